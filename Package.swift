@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// Lists: the BirdWatching, iTahDoodle and Shopping List tutorials rebuilt as one self-hosted Swift app.
+import PackageDescription
+
+let package = Package(
+    name: "Lists",
+    products: [
+        .executable(name: "lists", targets: ["lists"]),
+        .library(name: "ListsModel", targets: ["ListsModel"]),
+    ],
+    targets: [
+        // C libraries from Debian, each wrapped by exactly one Swift module.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // The model: values, validation, data controllers and the Store protocol. Foundation only.
+        .target(
+            name: "ListsModel",
+            resources: [.copy("Resources/seed.plist")]
+        ),
+        // The embedded default store.
+        .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
+        // The command-line face.
+        .target(name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite"]),
+        .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
+
+        // Benchmarks (`make bench`); built in release mode only by the Makefile.
+        .executableTarget(
+            name: "lists-bench",
+            dependencies: ["ListsModel", "ListsSQLite"],
+            path: "bench/lists-bench"
+        ),
+
+        .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
+        .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
+        .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

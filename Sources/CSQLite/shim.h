@@ -1,0 +1,16 @@
+#ifndef LISTS_CSQLITE_SHIM_H
+#define LISTS_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
+static inline sqlite3_destructor_type lists_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+/// sqlite3_config is variadic; Swift cannot call variadic C functions.
+static inline int lists_sqlite_config_multithread(void) {
+    return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+}
+
+#endif

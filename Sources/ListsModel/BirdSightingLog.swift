@@ -1,0 +1,61 @@
+import Foundation
+
+/// BirdWatching's `BirdSightingDataController`: the master list of sightings, now durable and editable.
+///
+/// `countOfList` and `objectInListAtIndex:` become ``all(offset:limit:)`` and ``sighting(_:)``;
+/// `addBirdSightingWithSighting:` becomes ``add(name:location:date:)``.
+public struct BirdSightingLog: Sendable {
+    let sightings: RecordCollection<BirdSighting>
+
+    /// The sightings kept in `store`; `clock` dates changes and is "now" for a sighting without a date.
+    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        sightings = RecordCollection(store: store, clock: clock)
+    }
+
+    /// The sightings in the order they were added, paged by `offset` and `limit`.
+    public func all(offset: Int = 0, limit: Int? = nil) throws -> [Numbered<BirdSighting>] {
+        try sightings.list(offset: offset, limit: limit)
+    }
+
+    /// The sighting `reference` points at.
+    /// - Throws: ``ValidationError`` when none or several match.
+    public func sighting(_ reference: Reference) throws -> Numbered<BirdSighting> {
+        try sightings.find(reference)
+    }
+
+    /// Adds a sighting at the end of the list, dated now unless `date` is given. The bird's name is required;
+    /// the location is optional.
+    /// - Throws: ``ValidationError`` for `name`, `location` or `date`.
+    @discardableResult
+    public func add(name: String, location: String? = nil, date: Date? = nil) throws -> Numbered<BirdSighting> {
+        let name = try BirdSighting.validName(name)
+        let location = try BirdSighting.validLocation(location)
+        let now = sightings.now()
+        let date = try BirdSighting.validDate(date ?? now, now: now)
+        return try sightings.add { BirdSighting(meta: $0, name: name, location: location, date: date) }
+    }
+
+    /// Changes a sighting's name, location (an empty one clears it) and/or date.
+    /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
+    @discardableResult
+    public func edit(
+        _ reference: Reference, name: String? = nil, location: String? = nil, date: Date? = nil,
+        expectedVersion: Int? = nil
+    ) throws -> Numbered<BirdSighting> {
+        let name = try name.map(BirdSighting.validName)
+        let newLocation = try location.map { try BirdSighting.validLocation($0) }
+        let now = sightings.now()
+        let date = try date.map { try BirdSighting.validDate($0, now: now) }
+        return try sightings.change([reference], expectedVersion: expectedVersion) { sighting in
+            if let name { sighting.name = name }
+            if let newLocation { sighting.location = newLocation }
+            if let date { sighting.date = date }
+        }[0]
+    }
+
+    /// Deletes sightings, all or none.
+    @discardableResult
+    public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<BirdSighting>] {
+        try sightings.remove(references, expectedVersion: expectedVersion)
+    }
+}

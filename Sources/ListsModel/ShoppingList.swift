@@ -1,0 +1,85 @@
+import Foundation
+
+/// The Shopping List app's data controller: the catalog of items and the shopping list drawn from it.
+///
+/// The tutorial kept `items` in `MTListViewController` and rewrote `items.plist` on every `saveItems`; here
+/// each operation is one durable transaction in the store.
+public struct ShoppingList: Sendable {
+    let items: RecordCollection<ShoppingItem>
+
+    /// The shopping data kept in `store`; `clock` dates changes (tests pass a fixed one).
+    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        items = RecordCollection(store: store, clock: clock)
+    }
+
+    static let onList = FieldFilter("on_shopping_list", equals: .bool(true))
+
+    /// The catalog in insertion order (the Items tab), paged by `offset` and `limit`.
+    public func catalog(offset: Int = 0, limit: Int? = nil) throws -> [Numbered<ShoppingItem>] {
+        try items.list(offset: offset, limit: limit)
+    }
+
+    /// The items on the shopping list, in catalog order (the Shopping List tab); numbers are catalog numbers.
+    public func shoppingList() throws -> [Numbered<ShoppingItem>] {
+        try items.list(where: Self.onList)
+    }
+
+    /// The exact sum of the prices of the items on the shopping list.
+    public func total() throws -> Money {
+        Money(minorUnits: try items.store.read { try $0.sum(ShoppingItem.self, field: "price_cents", where: Self.onList) })
+    }
+
+    /// The item `reference` points at.
+    /// - Throws: ``ValidationError`` when none or several match.
+    public func item(_ reference: Reference) throws -> Numbered<ShoppingItem> {
+        try items.find(reference)
+    }
+
+    /// Adds an item at the end of the catalog, off the shopping list (as `createItemWithName:andPrice:` did).
+    /// - Throws: ``ValidationError`` for a bad name.
+    @discardableResult
+    public func add(name: String, price: Money) throws -> Numbered<ShoppingItem> {
+        let name = try ShoppingItem.validName(name)
+        try Self.checkPrice(price)
+        return try items.add { ShoppingItem(meta: $0, name: name, price: price) }
+    }
+
+    /// Changes an item's name and/or price.
+    /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
+    @discardableResult
+    public func edit(_ reference: Reference, name: String? = nil, price: Money? = nil, expectedVersion: Int? = nil)
+        throws -> Numbered<ShoppingItem>
+    {
+        let name = try name.map(ShoppingItem.validName)
+        if let price { try Self.checkPrice(price) }
+        return try items.change([reference], expectedVersion: expectedVersion) { item in
+            if let name { item.name = name }
+            if let price { item.price = price }
+        }[0]
+    }
+
+    /// Puts the items on the shopping list (`true`) or takes them off (`false`), all or none.
+    /// - Throws: ``ValidationError`` for an unknown reference, ``StoreError/conflict(_:)``.
+    @discardableResult
+    public func setOnShoppingList(_ references: [Reference], _ isOn: Bool, expectedVersion: Int? = nil) throws
+        -> [Numbered<ShoppingItem>]
+    {
+        try items.change(references, expectedVersion: expectedVersion) { $0.isOnShoppingList = isOn }
+    }
+
+    /// Flips an item's checkmark, as tapping its row did in the tutorial.
+    @discardableResult
+    public func toggle(_ reference: Reference, expectedVersion: Int? = nil) throws -> Numbered<ShoppingItem> {
+        try items.change([reference], expectedVersion: expectedVersion) { $0.isOnShoppingList.toggle() }[0]
+    }
+
+    /// Deletes items from the catalog (and so from the shopping list), all or none.
+    @discardableResult
+    public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<ShoppingItem>] {
+        try items.remove(references, expectedVersion: expectedVersion)
+    }
+
+    private static func checkPrice(_ price: Money) throws {
+        _ = try Money(validatingPrice: price.minorUnits)
+    }
+}

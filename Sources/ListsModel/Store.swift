@@ -1,0 +1,146 @@
+import Foundation
+
+/// Where the model keeps its records: an embedded SQLite file or a PostgreSQL server.
+///
+/// The API is synchronous and throwing because both engines block. Work happens inside ``read(_:)`` and
+/// ``write(_:)``: a write is one transaction, committed durably before `write` returns and rolled back
+/// whole when the body throws, so a refused input never leaves half a record behind.
+public protocol Store: Sendable {
+    /// Runs `body` against a consistent snapshot.
+    /// - Throws: ``StoreError`` or whatever `body` throws.
+    func read<T>(_ body: (any StoreSession) throws -> T) throws -> T
+
+    /// Runs `body` in one transaction and commits it durably; rolls back when `body` throws.
+    /// - Throws: ``StoreError`` or whatever `body` throws.
+    func write<T>(_ body: (any StoreSession) throws -> T) throws -> T
+}
+
+/// A filter on one field's value, such as `on_shopping_list = true`.
+public struct FieldFilter: Sendable, Hashable {
+    /// One of the record type's ``Record/fieldSpecs`` names.
+    public var field: String
+    /// The value the field must equal.
+    public var value: FieldValue
+
+    /// Records whose `field` equals `value`.
+    public init(_ field: String, equals value: FieldValue) {
+        self.field = field
+        self.value = value
+    }
+}
+
+/// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
+public struct Numbered<R: Record>: Sendable, Hashable {
+    /// The 1-based place in the list.
+    public var number: Int
+    /// The record.
+    public var record: R
+
+    /// Pairs `record` with its `number`.
+    public init(number: Int, record: R) {
+        self.number = number
+        self.record = record
+    }
+}
+
+/// The operations a store offers inside a read or a write. Used only inside ``Store/read(_:)`` and
+/// ``Store/write(_:)``, never kept or shared between threads.
+///
+/// Records of each kind keep insertion order: ``insert(_:)`` appends at the end.
+public protocol StoreSession {
+    /// The records of `type` in list order, numbered, optionally only those matching `filter`.
+    /// `offset` and `limit` page through the matches.
+    func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
+        -> [Numbered<R>]
+
+    /// How many records of `type` there are, optionally only those matching `filter`.
+    func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int
+
+    /// The record with `id`, or `nil`.
+    func record<R: Record>(_ type: R.Type, id: UUID) throws -> R?
+
+    /// The record whose short number is `number` (1-based), or `nil`.
+    func record<R: Record>(_ type: R.Type, number: Int) throws -> Numbered<R>?
+
+    /// Up to `limit` records whose upper-case id starts with `prefix`.
+    func records<R: Record>(_ type: R.Type, idPrefix prefix: String, limit: Int) throws -> [Numbered<R>]
+
+    /// Up to `limit` records whose name field equals `name`, ignoring case when `ignoringCase`.
+    func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
+        -> [Numbered<R>]
+
+    /// The sum of an integer field over the records matching `filter` (exactly, in integers).
+    func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64
+
+    /// Appends `record` at the end of its list.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
+    func insert<R: Record>(_ record: R) throws
+
+    /// Replaces the stored record with `record`, provided the stored one still has `expectedVersion`.
+    /// - Throws: ``StoreError/notFound(_:)``, or ``StoreError/conflict(_:)`` when it changed meanwhile.
+    func update<R: Record>(_ record: R, expectedVersion: Int) throws
+
+    /// Deletes the record with `id`.
+    /// - Throws: ``StoreError/notFound(_:)``.
+    func delete<R: Record>(_ type: R.Type, id: UUID) throws
+
+    /// A value the store keeps about itself, such as whether it was seeded.
+    func setting(_ key: String) throws -> String?
+
+    /// Sets a value the store keeps about itself.
+    func setSetting(_ key: String, to value: String) throws
+}
+
+extension StoreSession {
+    /// All records of `type`, in list order.
+    public func list<R: Record>(_ type: R.Type, where filter: FieldFilter? = nil) throws -> [Numbered<R>] {
+        try list(type, where: filter, offset: 0, limit: nil)
+    }
+}
+
+/// Why a store could not do what was asked. SQLite and PostgreSQL map their codes to these cases.
+///
+/// `description` is for people and never contains bound values; the engine's detail is in `debugDescription`.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// No record of that kind with that id.
+    case notFound(RecordKind)
+    /// The record changed since it was read (stale version), or its id is taken.
+    case conflict(RecordKind)
+    /// The file or server holds a newer schema than this build knows; nothing was changed.
+    case newerSchema(found: Int, known: Int)
+    /// The file is not a database of this engine.
+    case notADatabase(String)
+    /// The database or its directory cannot be written.
+    case readOnly(String)
+    /// The database cannot be opened or created at that place.
+    case cannotOpen(String)
+    /// Another writer held the database longer than the busy timeout.
+    case busy
+    /// A stored value has an unexpected shape.
+    case corrupt(String)
+    /// Any other engine failure, with the engine's detail.
+    case failure(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let kind): "no such \(kind.noun)"
+        case .conflict(let kind): "the \(kind.noun) was changed by someone else; reload it and try again"
+        case .newerSchema(let found, let known):
+            "the database was written by a newer version of Lists (schema \(found); this version knows up to "
+                + "\(known)); upgrade Lists to open it. Nothing was changed"
+        case .notADatabase(let path): "\(path) is not a Lists database (not an SQLite file); nothing was changed"
+        case .readOnly(let path): "cannot write to \(path): it is read-only; nothing was changed"
+        case .cannotOpen(let path): "cannot open or create a database at \(path)"
+        case .busy: "the database stayed busy (another program is writing); try again"
+        case .corrupt: "a stored record is damaged"
+        case .failure: "the database failed"
+        }
+    }
+
+    public var debugDescription: String {
+        switch self {
+        case .corrupt(let detail), .failure(let detail): "\(description): \(detail)"
+        default: description
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// iTahDoodle's data controller: the tasks in insertion order, now durable, with done marks, edits and deletes.
+public struct TodoList: Sendable {
+    let tasks: RecordCollection<TodoTask>
+
+    /// The tasks kept in `store`; `clock` dates changes.
+    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        tasks = RecordCollection(store: store, clock: clock)
+    }
+
+    /// The tasks in insertion order, paged by `offset` and `limit`.
+    public func all(offset: Int = 0, limit: Int? = nil) throws -> [Numbered<TodoTask>] {
+        try tasks.list(offset: offset, limit: limit)
+    }
+
+    /// The task `reference` points at.
+    /// - Throws: ``ValidationError`` when none or several match.
+    public func task(_ reference: Reference) throws -> Numbered<TodoTask> {
+        try tasks.find(reference)
+    }
+
+    /// Inserts a task at the end. Empty text adds nothing and is refused with a reason, where the tutorial's
+    /// Insert button silently did nothing.
+    /// - Throws: ``ValidationError`` for `title`.
+    @discardableResult
+    public func add(title: String) throws -> Numbered<TodoTask> {
+        let title = try TodoTask.validTitle(title)
+        return try tasks.add { TodoTask(meta: $0, title: title) }
+    }
+
+    /// Changes a task's text.
+    /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
+    @discardableResult
+    public func edit(_ reference: Reference, title: String, expectedVersion: Int? = nil) throws -> Numbered<TodoTask> {
+        let title = try TodoTask.validTitle(title)
+        return try tasks.change([reference], expectedVersion: expectedVersion) { $0.title = title }[0]
+    }
+
+    /// Marks tasks done (`true`) or not done (`false`), all or none.
+    @discardableResult
+    public func setDone(_ references: [Reference], _ isDone: Bool, expectedVersion: Int? = nil) throws
+        -> [Numbered<TodoTask>]
+    {
+        try tasks.change(references, expectedVersion: expectedVersion) { $0.isDone = isDone }
+    }
+
+    /// Flips a task's done mark, as tapping it in the list does.
+    @discardableResult
+    public func toggle(_ reference: Reference, expectedVersion: Int? = nil) throws -> Numbered<TodoTask> {
+        try tasks.change([reference], expectedVersion: expectedVersion) { $0.isDone.toggle() }[0]
+    }
+
+    /// Deletes tasks, all or none.
+    @discardableResult
+    public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<TodoTask>] {
+        try tasks.remove(references, expectedVersion: expectedVersion)
+    }
+}

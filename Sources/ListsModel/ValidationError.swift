@@ -1,0 +1,92 @@
+/// A refused input: which field, and a sentence saying what is allowed.
+///
+/// Thrown by the model's validation and by every face's parsing, so that the CLI, the API and the pages
+/// show the same words. The message never contains raw control characters (see ``Quoted``).
+public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The field as the user knows it: `name`, `price`, `title`, `location`, `date`, `version`, ...
+    public var field: String
+    /// What was wrong and what is allowed, e.g. `a name needs 1 to 200 characters`.
+    public var message: String
+
+    /// A refusal of `field` saying `message`.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// `field: message`, the line a terminal or a log shows.
+    public var description: String { "\(field): \(message)" }
+}
+
+/// A user's text made safe to put in a message: in double quotes, control characters escaped,
+/// cut at 40 characters so that a pasted novel does not flood the terminal.
+public struct Quoted: CustomStringConvertible, Sendable {
+    /// The text as typed.
+    public var text: String
+
+    /// Quotes `text`.
+    public init(_ text: String) { self.text = text }
+
+    public var description: String {
+        var out = "\""
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if index == 40 {
+                out += "…"
+                break
+            }
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The rules every name, title and location follows (DESIGN.md §5).
+public enum TextRule {
+    /// The most characters a name, title or location may have.
+    public static let maximumLength = 200
+
+    /// Trims `text` and checks it: 1 to 200 characters (0 to 200 when `isOptional`), no control characters.
+    ///
+    /// - Parameters:
+    ///   - field: the field named in the message.
+    ///   - what: how the message calls the thing, e.g. `a bird's name`.
+    /// - Returns: the trimmed text, or `nil` for an optional field left empty.
+    /// - Throws: ``ValidationError``.
+    public static func check(_ text: String, field: String, what: String, isOptional: Bool = false) throws
+        -> String?
+    {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let bad = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError(
+                field: field,
+                message: "\(what) may not contain control characters (found U+\(hex4(bad.value)))")
+        }
+        if trimmed.isEmpty {
+            if isOptional { return nil }
+            throw ValidationError(field: field, message: "\(what) is required (1 to \(maximumLength) characters)")
+        }
+        if trimmed.count > maximumLength {
+            throw ValidationError(
+                field: field,
+                message: "\(what) is \(trimmed.count) characters long; at most \(maximumLength) are allowed")
+        }
+        return trimmed
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

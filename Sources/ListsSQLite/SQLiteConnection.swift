@@ -1,0 +1,137 @@
+import CSQLite
+import Foundation
+import ListsModel
+
+/// One SQLite connection: the handle, its prepared statements, and typed binding and reading.
+///
+/// Not `Sendable`: a connection is used by one thread at a time, inside ``SQLiteStore``'s lock. The handle
+/// and statements are finalized in `deinit`.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+    /// Where the database is, for messages.
+    let path: String
+
+    /// Opens (creating when `create`) the database at `path`; `":memory:"` is a private in-memory database.
+    /// - Throws: ``SQLiteError``.
+    init(path: String, create: Bool) throws {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard status == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(pointer)
+            throw SQLiteError(code: status, message: message, sql: nil)
+        }
+        handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no parameters and return no rows of interest.
+    /// - Throws: ``SQLiteError``.
+    func execute(_ sql: String) throws {
+        let status = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard status == SQLITE_OK else { throw error(status, sql: sql) }
+    }
+
+    /// Sets the busy timeout: how long a statement waits for another writer before failing with busy.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// The number of rows the last statement changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `sql` with `parameters` and calls `row` for each result row.
+    /// - Throws: ``SQLiteError`` or what `row` throws.
+    func query(_ sql: String, _ parameters: [FieldValue] = [], row: (Row) throws -> Void) throws {
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in parameters.enumerated() {
+            let position = Int32(index + 1)
+            let status: Int32
+            switch value {
+            case .null: status = sqlite3_bind_null(statement, position)
+            case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+            case .bool(let flag): status = sqlite3_bind_int64(statement, position, flag ? 1 : 0)
+            case .date(let date): status = sqlite3_bind_int64(statement, position, Self.milliseconds(date))
+            case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, lists_sqlite_transient())
+            }
+            guard status == SQLITE_OK else { throw error(status, sql: sql) }
+        }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return }
+            guard status == SQLITE_ROW else { throw error(status, sql: sql) }
+            try row(Row(statement: statement))
+        }
+    }
+
+    /// Runs `sql` with `parameters`, ignoring any rows.
+    /// - Throws: ``SQLiteError``.
+    func run(_ sql: String, _ parameters: [FieldValue] = []) throws {
+        try query(sql, parameters) { _ in }
+    }
+
+    /// The first column of the first row, as an integer, or `nil` when there is no row or it is null.
+    /// - Throws: ``SQLiteError``.
+    func integer(_ sql: String, _ parameters: [FieldValue] = []) throws -> Int64? {
+        var result: Int64?
+        try query(sql, parameters) { row in
+            if result == nil { result = row.isNull(0) ? nil : row.integer(0) }
+        }
+        return result
+    }
+
+    /// A date as integer milliseconds since 1970, the column form of every instant.
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw error(status, sql: sql) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func error(_ status: Int32, sql: String?) -> SQLiteError {
+        let code = sqlite3_extended_errcode(handle)
+        return SQLiteError(
+            code: code == SQLITE_OK ? status : code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// One result row, valid only inside the `row` closure of ``query(_:_:row:)``.
+    struct Row {
+        let statement: OpaquePointer
+
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        func text(_ column: Int32) -> String {
+            guard let bytes = sqlite3_column_text(statement, column) else { return "" }
+            return String(cString: bytes)
+        }
+
+        /// The value of `column` read as a field of type `kind`.
+        func value(_ column: Int32, as kind: FieldKind) -> FieldValue {
+            if isNull(column) { return .null }
+            switch kind {
+            case .text, .optionalText: return .text(text(column))
+            case .integer: return .integer(integer(column))
+            case .bool: return .bool(integer(column) != 0)
+            case .date: return .date(Date(timeIntervalSince1970: Double(integer(column)) / 1000))
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import ListsModel
+
+/// ``StoreSession`` on one SQLite connection, inside a transaction that ``SQLiteStore`` opened.
+///
+/// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
+/// bound as a parameter, never spliced into SQL.
+struct SQLiteSession: StoreSession {
+    let connection: SQLiteConnection
+
+    static func table(_ kind: RecordKind) -> String {
+        switch kind {
+        case .item: "items"
+        case .task: "tasks"
+        case .sighting: "sightings"
+        }
+    }
+
+    /// The columns a record is read from, in order: meta first, then the fields.
+    static func columns<R: Record>(_ type: R.Type) -> String {
+        (["id", "created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name)).joined(separator: ", ")
+    }
+
+    /// Checks that a filter names a field of `R`, so that no caller text reaches the SQL.
+    static func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
+        guard let filter else { return ("", []) }
+        guard R.fieldSpecs.contains(where: { $0.name == filter.field }) else {
+            throw StoreError.failure("unknown field \(filter.field) for \(R.kind.noun)")
+        }
+        return ("WHERE \(filter.field) = ?", [filter.value])
+    }
+
+    /// Reads one record from a row laid out as ``columns(_:)``; its number is in column `numberColumn`.
+    static func decode<R: Record>(_ row: SQLiteConnection.Row, _ type: R.Type, number: Int) throws -> Numbered<R> {
+        guard let id = UUID(uuidString: row.text(0)) else { throw StoreError.corrupt("id \(row.text(0))") }
+        let meta = RecordMeta(
+            id: id,
+            createdAt: Date(timeIntervalSince1970: Double(row.integer(1)) / 1000),
+            updatedAt: Date(timeIntervalSince1970: Double(row.integer(2)) / 1000),
+            version: Int(row.integer(3)))
+        let fields = R.fieldSpecs.enumerated().map { index, spec in row.value(Int32(4 + index), as: spec.kind) }
+        return Numbered(number: number, record: try R(meta: meta, fields: fields))
+    }
+
+    /// Runs a query whose rows are `columns(R) , number` and decodes them.
+    private func numbered<R: Record>(_ type: R.Type, _ sql: String, _ parameters: [FieldValue]) throws
+        -> [Numbered<R>]
+    {
+        var result: [Numbered<R>] = []
+        let numberColumn = Int32(4 + R.fieldSpecs.count)
+        try connection.query(sql, parameters) { row in
+            result.append(try Self.decode(row, type, number: Int(row.integer(numberColumn))))
+        }
+        return result
+    }
+
+    /// The SQL for "this row's 1-based place in the list".
+    private static func numberExpression(_ table: String) -> String {
+        "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position <= \(table).position)"
+    }
+
+    func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
+        -> [Numbered<R>]
+    {
+        let table = Self.table(R.kind)
+        let paging: [FieldValue] = [.integer(Int64(limit ?? -1)), .integer(Int64(max(0, offset)))]
+        if filter == nil {
+            var result: [Numbered<R>] = []
+            var number = max(0, offset)
+            try connection.query(
+                "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT ? OFFSET ?", paging
+            ) { row in
+                number += 1
+                result.append(try Self.decode(row, type, number: number))
+            }
+            return result
+        }
+        let (condition, parameters) = try Self.condition(filter, type)
+        return try numbered(
+            type,
+            "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
+                + "FROM \(table)) \(condition) ORDER BY position LIMIT ? OFFSET ?",
+            parameters + paging)
+    }
+
+    func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
+        let table = Self.table(R.kind)
+        guard filter != nil else {
+            return Int(try connection.integer("SELECT count FROM record_counts WHERE kind = ?", [.text(table)]) ?? 0)
+        }
+        let (condition, parameters) = try Self.condition(filter, type)
+        return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
+    }
+
+    func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
+        let table = Self.table(R.kind)
+        return try numbered(
+            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE id = ?", [.text(id.uuidString)]
+        ).first?.record
+    }
+
+    func record<R: Record>(_ type: R.Type, number: Int) throws -> Numbered<R>? {
+        guard number >= 1 else { return nil }
+        let table = Self.table(R.kind)
+        return try numbered(
+            type, "SELECT \(Self.columns(type)), ? FROM \(table) ORDER BY position LIMIT 1 OFFSET ?",
+            [.integer(Int64(number)), .integer(Int64(number - 1))]
+        ).first
+    }
+
+    func records<R: Record>(_ type: R.Type, idPrefix prefix: String, limit: Int) throws -> [Numbered<R>] {
+        let table = Self.table(R.kind)
+        let prefix = prefix.uppercased()
+        // A range on the primary key: ids from the prefix up to the prefix followed by the highest character.
+        return try numbered(
+            type,
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
+                + "WHERE id >= ? AND id < ? ORDER BY position LIMIT ?",
+            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit))])
+    }
+
+    func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
+        -> [Numbered<R>]
+    {
+        let table = Self.table(R.kind)
+        let field = R.nameField
+        // The NOCASE index finds the candidates; the second test keeps only exact matches when case counts.
+        let exact = ignoringCase ? "" : " AND \(field) = ?1"
+        return try numbered(
+            type,
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
+                + "WHERE \(field) = ?1 COLLATE NOCASE\(exact) ORDER BY position LIMIT ?2",
+            [.text(name), .integer(Int64(limit))])
+    }
+
+    func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64 {
+        guard R.fieldSpecs.contains(where: { $0.name == field && $0.kind == .integer }) else {
+            throw StoreError.failure("unknown integer field \(field) for \(R.kind.noun)")
+        }
+        let (condition, parameters) = try Self.condition(filter, type)
+        return try connection.integer(
+            "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
+    }
+
+    func insert<R: Record>(_ record: R) throws {
+        let table = Self.table(R.kind)
+        let names = R.fieldSpecs.map(\.name)
+        let placeholders = Array(repeating: "?", count: names.count + 4).joined(separator: ", ")
+        do {
+            try connection.run(
+                "INSERT INTO \(table) (\(Self.columns(R.self)), position) VALUES (\(placeholders), "
+                    + "(SELECT coalesce(max(position), 0) + 1 FROM \(table)))",
+                Self.metaValues(record) + record.fields)
+        } catch let error as SQLiteError where error.primaryCode == 19 {  // SQLITE_CONSTRAINT
+            if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
+            throw StoreError.failure(error.description)
+        }
+    }
+
+    func update<R: Record>(_ record: R, expectedVersion: Int) throws {
+        let table = Self.table(R.kind)
+        let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name))
+            .map { "\($0) = ?" }.joined(separator: ", ")
+        try connection.run(
+            "UPDATE \(table) SET \(assignments) WHERE id = ? AND version = ?",
+            Array(Self.metaValues(record).dropFirst()) + record.fields
+                + [.text(record.id.uuidString), .integer(Int64(expectedVersion))])
+        if connection.changes == 0 {
+            throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
+        }
+    }
+
+    func delete<R: Record>(_ type: R.Type, id: UUID) throws {
+        try connection.run("DELETE FROM \(Self.table(R.kind)) WHERE id = ?", [.text(id.uuidString)])
+        if connection.changes == 0 { throw StoreError.notFound(R.kind) }
+    }
+
+    func setting(_ key: String) throws -> String? {
+        var value: String?
+        try connection.query("SELECT value FROM settings WHERE key = ?", [.text(key)]) { value = $0.text(0) }
+        return value
+    }
+
+    func setSetting(_ key: String, to value: String) throws {
+        try connection.run(
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [.text(key), .text(value)])
+    }
+
+    private static func metaValues<R: Record>(_ record: R) -> [FieldValue] {
+        [
+            .text(record.id.uuidString), .date(record.meta.createdAt), .date(record.meta.updatedAt),
+            .integer(Int64(record.meta.version)),
+        ]
+    }
+}

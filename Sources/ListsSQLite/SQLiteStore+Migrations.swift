@@ -1,0 +1,88 @@
+import ListsModel
+
+extension SQLiteStore {
+    /// The schema, as numbered migrations; append only. Migration `n` (1-based) brings the database from
+    /// `user_version` n-1 to n. A database whose `user_version` is above `migrations.count` was written by a
+    /// newer Lists and is refused untouched.
+    static let migrations: [String] = [
+        // 1: the three apps' lists, the store's settings, and counts kept by triggers so that "how many" is
+        // O(1) however long a list grows.
+        """
+        CREATE TABLE items (
+            id TEXT PRIMARY KEY NOT NULL,
+            position INTEGER NOT NULL UNIQUE,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+            price_cents INTEGER NOT NULL CHECK (price_cents BETWEEN 0 AND 100000000),
+            on_shopping_list INTEGER NOT NULL DEFAULT 0 CHECK (on_shopping_list IN (0, 1)),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1)
+        );
+        CREATE INDEX items_by_name ON items (name COLLATE NOCASE);
+        CREATE INDEX items_on_shopping_list ON items (position) WHERE on_shopping_list = 1;
+
+        CREATE TABLE tasks (
+            id TEXT PRIMARY KEY NOT NULL,
+            position INTEGER NOT NULL UNIQUE,
+            title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 200),
+            done INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1)
+        );
+        CREATE INDEX tasks_by_title ON tasks (title COLLATE NOCASE);
+
+        CREATE TABLE sightings (
+            id TEXT PRIMARY KEY NOT NULL,
+            position INTEGER NOT NULL UNIQUE,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+            location TEXT CHECK (location IS NULL OR length(location) BETWEEN 1 AND 200),
+            sighted_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1)
+        );
+        CREATE INDEX sightings_by_name ON sightings (name COLLATE NOCASE);
+
+        CREATE TABLE settings (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+
+        CREATE TABLE record_counts (kind TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL);
+        INSERT INTO record_counts VALUES ('items', 0), ('tasks', 0), ('sightings', 0);
+        CREATE TRIGGER items_counted_in AFTER INSERT ON items
+            BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'items'; END;
+        CREATE TRIGGER items_counted_out AFTER DELETE ON items
+            BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'items'; END;
+        CREATE TRIGGER tasks_counted_in AFTER INSERT ON tasks
+            BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'tasks'; END;
+        CREATE TRIGGER tasks_counted_out AFTER DELETE ON tasks
+            BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'tasks'; END;
+        CREATE TRIGGER sightings_counted_in AFTER INSERT ON sightings
+            BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'sightings'; END;
+        CREATE TRIGGER sightings_counted_out AFTER DELETE ON sightings
+            BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'sightings'; END;
+        """
+    ]
+
+    /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.
+    /// - Throws: ``StoreError/newerSchema(found:known:)``, ``SQLiteError``.
+    static func migrate(_ connection: SQLiteConnection) throws {
+        let known = migrations.count
+        let current = Int(try connection.integer("PRAGMA user_version") ?? 0)
+        if current == known { return }
+        if current > known { throw StoreError.newerSchema(found: current, known: known) }
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+            // Another process may have migrated while this one waited for the lock.
+            let locked = Int(try connection.integer("PRAGMA user_version") ?? 0)
+            if locked > known { throw StoreError.newerSchema(found: locked, known: known) }
+            for number in locked..<known {
+                try connection.execute(migrations[number])
+            }
+            try connection.execute("PRAGMA user_version = \(known)")
+            try connection.execute("COMMIT")
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+    }
+}

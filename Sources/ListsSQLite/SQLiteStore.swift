@@ -1,0 +1,96 @@
+import CSQLite
+import Foundation
+import ListsModel
+import Synchronization
+
+/// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so that an acknowledged
+/// write survives a crash of the process or the machine, and several processes (CLIs, a server) share it.
+///
+/// `@unchecked Sendable` is safe because the only mutable state, the non-`Sendable` connection, is touched only
+/// while `lock` is held, and no reference to it escapes a transaction.
+public final class SQLiteStore: Store, @unchecked Sendable {
+    /// Serialises use of ``connection``.
+    private let lock = Mutex(())
+    /// The connection, used only inside `lock`.
+    private let connection: SQLiteConnection
+    /// Where the database is (`:memory:` for a private in-memory one).
+    public let path: String
+
+    /// How long a writer waits for another process's transaction before giving up, in milliseconds.
+    public static let busyTimeout: Int32 = 10_000
+
+    /// Opens the database at `path`, creating it (and its directory) when missing, and migrates it.
+    ///
+    /// - Throws: ``StoreError``: `.notADatabase` for a file that is not SQLite, `.newerSchema` for a newer
+    ///   Lists's database, `.readOnly` or `.cannotOpen` when it cannot be written. None of them changes the file.
+    public init(path: String) throws {
+        self.path = path
+        let isMemory = path == ":memory:"
+        if !isMemory {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if !FileManager.default.fileExists(atPath: directory) {
+                do {
+                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw StoreError.cannotOpen(directory)
+                }
+            }
+        }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, create: true)
+            connection.setBusyTimeout(milliseconds: Self.busyTimeout)
+            // Reading the schema first makes a non-SQLite file fail here, before anything could write to it.
+            try connection.execute("SELECT count(*) FROM sqlite_schema")
+            if !isMemory { try connection.execute("PRAGMA journal_mode = WAL") }
+            try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try Self.migrate(connection)
+        } catch let error as SQLiteError {
+            throw Self.openingError(error, path: path)
+        }
+        self.connection = connection
+    }
+
+    /// Maps an error met while opening to what the person is told about the file or its directory.
+    private static func openingError(_ error: SQLiteError, path: String) -> StoreError {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        switch error.primaryCode {
+        case SQLITE_CANTOPEN:
+            let exists = FileManager.default.fileExists(atPath: path)
+            if !exists && !FileManager.default.isWritableFile(atPath: directory) { return .readOnly(directory) }
+            return .cannotOpen(path)
+        case SQLITE_READONLY:
+            return .readOnly(FileManager.default.isWritableFile(atPath: directory) ? path : directory)
+        default:
+            return error.storeError(path: path)
+        }
+    }
+
+    public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN", body)
+    }
+
+    public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    private func transaction<T>(begin: String, _ body: (any StoreSession) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            let result: Result<T, any Error>
+            do {
+                try connection.execute(begin)
+            } catch let error as SQLiteError {
+                throw error.storeError(path: path)
+            }
+            do {
+                let value = try body(SQLiteSession(connection: connection))
+                try connection.execute("COMMIT")
+                result = .success(value)
+            } catch {
+                try? connection.execute("ROLLBACK")
+                result = .failure((error as? SQLiteError)?.storeError(path: path) ?? error)
+            }
+            return try result.get()
+        }
+    }
+}
