@@ -5,7 +5,9 @@ public enum ListsFormat {
     /// A JSON encoder writing records as the API does: dates as ISO 8601 UTC with milliseconds.
     public static func jsonEncoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+        // Sorted keys make the output the same from run to run, so it can be compared and diffed.
+        encoder.outputFormatting =
+            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(isoTimestamp(date))
@@ -18,8 +20,18 @@ public enum ListsFormat {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
+    /// The locale the environment asks for (`LC_ALL`, then `LC_TIME`, then `LANG`), read directly because
+    /// Foundation on Linux falls back to a generic English when the C library has no such locale installed.
+    /// `C`, `POSIX` or nothing mean US English, the tutorials' own look (`Nov 29, 2026`).
+    public static func locale(environment: [String: String]) -> Locale {
+        let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let identifier = String(name.prefix { $0 != "." && $0 != "@" })
+        if identifier.isEmpty || identifier == "C" || identifier == "POSIX" { return Locale(identifier: "en_US") }
+        return Locale(identifier: identifier)
+    }
+
     /// The tutorial's medium date style without time in the user's locale and time zone (`Nov 29, 2026`).
-    public static func mediumDate(_ date: Date, locale: Locale = .current, timeZone: TimeZone = .current) -> String {
+    public static func mediumDate(_ date: Date, locale: Locale, timeZone: TimeZone = .current) -> String {
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.timeZone = timeZone

@@ -1,1 +1,4 @@
+import Foundation
 import ListsCLI
+
+exit(ListsCommandLine.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -1,0 +1,98 @@
+import Foundation
+import ListsModel
+
+/// The `lists` command: finds the command in the arguments, runs it, and turns every error into one line on
+/// stderr and an exit status (0 done, 2 bad input or usage, 1 anything else).
+public enum ListsCommandLine {
+    /// The apps and their commands.
+    static let apps: [(name: String, title: String, commands: [CommandSpec])] = [
+        ("shop", "Shopping List: a catalog of items with prices, put on a shopping list", ShopCommands.all),
+        ("todo", "To-Do: a list of tasks (iTahDoodle)", TodoCommands.all),
+        ("birds", "Bird Sightings: birds seen, where and when (BirdWatching)", BirdsCommands.all),
+    ]
+
+    /// Runs `lists` with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        let output = Output(environment: environment)
+        defer { output.flush() }
+        do {
+            try dispatch(arguments, environment: environment, output: output)
+            return ExitStatus.success
+        } catch let error as UsageError {
+            return fail("\(error)", status: ExitStatus.badInput, output: output)
+        } catch let error as ValidationError {
+            return fail("\(error)", status: ExitStatus.badInput, output: output)
+        } catch let error as StoreError {
+            switch error {
+            case .notADatabase, .cannotOpen:
+                return fail("database: \(error)", status: ExitStatus.badInput, output: output)
+            case .conflict:
+                return fail("version: \(error)", status: ExitStatus.badInput, output: output)
+            default:
+                return fail("database: \(error)", status: ExitStatus.failure, output: output)
+            }
+        } catch {
+            return fail("\(error)", status: ExitStatus.failure, output: output)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32, output: Output) -> Int32 {
+        output.flush()
+        FileHandle.standardError.write(Data("lists: \(message)\n".utf8))
+        return status
+    }
+
+    /// Finds the app and command words (the first two words that are neither options nor the value of
+    /// `--database`), then parses the rest against that command's options and the global ones.
+    private static func dispatch(_ arguments: [String], environment: [String: String], output: Output) throws {
+        var words: [(index: Int, word: String)] = []
+        var index = 0
+        while index < arguments.count, words.count < 2 {
+            let word = arguments[index]
+            if word == "--" { break }
+            if word == "--database" {
+                index += 2
+                continue
+            }
+            if !word.hasPrefix("-") { words.append((index, word)) }
+            index += 1
+        }
+        let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+        guard let appWord = words.first else {
+            if wantsHelp { return output.line(Help.overview(apps)) }
+            throw UsageError(message: "missing app; one of shop, todo, birds", command: "lists")
+        }
+        guard let app = apps.first(where: { $0.name == appWord.word }) else {
+            throw UsageError(
+                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds", command: "lists")
+        }
+        let commandNames = app.commands.map(\.name).joined(separator: ", ")
+        guard words.count > 1 else {
+            if wantsHelp { return output.line(Help.app(app.name, app.title, app.commands)) }
+            throw UsageError(message: "missing command; one of \(commandNames)", command: "lists \(app.name)")
+        }
+        guard let command = app.commands.first(where: { $0.name == words[1].word }) else {
+            throw UsageError(
+                message: "unknown command \(Quoted(words[1].word)) for lists \(app.name); one of \(commandNames)",
+                command: "lists \(app.name)")
+        }
+        var rest = arguments
+        rest.remove(at: words[1].index)
+        rest.remove(at: words[0].index)
+        let parsed = try ParsedArguments(rest, known: GlobalOption.all + command.options, command: command.path)
+        if parsed.wantsHelp { return output.line(Help.command(command)) }
+        let count = parsed.positionals.count
+        if count < command.arity.min {
+            throw UsageError(message: "missing \(command.arguments)", command: command.path)
+        }
+        if let maximum = command.arity.max, count > maximum {
+            let extra = parsed.positionals[maximum]
+            throw UsageError(
+                message: "unexpected argument \(Quoted(extra)); \(command.path) takes "
+                    + (maximum == 0 ? "no arguments" : "one \(command.arguments)")
+                    + (maximum > 0 ? " (quote it if it has spaces)" : ""),
+                command: command.path)
+        }
+        try command.run(Invocation(arguments: parsed, environment: environment, output: output, command: command))
+    }
+}

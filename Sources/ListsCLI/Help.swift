@@ -1,0 +1,55 @@
+/// The help screens: `lists --help`, `lists APP --help`, `lists APP COMMAND --help`.
+enum Help {
+    static let globalUsage = "lists [--database PATH] [--json] [--no-seed] APP COMMAND [ARGS]"
+
+    static func options(_ specs: [OptionSpec]) -> [String] {
+        let rows = specs.map { ["--\($0.name)\($0.value.map { " \($0)" } ?? "")", $0.help] }
+        return Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
+    }
+
+    static func overview(_ apps: [(name: String, title: String, commands: [CommandSpec])]) -> String {
+        var lines = [
+            "Lists: a shopping list, a to-do list and a bird-sighting log, kept in one durable database.",
+            "",
+            "USAGE: \(globalUsage)",
+            "",
+        ]
+        for app in apps {
+            lines.append("\(app.title)")
+            let rows = app.commands.map { ["lists \(app.name) \($0.name)\($0.arguments.isEmpty ? "" : " \($0.arguments)")", $0.abstract] }
+            lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
+            lines.append("")
+        }
+        lines.append("OPTIONS (with any command):")
+        lines += options(GlobalOption.all)
+        lines += [
+            "",
+            "REF, wherever a command takes one, is a number from the list, 4 or more characters of an id, or an",
+            "exact name. The first run seeds the tutorials' data; start empty instead with:",
+            "  lists --no-seed todo list",
+            "",
+            "EXAMPLE:",
+            "  lists shop add Milk --price 1.99 && lists shop need milk && lists shop total",
+            "",
+            "See 'lists APP COMMAND --help' for more about a command.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    static func app(_ name: String, _ title: String, _ commands: [CommandSpec]) -> String {
+        var lines = [title, "", "USAGE: lists \(name) COMMAND [ARGS]", "", "COMMANDS:"]
+        let rows = commands.map { [$0.name, $0.abstract] }
+        lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
+        lines += ["", "EXAMPLE:", "  \(commands[0].example)", "", "See 'lists \(name) COMMAND --help' for more."]
+        return lines.joined(separator: "\n")
+    }
+
+    static func command(_ command: CommandSpec) -> String {
+        var lines = [command.abstract, "", "USAGE: \(command.usage)"]
+        if !command.discussion.isEmpty { lines += ["", command.discussion] }
+        if !command.options.isEmpty { lines += ["", "OPTIONS:"] + options(command.options) }
+        lines += ["", "GLOBAL OPTIONS:"] + options(GlobalOption.all)
+        lines += ["", "EXAMPLE:", "  \(command.example)"]
+        return lines.joined(separator: "\n")
+    }
+}
