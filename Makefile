@@ -1,0 +1,52 @@
+# Lists: `make run` sets up, builds and shows the app; `make test` sets up and runs every test.
+# Missing Debian packages are installed with apt-get (through sudo when not root).
+
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it).
+APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config
+# What `make bench` also needs: the references it measures against.
+BENCH_APT_PACKAGES := taskwarrior hyperfine
+RELEASE_FLAGS := -c release --static-swift-stdlib
+LISTS := .build/release/lists
+
+.PHONY: run test build bench deps bench-deps format clean
+
+run: build
+	@echo "Lists is built: $(LISTS). Your lists:"
+	@echo; echo "Shopping:"; $(LISTS) shop list
+	@echo; echo "To-Do:"; $(LISTS) todo list
+	@echo; echo "Bird Sightings:"; $(LISTS) birds list
+	@echo; echo "Try: $(LISTS) shop add Milk --price 1.99   (see $(LISTS) --help)"
+
+build: deps
+	swift build $(RELEASE_FLAGS) --product lists
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build --disable-xctest
+
+bench: deps bench-deps
+	bench/run
+
+deps:
+	@command -v swift >/dev/null || { echo "Swift 6 is needed: install the toolchain from swift.org and put it on PATH." >&2; exit 1; }
+	@$(call apt_install,$(APT_PACKAGES))
+
+bench-deps:
+	@$(call apt_install,$(BENCH_APT_PACKAGES))
+
+format:
+	swift format --in-place --recursive Sources Tests bench Package.swift
+
+clean:
+	rm -rf .build
+
+# Installs the Debian packages among $(1) that are not installed yet.
+define apt_install
+missing=""; for package in $(1); do dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; done; \
+if [ -n "$$missing" ]; then \
+  echo "Installing Debian packages:$$missing"; \
+  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+fi
+endef
