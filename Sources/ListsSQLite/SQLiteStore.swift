@@ -40,8 +40,12 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         do {
             connection = try SQLiteConnection(path: path, create: true)
             connection.setBusyTimeout(milliseconds: Self.busyTimeout)
-            // Reading the schema first makes a non-SQLite file fail here, before anything could write to it.
-            try connection.execute("SELECT count(*) FROM sqlite_schema")
+            // Reading the schema version first makes a non-SQLite file or a newer Lists's database fail here,
+            // before the journal mode or a migration could write to it.
+            let version = Int(try connection.integer("PRAGMA user_version") ?? 0)
+            if version > Self.migrations.count {
+                throw StoreError.newerSchema(found: version, known: Self.migrations.count)
+            }
             if !isMemory { try connection.execute("PRAGMA journal_mode = WAL") }
             try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
             try Self.migrate(connection)
@@ -55,12 +59,11 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     private static func openingError(_ error: SQLiteError, path: String) -> StoreError {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch error.primaryCode {
-        case SQLITE_CANTOPEN:
-            let exists = FileManager.default.fileExists(atPath: path)
-            if !exists && !FileManager.default.isWritableFile(atPath: directory) { return .readOnly(directory) }
+        case SQLITE_CANTOPEN, SQLITE_READONLY:
+            let files = FileManager.default
+            if !files.isWritableFile(atPath: directory) { return .readOnly(directory) }
+            if files.fileExists(atPath: path) && !files.isWritableFile(atPath: path) { return .readOnly(path) }
             return .cannotOpen(path)
-        case SQLITE_READONLY:
-            return .readOnly(FileManager.default.isWritableFile(atPath: directory) ? path : directory)
         default:
             return error.storeError(path: path)
         }
