@@ -39,7 +39,8 @@ enum BirdsCommands {
             example: "lists birds edit Robin --location \"Front garden\"", run: edit),
         CommandSpec(
             app: "birds", name: "rm", arguments: "REF...", arity: (1, nil),
-            abstract: "Delete sightings.", discussion: "Every REF must match exactly one sighting, or nothing is deleted.",
+            abstract: "Delete sightings.",
+            discussion: "Every REF must match exactly one sighting, or nothing is deleted.",
             options: [], example: "lists birds rm Pigeon", run: remove),
     ]
 

@@ -16,7 +16,9 @@ enum Help {
         ]
         for app in apps {
             lines.append("\(app.title)")
-            let rows = app.commands.map { ["lists \(app.name) \($0.name)\($0.arguments.isEmpty ? "" : " \($0.arguments)")", $0.abstract] }
+            let rows = app.commands.map {
+                ["lists \(app.name) \($0.name)\($0.arguments.isEmpty ? "" : " \($0.arguments)")", $0.abstract]
+            }
             lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
             lines.append("")
         }

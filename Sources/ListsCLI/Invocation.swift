@@ -84,7 +84,8 @@ final class Invocation {
     func expectedVersion() throws -> Int? {
         guard let text = option("if-version") else { return nil }
         guard let version = Int(text), version >= 1 else {
-            throw ValidationError(field: "version", message: "\(Quoted(text)) is not a version; use a whole number from 1")
+            throw ValidationError(
+                field: "version", message: "\(Quoted(text)) is not a version; use a whole number from 1")
         }
         return version
     }

@@ -69,14 +69,18 @@ enum ShopCommands {
         let shopping = try run.shopping()
         if run.option("needed") != nil {
             let items = try shopping.shoppingList()
-            if run.wantsJSON { return try run.output.json(ShoppingListBody(items: items.map(\.record), total: try shopping.total())) }
+            if run.wantsJSON {
+                return try run.output.json(ShoppingListBody(items: items.map(\.record), total: try shopping.total()))
+            }
             printRows(items, run.output)
             if items.isEmpty, run.output.isTerminal { run.output.line("The shopping list is empty.") }
         } else {
             let items = try shopping.catalog()
             if run.wantsJSON { return try run.output.json(CollectionBody(key: "items", records: items.map(\.record))) }
             printRows(items, run.output)
-            if items.isEmpty, run.output.isTerminal { run.output.line("No items. Add one: lists shop add NAME --price P") }
+            if items.isEmpty, run.output.isTerminal {
+                run.output.line("No items. Add one: lists shop add NAME --price P")
+            }
         }
     }
 

@@ -6,7 +6,9 @@ import Foundation
 /// the location optional.
 public struct BirdSighting: Record {
     public static let kind = RecordKind.sighting
-    public static let fieldSpecs = [FieldSpec("name", .text), FieldSpec("location", .optionalText), FieldSpec("sighted_at", .date)]
+    public static let fieldSpecs = [
+        FieldSpec("name", .text), FieldSpec("location", .optionalText), FieldSpec("sighted_at", .date),
+    ]
     public static let nameField = "name"
 
     public var meta: RecordMeta

@@ -3,7 +3,9 @@ import Foundation
 /// An item of the shopping catalog: the tutorial's `MTItem` (`uuid`, `name`, `price`, `inShoppingList`).
 public struct ShoppingItem: Record {
     public static let kind = RecordKind.item
-    public static let fieldSpecs = [FieldSpec("name", .text), FieldSpec("price_cents", .integer), FieldSpec("on_shopping_list", .bool)]
+    public static let fieldSpecs = [
+        FieldSpec("name", .text), FieldSpec("price_cents", .integer), FieldSpec("on_shopping_list", .bool),
+    ]
     public static let nameField = "name"
 
     public var meta: RecordMeta

@@ -26,7 +26,9 @@ public struct ShoppingList: Sendable {
 
     /// The exact sum of the prices of the items on the shopping list.
     public func total() throws -> Money {
-        Money(minorUnits: try items.store.read { try $0.sum(ShoppingItem.self, field: "price_cents", where: Self.onList) })
+        Money(
+            minorUnits: try items.store.read { try $0.sum(ShoppingItem.self, field: "price_cents", where: Self.onList) }
+        )
     }
 
     /// The item `reference` points at.
