@@ -16,8 +16,16 @@ public enum ListsFormat {
     }
 
     /// `2026-11-30T05:45:27.123Z`.
+    ///
+    /// Built from the integer milliseconds stores keep: Foundation's fractional-seconds style truncates, so
+    /// `.123` would often be written `.122`.
     public static func isoTimestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let milliseconds = date.millisecondsSince1970
+        let seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (whole, fraction) = seconds.remainder < 0 ? (seconds.quotient - 1, seconds.remainder + 1000) : seconds
+        let text = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+        let digits = String(fraction)
+        return text.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     /// The locale the environment asks for (`LC_ALL`, then `LC_TIME`, then `LANG`), read directly because

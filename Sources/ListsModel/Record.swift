@@ -101,10 +101,16 @@ extension Record {
 }
 
 extension Date {
-    /// The date cut to whole milliseconds, the precision every store keeps, so a value read back equals the one
-    /// written.
+    /// The date rounded to the nearest whole millisecond, the precision every store keeps, so that a value read
+    /// back equals the one written (rounding down would move a date already on a whole millisecond whose
+    /// binary value lies just below it).
     public var roundedToMilliseconds: Date {
-        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    /// Whole milliseconds since 1970, rounded to nearest: the form in which stores keep instants.
+    public var millisecondsSince1970: Int64 {
+        Int64((timeIntervalSince1970 * 1000).rounded())
     }
 }
 

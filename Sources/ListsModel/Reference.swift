@@ -18,6 +18,14 @@ public enum Reference: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension Reference {
+    /// The form in which names are compared when case is ignored: lower-cased in every script (`Crème` and
+    /// `CRÈME` match; accents still count). Stores keep it beside the name so that the lookup uses an index.
+    public static func nameKey(_ name: String) -> String {
+        name.lowercased()
+    }
+}
+
 extension StoreSession {
     /// Finds the one record `reference` points at.
     ///
@@ -29,10 +37,10 @@ extension StoreSession {
         let noun = R.kind.noun
         switch reference {
         case .id(let id):
-            guard let record = try record(type, id: id) else {
+            guard let found = try records(type, idPrefix: id.uuidString, limit: 1).first else {
                 throw ValidationError(field: noun, message: "no \(noun) has the id \(id.uuidString)")
             }
-            return Numbered(number: 0, record: record)
+            return found
         case .typed(let raw):
             let text = raw.trimmingCharacters(in: .whitespaces)
             let howTo = "give its number from the list, 4 or more characters of its id, or its exact name"

@@ -56,6 +56,9 @@ public struct Quoted: CustomStringConvertible, Sendable {
 public enum TextRule {
     /// The most characters a name, title or location may have.
     public static let maximumLength = 200
+    /// The most Unicode code points a name may have: generous for any script, emoji or accent, but a bound that
+    /// the database can check too (it counts code points, not characters).
+    public static let maximumCodePoints = 2000
 
     /// Trims `text` and checks it: 1 to 200 characters (0 to 200 when `isOptional`), no control characters.
     ///
@@ -76,6 +79,12 @@ public enum TextRule {
         if trimmed.isEmpty {
             if isOptional { return nil }
             throw ValidationError(field: field, message: "\(what) is required (1 to \(maximumLength) characters)")
+        }
+        if trimmed.unicodeScalars.count > maximumCodePoints {
+            throw ValidationError(
+                field: field,
+                message: "\(what) has \(trimmed.unicodeScalars.count) code points (too many combining marks); "
+                    + "at most \(maximumCodePoints) are allowed")
         }
         if trimmed.count > maximumLength {
             throw ValidationError(

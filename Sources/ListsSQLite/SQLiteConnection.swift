@@ -94,7 +94,7 @@ final class SQLiteConnection {
 
     /// A date as integer milliseconds since 1970, the column form of every instant.
     static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        date.millisecondsSince1970
     }
 
     private func prepared(_ sql: String) throws -> OpaquePointer {

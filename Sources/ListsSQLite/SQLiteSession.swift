@@ -123,14 +123,13 @@ struct SQLiteSession: StoreSession {
         -> [Numbered<R>]
     {
         let table = Self.table(R.kind)
-        let field = R.nameField
-        // The NOCASE index finds the candidates; the second test keeps only exact matches when case counts.
-        let exact = ignoringCase ? "" : " AND \(field) = ?1"
+        // The folded key's index finds the candidates; the second test keeps only exact matches when case counts.
+        let exact = ignoringCase ? "" : " AND \(R.nameField) = ?3"
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE \(field) = ?1 COLLATE NOCASE\(exact) ORDER BY position LIMIT ?2",
-            [.text(name), .integer(Int64(limit))])
+                + "WHERE name_key = ?1\(exact) ORDER BY position LIMIT ?2",
+            [.text(Reference.nameKey(name)), .integer(Int64(limit))] + (ignoringCase ? [] : [.text(name)]))
     }
 
     func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64 {
@@ -145,12 +144,12 @@ struct SQLiteSession: StoreSession {
     func insert<R: Record>(_ record: R) throws {
         let table = Self.table(R.kind)
         let names = R.fieldSpecs.map(\.name)
-        let placeholders = Array(repeating: "?", count: names.count + 4).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: names.count + 5).joined(separator: ", ")
         do {
             try connection.run(
-                "INSERT INTO \(table) (\(Self.columns(R.self)), position) VALUES (\(placeholders), "
+                "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
                     + "(SELECT coalesce(max(position), 0) + 1 FROM \(table)))",
-                Self.metaValues(record) + record.fields)
+                Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))])
         } catch let error as SQLiteError where error.primaryCode == 19 {  // SQLITE_CONSTRAINT
             if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
             throw StoreError.failure(error.description)
@@ -159,12 +158,15 @@ struct SQLiteSession: StoreSession {
 
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
         let table = Self.table(R.kind)
-        let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name))
+        let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"])
             .map { "\($0) = ?" }.joined(separator: ", ")
         try connection.run(
             "UPDATE \(table) SET \(assignments) WHERE id = ? AND version = ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
-                + [.text(record.id.uuidString), .integer(Int64(expectedVersion))])
+                + [
+                    .text(Reference.nameKey(record.displayName)), .text(record.id.uuidString),
+                    .integer(Int64(expectedVersion)),
+                ])
         if connection.changes == 0 {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
         }

@@ -5,44 +5,48 @@ extension SQLiteStore {
     /// `user_version` n-1 to n. A database whose `user_version` is above `migrations.count` was written by a
     /// newer Lists and is refused untouched.
     static let migrations: [String] = [
-        // 1: the three apps' lists, the store's settings, and counts kept by triggers so that "how many" is
+        // 1: the three apps' lists (each with `name_key`, the name folded by `Reference.nameKey`, so that looking a
+        // record up by name ignores case in every script, the same way in every store), the store's settings, and counts kept by triggers so that "how many" is
         // O(1) however long a list grows.
         """
         CREATE TABLE items (
             id TEXT PRIMARY KEY NOT NULL,
             position INTEGER NOT NULL UNIQUE,
-            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 2000),
+            name_key TEXT NOT NULL,
             price_cents INTEGER NOT NULL CHECK (price_cents BETWEEN 0 AND 100000000),
             on_shopping_list INTEGER NOT NULL DEFAULT 0 CHECK (on_shopping_list IN (0, 1)),
             created_at INTEGER NOT NULL,
             updated_at INTEGER NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 1)
         );
-        CREATE INDEX items_by_name ON items (name COLLATE NOCASE);
+        CREATE INDEX items_by_name ON items (name_key);
         CREATE INDEX items_on_shopping_list ON items (position) WHERE on_shopping_list = 1;
 
         CREATE TABLE tasks (
             id TEXT PRIMARY KEY NOT NULL,
             position INTEGER NOT NULL UNIQUE,
-            title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 200),
+            title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 2000),
+            name_key TEXT NOT NULL,
             done INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
             created_at INTEGER NOT NULL,
             updated_at INTEGER NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 1)
         );
-        CREATE INDEX tasks_by_title ON tasks (title COLLATE NOCASE);
+        CREATE INDEX tasks_by_name ON tasks (name_key);
 
         CREATE TABLE sightings (
             id TEXT PRIMARY KEY NOT NULL,
             position INTEGER NOT NULL UNIQUE,
-            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
-            location TEXT CHECK (location IS NULL OR length(location) BETWEEN 1 AND 200),
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 2000),
+            name_key TEXT NOT NULL,
+            location TEXT CHECK (location IS NULL OR length(location) BETWEEN 1 AND 2000),
             sighted_at INTEGER NOT NULL,
             created_at INTEGER NOT NULL,
             updated_at INTEGER NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 1)
         );
-        CREATE INDEX sightings_by_name ON sightings (name COLLATE NOCASE);
+        CREATE INDEX sightings_by_name ON sightings (name_key);
 
         CREATE TABLE settings (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
 

@@ -1,0 +1,130 @@
+import Foundation
+import ListsModel
+import Testing
+
+/// Locales and dates as people read them.
+@Suite struct ListsFormatTests {
+    @Test(
+        arguments: [
+            ([:], "en_US"),
+            (["LANG": "C"], "en_US"),
+            (["LANG": "POSIX"], "en_US"),
+            (["LANG": "C.UTF-8"], "en_US"),
+            (["LANG": ""], "en_US"),
+            (["LANG": "de_DE.UTF-8"], "de_DE"),
+            (["LANG": "sr_RS@latin"], "sr_RS"),
+            (["LC_ALL": "fr_FR.UTF-8", "LC_TIME": "de_DE.UTF-8", "LANG": "en_GB.UTF-8"], "fr_FR"),
+            (["LC_TIME": "de_DE.UTF-8", "LANG": "en_GB.UTF-8"], "de_DE"),
+            (["LC_ALL": "", "LC_TIME": "", "LANG": "en_GB.UTF-8"], "en_GB"),
+        ] as [([String: String], String)])
+    func theLocaleComesFromLcAllThenLcTimeThenLang(environment: [String: String], identifier: String) {
+        #expect(ListsFormat.locale(environment: environment).identifier == identifier)
+    }
+
+    static let utc = TimeZone(identifier: "UTC")
+
+    @Test func aMediumDateInUsEnglishIsTheTutorials() throws {
+        let date = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
+        let utc = try #require(Self.utc)
+        #expect(ListsFormat.mediumDate(date, locale: Locale(identifier: "en_US"), timeZone: utc) == "Nov 29, 2026")
+    }
+
+    @Test func aMediumDateFollowsTheLocale() throws {
+        let date = Date(timeIntervalSince1970: 1_795_953_600)
+        let utc = try #require(Self.utc)
+        #expect(ListsFormat.mediumDate(date, locale: Locale(identifier: "de_DE"), timeZone: utc) == "29.11.2026")
+    }
+
+    @Test func aMediumDateIsTheDayInTheViewersTimeZone() throws {
+        let date = Date(timeIntervalSince1970: 1_796_002_200)  // 2026-11-30T01:30:00Z
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let utc = try #require(Self.utc)
+        let locale = Locale(identifier: "en_US")
+        #expect(ListsFormat.mediumDate(date, locale: locale, timeZone: utc) == "Nov 30, 2026")
+        #expect(ListsFormat.mediumDate(date, locale: locale, timeZone: newYork) == "Nov 29, 2026")
+    }
+
+    @Test(
+        arguments: [
+            (1_796_017_527.123, "2026-11-30T05:45:27.123Z"),
+            (1_796_017_527, "2026-11-30T05:45:27.000Z"),
+            (0, "1970-01-01T00:00:00.000Z"),
+            (-5_364_662_400, "1800-01-01T00:00:00.000Z"),
+        ] as [(Double, String)])
+    func timestampsAreIsoUtcWithMilliseconds(seconds: Double, text: String) {
+        #expect(ListsFormat.isoTimestamp(Date(timeIntervalSince1970: seconds)) == text)
+    }
+
+    @Test func everyMillisecondIsWrittenAsItself() {
+        var wrong: [String] = []
+        for milliseconds in Int64(1_796_017_527_000)..<1_796_017_528_000 {
+            let text = ListsFormat.isoTimestamp(Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+            let expected = String(format: ".%03dZ", Int(milliseconds % 1000))
+            if !text.hasSuffix(expected) { wrong.append("\(milliseconds): \(text)") }
+        }
+        let wrongCount = wrong.count
+        #expect(wrongCount == 0, "\(wrongCount) of 1000 milliseconds written wrong, e.g. \(wrong.prefix(3))")
+    }
+}
+
+/// The API's JSON shape of each record, as `ListsFormat.jsonEncoder()` writes it.
+@Suite struct RecordJSONTests {
+    // Binary fractions, so these tests show the shape whatever happens to timestamps' rounding (tested above).
+    static let created = Date(timeIntervalSince1970: 1_796_017_527.125)  // 2026-11-30T05:45:27.125Z
+    static let updated = Date(timeIntervalSince1970: 1_796_017_600.5)  // 2026-11-30T05:46:40.500Z
+
+    static func meta(_ id: String) throws -> RecordMeta {
+        RecordMeta(id: try #require(UUID(uuidString: id)), createdAt: created, updatedAt: updated, version: 3)
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        String(decoding: try ListsFormat.jsonEncoder().encode(value), as: UTF8.self)
+    }
+
+    @Test func anItemHasSortedKeysAndANumericPrice() throws {
+        let item = ShoppingItem(
+            meta: try Self.meta("e621e1f8-c36c-495a-93fc-0c247a3e6e5f"), name: "Pear/Apple",
+            price: Money(minorUnits: 199),
+            isOnShoppingList: true)
+        let json = try Self.json(item)
+        #expect(
+            json
+                == #"{"createdAt":"2026-11-30T05:45:27.125Z","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","#
+                + #""inShoppingList":true,"name":"Pear/Apple","price":1.99,"updatedAt":"2026-11-30T05:46:40.500Z","#
+                + #""version":3}"#)
+    }
+
+    @Test func aWholePriceIsAWholeNumber() throws {
+        let item = ShoppingItem(
+            meta: try Self.meta("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), name: "Bread", price: Money(minorUnits: 300))
+        #expect(try Self.json(item).contains(#""inShoppingList":false,"name":"Bread","price":3,"#))
+    }
+
+    @Test func aTaskHasTitleAndDone() throws {
+        let task = TodoTask(meta: try Self.meta("00000000-0000-0000-0000-00000000000A"), title: "Walk the dogs")
+        let json = try Self.json(task)
+        #expect(
+            json
+                == #"{"createdAt":"2026-11-30T05:45:27.125Z","done":false,"id":"00000000-0000-0000-0000-00000000000A","#
+                + #""title":"Walk the dogs","updatedAt":"2026-11-30T05:46:40.500Z","version":3}"#)
+    }
+
+    @Test func aSightingWithoutLocationHasNullLocation() throws {
+        let sighting = BirdSighting(
+            meta: try Self.meta("0F0F0F0F-0000-4000-8000-000000000001"), name: "Pigeon", location: nil,
+            date: Date(timeIntervalSince1970: 1_795_953_600))
+        let json = try Self.json(sighting)
+        #expect(
+            json
+                == #"{"createdAt":"2026-11-30T05:45:27.125Z","date":"2026-11-29T12:00:00.000Z","#
+                + #""id":"0F0F0F0F-0000-4000-8000-000000000001","location":null,"name":"Pigeon","#
+                + #""updatedAt":"2026-11-30T05:46:40.500Z","version":3}"#)
+    }
+
+    @Test func aSightingWithALocationHasIt() throws {
+        let sighting = BirdSighting(
+            meta: try Self.meta("0F0F0F0F-0000-4000-8000-000000000001"), name: "Pigeon", location: "Everywhere",
+            date: Date(timeIntervalSince1970: 1_795_953_600))
+        #expect(try Self.json(sighting).contains(#""location":"Everywhere","name":"Pigeon","#))
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import ListsModel
+import ListsSQLite
+import Synchronization
+import Testing
+
+/// A directory of its own under the system's temporary directory, removed by ``remove()``.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("lists-sqlite-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The path of `name` inside the directory.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// The names of the files in the directory, sorted.
+    func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Runs Debian's `sqlite3` shell on `path` and returns what it printed.
+func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
+    let shell = "/usr/bin/sqlite3"
+    try #require(FileManager.default.isExecutableFile(atPath: shell), "the sqlite3 shell is needed")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: shell)
+    process.arguments = [path, sql]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The store contract on SQLite, in memory and in a file.
+@Suite struct SQLiteContractTests {
+    @Test(arguments: StoreContract.all)
+    func inMemory(_ check: StoreContract.Check) throws {
+        try check.run(try SQLiteStore(path: ":memory:"))
+    }
+
+    @Test(arguments: StoreContract.all)
+    func inATemporaryFile(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite")))
+    }
+}
+
+/// What only the SQLite file store does: durability on disk, refusing foreign files, WAL and several writers.
+@Suite struct SQLiteFileTests {
+    @Test func reopeningAFileKeepsEverything() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let before: Snapshot
+        do {
+            let store = try SQLiteStore(path: path)
+            try Seeding.seedIfNeeded(store)
+            let shop = ShoppingList(store: store)
+            try shop.toggle(.typed("Bread"))
+            try shop.add(name: "Tea", price: Money(minorUnits: 199))
+            try TodoList(store: store).toggle(.typed("1"))
+            try BirdSightingLog(store: store).add(name: "Robin", location: "Garden")
+            before = try Snapshot(store)
+        }
+        let reopened = try SQLiteStore(path: path)
+        #expect(try Snapshot(reopened) == before)
+        #expect(try Seeding.seedIfNeeded(reopened) == false)
+        #expect(try ShoppingList(store: reopened).total() == Money(minorUnits: 312))
+        #expect(try ShoppingList(store: reopened).add(name: "Jam", price: .zero).number == 7)
+    }
+
+    @Test func aMissingDirectoryIsCreated() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("data/lists/lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        try TodoList(store: store).add(title: "Walk the dogs")
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func twoInMemoryStoresAreSeparate() throws {
+        let first = try SQLiteStore(path: ":memory:")
+        let second = try SQLiteStore(path: ":memory:")
+        try TodoList(store: first).add(title: "Walk the dogs")
+        #expect(try TodoList(store: second).all().isEmpty)
+    }
+
+    @Test(arguments: [
+        "name,price\nPear,0.62\n",
+        String(repeating: "This is a shopping list, not a database.\n", count: 200),
+    ])
+    func aFileThatIsNotSQLiteIsRefusedUntouched(text: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("items.csv")
+        let bytes = Data(text.utf8)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notADatabase(path)) { _ = try SQLiteStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try directory.contents() == ["items.csv"])
+    }
+
+    @Test func aDatabaseFromANewerListsIsRefusedUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        do {
+            let store = try SQLiteStore(path: path)
+            try Seeding.seedIfNeeded(store)
+        }
+        _ = try sqlite3Shell(path, "PRAGMA user_version = 99")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerSchema(found: 99, known: 1)) { _ = try SQLiteStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "99")
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM items") == "5")
+    }
+
+    @Test func aNewerDatabaseInRollbackJournalModeIsRefusedUntouched() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        _ = try sqlite3Shell(path, "CREATE TABLE items (id TEXT PRIMARY KEY); PRAGMA user_version = 99")
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerSchema(found: 99, known: 1)) { _ = try SQLiteStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
+    }
+
+    @Test func theFileIsInWriteAheadLogMode() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        try TodoList(store: store).add(title: "Walk the dogs")
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "1")
+        #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
+    }
+
+    @Test func anotherProgramsWriteIsSeen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        let todo = TodoList(store: store)
+        try todo.add(title: "Walk the dogs")
+        let other = TodoList(store: try SQLiteStore(path: path))
+        try other.add(title: "Feed the hogs")
+        try other.toggle(.typed("1"))
+        #expect(try todo.all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
+        #expect(try todo.task(.typed("1")).record.isDone)
+        #expect(throws: StoreError.conflict(.task)) { try todo.edit(.typed("1"), title: "Run", expectedVersion: 1) }
+    }
+
+    @Test func twoStoresOnOneFileWriteConcurrentlyWithoutLoss() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let stores = [try SQLiteStore(path: path), try SQLiteStore(path: path)]
+        let failures = Mutex<[String]>([])
+        let threads = 4
+        let addsPerThread = 50
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let todo = TodoList(store: stores[thread % stores.count])
+            for number in 0..<addsPerThread {
+                do {
+                    try todo.add(title: "Thread \(thread) task \(number)")
+                } catch {
+                    failures.withLock { $0.append("thread \(thread) task \(number): \(error)") }
+                }
+            }
+        }
+        let failed = failures.withLock { $0 }
+        #expect(failed.isEmpty)
+        for store in stores {
+            let tasks = try TodoList(store: store).all()
+            #expect(tasks.count == threads * addsPerThread)
+            #expect(tasks.map(\.number) == Array(1...(threads * addsPerThread)))
+            #expect(Set(tasks.map(\.record.title)).count == threads * addsPerThread)
+            for thread in 0..<threads {
+                let own = tasks.map(\.record.title).filter { $0.hasPrefix("Thread \(thread) ") }
+                #expect(own == (0..<addsPerThread).map { "Thread \(thread) task \($0)" })
+            }
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == threads * addsPerThread)
+        }
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "\(threads * addsPerThread)")
+    }
+
+    @Test func oneStoreIsSafeToShareBetweenThreads() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        let shop = ShoppingList(store: store)
+        try shop.add(name: "Pear", price: Money(minorUnits: 1))
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for _ in 0..<25 {
+                do {
+                    try shop.toggle(.typed("Pear"))
+                    _ = try shop.total()
+                } catch {
+                    failures.withLock { $0.append("thread \(thread): \(error)") }
+                }
+            }
+        }
+        let failed = failures.withLock { $0 }
+        #expect(failed.isEmpty)
+        #expect(try shop.item(.typed("1")).record.meta.version == 101)
+    }
+}
