@@ -60,7 +60,10 @@ enum BirdsCommands {
 
     static func add(_ run: Invocation) throws {
         let date = try run.option("date").map { try SightingDate.parse($0) }
-        let added = try run.birds().add(name: run.joinedText, location: run.option("location"), date: date)
+        // Checked here too, before the store is opened, so that a refused input does not even create the file.
+        let name = try BirdSighting.validName(run.joinedText)
+        let location = try BirdSighting.validLocation(run.option("location"))
+        let added = try run.birds().add(name: name, location: location, date: date)
         if run.wantsJSON { return try run.output.json(added.record) }
         run.output.line("Added sighting \(added.number): \(summary(added.record, run))")
     }
@@ -81,14 +84,16 @@ enum BirdsCommands {
     }
 
     static func edit(_ run: Invocation) throws {
-        let name = run.option("name")
+        let name = try run.option("name").map(BirdSighting.validName)
         let location = run.option("location")
+        _ = try location.map(BirdSighting.validLocation)
         let date = try run.option("date").map { try SightingDate.parse($0) }
         guard name != nil || location != nil || date != nil else {
             throw UsageError(message: "nothing to change; give --name, --location or --date", command: run.command.path)
         }
+        let version = try run.expectedVersion()
         let edited = try run.birds().edit(
-            run.references[0], name: name, location: location, date: date, expectedVersion: try run.expectedVersion())
+            run.references[0], name: name, location: location, date: date, expectedVersion: version)
         if run.wantsJSON { return try run.output.json(edited.record) }
         run.output.line("Updated sighting \(edited.number): \(summary(edited.record, run))")
     }

@@ -40,6 +40,12 @@ final class Invocation {
     func databasePath() throws -> String {
         let given = option("database") ?? environment["LISTS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         if let given {
+            if given.trimmingCharacters(in: .whitespaces).isEmpty || given == ":memory:" {
+                throw ValidationError(
+                    field: "database",
+                    message: "give the path of a file; \(given.isEmpty ? "an empty path" : Quoted(given).description) "
+                        + "would keep nothing")
+            }
             if given.hasPrefix("postgres://") || given.hasPrefix("postgresql://") {
                 throw ValidationError(
                     field: "database", message: "PostgreSQL is not supported by this version yet; give a file path")

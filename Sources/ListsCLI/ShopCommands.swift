@@ -86,19 +86,22 @@ enum ShopCommands {
 
     static func add(_ run: Invocation) throws {
         let price = try run.price() ?? .zero
-        let added = try run.shopping().add(name: run.joinedText, price: price)
+        // Checked here too, before the store is opened, so that a refused input does not even create the file.
+        let name = try ShoppingItem.validName(run.joinedText)
+        let added = try run.shopping().add(name: name, price: price)
         if run.wantsJSON { return try run.output.json(added.record) }
         run.output.line("Added item \(added.number): \(added.record.name) \(added.record.price)")
     }
 
     static func edit(_ run: Invocation) throws {
-        let name = run.option("name")
+        let name = try run.option("name").map(ShoppingItem.validName)
         let price = try run.price()
         guard name != nil || price != nil else {
             throw UsageError(message: "nothing to change; give --name or --price", command: run.command.path)
         }
+        let version = try run.expectedVersion()
         let edited = try run.shopping().edit(
-            run.references[0], name: name, price: price, expectedVersion: try run.expectedVersion())
+            run.references[0], name: name, price: price, expectedVersion: version)
         if run.wantsJSON { return try run.output.json(edited.record) }
         run.output.line("Updated item \(edited.number): \(edited.record.name) \(edited.record.price)")
     }
@@ -112,7 +115,8 @@ enum ShopCommands {
     }
 
     static func remove(_ run: Invocation) throws {
-        let removed = try run.shopping().remove(run.references, expectedVersion: try run.expectedVersion())
+        let version = try run.expectedVersion()
+        let removed = try run.shopping().remove(run.references, expectedVersion: version)
         if run.wantsJSON { return try printJSON(removed, run) }
         for numbered in removed { run.output.line("Removed item \(numbered.number): \(numbered.record.name)") }
     }

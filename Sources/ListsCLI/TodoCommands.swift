@@ -49,7 +49,9 @@ enum TodoCommands {
     }
 
     static func add(_ run: Invocation) throws {
-        let added = try run.todo().add(title: run.joinedText)
+        // Checked here too, before the store is opened, so that a refused input does not even create the file.
+        let title = try TodoTask.validTitle(run.joinedText)
+        let added = try run.todo().add(title: title)
         if run.wantsJSON { return try run.output.json(added.record) }
         run.output.line("Added task \(added.number): \(added.record.title)")
     }
@@ -58,7 +60,9 @@ enum TodoCommands {
         guard let title = run.option("title") else {
             throw UsageError(message: "nothing to change; give --title", command: run.command.path)
         }
-        let edited = try run.todo().edit(run.references[0], title: title, expectedVersion: try run.expectedVersion())
+        let newTitle = try TodoTask.validTitle(title)
+        let version = try run.expectedVersion()
+        let edited = try run.todo().edit(run.references[0], title: newTitle, expectedVersion: version)
         if run.wantsJSON { return try run.output.json(edited.record) }
         run.output.line("Updated task \(edited.number): \(edited.record.title)")
     }

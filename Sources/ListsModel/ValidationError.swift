@@ -41,7 +41,7 @@ public struct Quoted: CustomStringConvertible, Sendable {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.properties.generalCategory == .control {
+                if TextRule.isForbidden(scalar) {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -71,7 +71,7 @@ public enum TextRule {
         -> String?
     {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let bad = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
             throw ValidationError(
                 field: field,
                 message: "\(what) may not contain control characters (found U+\(hex4(bad.value)))")
@@ -92,6 +92,15 @@ public enum TextRule {
                 message: "\(what) is \(trimmed.count) characters long; at most \(maximumLength) are allowed")
         }
         return trimmed
+    }
+
+    /// Control characters (tab, newline, bell...), line and paragraph separators, and the bidirectional
+    /// embedding, override and isolate marks, which can make a name display as something else than it is.
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
     }
 
     private static func hex4(_ value: UInt32) -> String {
