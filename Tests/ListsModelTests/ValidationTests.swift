@@ -50,7 +50,8 @@ import Testing
 
     @Test(arguments: [
         ("a\u{0}b", "0000"), ("a\u{7}b", "0007"), ("a\tb", "0009"), ("line\nbreak", "000A"), ("\u{1b}[31mred", "001B"),
-        ("del\u{7f}", "007F"), ("c1\u{85}x", "0085"),
+        ("del\u{7f}", "007F"), ("c1\u{85}x", "0085"), ("line\u{2028}separator", "2028"),
+        ("para\u{2029}graph", "2029"), ("evil\u{202E}txt.exe", "202E"), ("isolate\u{2066}x", "2066"),
     ])
     func controlCharactersAreRefused(text: String, code: String) {
         let error = #expect(throws: ValidationError.self) {

@@ -50,7 +50,7 @@ enum Measure {
     /// Prints a line at once (stdout may be a pipe, which is block-buffered).
     static func say(_ line: String = "") {
         print(line)
-        fflush(stdout)
+        fflush(nil)  // all C streams; naming `stdout` is not concurrency-safe in Swift 6
     }
 
     /// A fresh directory for one run's files under `parent`; removed by the caller.
