@@ -7,7 +7,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config
 # What `make bench` also needs: the references it measures against.
 BENCH_APT_PACKAGES := taskwarrior hyperfine
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
+# (`lists todo add` 7.5 ms -> 4.7 ms). The linker warns that glibc's user and host look-ups (getpwuid, dlopen)
+# would need the shared glibc at run time; Lists reads $HOME and never resolves hosts, so the warnings are known.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable
 LISTS := .build/release/lists
 
 .PHONY: run test build bench deps bench-deps format clean

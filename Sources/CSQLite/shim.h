@@ -13,4 +13,11 @@ static inline int lists_sqlite_config_multithread(void) {
     return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
 }
 
+/// Keep the -wal file when the last connection closes instead of deleting it (and recreating and syncing it
+/// on the next open).
+static inline int lists_sqlite_persist_wal(sqlite3 *db) {
+    int on = 1;
+    return sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+}
+
 #endif

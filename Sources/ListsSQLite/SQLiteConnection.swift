@@ -40,6 +40,18 @@ final class SQLiteConnection {
         guard status == SQLITE_OK else { throw error(status, sql: sql) }
     }
 
+    /// Makes short-lived processes cheaper: the WAL file is kept between processes instead of being deleted by
+    /// the last connection and created (and its directory synced) again by the next process.
+    ///
+    /// The last connection still checkpoints the WAL into the database when it closes, and with a
+    /// `journal_size_limit` truncates it: the next process to open the file must re-read the whole WAL to
+    /// rebuild its index, so a WAL left full would make every start slower as it grows (measured: 1.7 MB of WAL
+    /// re-read and re-copied by every `lists todo add`).
+    func keepWriteAheadLogBetweenProcesses() throws {
+        let status = lists_sqlite_persist_wal(handle)
+        guard status == SQLITE_OK else { throw error(status, sql: nil) }
+    }
+
     /// Sets the busy timeout: how long a statement waits for another writer before failing with busy.
     func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
@@ -121,6 +133,41 @@ final class SQLiteConnection {
         func text(_ column: Int32) -> String {
             guard let bytes = sqlite3_column_text(statement, column) else { return "" }
             return String(cString: bytes)
+        }
+
+        /// The column read as an upper- or lower-case hyphenated UUID, or `nil` when it is not one.
+        ///
+        /// Parsed from SQLite's bytes directly: `UUID(uuidString:)` goes through `sscanf` and was a third of the
+        /// time of listing 10,000 records.
+        func uuid(_ column: Int32) -> UUID? {
+            guard let text = sqlite3_column_text(statement, column), sqlite3_column_bytes(statement, column) == 36
+            else { return nil }
+            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let isValid = withUnsafeMutableBytes(of: &raw) { bytes in
+                var index = 0
+                for byte in 0..<16 {
+                    if index == 8 || index == 13 || index == 18 || index == 23 {
+                        guard text[index] == UInt8(ascii: "-") else { return false }
+                        index += 1
+                    }
+                    guard let high = Self.hexValue(text[index]), let low = Self.hexValue(text[index + 1]) else {
+                        return false
+                    }
+                    bytes[byte] = high << 4 | low
+                    index += 2
+                }
+                return true
+            }
+            return isValid ? UUID(uuid: raw) : nil
+        }
+
+        private static func hexValue(_ character: UInt8) -> UInt8? {
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+            default: nil
+            }
         }
 
         /// The value of `column` read as a field of type `kind`.

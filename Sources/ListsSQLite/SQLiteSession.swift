@@ -32,7 +32,7 @@ struct SQLiteSession: StoreSession {
 
     /// Reads one record from a row laid out as ``columns(_:)``; its number is in column `numberColumn`.
     static func decode<R: Record>(_ row: SQLiteConnection.Row, _ type: R.Type, number: Int) throws -> Numbered<R> {
-        guard let id = UUID(uuidString: row.text(0)) else { throw StoreError.corrupt("id \(row.text(0))") }
+        guard let id = row.uuid(0) else { throw StoreError.corrupt("id \(row.text(0))") }
         let meta = RecordMeta(
             id: id,
             createdAt: Date(timeIntervalSince1970: Double(row.integer(1)) / 1000),

@@ -46,7 +46,13 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             if version > Self.migrations.count {
                 throw StoreError.newerSchema(found: version, known: Self.migrations.count)
             }
-            if !isMemory { try connection.execute("PRAGMA journal_mode = WAL") }
+            if !isMemory {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                try connection.keepWriteAheadLogBetweenProcesses()
+                // With a size limit set, the last connection to close truncates the kept WAL to nothing after its
+                // checkpoint, so the next process has no WAL to re-read; a server's WAL is cut back to 4 MB.
+                try connection.execute("PRAGMA journal_size_limit = 4194304")
+            }
             try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
             try Self.migrate(connection)
         } catch let error as SQLiteError {
