@@ -56,13 +56,13 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
             try Self.migrate(connection)
         } catch let error as SQLiteError {
-            throw Self.openingError(error, path: path)
+            throw Self.storeError(error, path: path)
         }
         self.connection = connection
     }
 
-    /// Maps an error met while opening to what the person is told about the file or its directory.
-    private static func openingError(_ error: SQLiteError, path: String) -> StoreError {
+    /// Maps an SQLite error to what the person is told about the file or its directory.
+    private static func storeError(_ error: SQLiteError, path: String) -> StoreError {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         switch error.primaryCode {
         case SQLITE_CANTOPEN, SQLITE_READONLY:
@@ -89,7 +89,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             do {
                 try connection.execute(begin)
             } catch let error as SQLiteError {
-                throw error.storeError(path: path)
+                throw Self.storeError(error, path: path)
             }
             do {
                 let value = try body(SQLiteSession(connection: connection))
@@ -97,7 +97,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
                 result = .success(value)
             } catch {
                 try? connection.execute("ROLLBACK")
-                result = .failure((error as? SQLiteError)?.storeError(path: path) ?? error)
+                result = .failure((error as? SQLiteError).map { Self.storeError($0, path: path) } ?? error)
             }
             return try result.get()
         }
