@@ -27,7 +27,7 @@ fail() { echo "cli-vs-taskwarrior: $*" >&2; exit 1; }
 for tool in task python3; do
     command -v "$tool" >/dev/null || fail "$tool is not installed (apt-get install taskwarrior python3)"
 done
-[[ -x $lists ]] || fail "no lists binary at $lists; build it (swift build -c release --static-swift-stdlib) or set LISTS_BIN"
+[[ -x $lists ]] || fail "no lists binary at $lists; build it (make build) or set LISTS_BIN"
 [[ -x $bench ]] || fail "no lists-bench binary at $bench; build it or set LISTS_BENCH_BIN"
 lists=$(cd "$(dirname "$lists")" && pwd)/$(basename "$lists")
 bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
