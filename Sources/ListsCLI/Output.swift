@@ -54,15 +54,21 @@ struct Table {
     var rows: [[String]] = []
 
     /// Renders each row; `style` may wrap a cell (already padded) in escape codes, by column index.
+    ///
+    /// A last column aligned left is never measured nor padded (its padding would only be trimmed): with long
+    /// texts in it, counting their characters was a third of the time of listing 10,000 tasks.
     func lines(style: (Int, String) -> String = { $1 }) -> [String] {
+        let measured = alignments.last == .left ? alignments.count - 1 : alignments.count
         var widths = Array(repeating: 0, count: alignments.count)
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+            for (column, cell) in row.prefix(measured).enumerated() {
+                widths[column] = max(widths[column], cell.count)
+            }
         }
         return rows.map { row in
             var line = ""
             for (column, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                let padding = column < measured ? String(repeating: " ", count: widths[column] - cell.count) : ""
                 let padded = alignments[column] == .left ? cell + padding : padding + cell
                 if column > 0 { line += "  " }
                 line += style(column, padded)
