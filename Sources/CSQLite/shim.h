@@ -8,11 +8,6 @@ static inline sqlite3_destructor_type lists_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
-/// sqlite3_config is variadic; Swift cannot call variadic C functions.
-static inline int lists_sqlite_config_multithread(void) {
-    return sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
-}
-
 /// Keep the -wal file when the last connection closes instead of deleting it (and recreating and syncing it
 /// on the next open).
 static inline int lists_sqlite_persist_wal(sqlite3 *db) {

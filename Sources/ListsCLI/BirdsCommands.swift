@@ -47,7 +47,7 @@ enum BirdsCommands {
     static func list(_ run: Invocation) throws {
         let sightings = try run.birds().all()
         if run.wantsJSON {
-            return try run.output.json(CollectionBody(key: "sightings", records: sightings.map(\.record)))
+            return try run.output.json(CollectionBody(sightings))
         }
         let rows = sightings.map { ["\($0.number)", $0.record.name, run.date($0.record.date)] }
         for line in Table(alignments: [.right, .left, .left], rows: rows).lines(style: { column, cell in
@@ -100,10 +100,7 @@ enum BirdsCommands {
 
     static func remove(_ run: Invocation) throws {
         let removed = try run.birds().remove(run.references)
-        if run.wantsJSON {
-            if removed.count == 1 { return try run.output.json(removed[0].record) }
-            return try run.output.json(CollectionBody(key: "sightings", records: removed.map(\.record)))
-        }
+        if run.wantsJSON { return try run.output.json(changed: removed) }
         for numbered in removed { run.output.line("Removed sighting \(numbered.number): \(numbered.record.name)") }
     }
 

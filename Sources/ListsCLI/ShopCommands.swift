@@ -76,7 +76,7 @@ enum ShopCommands {
             if items.isEmpty, run.output.isTerminal { run.output.line("The shopping list is empty.") }
         } else {
             let items = try shopping.catalog()
-            if run.wantsJSON { return try run.output.json(CollectionBody(key: "items", records: items.map(\.record))) }
+            if run.wantsJSON { return try run.output.json(CollectionBody(items)) }
             printRows(items, run.output)
             if items.isEmpty, run.output.isTerminal {
                 run.output.line("No items. Add one: lists shop add NAME --price P")
@@ -108,7 +108,7 @@ enum ShopCommands {
 
     static func setNeeded(_ run: Invocation, _ isNeeded: Bool) throws {
         let changed = try run.shopping().setOnShoppingList(run.references, isNeeded)
-        if run.wantsJSON { return try printJSON(changed, run) }
+        if run.wantsJSON { return try run.output.json(changed: changed) }
         for numbered in changed {
             run.output.line("\(isNeeded ? "On" : "Off") the shopping list: \(numbered.record.name)")
         }
@@ -117,7 +117,7 @@ enum ShopCommands {
     static func remove(_ run: Invocation) throws {
         let version = try run.expectedVersion()
         let removed = try run.shopping().remove(run.references, expectedVersion: version)
-        if run.wantsJSON { return try printJSON(removed, run) }
+        if run.wantsJSON { return try run.output.json(changed: removed) }
         for numbered in removed { run.output.line("Removed item \(numbered.number): \(numbered.record.name)") }
     }
 
@@ -127,8 +127,4 @@ enum ShopCommands {
         run.output.line(total.description)
     }
 
-    static func printJSON(_ records: [Numbered<ShoppingItem>], _ run: Invocation) throws {
-        if records.count == 1 { return try run.output.json(records[0].record) }
-        try run.output.json(CollectionBody(key: "items", records: records.map(\.record)))
-    }
 }

@@ -38,7 +38,7 @@ enum TodoCommands {
 
     static func list(_ run: Invocation) throws {
         let tasks = try run.todo().all()
-        if run.wantsJSON { return try run.output.json(CollectionBody(key: "tasks", records: tasks.map(\.record))) }
+        if run.wantsJSON { return try run.output.json(CollectionBody(tasks)) }
         let rows = tasks.map { ["\($0.number)", $0.record.isDone ? "✓" : "", $0.record.title] }
         for line in Table(alignments: [.right, .left, .left], rows: rows).lines(style: { column, cell in
             column == 0 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
@@ -69,18 +69,14 @@ enum TodoCommands {
 
     static func setDone(_ run: Invocation, _ isDone: Bool) throws {
         let changed = try run.todo().setDone(run.references, isDone)
-        if run.wantsJSON { return try printJSON(changed, run) }
+        if run.wantsJSON { return try run.output.json(changed: changed) }
         for numbered in changed { run.output.line("\(isDone ? "Done" : "Not done"): \(numbered.record.title)") }
     }
 
     static func remove(_ run: Invocation) throws {
         let removed = try run.todo().remove(run.references)
-        if run.wantsJSON { return try printJSON(removed, run) }
+        if run.wantsJSON { return try run.output.json(changed: removed) }
         for numbered in removed { run.output.line("Removed task \(numbered.number): \(numbered.record.title)") }
     }
 
-    static func printJSON(_ records: [Numbered<TodoTask>], _ run: Invocation) throws {
-        if records.count == 1 { return try run.output.json(records[0].record) }
-        try run.output.json(CollectionBody(key: "tasks", records: records.map(\.record)))
-    }
 }

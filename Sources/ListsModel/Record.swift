@@ -24,6 +24,15 @@ public struct RecordMeta: Sendable, Hashable {
 public enum RecordKind: String, Sendable, CaseIterable {
     case item, task, sighting
 
+    /// The key of a collection of this kind in the API's JSON (`{"items": [...]}`), also the plural noun.
+    public var collectionKey: String {
+        switch self {
+        case .item: "items"
+        case .task: "tasks"
+        case .sighting: "sightings"
+        }
+    }
+
     /// The word people use for one record of this kind, in messages.
     public var noun: String {
         switch self {
