@@ -50,10 +50,8 @@ enum BirdsCommands {
             return try run.output.json(CollectionBody(sightings))
         }
         let rows = sightings.map { ["\($0.number)", $0.record.name, run.date($0.record.date)] }
-        for line in Table(alignments: [.right, .left, .left], rows: rows).lines(style: { column, cell in
+        run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
             column == 0 ? run.output.dim(cell) : cell
-        }) {
-            run.output.line(line)
         }
         if sightings.isEmpty, run.output.isTerminal { run.output.line("No sightings. Add one: lists birds add NAME") }
     }
@@ -76,10 +74,8 @@ enum BirdsCommands {
             ["Date", run.date(sighting.date)], ["ID", sighting.id.uuidString],
             ["Version", "\(sighting.meta.version)"],
         ]
-        for line in Table(alignments: [.left, .left], rows: rows).lines(style: { column, cell in
+        run.output.table(Table(alignments: [.left, .left], rows: rows)) { column, cell in
             column == 0 ? run.output.bold(cell) : cell
-        }) {
-            run.output.line(line)
         }
     }
 

@@ -6,7 +6,9 @@ import ListsModel
 /// Styling (dim numbers, green checkmarks) happens only when standard output is a terminal and `NO_COLOR` is
 /// not set; otherwise the output is plain text, the same text without escape codes.
 final class Output {
-    private var buffer = ""
+    /// What is to be written, as UTF-8; appending bytes is several times cheaper than growing a `String`,
+    /// which matters when a list has 10,000 rows.
+    private var buffer: [UInt8] = []
     /// Whether escape codes may be written.
     let usesColor: Bool
     /// Whether standard output is a terminal (a person is reading).
@@ -19,15 +21,23 @@ final class Output {
 
     /// Adds a line.
     func line(_ text: String = "") {
-        buffer += text
-        buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { flush() }
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        flushWhenFull()
     }
 
     /// Writes `value` as one line of JSON, as the API would send it.
     func json<T: Encodable>(_ value: T) throws {
-        let data = try ListsFormat.jsonEncoder().encode(value)
-        line(String(decoding: data, as: UTF8.self))
+        buffer.append(contentsOf: try ListsFormat.jsonEncoder().encode(value))
+        buffer.append(UInt8(ascii: "\n"))
+        flushWhenFull()
+    }
+
+    /// Adds `table`'s rows, one line each, styled by `style` (column index, cell) when styling is on.
+    func table(_ table: Table, style: (Int, String) -> String) {
+        let usesColor = self.usesColor
+        table.render(into: &buffer) { usesColor ? style($0, $1) : $1 }
+        flushWhenFull()
     }
 
     /// `text` dimmed, when styling is on.
@@ -40,12 +50,16 @@ final class Output {
     /// Writes what is buffered to standard output.
     func flush() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func flushWhenFull() {
+        if buffer.count > 1 << 16 { flush() }
     }
 }
 
-/// Rows of cells printed in aligned columns, two spaces apart, trailing spaces trimmed.
+/// Rows of cells printed in aligned columns, two spaces apart, with no trailing spaces.
 struct Table {
     /// How a column is aligned.
     enum Alignment { case left, right }
@@ -53,28 +67,47 @@ struct Table {
     var alignments: [Alignment]
     var rows: [[String]] = []
 
-    /// Renders each row; `style` may wrap a cell (already padded) in escape codes, by column index.
+    /// Appends each row as a line of UTF-8 to `bytes`; `style` may wrap a cell in escape codes (the padding stays
+    /// outside them).
     ///
     /// A last column aligned left is never measured nor padded (its padding would only be trimmed): with long
     /// texts in it, counting their characters was a third of the time of listing 10,000 tasks.
-    func lines(style: (Int, String) -> String = { $1 }) -> [String] {
+    func render(into bytes: inout [UInt8], style: (Int, String) -> String) {
         let measured = alignments.last == .left ? alignments.count - 1 : alignments.count
-        var widths = Array(repeating: 0, count: alignments.count)
+        var widths = Array(repeating: 0, count: measured)
+        var counts: [Int] = []
+        counts.reserveCapacity(rows.count * measured)
         for row in rows {
-            for (column, cell) in row.prefix(measured).enumerated() {
-                widths[column] = max(widths[column], cell.count)
+            for column in 0..<measured {
+                let count = column < row.count ? row[column].count : 0
+                counts.append(count)
+                widths[column] = max(widths[column], count)
             }
         }
-        return rows.map { row in
-            var line = ""
+        let space = UInt8(ascii: " ")
+        for (rowIndex, row) in rows.enumerated() {
+            // Spaces are written only when a cell follows them, so a line never ends in spaces.
+            var pendingSpaces = 0
             for (column, cell) in row.enumerated() {
-                let padding = column < measured ? String(repeating: " ", count: widths[column] - cell.count) : ""
-                let padded = alignments[column] == .left ? cell + padding : padding + cell
-                if column > 0 { line += "  " }
-                line += style(column, padded)
+                if column > 0 { pendingSpaces += 2 }
+                let padding = column < measured ? widths[column] - counts[rowIndex * measured + column] : 0
+                if alignments[column] == .right { pendingSpaces += padding }
+                if !cell.isEmpty {
+                    bytes.append(contentsOf: repeatElement(space, count: pendingSpaces))
+                    pendingSpaces = 0
+                    bytes.append(contentsOf: style(column, cell).utf8)
+                }
+                if alignments[column] == .left { pendingSpaces += padding }
             }
-            while line.last == " " { line.removeLast() }
-            return line
+            bytes.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// The rendered lines, unstyled.
+    func lines() -> [String] {
+        var bytes: [UInt8] = []
+        render(into: &bytes) { $1 }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
     }
 }

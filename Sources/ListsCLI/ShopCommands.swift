@@ -58,10 +58,8 @@ enum ShopCommands {
 
     static func printRows(_ items: [Numbered<ShoppingItem>], _ output: Output) {
         let table = Table(alignments: [.right, .left, .left, .right], rows: items.map(row))
-        for line in table.lines(style: { column, cell in
+        output.table(table) { column, cell in
             column == 0 ? output.dim(cell) : column == 1 ? output.green(cell) : cell
-        }) {
-            output.line(line)
         }
     }
 

@@ -40,10 +40,8 @@ enum TodoCommands {
         let tasks = try run.todo().all()
         if run.wantsJSON { return try run.output.json(CollectionBody(tasks)) }
         let rows = tasks.map { ["\($0.number)", $0.record.isDone ? "✓" : "", $0.record.title] }
-        for line in Table(alignments: [.right, .left, .left], rows: rows).lines(style: { column, cell in
+        run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
             column == 0 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
-        }) {
-            run.output.line(line)
         }
         if tasks.isEmpty, run.output.isTerminal { run.output.line("No tasks. Add one: lists todo add TEXT") }
     }

@@ -132,7 +132,8 @@ final class SQLiteConnection {
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
         func text(_ column: Int32) -> String {
             guard let bytes = sqlite3_column_text(statement, column) else { return "" }
-            return String(cString: bytes)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
 
         /// The column read as an upper- or lower-case hyphenated UUID, or `nil` when it is not one.

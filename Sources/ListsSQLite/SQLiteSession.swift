@@ -30,15 +30,20 @@ struct SQLiteSession: StoreSession {
         return ("WHERE \(filter.field) = ?", [filter.value])
     }
 
-    /// Reads one record from a row laid out as ``columns(_:)``; its number is in column `numberColumn`.
-    static func decode<R: Record>(_ row: SQLiteConnection.Row, _ type: R.Type, number: Int) throws -> Numbered<R> {
+    /// Reads one record from a row laid out as ``columns(_:)``; `kinds` are `R.fieldSpecs`' kinds, looked up once
+    /// per query rather than once per row.
+    static func decode<R: Record>(_ row: SQLiteConnection.Row, _ type: R.Type, kinds: [FieldKind], number: Int) throws
+        -> Numbered<R>
+    {
         guard let id = row.uuid(0) else { throw StoreError.corrupt("id \(row.text(0))") }
         let meta = RecordMeta(
             id: id,
             createdAt: Date(timeIntervalSince1970: Double(row.integer(1)) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(row.integer(2)) / 1000),
             version: Int(row.integer(3)))
-        let fields = R.fieldSpecs.enumerated().map { index, spec in row.value(Int32(4 + index), as: spec.kind) }
+        var fields: [FieldValue] = []
+        fields.reserveCapacity(kinds.count)
+        for (index, kind) in kinds.enumerated() { fields.append(row.value(Int32(4 + index), as: kind)) }
         return Numbered(number: number, record: try R(meta: meta, fields: fields))
     }
 
@@ -47,9 +52,10 @@ struct SQLiteSession: StoreSession {
         -> [Numbered<R>]
     {
         var result: [Numbered<R>] = []
-        let numberColumn = Int32(4 + R.fieldSpecs.count)
+        let kinds = R.fieldSpecs.map(\.kind)
+        let numberColumn = Int32(4 + kinds.count)
         try connection.query(sql, parameters) { row in
-            result.append(try Self.decode(row, type, number: Int(row.integer(numberColumn))))
+            result.append(try Self.decode(row, type, kinds: kinds, number: Int(row.integer(numberColumn))))
         }
         return result
     }
@@ -67,11 +73,12 @@ struct SQLiteSession: StoreSession {
         if filter == nil {
             var result: [Numbered<R>] = []
             var number = max(0, offset)
+            let kinds = R.fieldSpecs.map(\.kind)
             try connection.query(
                 "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT ? OFFSET ?", paging
             ) { row in
                 number += 1
-                result.append(try Self.decode(row, type, number: number))
+                result.append(try Self.decode(row, type, kinds: kinds, number: number))
             }
             return result
         }
