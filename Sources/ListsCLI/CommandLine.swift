@@ -11,6 +11,21 @@ public enum ListsCommandLine {
         ("birds", "Bird Sightings: birds seen, where and when (BirdWatching)", BirdsCommands.all),
     ]
 
+    /// The environment variables `lists` reads; `main` passes only these, because decoding the whole
+    /// environment into a dictionary was a sixth of the work of a short command.
+    public static let environmentVariables = [
+        "LISTS_DATABASE", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "LC_ALL", "LC_TIME", "LANG",
+    ]
+
+    /// The values of ``environmentVariables`` in this process's environment.
+    public static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in environmentVariables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
+
     /// Runs `lists` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         let output = Output(environment: environment)

@@ -40,7 +40,7 @@ final class Invocation {
     func databasePath() throws -> String {
         let given = option("database") ?? environment["LISTS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         if let given {
-            if given.trimmingCharacters(in: .whitespaces).isEmpty || given == ":memory:" {
+            if given.trimmingWhitespace(includingNewlines: false).isEmpty || given == ":memory:" {
                 throw ValidationError(
                     field: "database",
                     message: "give the path of a file; \(given.isEmpty ? "an empty path" : Quoted(given).description) "

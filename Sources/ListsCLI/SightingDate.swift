@@ -12,7 +12,7 @@ enum SightingDate {
     /// The instant `text` means in `timeZone`.
     /// - Throws: ``ValidationError`` for `date`, also for dates that do not exist (2026-02-30).
     static func parse(_ text: String, timeZone: TimeZone = .current) throws -> Date {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace(includingNewlines: false)
         let parts = trimmed.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)
         let time = parts.count > 1 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : ["12", "00"]

@@ -50,7 +50,7 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `1,5` (the decimal separator is a dot) and amounts over one million.
     /// - Throws: ``ValidationError`` for the `price` field.
     public init(parsingPrice text: String) throws {
-        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        var digits = Substring(text.trimmingWhitespace(includingNewlines: false))
         if digits.first == "$" { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts.first ?? ""

@@ -42,7 +42,7 @@ extension StoreSession {
             }
             return found
         case .typed(let raw):
-            let text = raw.trimmingCharacters(in: .whitespaces)
+            let text = raw.trimmingWhitespace(includingNewlines: false)
             let howTo = "give its number from the list, 4 or more characters of its id, or its exact name"
             guard !text.isEmpty else { throw ValidationError(field: noun, message: "which \(noun)? \(howTo)") }
             if text.allSatisfy({ $0.isASCII && $0.isNumber }) {

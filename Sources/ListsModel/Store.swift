@@ -30,7 +30,11 @@ public struct FieldFilter: Sendable, Hashable {
 }
 
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
-public struct Numbered<R: Record>: Sendable, Hashable {
+///
+/// `R` is left unconstrained on purpose: a generic type whose parameter must conform to a protocol makes the
+/// Swift runtime check that conformance when it first builds the type, a scan of every conformance in the
+/// (static, Foundation-sized) binary that cost a third of a `lists todo add`.
+public struct Numbered<R> {
     /// The 1-based place in the list.
     public var number: Int
     /// The record.
@@ -42,6 +46,10 @@ public struct Numbered<R: Record>: Sendable, Hashable {
         self.record = record
     }
 }
+
+extension Numbered: Sendable where R: Sendable {}
+extension Numbered: Equatable where R: Equatable {}
+extension Numbered: Hashable where R: Hashable {}
 
 /// The operations a store offers inside a read or a write. Used only inside ``Store/read(_:)`` and
 /// ``Store/write(_:)``, never kept or shared between threads.

@@ -70,7 +70,7 @@ public enum TextRule {
     public static func check(_ text: String, field: String, what: String, isOptional: Bool = false) throws
         -> String?
     {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
             throw ValidationError(
                 field: field,

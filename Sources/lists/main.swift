@@ -1,4 +1,4 @@
 import Foundation
 import ListsCLI
 
-exit(ListsCommandLine.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+exit(ListsCommandLine.run(Array(CommandLine.arguments.dropFirst()), environment: ListsCommandLine.processEnvironment()))

@@ -768,7 +768,7 @@ enum StoreContract {
     }
 }
 
-extension Numbered {
+extension Numbered where R: Record {
     /// `"2 Tea"`: the number and the name, as `list` shows a row.
     var listed: String { "\(number) \(record.displayName)" }
 }
