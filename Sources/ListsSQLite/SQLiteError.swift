@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import ListsModel
 
 /// A failed SQLite call: its result code, SQLite's message and the statement, for logs.
@@ -19,15 +20,24 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// The primary result code (the low byte of the extended one).
     var primaryCode: Int32 { code & 0xFF }
 
-    /// The storage error a person is shown, for the database at `path`.
+    /// Whether a constraint (a unique key, a check) refused the statement.
+    var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
+    /// The storage error a person is shown, for the database at `path`: a file or directory that cannot be
+    /// written is named, the directory first.
     func storeError(path: String) -> StoreError {
         switch primaryCode {
-        case SQLITE_NOTADB: .notADatabase(path)
-        case SQLITE_READONLY: .readOnly(path)
-        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: .cannotOpen(path)
-        case SQLITE_BUSY, SQLITE_LOCKED: .busy
-        case SQLITE_CORRUPT: .corrupt(description)
-        default: .failure(description)
+        case SQLITE_NOTADB: return .notADatabase(path)
+        case SQLITE_CANTOPEN, SQLITE_READONLY:
+            let files = FileManager.default
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if !files.isWritableFile(atPath: directory) { return .readOnly(directory) }
+            if files.fileExists(atPath: path) && !files.isWritableFile(atPath: path) { return .readOnly(path) }
+            return .cannotOpen(path)
+        case SQLITE_PERM, SQLITE_AUTH: return .cannotOpen(path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_CORRUPT: return .corrupt(description)
+        default: return .failure(description)
         }
     }
 }

@@ -157,7 +157,7 @@ struct SQLiteSession: StoreSession {
                 "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
                     + "(SELECT coalesce(max(position), 0) + 1 FROM \(table)))",
                 Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))])
-        } catch let error as SQLiteError where error.primaryCode == 19 {  // SQLITE_CONSTRAINT
+        } catch let error as SQLiteError where error.isConstraintViolation {
             if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
             throw StoreError.failure(error.description)
         }

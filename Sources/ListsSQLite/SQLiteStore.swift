@@ -56,23 +56,9 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
             try Self.migrate(connection)
         } catch let error as SQLiteError {
-            throw Self.storeError(error, path: path)
+            throw error.storeError(path: path)
         }
         self.connection = connection
-    }
-
-    /// Maps an SQLite error to what the person is told about the file or its directory.
-    private static func storeError(_ error: SQLiteError, path: String) -> StoreError {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        switch error.primaryCode {
-        case SQLITE_CANTOPEN, SQLITE_READONLY:
-            let files = FileManager.default
-            if !files.isWritableFile(atPath: directory) { return .readOnly(directory) }
-            if files.fileExists(atPath: path) && !files.isWritableFile(atPath: path) { return .readOnly(path) }
-            return .cannotOpen(path)
-        default:
-            return error.storeError(path: path)
-        }
     }
 
     public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
@@ -89,7 +75,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             do {
                 try connection.execute(begin)
             } catch let error as SQLiteError {
-                throw Self.storeError(error, path: path)
+                throw error.storeError(path: path)
             }
             do {
                 let value = try body(SQLiteSession(connection: connection))
@@ -97,7 +83,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
                 result = .success(value)
             } catch {
                 try? connection.execute("ROLLBACK")
-                result = .failure((error as? SQLiteError).map { Self.storeError($0, path: path) } ?? error)
+                result = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
             }
             return try result.get()
         }
