@@ -57,15 +57,16 @@ public enum ListsCommandLine {
         return status
     }
 
-    /// Finds the app and command words (the first two words that are neither options nor the value of
-    /// `--database`), then parses the rest against that command's options and the global ones.
+    /// Finds the app and command words (the first two words that are neither options nor the value of a global
+    /// option such as `--database`), then parses the rest against that command's options and the global ones.
     private static func dispatch(_ arguments: [String], environment: [String: String], output: Output) throws {
         var words: [(index: Int, word: String)] = []
+        let globalsWithValues = Set(GlobalOption.all.filter { $0.value != nil }.map { "--\($0.name)" })
         var index = 0
         while index < arguments.count, words.count < 2 {
             let word = arguments[index]
             if word == "--" { break }
-            if word == "--database" {
+            if globalsWithValues.contains(word) {
                 index += 2
                 continue
             }
