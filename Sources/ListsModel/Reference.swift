@@ -32,13 +32,14 @@ extension StoreSession {
     /// A typed reference made only of digits is a short number. Otherwise the candidates are the records whose
     /// id starts with it (4 or more characters) and those named exactly so (ignoring case only when none
     /// matches with case); exactly one candidate must remain.
-    /// - Throws: ``ValidationError`` naming the record kind when nothing or more than one record matches.
+    /// - Throws: ``StoreError/notFound(_:)`` for an id no record has (pages and the API name records by id);
+    ///   ``ValidationError`` naming the record kind when what was typed matches nothing or more than one record.
     public func resolve<R: Record>(_ reference: Reference, as type: R.Type) throws -> Numbered<R> {
         let noun = R.kind.noun
         switch reference {
         case .id(let id):
             guard let found = try records(type, idPrefix: id.uuidString, limit: 1).first else {
-                throw ValidationError(field: noun, message: "no \(noun) has the id \(id.uuidString)")
+                throw StoreError.notFound(R.kind)
             }
             return found
         case .typed(let raw):

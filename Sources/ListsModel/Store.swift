@@ -92,6 +92,9 @@ public protocol StoreSession {
     /// - Throws: ``StoreError/notFound(_:)``.
     func delete<R: Record>(_ type: R.Type, id: UUID) throws
 
+    /// A number that grows with every insert, update and delete of any record, by any process: a page polls it
+    /// to learn cheaply that something changed. Only its changes mean something, not its value.
+    func revision() throws -> Int64
     /// A value the store keeps about itself, such as whether it was seeded.
     func setting(_ key: String) throws -> String?
 

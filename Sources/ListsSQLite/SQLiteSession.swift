@@ -184,6 +184,10 @@ struct SQLiteSession: StoreSession {
         if connection.changes == 0 { throw StoreError.notFound(R.kind) }
     }
 
+    func revision() throws -> Int64 {
+        try connection.integer("SELECT value FROM revision") ?? 0
+    }
+
     func setting(_ key: String) throws -> String? {
         var value: String?
         try connection.query("SELECT value FROM settings WHERE key = ?", [.text(key)]) { value = $0.text(0) }

@@ -64,7 +64,31 @@ extension SQLiteStore {
             BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'sightings'; END;
         CREATE TRIGGER sightings_counted_out AFTER DELETE ON sightings
             BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'sightings'; END;
+        """,
+        // 2: one number that grows with every change to any record, so that an open page (or another server)
+        // learns that something changed by reading one row instead of comparing lists.
         """
+        CREATE TABLE revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+        INSERT INTO revision VALUES (1, 0);
+        CREATE TRIGGER items_added_revision AFTER INSERT ON items
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER items_changed_revision AFTER UPDATE ON items
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER items_removed_revision AFTER DELETE ON items
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER tasks_added_revision AFTER INSERT ON tasks
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER tasks_changed_revision AFTER UPDATE ON tasks
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER tasks_removed_revision AFTER DELETE ON tasks
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER sightings_added_revision AFTER INSERT ON sightings
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER sightings_changed_revision AFTER UPDATE ON sightings
+            BEGIN UPDATE revision SET value = value + 1; END;
+        CREATE TRIGGER sightings_removed_revision AFTER DELETE ON sightings
+            BEGIN UPDATE revision SET value = value + 1; END;
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

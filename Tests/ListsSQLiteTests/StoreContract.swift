@@ -229,8 +229,7 @@ enum StoreContract {
         let empty = refusal("item") { _ = try shop.item(.typed("  ")) }
         #expect(empty?.message.hasPrefix("which item?") == true)
         let id = try fixedID("DEADBEEF-0000-4000-8000-000000000000")
-        let byID = refusal("item") { _ = try shop.item(.id(id)) }
-        #expect(byID?.message == "no item has the id DEADBEEF-0000-4000-8000-000000000000")
+        #expect(throws: StoreError.notFound(.item)) { _ = try shop.item(.id(id)) }
         refusal("item") { try shop.edit(.typed("Caviar"), name: "Roe") }
         refusal("task") { _ = try TodoList(store: store).task(.typed("Pear")) }
         refusal("sighting") { try BirdSightingLog(store: store).remove([.typed("1")]) }

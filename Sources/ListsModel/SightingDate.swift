@@ -1,17 +1,16 @@
 import Foundation
-import ListsModel
 
 /// Reads the dates people type for a sighting: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, in local time.
 ///
 /// A date without a time means noon, local time: the day then reads the same in the neighbouring time zones
 /// where the list may also be viewed.
-enum SightingDate {
+public enum SightingDate {
     /// What the message says is allowed.
-    static let allowed = "use YYYY-MM-DD or YYYY-MM-DDTHH:MM, like 2026-11-29 or 2026-11-29T07:30"
+    public static let allowed = "use YYYY-MM-DD or YYYY-MM-DDTHH:MM, like 2026-11-29 or 2026-11-29T07:30"
 
     /// The instant `text` means in `timeZone`.
     /// - Throws: ``ValidationError`` for `date`, also for dates that do not exist (2026-02-30).
-    static func parse(_ text: String, timeZone: TimeZone = .current) throws -> Date {
+    public static func parse(_ text: String, timeZone: TimeZone = .current) throws -> Date {
         let trimmed = text.trimmingWhitespace(includingNewlines: false)
         let parts = trimmed.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)
