@@ -23,6 +23,8 @@ let package = Package(
         ),
         // The embedded default store.
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
+        // The web face: routes, the JSON API and the pages, as functions from a request to a response.
+        .target(name: "ListsWeb", dependencies: ["ListsModel"]),
         // The command-line face.
         .target(name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
@@ -36,6 +38,7 @@ let package = Package(
 
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
         .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
+        .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsModel"]),
     ],
     swiftLanguageModes: [.v6]

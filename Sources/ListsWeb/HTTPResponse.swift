@@ -25,7 +25,7 @@ public struct HTTPResponse: Sendable {
     /// `value` encoded as the API's JSON (sorted keys, ISO 8601 dates in milliseconds).
     /// - Throws: `EncodingError` (a programmer error: every API value encodes).
     public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
-        .json(Array(try ListsFormat.jsonEncoder().encode(value)), status: status)
+        try .json(Array(ListsFormat.jsonEncoder().encode(value)), status: status)
     }
 
     /// An HTML page with `status`.

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import ListsWeb
+
+@Suite struct RouterTests {
+    private func router() -> Router {
+        var router = Router()
+        router.add("GET", "/api/v1/items") { _, _ in .html("list") }
+        router.add("POST", "/api/v1/items") { _, _ in .html("add") }
+        router.add("GET", "/api/v1/items/{id}") { _, parameters in .html(try parameters.id().uuidString) }
+        return router
+    }
+
+    @Test func aPathIsMatchedByMethodAndCapturesItsParameters() throws {
+        let id = "2B0C4D0E-8F1A-4C3B-9D2E-5F6A7B8C9D0E"
+        let response = try router().handle(HTTPRequest(method: "GET", path: "/api/v1/items/\(id)"))
+        #expect(String(decoding: response.body, as: UTF8.self) == id)
+    }
+
+    @Test func anotherMethodOnAKnownPathIsRefusedWithTheAllowedOnes() {
+        #expect(throws: HTTPError.methodNotAllowed("DELETE", allowed: ["GET", "POST"])) {
+            try router().handle(HTTPRequest(method: "DELETE", path: "/api/v1/items"))
+        }
+    }
+
+    @Test func anUnknownPathIsNotFound() {
+        #expect(throws: HTTPError.noRoute("/api/v1/birds")) {
+            try router().handle(HTTPRequest(method: "GET", path: "/api/v1/birds"))
+        }
+    }
+
+    @Test func aMalformedIdIsABadRequestNamingTheParameter() {
+        let error = #expect(throws: HTTPError.self) {
+            try router().handle(HTTPRequest(method: "GET", path: "/api/v1/items/..%2F"))
+        }
+        #expect(error?.status == 400)
+        #expect(error?.field == "id")
+    }
+
+    @Test func headerNamesIgnoreCase() {
+        let headers = HTTPHeaders([("content-TYPE", "application/json; charset=utf-8")])
+        #expect(headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(HTTPRequest(method: "POST", path: "/", headers: headers).mediaType == "application/json")
+    }
+}
