@@ -28,6 +28,18 @@ public enum ListsFormat {
         return text.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
+    /// The instant an ISO 8601 timestamp with a zone names (`2026-11-29T07:30:00Z`, `2026-11-29T08:30:00.250+01:00`),
+    /// rounded to the millisecond; `nil` for anything else, including a date without a time or a zone.
+    public static func parseTimestamp(_ text: String) -> Date? {
+        let styles = [
+            Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle(),
+        ]
+        for style in styles {
+            if let date = try? Date(text, strategy: style) { return date.roundedToMilliseconds }
+        }
+        return nil
+    }
+
     /// The locale the environment asks for (`LC_ALL`, then `LC_TIME`, then `LANG`), read directly because
     /// Foundation on Linux falls back to a generic English when the C library has no such locale installed.
     /// `C`, `POSIX` or nothing mean US English, the tutorials' own look (`Nov 29, 2026`).

@@ -40,23 +40,27 @@ public struct ShoppingList: Sendable {
     /// Adds an item at the end of the catalog, off the shopping list (as `createItemWithName:andPrice:` did).
     /// - Throws: ``ValidationError`` for a bad name.
     @discardableResult
-    public func add(name: String, price: Money) throws -> Numbered<ShoppingItem> {
+    public func add(name: String, price: Money, isOnShoppingList: Bool = false) throws -> Numbered<ShoppingItem> {
         let name = try ShoppingItem.validName(name)
         try Self.checkPrice(price)
-        return try items.add { ShoppingItem(meta: $0, name: name, price: price) }
+        return try items.add {
+            ShoppingItem(meta: $0, name: name, price: price, isOnShoppingList: isOnShoppingList)
+        }
     }
 
-    /// Changes an item's name and/or price.
+    /// Changes an item's name, price and/or place on the shopping list, in one change (one new version).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult
-    public func edit(_ reference: Reference, name: String? = nil, price: Money? = nil, expectedVersion: Int? = nil)
-        throws -> Numbered<ShoppingItem>
-    {
+    public func edit(
+        _ reference: Reference, name: String? = nil, price: Money? = nil, isOnShoppingList: Bool? = nil,
+        expectedVersion: Int? = nil
+    ) throws -> Numbered<ShoppingItem> {
         let name = try name.map(ShoppingItem.validName)
         if let price { try Self.checkPrice(price) }
         return try items.change([reference], expectedVersion: expectedVersion) { item in
             if let name { item.name = name }
             if let price { item.price = price }
+            if let isOnShoppingList { item.isOnShoppingList = isOnShoppingList }
         }[0]
     }
 

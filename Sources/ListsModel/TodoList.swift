@@ -24,17 +24,22 @@ public struct TodoList: Sendable {
     /// Insert button silently did nothing.
     /// - Throws: ``ValidationError`` for `title`.
     @discardableResult
-    public func add(title: String) throws -> Numbered<TodoTask> {
+    public func add(title: String, isDone: Bool = false) throws -> Numbered<TodoTask> {
         let title = try TodoTask.validTitle(title)
-        return try tasks.add { TodoTask(meta: $0, title: title) }
+        return try tasks.add { TodoTask(meta: $0, title: title, isDone: isDone) }
     }
 
-    /// Changes a task's text.
+    /// Changes a task's text and/or its done mark, in one change (one new version).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult
-    public func edit(_ reference: Reference, title: String, expectedVersion: Int? = nil) throws -> Numbered<TodoTask> {
-        let title = try TodoTask.validTitle(title)
-        return try tasks.change([reference], expectedVersion: expectedVersion) { $0.title = title }[0]
+    public func edit(_ reference: Reference, title: String? = nil, isDone: Bool? = nil, expectedVersion: Int? = nil)
+        throws -> Numbered<TodoTask>
+    {
+        let title = try title.map(TodoTask.validTitle)
+        return try tasks.change([reference], expectedVersion: expectedVersion) { task in
+            if let title { task.title = title }
+            if let isDone { task.isDone = isDone }
+        }[0]
     }
 
     /// Marks tasks done (`true`) or not done (`false`), all or none.

@@ -128,3 +128,20 @@ import Testing
         #expect(try Self.json(sighting).contains(#""location":"Everywhere","name":"Pigeon","#))
     }
 }
+
+@Suite struct TimestampParsingTests {
+    @Test func timestampsWithAZoneAreRead() {
+        #expect(ListsFormat.parseTimestamp("2026-11-29T07:30:00Z") == Date(timeIntervalSince1970: 1_795_937_400))
+        #expect(
+            ListsFormat.parseTimestamp("2026-11-29T08:30:00.250+01:00")
+                == Date(timeIntervalSince1970: 1_795_937_400.25))
+        #expect(ListsFormat.parseTimestamp(ListsFormat.isoTimestamp(Date(timeIntervalSince1970: 1.5)))
+            == Date(timeIntervalSince1970: 1.5))
+    }
+
+    @Test func anythingElseIsRefused() {
+        for text in ["2026-11-29", "2026-11-29T07:30:00", "yesterday", "", "2026-13-01T00:00:00Z"] {
+            #expect(ListsFormat.parseTimestamp(text) == nil, "\(text)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import ListsModel
+
+/// `POST /api/v1/items`: `{name, price?, inShoppingList?}`; the price defaults to 0, the item starts off the list.
+struct ItemInput: Decodable {
+    static let fields = ["name", "price", "inShoppingList"]
+    var name: String
+    var price: Money?
+    var inShoppingList: Bool?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: Self.fields)
+        name = try JSONFields.required(try fields.string("name"), "name", "an item's name")
+        price = try fields.price("price")
+        inShoppingList = try fields.bool("inShoppingList")
+    }
+}
+
+/// `PATCH /api/v1/items/{id}`: any of `{name, price, inShoppingList}`.
+struct ItemPatch: Decodable {
+    var name: String?
+    var price: Money?
+    var inShoppingList: Bool?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: ItemInput.fields)
+        name = try fields.string("name")
+        price = try fields.price("price")
+        inShoppingList = try fields.bool("inShoppingList")
+    }
+}
+
+/// `POST /api/v1/tasks`: `{title, done?}`.
+struct TaskInput: Decodable {
+    static let fields = ["title", "done"]
+    var title: String
+    var done: Bool?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: Self.fields)
+        title = try JSONFields.required(try fields.string("title"), "title", "a task's title")
+        done = try fields.bool("done")
+    }
+}
+
+/// `PATCH /api/v1/tasks/{id}`: any of `{title, done}`.
+struct TaskPatch: Decodable {
+    var title: String?
+    var done: Bool?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: TaskInput.fields)
+        title = try fields.string("title")
+        done = try fields.bool("done")
+    }
+}
+
+/// `POST /api/v1/sightings`: `{name, location?, date?}`; the date defaults to now, as the tutorial's Done did.
+struct SightingInput: Decodable {
+    static let fields = ["name", "location", "date"]
+    var name: String
+    var location: String?
+    var date: Date?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: Self.fields)
+        name = try JSONFields.required(try fields.string("name"), "name", "the bird's name")
+        location = try fields.nullableString("location") ?? nil
+        date = try fields.date("date")
+    }
+}
+
+/// `PATCH /api/v1/sightings/{id}`: any of `{name, location, date}`; `"location": null` clears the location.
+struct SightingPatch: Decodable {
+    var name: String?
+    /// `nil`: unchanged; `""`: cleared (as `null` asks).
+    var location: String?
+    var date: Date?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: SightingInput.fields)
+        name = try fields.string("name")
+        location = try fields.nullableString("location").map { $0 ?? "" }
+        date = try fields.date("date")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ListsModel
+import Synchronization
+
+/// Lists on the web: the pages, the JSON API and the static assets behind one function from a request to a
+/// response, which the server adapter calls from its threads and tests call directly.
+///
+/// It never throws and never answers 5xx for anything a client sends: every refusal is a 4xx with a message,
+/// in JSON for the API and as a page for a browser.
+public final class ListsWebApp: Sendable {
+    /// The controllers every route works with.
+    public let lists: ListsServices
+    private let router: Router
+    private let cache = Mutex<[String: (revision: Int64, response: HTTPResponse)]>([:])
+
+    /// The paths whose GET answers are cached until the store's revision changes: the collections that clients
+    /// and pages poll. Anything else is computed each time.
+    private static let cachedPaths: Set<String> = [
+        "/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list",
+    ]
+
+    /// The app over `store`, dating changes with `clock`.
+    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        lists = ListsServices(store: store, clock: clock)
+        var router = Router()
+        APIController(lists: lists).addRoutes(to: &router)
+        PageController(lists: lists).addRoutes(to: &router)
+        AssetController().addRoutes(to: &router)
+        self.router = router
+    }
+
+    /// The answer to `request`, with the security headers every answer carries.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        var response = answer(request)
+        Self.addSecurityHeaders(&response)
+        if request.method == "HEAD" { response.body = [] }
+        return response
+    }
+
+    private func answer(_ original: HTTPRequest) -> HTTPResponse {
+        var request = original
+        if request.method == "HEAD" { request.method = "GET" }
+        do {
+            if !["GET", "HEAD", "OPTIONS"].contains(request.method) { try Self.checkSameOrigin(request) }
+            if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request) }
+            return try router.handle(request)
+        } catch {
+            let httpError = HTTPError(error)
+            if Self.wantsJSON(request) { return httpError.response }
+            return PageController.errorPage(httpError)
+        }
+    }
+
+    /// Answers from the cache while the store's revision is the one the answer was made at.
+    private func cached(_ request: HTTPRequest) throws -> HTTPResponse {
+        let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            .joined(separator: "&")
+        let revision = try lists.revision()
+        if let hit = cache.withLock({ $0[key] }), hit.revision == revision { return hit.response }
+        let response = try router.handle(request)
+        if response.status == 200 {
+            cache.withLock { entries in
+                // Bounded: query strings are the client's to choose.
+                if entries.count >= 256 { entries.removeAll() }
+                entries[key] = (revision, response)
+            }
+        }
+        return response
+    }
+
+    /// The API (and the health check) answers errors in JSON; everything else is a page for a browser.
+    static func wantsJSON(_ request: HTTPRequest) -> Bool {
+        request.path.hasPrefix("/api/") || request.path == "/healthz"
+    }
+
+    /// The media type of an HTML form post.
+    static let formMediaType = "application/x-www-form-urlencoded"
+
+    /// Refuses a state-changing request sent from another site: a browser says where a request comes from in
+    /// `Sec-Fetch-Site` and `Origin`; a request with neither (curl, a script) is not a browser being tricked.
+    /// - Throws: ``HTTPError/crossSite``.
+    static func checkSameOrigin(_ request: HTTPRequest) throws {
+        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
+            throw HTTPError.crossSite
+        }
+        guard let origin = request.headers["Origin"] else { return }
+        guard let host = request.headers["Host"], origin == "http://\(host)" || origin == "https://\(host)" else {
+            throw HTTPError.crossSite
+        }
+    }
+
+    /// The headers that keep pages from loading anything from elsewhere or being framed.
+    static func addSecurityHeaders(_ response: inout HTTPResponse) {
+        response.headers["Content-Security-Policy"] =
+            "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        if response.headers["Cache-Control"] == nil { response.headers["Cache-Control"] = "no-store" }
+    }
+}
