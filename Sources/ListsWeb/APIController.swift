@@ -14,7 +14,7 @@ struct APIController: Sendable {
     func addRoutes(to router: inout Router) {
         let lists = self.lists
         router.add("GET", "/healthz") { _, _ in try .json(["status": "ok"]) }
-        router.add("GET", "/api/v1/openapi.json") { _, _ in .json(OpenAPIDocument.bytes) }
+        router.add("GET", "/api/v1/openapi.json") { _, _ in .json(bytes: OpenAPIDocument.bytes) }
         router.add("GET", "/api/v1/revision") { _, _ in try .json(["revision": lists.revision()]) }
 
         router.add("GET", "/api/v1/items") { request, _ in

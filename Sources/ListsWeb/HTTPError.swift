@@ -86,7 +86,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// This error as a JSON response.
     public var response: HTTPResponse {
-        var response = HTTPResponse.json(jsonBody, status: status)
+        var response = HTTPResponse.json(bytes: jsonBody, status: status)
         if !allowedMethods.isEmpty { response.headers["Allow"] = allowedMethods.joined(separator: ", ") }
         if status == 503 { response.headers["Retry-After"] = "1" }
         return response

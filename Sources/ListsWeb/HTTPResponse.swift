@@ -18,14 +18,15 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A JSON body with `status`.
-    public static func json(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+    public static func json(bytes: [UInt8], status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: bytes)
     }
 
     /// `value` encoded as the API's JSON (sorted keys, ISO 8601 dates in milliseconds).
     /// - Throws: `EncodingError` (a programmer error: every API value encodes).
     public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
-        try .json(Array(ListsFormat.jsonEncoder().encode(value)), status: status)
+        let bytes: [UInt8] = Array(try ListsFormat.jsonEncoder().encode(value))
+        return json(bytes: bytes, status: status)
     }
 
     /// An HTML page with `status`.
