@@ -3,8 +3,9 @@
 
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it).
-APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config
+# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it), and
+# libmicrohttpd (the HTTP server).
+APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev
 # What `make bench` also needs: the references it measures against.
 BENCH_APT_PACKAGES := taskwarrior hyperfine
 # A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
