@@ -95,6 +95,7 @@ public final class HTTPServer: Sendable {
             }
             guard let handle else {
                 let reason = String(cString: strerror(errno))
+                // No daemon holds the pointer: balance the retain above.
                 Unmanaged<HTTPServer>.fromOpaque(server).release()
                 throw ServerError(
                     message: "cannot listen on \(configuration.host) port \(configuration.port): \(reason)")
@@ -107,7 +108,9 @@ public final class HTTPServer: Sendable {
     /// for up to `gracePeriod`, then closes every connection and joins the server's threads.
     ///
     /// Returns when the server is stopped; does nothing when it is not running. Idle keep-alive connections
-    /// and requests whose headers have not fully arrived are not waited for.
+    /// and requests whose headers have not fully arrived are not waited for. A request whose body is still
+    /// arriving when the grace period ends is cut off; one whose handler is still running is not (a handler
+    /// cannot be interrupted): stopping then waits for it to return, and its response is not sent.
     public func shutdown(gracePeriod: Duration = .seconds(10)) {
         // Taken out at once, so that a second, concurrent shutdown finds nothing to stop.
         let taken = daemon.withLock { daemon in
@@ -140,5 +143,6 @@ public struct ServerError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -16,7 +16,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var port: Int
     /// How many threads serve connections (libmicrohttpd's thread pool).
     public var threadCount: Int
-    /// How many connections may be open at once; connections beyond it are refused at accept.
+    /// How many connections may be open at once; connections beyond it are closed as soon as they are accepted.
+    /// libmicrohttpd shares the limit out among its threads, each taking an equal part.
     public var connectionLimit: Int
     /// How many seconds a connection may stay silent (a stalled client, an idle keep-alive) before it is
     /// closed.
