@@ -3,14 +3,20 @@
 
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it).
-APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config
+# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it), and
+# libmicrohttpd (the HTTP server).
+APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev
 # What `make bench` also needs: the references it measures against.
 BENCH_APT_PACKAGES := taskwarrior hyperfine
 # A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
 # (`lists todo add` 7.5 ms -> 4.7 ms). The linker warns that glibc's user and host look-ups (getpwuid, dlopen)
 # would need the shared glibc at run time; Lists reads $HOME and never resolves hosts, so the warnings are known.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable
+# Debian's libmicrohttpd.a refers to GnuTLS, which cannot be linked statically here; Lists serves plain HTTP
+# (TLS is a reverse proxy's job), so the static link gets stand-ins for those symbols instead
+# (build-support/mhd-without-tls.c says why they are never reached). Debug and test builds link the shared
+# libraries and do not use it.
+MHD_WITHOUT_TLS := .build/mhd-without-tls.o
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker $(MHD_WITHOUT_TLS)
 LISTS := .build/release/lists
 
 .PHONY: run test build bench deps bench-deps format clean
@@ -22,8 +28,12 @@ run: build
 	@echo; echo "Bird Sightings:"; $(LISTS) birds list
 	@echo; echo "Try: $(LISTS) shop add Milk --price 1.99   (see $(LISTS) --help)"
 
-build: deps
+build: deps $(MHD_WITHOUT_TLS)
 	swift build $(RELEASE_FLAGS) --product lists
+
+$(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
+	@mkdir -p $(@D)
+	cc -c -O2 -o $@ $<
 
 test: deps
 	swift build --build-tests

@@ -15,6 +15,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
 
         // The model: values, validation, data controllers and the Store protocol. Foundation only.
         .target(
@@ -25,6 +30,8 @@ let package = Package(
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(name: "ListsWeb", dependencies: ["ListsModel"]),
+        // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
+        .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
         // The command-line face.
         .target(name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
@@ -39,6 +46,7 @@ let package = Package(
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
         .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
+        .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsWeb"]),
         .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsModel"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,150 @@
+import CMicroHTTPD
+import ListsWeb
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// libmicrohttpd's callbacks are C function pointers: they capture nothing and find the server in their `cls`
+// argument, put there by `HTTPServer.start` (which keeps it retained while the daemon runs).
+
+/// libmicrohttpd's access handler: called once when a request's head has arrived, then once per piece of the
+/// body, then once more with no data when the body is complete.
+func accessHandler(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>?, requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection, let url, let method, let uploadDataSize, let requestSlot else { return .NO }
+    // Retained by `start` until `shutdown` has stopped the daemon (see there).
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    guard let opaqueContext = requestSlot.pointee else {
+        let (context, result) = server.beginRequest(connection: connection, url: url, method: method)
+        // The slot owns the context from here on; `requestCompleted` releases it.
+        requestSlot.pointee = Unmanaged.passRetained(context).toOpaque()
+        return result
+    }
+    // Owned by the slot (retained above) until `requestCompleted`.
+    let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeUnretainedValue()
+    let size = uploadDataSize.pointee
+    if size > 0 {
+        uploadDataSize.pointee = 0
+        guard !context.isAnswered, let uploadData else { return .YES }
+        return server.receiveBody(UnsafeRawBufferPointer(start: uploadData, count: size), context: context)
+    }
+    guard !context.isAnswered, var request = context.request else { return .YES }
+    if context.isBodyTooLarge { return server.send(server.tooLarge.response, for: context, on: connection) }
+    request.body = context.body
+    context.body = []
+    return server.send(server.handler(request), for: context, on: connection)
+}
+
+/// libmicrohttpd's notification that a request is over (answered, or its connection closed): logs it, releases
+/// its context and counts it out of the requests in flight.
+func requestCompleted(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    termination: MHD_RequestTerminationCode
+) {
+    guard let cls, let requestSlot, let opaqueContext = requestSlot.pointee else { return }
+    requestSlot.pointee = nil
+    // Retained by `start` until `shutdown` has stopped the daemon.
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    // Balances the retain of `accessHandler`'s first call: the slot is emptied and never read again.
+    let context = Unmanaged<RequestContext>.fromOpaque(opaqueContext).takeRetainedValue()
+    if server.configuration.logsAccess {
+        RequestContext.writeToStandardError(context.logLine(completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
+    }
+    server.inFlightCount.subtract(1, ordering: .releasing)
+}
+
+extension HTTPServer {
+    /// Counts a new request in and reads its head into a context. A head the handler must not see (not
+    /// UTF-8) is answered 400 here, and a declared body over the limit 413, before the body is read.
+    func beginRequest(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>)
+        -> (RequestContext, MHD_Result)
+    {
+        inFlightCount.add(1, ordering: .relaxed)
+        let rawPath = Array(UnsafeRawBufferPointer(start: url, count: strlen(url)))
+        let context = RequestContext(
+            client: SocketAddress.describeHost(lists_mhd_client_address(connection)),
+            method: String(cString: method), rawPath: rawPath)
+        guard let path = String(validating: rawPath, as: UTF8.self) else {
+            return (context, send(HTTPError.badRequest("the path is not UTF-8").response, for: context, on: connection))
+        }
+        let head: RequestHead
+        switch RequestHead.read(from: connection) {
+        case .failure(let error): return (context, send(error.response, for: context, on: connection))
+        case .success(let read): head = read
+        }
+        if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }),
+            length > UInt64(configuration.maximumBodySize)
+        {
+            return (context, send(tooLarge.response, for: context, on: connection))
+        }
+        context.request = HTTPRequest(method: context.method, path: path, query: head.query, headers: head.headers)
+        return (context, .YES)
+    }
+
+    /// Adds a piece of the body; once a body whose length was not declared (chunked) passes the limit, drops
+    /// it and the rest of the body, and closes the connection when the rest goes on for too long.
+    ///
+    /// libmicrohttpd 0.9.75 takes no response while a body is arriving (MHD_queue_response fails), so the 413
+    /// waits for the body's end; ``drainAllowance`` bounds what is read for nothing meanwhile.
+    func receiveBody(_ bytes: UnsafeRawBufferPointer, context: RequestContext) -> MHD_Result {
+        if context.isBodyTooLarge {
+            context.bytesDropped += bytes.count
+            return context.bytesDropped <= Self.drainAllowance ? .YES : .NO
+        }
+        guard context.body.count + bytes.count <= configuration.maximumBodySize else {
+            context.isBodyTooLarge = true
+            context.bytesDropped = context.body.count + bytes.count
+            context.body = []
+            return .YES
+        }
+        context.body.append(contentsOf: bytes)
+        return .YES
+    }
+
+    /// How many bytes of a body over the limit are read and dropped, so that a client uploading a file too large
+    /// gets the 413 instead of a reset connection, before the connection is closed instead: 1 MiB.
+    static let drainAllowance = 1 << 20
+
+    /// The 413 answer, naming the limit.
+    var tooLarge: HTTPError {
+        HTTPError(
+            status: 413, code: "too_large",
+            message: "the request body is larger than the \(configuration.maximumBodySize) bytes allowed")
+    }
+
+    /// Queues `response` on `connection`, copying its status, headers and body into libmicrohttpd.
+    func send(_ response: HTTPResponse, for context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { body in
+            MHD_create_response_from_buffer(
+                body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return .NO }
+        defer { MHD_destroy_response(created) }
+        for (name, value) in response.headers {
+            // libmicrohttpd writes the framing itself, from the body it was given.
+            if name.caseInsensitiveEqual("Content-Length") || name.caseInsensitiveEqual("Transfer-Encoding") {
+                continue
+            }
+            _ = MHD_add_response_header(created, name, value)
+        }
+        let status = (100...999).contains(response.status) ? response.status : 500
+        let result = MHD_queue_response(connection, UInt32(status), created)
+        if result == .YES {
+            context.status = status
+            context.responseSize = response.body.count
+        }
+        return result
+    }
+}
+
+extension String {
+    /// ASCII case-insensitive equality, as header names compare.
+    fileprivate func caseInsensitiveEqual(_ other: String) -> Bool {
+        lowercased() == other.lowercased()
+    }
+}
