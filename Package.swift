@@ -33,7 +33,7 @@ let package = Package(
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
         // The command-line face.
-        .target(name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite"]),
+        .target(name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite", "ListsWeb", "ListsServer"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
 
         // Benchmarks (`make bench`); built in release mode only by the Makefile.

@@ -11,6 +11,9 @@ public enum ListsCommandLine {
         ("birds", "Bird Sightings: birds seen, where and when (BirdWatching)", BirdsCommands.all),
     ]
 
+    /// The commands that belong to no single app.
+    static let commands: [CommandSpec] = [ServeCommand.spec]
+
     /// The environment variables `lists` reads; `main` passes only these, because decoding the whole
     /// environment into a dictionary was a sixth of the work of a short command.
     public static let environmentVariables = [
@@ -75,12 +78,17 @@ public enum ListsCommandLine {
         }
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
         guard let appWord = words.first else {
-            if wantsHelp { return output.line(Help.overview(apps)) }
-            throw UsageError(message: "missing app; one of shop, todo, birds", command: "lists")
+            if wantsHelp { return output.line(Help.overview(apps, commands: commands)) }
+            throw UsageError(message: "missing app; one of shop, todo, birds, or serve", command: "lists")
+        }
+        if let command = commands.first(where: { $0.name == appWord.word }) {
+            var rest = arguments
+            rest.remove(at: appWord.index)
+            return try run(command, rest, environment: environment, output: output)
         }
         guard let app = apps.first(where: { $0.name == appWord.word }) else {
             throw UsageError(
-                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds", command: "lists")
+                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, or serve", command: "lists")
         }
         let commandNames = app.commands.map(\.name).joined(separator: ", ")
         guard words.count > 1 else {
@@ -95,6 +103,13 @@ public enum ListsCommandLine {
         var rest = arguments
         rest.remove(at: words[1].index)
         rest.remove(at: words[0].index)
+        try run(command, rest, environment: environment, output: output)
+    }
+
+    /// Parses `rest` (the arguments without the command's words) against `command` and runs it.
+    private static func run(_ command: CommandSpec, _ rest: [String], environment: [String: String], output: Output)
+        throws
+    {
         let parsed = try ParsedArguments(rest, known: GlobalOption.all + command.options, command: command.path)
         if parsed.wantsHelp { return output.line(Help.command(command)) }
         let count = parsed.positionals.count

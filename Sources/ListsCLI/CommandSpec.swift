@@ -10,7 +10,7 @@ struct OptionSpec: Sendable {
 
 /// One command of `lists`: its words, arguments, options, help and what it does.
 struct CommandSpec: Sendable {
-    /// The app word (`shop`, `todo`, `birds`).
+    /// The app word (`shop`, `todo`, `birds`), or `""` for a command of its own (`serve`).
     var app: String
     /// The command word (`add`, `list`, ...).
     var name: String
@@ -30,7 +30,7 @@ struct CommandSpec: Sendable {
     var run: @Sendable (Invocation) throws -> Void
 
     /// `lists shop add`.
-    var path: String { "lists \(app) \(name)" }
+    var path: String { app.isEmpty ? "lists \(name)" : "lists \(app) \(name)" }
 
     /// `lists shop add NAME [--price P]`.
     var usage: String {

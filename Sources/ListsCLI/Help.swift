@@ -7,7 +7,9 @@ enum Help {
         return Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
     }
 
-    static func overview(_ apps: [(name: String, title: String, commands: [CommandSpec])]) -> String {
+    static func overview(
+        _ apps: [(name: String, title: String, commands: [CommandSpec])], commands: [CommandSpec]
+    ) -> String {
         var lines = [
             "Lists: a shopping list, a to-do list and a bird-sighting log, kept in one durable database.",
             "",
@@ -22,6 +24,10 @@ enum Help {
             lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
             lines.append("")
         }
+        lines.append("The web app and the JSON API")
+        let rows = commands.map { [$0.usage, $0.abstract] }
+        lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
+        lines.append("")
         lines.append("OPTIONS (with any command):")
         lines += options(GlobalOption.all)
         lines += [
