@@ -22,7 +22,8 @@ struct PageController: Sendable {
     /// - Throws: ``HTTPError`` 404.
     static func id(_ path: RouteParameters) throws -> UUID {
         guard let text = path["id"], let id = UUID(uuidString: text) else {
-            throw HTTPError(status: 404, code: "not_found", message: "there is no such page; the address is not a record's")
+            throw HTTPError(
+                status: 404, code: "not_found", message: "there is no such page; the address is not a record's")
         }
         return id
     }

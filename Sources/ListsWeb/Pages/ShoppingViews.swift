@@ -24,8 +24,9 @@ enum ShoppingViews {
         let footer =
             items.isEmpty
             ? nil
-            : isEditing ? "Delete removes an item from the catalog and from the shopping list."
-            : "Tap an item to put it on the shopping list or take it off; ⓘ edits it."
+            : isEditing
+                ? "Delete removes an item from the catalog and from the shopping list."
+                : "Tap an item to put it on the shopping list or take it off; ⓘ edits it."
         let left = Layout.homeLink + Layout.barLink("+", href: "/shopping/new", label: "Add Item", className: "symbol")
         let right =
             isEditing

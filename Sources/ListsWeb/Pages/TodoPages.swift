@@ -59,7 +59,8 @@ struct TodoPages: Sendable {
             """
         let rows = tasks.map { Self.row($0.record) }
         let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done."
-        let content = insert + "\n" + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer)
+        let content =
+            insert + "\n" + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer)
         return Layout.page(
             title: "To-Do",
             main: Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice),
