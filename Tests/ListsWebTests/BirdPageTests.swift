@@ -53,7 +53,7 @@ import Testing
         let response = harness.post("/birds/new", [("name", ""), ("location", "Pond"), ("date", "2031-01-01")])
         #expect(response.status == 422)
         let html = response.text
-        #expect(html.contains("the bird&#39;s name is required"))
+        #expect(html.contains("The bird&#39;s name is required"))
         #expect(html.contains("between 1800-01-01 and today"))
         #expect(html.contains("value=\"Pond\""))
         #expect(html.contains("id=\"field-date-error\""))

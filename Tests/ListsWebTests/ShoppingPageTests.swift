@@ -43,7 +43,7 @@ import Testing
         let response = harness.post("/shopping/new", [("name", "   "), ("price", "1,5")])
         #expect(response.status == 422)
         let html = response.text
-        #expect(html.contains("an item&#39;s name is required"))
+        #expect(html.contains("An item&#39;s name is required"))
         #expect(html.contains("&quot;1,5&quot; is not a price"))
         #expect(html.contains("value=\"   \" aria-required=\"true\" aria-invalid=\"true\" autofocus"))
         #expect(html.contains("aria-describedby=\"field-name-error\""))

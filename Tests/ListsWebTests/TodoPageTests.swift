@@ -32,7 +32,7 @@ import Testing
         let response = harness.post("/todo/tasks", [("title", "  \t ")])
         #expect(response.status == 422)
         let html = response.text
-        #expect(html.contains("<p class=\"field-error\" id=\"field-title-error\">a task&#39;s text is required"))
+        #expect(html.contains("<p class=\"field-error\" id=\"field-title-error\">A task&#39;s text is required"))
         #expect(html.contains("aria-invalid=\"true\""))
         #expect(try harness.app.lists.todo.all().count == 3)
     }

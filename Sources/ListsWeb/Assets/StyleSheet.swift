@@ -92,6 +92,10 @@ enum StyleSheet {
           flex: none; display: flex; align-items: center; justify-content: center; min-width: 44px;
           min-height: 44px; margin-right: 4px; color: var(--tint); font-size: 22px; text-decoration: none;
         }
+        .info-glyph {
+          display: flex; align-items: center; justify-content: center; width: 22px; height: 22px;
+          border: 1.5px solid currentColor; border-radius: 50%; font: italic 600 14px Georgia, "Times New Roman", serif;
+        }
         .row.editing { gap: 10px; padding-right: 16px; }
         .row.editing .row-title { padding: 11px 0; }
         .row-delete { margin: 0 0 0 12px; }

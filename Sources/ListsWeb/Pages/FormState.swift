@@ -65,7 +65,7 @@ struct FormState: Sendable {
             described.append("\(id)-error")
             extra += " aria-invalid=\"true\""
             if errors.keys.sorted(by: { fieldOrder($0) < fieldOrder($1) }).first == name { extra += " autofocus" }
-            after += "<p class=\"field-error\" id=\"\(id)-error\">\(HTML.escape(message))</p>"
+            after += "<p class=\"field-error\" id=\"\(id)-error\">\(HTML.escape(Layout.sentence(message)))</p>"
         }
         if let hint {
             described.append("\(id)-hint")

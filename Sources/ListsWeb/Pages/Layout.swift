@@ -102,6 +102,14 @@ enum Layout {
         return body + (footer.map { "\n<p class=\"group-footer\">\(HTML.escape($0))</p>" } ?? "")
     }
 
+    /// `message` as a page shows a sentence: a capital first and a full stop last. The model's messages are
+    /// written to follow a field name (`name: an item's name is required`), so they start in lower case.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalised = first.uppercased() + message.dropFirst()
+        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+
     /// A hidden field carrying a record's version, passed back as `expectedVersion`.
     static func versionField(_ version: Int) -> String {
         "<input type=\"hidden\" name=\"version\" value=\"\(version)\">"

@@ -64,7 +64,7 @@ struct PageController: Sendable {
         let content = """
             <div class="error-page">
             <p class="error-status">\(error.status)</p>
-            <p class="error-message">\(HTML.escape(Self.sentence(error.message)))</p>
+            <p class="error-message">\(HTML.escape(Layout.sentence(error.message)))</p>
             <p><a class="button-link" href="/">Go to all lists</a></p>
             </div>
             """
@@ -74,12 +74,5 @@ struct PageController: Sendable {
         if !error.allowedMethods.isEmpty { response.headers["Allow"] = error.allowedMethods.joined(separator: ", ") }
         if error.status == 503 { response.headers["Retry-After"] = "1" }
         return response
-    }
-
-    /// `message` starting with a capital and ending with a full stop, as a page shows a sentence.
-    private static func sentence(_ message: String) -> String {
-        guard let first = message.first else { return message }
-        let capitalised = first.uppercased() + message.dropFirst()
-        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
     }
 }

@@ -26,7 +26,7 @@ enum ShoppingViews {
             ? nil
             : isEditing
                 ? "Delete removes an item from the catalog and from the shopping list."
-                : "Tap an item to put it on the shopping list or take it off; ⓘ edits it."
+                : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
         let left = Layout.homeLink + Layout.barLink("+", href: "/shopping/new", label: "Add Item", className: "symbol")
         let right =
             isEditing
@@ -48,7 +48,8 @@ enum ShoppingViews {
             <span class="check" aria-hidden="true">\(isOn ? "✓" : "")</span>\
             <span class="row-title">\(HTML.escape(item.name))</span>\
             <span class="row-detail">\(price(item.price))</span></button></form>
-            <a class="info-button" href="/shopping/items/\(id)/edit" aria-label="Edit \(HTML.escape(item.name))">ⓘ</a>
+            <a class="info-button" href="/shopping/items/\(id)/edit" aria-label="Edit \(HTML.escape(item.name))">\
+            <span class="info-glyph" aria-hidden="true">i</span></a>
             </li>
             """
     }
