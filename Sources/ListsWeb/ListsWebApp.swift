@@ -43,7 +43,12 @@ public final class ListsWebApp: Sendable {
         do {
             if !["GET", "HEAD", "OPTIONS"].contains(request.method) { try Self.checkSameOrigin(request) }
             if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request) }
-            return try router.handle(request)
+            guard Self.isPage(request) else { return try router.handle(request) }
+            // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
+            let revision = try lists.revision()
+            var response = try router.handle(request)
+            response.headers["X-Lists-Revision"] = String(revision)
+            return response
         } catch {
             let httpError = HTTPError(error)
             if Self.wantsJSON(request) { return httpError.response }
@@ -71,6 +76,11 @@ public final class ListsWebApp: Sendable {
     /// The API (and the health check) answers errors in JSON; everything else is a page for a browser.
     static func wantsJSON(_ request: HTTPRequest) -> Bool {
         request.path.hasPrefix("/api/") || request.path == "/healthz"
+    }
+
+    /// Whether `request` asks for an HTML page, whose answer says which store revision it shows.
+    static func isPage(_ request: HTTPRequest) -> Bool {
+        request.method == "GET" && !wantsJSON(request) && !request.path.hasPrefix("/static/")
     }
 
     /// The media type of an HTML form post.

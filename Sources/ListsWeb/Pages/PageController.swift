@@ -2,14 +2,77 @@ import Foundation
 import ListsModel
 
 /// The HTML pages: the three tutorials' screens, server-rendered, every action a plain form.
+///
+/// Pages work without JavaScript: a form posts, the server answers 303 to the screen to show next, and a
+/// refused form comes back with 422 (or 409 when the record changed meanwhile) showing what was typed and why.
+/// app.js makes the same round trips with `fetch` and swaps the page's `<main>` (see ``Assets``).
 struct PageController: Sendable {
     let lists: ListsServices
 
     func addRoutes(to router: inout Router) {
+        let lists = self.lists
+        router.add("GET", "/") { _, _ in try Self.homePage(lists) }
+        ShoppingPages(lists: lists).addRoutes(to: &router)
+        TodoPages(lists: lists).addRoutes(to: &router)
+        BirdPages(lists: lists).addRoutes(to: &router)
     }
 
-    /// A page for a request that was refused.
+    /// The record id in a page's path. A page address with something else there names nothing: 404, as for an
+    /// id no record has (the API answers 400, as its clients build the address).
+    /// - Throws: ``HTTPError`` 404.
+    static func id(_ path: RouteParameters) throws -> UUID {
+        guard let text = path["id"], let id = UUID(uuidString: text) else {
+            throw HTTPError(
+                status: 404, code: "not_found", message: "there is no such page; the address is not a record's")
+        }
+        return id
+    }
+
+    /// The first screen: the three apps as a grouped list of links, each with a line on what it holds.
+    static func homePage(_ lists: ListsServices) throws -> HTTPResponse {
+        let items = try lists.shopping.catalog()
+        let onList = items.filter(\.record.isOnShoppingList).count
+        let tasks = try lists.todo.all()
+        let open = tasks.filter { !$0.record.isDone }.count
+        let sightings = try lists.birds.all().count
+        let apps = [
+            ("/shopping", "Shopping", "icon-shopping", "\(count(items.count, "item")), \(onList) on the list"),
+            ("/todo", "To-Do", "icon-todo", "\(count(tasks.count, "task")), \(open) to do"),
+            ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
+        ]
+        let rows = apps.map { path, title, icon, detail in
+            """
+            <li class="row"><a class="row-link app-link" href="\(path)">\
+            <span class="app-icon \(icon)" aria-hidden="true"></span>\
+            <span class="row-text"><span class="row-title">\(title)</span>\
+            <span class="row-subtitle">\(detail)</span></span>\
+            <span class="chevron" aria-hidden="true">›</span></a></li>
+            """
+        }
+        return Layout.page(
+            title: "Lists",
+            main: Layout.screen(title: "Lists", content: Layout.group(rows, empty: "", label: "Apps")))
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// A page for a request that was refused: the status's name as the title, the message, a link home.
     static func errorPage(_ error: HTTPError) -> HTTPResponse {
-        .html("<!doctype html><title>Lists</title><p>\(HTML.escape(error.message))</p>", status: error.status)
+        let title = HTTPResponse.reason(error.status)
+        let content = """
+            <div class="error-page">
+            <p class="error-status">\(error.status)</p>
+            <p class="error-message">\(HTML.escape(Layout.sentence(error.message)))</p>
+            <p><a class="button-link" href="/">Go to all lists</a></p>
+            </div>
+            """
+        var response = Layout.page(
+            title: title, main: Layout.screen(title: title, left: Layout.homeLink, content: content),
+            status: error.status)
+        if !error.allowedMethods.isEmpty { response.headers["Allow"] = error.allowedMethods.joined(separator: ", ") }
+        if error.status == 503 { response.headers["Retry-After"] = "1" }
+        return response
     }
 }

@@ -1,0 +1,52 @@
+/// One static asset: its name under `/static/`, its media type and its bytes, with a hash of the bytes that
+/// versions its address and is its `ETag`.
+struct Asset: Sendable {
+    /// The file name under `/static/`: `app.css`.
+    let name: String
+    /// The `Content-Type` it is served with.
+    let contentType: String
+    /// The bytes.
+    let body: [UInt8]
+    /// 64-bit FNV-1a of the bytes in hex: changes whenever the content does.
+    let hash: String
+
+    /// An asset named `name` holding `text` as UTF-8.
+    init(name: String, contentType: String, text: String) {
+        self.name = name
+        self.contentType = contentType
+        body = Array(text.utf8)
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        let digits = String(value, radix: 16)
+        hash = String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The address pages link: versioned by the content hash, so a changed asset is fetched again at once.
+    var url: String { "/static/\(name)?v=\(hash)" }
+
+    /// The entity tag: the hash, quoted.
+    var etag: String { "\"\(hash)\"" }
+}
+
+/// The assets Lists serves.
+enum Assets {
+    /// The stylesheet of every page.
+    static let styleSheet = Asset(name: "app.css", contentType: "text/css; charset=utf-8", text: StyleSheet.text)
+    /// The progressive-enhancement script (see ``Script``).
+    static let script = Asset(name: "app.js", contentType: "text/javascript; charset=utf-8", text: Script.text)
+    /// The tab icon: a checklist.
+    static let icon = Asset(name: "icon.svg", contentType: "image/svg+xml", text: iconSVG)
+    /// Every asset, by which `/static/{name}` is looked up.
+    static let all = [styleSheet, script, icon]
+
+    private static let iconSVG = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\
+        <rect width="64" height="64" rx="14" fill="#007aff"/>\
+        <path d="M14 22l5 5 9-10M14 42l5 5 9-10" fill="none" stroke="#fff" stroke-width="4" \
+        stroke-linecap="round" stroke-linejoin="round"/>\
+        <path d="M34 22h16M34 42h16" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>
+        """
+}

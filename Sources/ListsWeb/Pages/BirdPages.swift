@@ -1,0 +1,142 @@
+import Foundation
+import ListsModel
+
+/// BirdWatching's screens: the master list "Bird Sightings", the detail screen, and the add and edit sheets.
+///
+/// Dates are read and shown in the viewer's time zone (see ``Viewer``). In the add sheet an empty date means
+/// now, as the tutorial's Done did; a date given means noon that day, local time. In the edit sheet the date
+/// field starts at the sighting's day: left as it is (or emptied) the sighting keeps its exact time, changed it
+/// moves to noon of the new day.
+struct BirdPages: Sendable {
+    let lists: ListsServices
+
+    /// The fields of the add and edit sheets.
+    static let fields = ["name", "location", "date"]
+
+    func addRoutes(to router: inout Router) {
+        let pages = self
+        router.add("GET", "/birds") { request, _ in
+            try pages.listPage(Viewer(request))
+        }
+        router.add("GET", "/birds/new") { request, _ in
+            try pages.addSheet(Viewer(request), FormState())
+        }
+        router.add("POST", "/birds/new") { request, _ in
+            try pages.add(Viewer(request), FormBody(request))
+        }
+        router.add("GET", "/birds/{id}") { request, path in
+            try pages.detailPage(Viewer(request), pages.lists.birds.sighting(.id(PageController.id(path))).record)
+        }
+        router.add("GET", "/birds/{id}/edit") { request, path in
+            let viewer = Viewer(request)
+            let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
+            return try pages.editSheet(viewer, sighting, BirdViews.formState(sighting, viewer))
+        }
+        router.add("POST", "/birds/{id}/edit") { request, path in
+            try pages.edit(Viewer(request), PageController.id(path), FormBody(request))
+        }
+        router.add("POST", "/birds/{id}/delete") { request, path in
+            let viewer = Viewer(request)
+            let id = try PageController.id(path)
+            let form = try FormBody(request)
+            do {
+                try pages.lists.birds.remove([.id(id)], expectedVersion: form.version())
+            } catch StoreError.conflict {
+                let fresh = try pages.lists.birds.sighting(.id(id)).record
+                let notice = Notice(message: FormOutcome.conflictMessage("sighting"))
+                return try pages.detailPage(viewer, fresh, notice: notice, status: FormOutcome.conflictStatus)
+            }
+            return .redirect(to: "/birds")
+        }
+    }
+
+    /// The master list.
+    func listPage(_ viewer: Viewer) throws -> HTTPResponse {
+        Layout.page(title: "Bird Sightings", main: BirdViews.listScreen(try lists.birds.all(), viewer))
+    }
+
+    /// The detail screen of `sighting`.
+    func detailPage(_ viewer: Viewer, _ sighting: BirdSighting, notice: Notice? = nil, status: Int = 200) throws
+        -> HTTPResponse
+    {
+        Layout.page(
+            title: sighting.name, main: BirdViews.detailScreen(sighting, viewer, notice: notice), status: status)
+    }
+
+    /// The add sheet over the master list.
+    func addSheet(_ viewer: Viewer, _ state: FormState, status: Int = 200) throws -> HTTPResponse {
+        let background = BirdViews.listScreen(try lists.birds.all(), viewer)
+        return Layout.page(
+            title: "Add Sighting", main: Layout.sheet(over: background, BirdViews.addForm(state, viewer)),
+            status: status)
+    }
+
+    /// The edit sheet of `sighting` over its detail screen.
+    func editSheet(_ viewer: Viewer, _ sighting: BirdSighting, _ state: FormState, status: Int = 200) throws
+        -> HTTPResponse
+    {
+        let background = BirdViews.detailScreen(sighting, viewer)
+        return Layout.page(
+            title: "Edit Sighting", main: Layout.sheet(over: background, BirdViews.editForm(sighting, state, viewer)),
+            status: status)
+    }
+
+    private func add(_ viewer: Viewer, _ form: FormBody) throws -> HTTPResponse {
+        var state = FormState(form, fields: Self.fields)
+        let dateText = (state.values["date"] ?? "").trimmingWhitespace()
+        let input = try validate(&state, date: dateText.isEmpty ? nil : dateText, viewer)
+        guard let input, !state.hasErrors else { return try addSheet(viewer, state, status: FormOutcome.invalidStatus) }
+        do {
+            try lists.birds.add(name: input.name, location: input.location, date: input.date)
+        } catch let error as ValidationError {
+            state.record(error)
+            return try addSheet(viewer, state, status: FormOutcome.invalidStatus)
+        }
+        return .redirect(to: "/birds")
+    }
+
+    private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody) throws -> HTTPResponse {
+        let version = try form.version()
+        var state = FormState(form, fields: Self.fields)
+        let current = try lists.birds.sighting(.id(id)).record
+        let dateText = (state.values["date"] ?? "").trimmingWhitespace()
+        let keepsDate = dateText.isEmpty || dateText == viewer.dayValue(current.date)
+        let input = try validate(&state, date: keepsDate ? nil : dateText, viewer)
+        guard let input, !state.hasErrors else {
+            return try editSheet(viewer, current, state, status: FormOutcome.invalidStatus)
+        }
+        do {
+            try lists.birds.edit(
+                .id(id), name: input.name, location: input.location ?? "", date: input.date, expectedVersion: version)
+        } catch let error as ValidationError {
+            state.record(error)
+            return try editSheet(viewer, current, state, status: FormOutcome.invalidStatus)
+        } catch StoreError.conflict {
+            let fresh = try lists.birds.sighting(.id(id)).record
+            var redrawn = BirdViews.formState(fresh, viewer)
+            redrawn.notice = Notice(message: FormOutcome.conflictMessage("sighting"))
+            return try editSheet(viewer, fresh, redrawn, status: FormOutcome.conflictStatus)
+        }
+        return .redirect(to: "/birds/\(id.uuidString)")
+    }
+
+    /// The sheet's fields checked one by one, so that every refused field gets its message at once.
+    /// `date` is the typed day to read (`nil`: none given).
+    private func validate(_ state: inout FormState, date: String?, _ viewer: Viewer) throws -> (
+        name: String, location: String?, date: Date?
+    )? {
+        let nameText = state.values["name"] ?? ""
+        let locationText = state.values["location"] ?? ""
+        let name = try state.check { try BirdSighting.validName(nameText) }
+        let location = try state.check { try BirdSighting.validLocation(locationText) }
+        var day: Date?
+        if let date {
+            let now = lists.clock()
+            day = try state.check {
+                try BirdSighting.validDate(SightingDate.parse(date, timeZone: viewer.timeZone), now: now)
+            }
+        }
+        guard let name, let location else { return nil }
+        return (name, location, day)
+    }
+}

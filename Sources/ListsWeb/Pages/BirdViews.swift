@@ -1,0 +1,94 @@
+import Foundation
+import ListsModel
+
+/// BirdWatching's screens as HTML: the tutorial's `BirdsMasterViewController`, `BirdsDetailViewController` and
+/// `AddSightingViewController`.
+enum BirdViews {
+    /// The sheet's fields filled from a stored sighting, the date as its day in the viewer's zone.
+    static func formState(_ sighting: BirdSighting, _ viewer: Viewer) -> FormState {
+        FormState(values: [
+            "name": sighting.name, "location": sighting.location ?? "", "date": viewer.dayValue(sighting.date),
+        ])
+    }
+
+    /// The master list "Bird Sightings": one row per sighting with the bird's name and the date in medium style
+    /// (no time), leading to its detail screen; "+" on the right opens the add sheet.
+    static func listScreen(_ sightings: [Numbered<BirdSighting>], _ viewer: Viewer) -> String {
+        let rows = sightings.map { numbered in
+            let sighting = numbered.record
+            return """
+                <li class="row"><a class="row-link" href="/birds/\(sighting.id.uuidString)">\
+                <span class="row-title">\(HTML.escape(sighting.name))</span>\
+                <span class="row-detail">\(viewer.timeElement(sighting.date))</span>\
+                <span class="chevron" aria-hidden="true">›</span></a></li>
+                """
+        }
+        return Layout.screen(
+            title: "Bird Sightings", left: Layout.homeLink,
+            right: Layout.barLink("+", href: "/birds/new", label: "Add Sighting", className: "symbol"),
+            content: Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings"))
+    }
+
+    /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below.
+    static func detailScreen(_ sighting: BirdSighting, _ viewer: Viewer, notice: Notice? = nil) -> String {
+        let id = sighting.id.uuidString
+        let location = sighting.location.map { HTML.escape($0) } ?? "<span class=\"none\">None</span>"
+        let content = """
+            <dl class="group details">
+            <div class="row"><dt>Bird Name</dt><dd>\(HTML.escape(sighting.name))</dd></div>
+            <div class="row"><dt>Location</dt><dd>\(location)</dd></div>
+            <div class="row"><dt>Date</dt><dd>\(viewer.timeElement(sighting.date))</dd></div>
+            </dl>
+            <form class="sheet-actions" method="post" action="/birds/\(id)/delete">
+            \(Layout.versionField(sighting.meta.version))\
+            <button class="destructive" type="submit">Delete Sighting</button>
+            </form>
+            """
+        return Layout.screen(
+            title: "Bird Sighting",
+            left: Layout.barLink("‹ Bird Sightings", href: "/birds", className: "back"),
+            right: Layout.barLink("Edit", href: "/birds/\(id)/edit", label: "Edit \(sighting.name)"),
+            content: content, notice: notice)
+    }
+
+    /// The add sheet: Bird Name, Location and an optional date; Cancel / Done.
+    static func addForm(_ state: FormState, _ viewer: Viewer) -> String {
+        """
+        <form class="sheet-form" method="post" action="/birds/new">
+        \(Layout.navigationBar(
+            title: "Add Sighting", left: Layout.barLink("Cancel", href: "/birds"), right: Layout.barSubmit("Done"),
+            titleID: "sheet-title"))
+        <div class="content">
+        \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Leave empty for now."))
+        </div>
+        </form>
+        """
+    }
+
+    /// The edit sheet: the same fields filled in; Cancel returns to the detail screen.
+    static func editForm(_ sighting: BirdSighting, _ state: FormState, _ viewer: Viewer) -> String {
+        let id = sighting.id.uuidString
+        return """
+            <form class="sheet-form" method="post" action="/birds/\(id)/edit">
+            \(Layout.navigationBar(
+                title: "Edit Sighting", left: Layout.barLink("Cancel", href: "/birds/\(id)"),
+                right: Layout.barSubmit("Done"), titleID: "sheet-title"))
+            <div class="content">
+            \(state.notice?.html ?? "")\(Layout.versionField(sighting.meta.version))\
+            \(fields(state, viewer, dateHint: "Unchanged keeps the time; another day means noon that day."))
+            </div>
+            </form>
+            """
+    }
+
+    private static func fields(_ state: FormState, _ viewer: Viewer, dateHint: String) -> String {
+        let today = viewer.dayValue(Date())
+        return "<div class=\"fields\">\n"
+            + state.field("name", label: "Bird Name", isRequired: true, attributes: "autocomplete=\"off\"") + "\n"
+            + state.field("location", label: "Location", hint: "Optional.", attributes: "autocomplete=\"off\"")
+            + "\n"
+            + state.field(
+                "date", label: "Date", type: "date", hint: dateHint, attributes: "min=\"1800-01-01\" max=\"\(today)\"")
+            + "\n</div>"
+    }
+}

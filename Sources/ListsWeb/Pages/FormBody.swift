@@ -1,0 +1,86 @@
+import Foundation
+
+/// The fields of an HTML form post (`application/x-www-form-urlencoded`), as the pages read them.
+///
+/// The format is the one browsers send: `name=value` pairs joined by `&`, `+` standing for a space and `%XX`
+/// for any byte; the decoded bytes must be UTF-8. Anything else is refused before a handler looks at a field,
+/// so a handler only ever sees well-formed text.
+struct FormBody: Sendable {
+    /// The decoded fields in the order they came; a name may repeat.
+    private(set) var fields: [(name: String, value: String)] = []
+
+    /// The form posted in `request`.
+    /// - Throws: ``HTTPError`` 415 when the body is not a urlencoded form, 400 when it is not well-formed
+    ///   (a `%` not followed by two hex digits, or bytes that are not UTF-8).
+    init(_ request: HTTPRequest) throws {
+        guard request.mediaType == ListsWebApp.formMediaType else {
+            throw HTTPError.unsupportedMediaType(request.mediaType, expected: ListsWebApp.formMediaType)
+        }
+        try self.init(bytes: request.body)
+    }
+
+    /// The form encoded in `bytes`.
+    /// - Throws: ``HTTPError`` 400 when the bytes are not a well-formed urlencoded form.
+    init(bytes: [UInt8]) throws {
+        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try Self.decode(parts[0])
+            let value = parts.count > 1 ? try Self.decode(parts[1]) : ""
+            fields.append((name: name, value: value))
+        }
+    }
+
+    /// The first value sent for `name`, or `nil` when the field was not sent.
+    subscript(name: String) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    /// The record version the form was rendered with (the hidden `version` field), to pass as `expectedVersion`;
+    /// `nil` when the form did not send one.
+    /// - Throws: ``HTTPError`` 400 when it is not a positive whole number.
+    func version() throws -> Int? {
+        guard let text = self["version"] else { return nil }
+        guard let version = Int(text), version >= 1 else {
+            throw HTTPError.badRequest("the form's version must be a positive whole number", field: "version")
+        }
+        return version
+    }
+
+    /// One name or value: `+` is a space, `%XX` a byte, the result UTF-8.
+    private static func decode(_ encoded: ArraySlice<UInt8>) throws -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(encoded.count)
+        var index = encoded.startIndex
+        while index < encoded.endIndex {
+            let byte = encoded[index]
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard index + 2 < encoded.endIndex,
+                    let high = hexValue(encoded[index + 1]), let low = hexValue(encoded[index + 2])
+                else {
+                    throw HTTPError.badRequest("the form is not well-formed: a % must be followed by two hex digits")
+                }
+                bytes.append(high << 4 | low)
+                index += 2
+            default:
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw HTTPError.badRequest("the form is not well-formed: its text is not UTF-8")
+        }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

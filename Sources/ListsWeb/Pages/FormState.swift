@@ -1,0 +1,104 @@
+import Foundation
+import ListsModel
+
+/// What a form shows: the values in its fields and, after a refused post, each field's message.
+///
+/// A refused form is rendered again with what the user typed, never with the stored values, so nothing typed
+/// is lost; each message sits under its field, tied to it with `aria-describedby`, the field marked
+/// `aria-invalid` and the first such field focused.
+struct FormState: Sendable {
+    /// The fields' values by name, as typed or as stored.
+    var values: [String: String] = [:]
+    /// The message for each refused field, by field name.
+    var errors: [String: String] = [:]
+    /// A message about the whole form (a conflict), shown above the fields.
+    var notice: Notice?
+
+    /// A form showing `values`.
+    init(values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    /// The form as posted: `fields` taken from `form`, missing ones empty.
+    init(_ form: FormBody, fields: [String]) {
+        for field in fields { values[field] = form[field] ?? "" }
+    }
+
+    /// Whether some field was refused.
+    var hasErrors: Bool { !errors.isEmpty }
+
+    /// Runs `check`, recording a ``ValidationError`` it throws against its field; returns what `check` returned.
+    mutating func check<T>(_ check: () throws -> T) rethrows -> T? {
+        do {
+            return try check()
+        } catch let error as ValidationError {
+            record(error)
+            return nil
+        }
+    }
+
+    /// Records `error` against its field (the first message of a field stays).
+    mutating func record(_ error: ValidationError) {
+        if errors[error.field] == nil { errors[error.field] = error.message }
+    }
+
+    /// A labelled field: a `<label>`, the `<input>` and its message or hint.
+    ///
+    /// - Parameters:
+    ///   - name: the field's name in the form, also the key of its value and message.
+    ///   - label: the visible label.
+    ///   - type: the input type (`text`, `date`).
+    ///   - hint: a line under the field saying what is allowed, tied to it with `aria-describedby`.
+    ///   - isLabelHidden: whether the label is for screen readers only (the field's place says what it is).
+    ///   - attributes: further attributes, markup (`inputmode="decimal"`).
+    func field(
+        _ name: String, label: String, type: String = "text", placeholder: String? = nil, isRequired: Bool = false,
+        hint: String? = nil, isLabelHidden: Bool = false, attributes: String = ""
+    ) -> String {
+        let id = "field-\(name)"
+        var described: [String] = []
+        var extra = ""
+        if let placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
+        if isRequired { extra += " aria-required=\"true\"" }
+        var after = ""
+        if let message = errors[name] {
+            described.append("\(id)-error")
+            extra += " aria-invalid=\"true\""
+            if errors.keys.sorted(by: { fieldOrder($0) < fieldOrder($1) }).first == name { extra += " autofocus" }
+            after += "<p class=\"field-error\" id=\"\(id)-error\">\(HTML.escape(Layout.sentence(message)))</p>"
+        }
+        if let hint {
+            described.append("\(id)-hint")
+            after += "<p class=\"field-hint\" id=\"\(id)-hint\">\(HTML.escape(hint))</p>"
+        }
+        if !described.isEmpty { extra += " aria-describedby=\"\(described.joined(separator: " "))\"" }
+        if !attributes.isEmpty { extra += " " + attributes }
+        return """
+            <div class="field\(errors[name] == nil ? "" : " invalid")">
+            <label for="\(id)"\(isLabelHidden ? " class=\"visually-hidden\"" : "")>\(HTML.escape(label))</label>
+            <input id="\(id)" name="\(name)" type="\(type)" value="\(HTML.escape(values[name] ?? ""))"\(extra)>
+            \(after)
+            </div>
+            """
+    }
+
+    /// The order in which fields are focused after a refusal: as they appear in the forms.
+    private func fieldOrder(_ field: String) -> Int {
+        ["name", "title", "price", "location", "date"].firstIndex(of: field) ?? 99
+    }
+}
+
+/// What a handler of a posted form answers when the model refuses it or the record changed meanwhile.
+enum FormOutcome {
+    /// The page for a form refused field by field: 422.
+    static let invalidStatus = 422
+    /// The page for a form made from a version that is no longer the stored one: 409, as the post carried the
+    /// version in a form field rather than in `If-Match` (the API answers 412 there).
+    static let conflictStatus = 409
+
+    /// The sentence shown when a record changed since its form was drawn.
+    static func conflictMessage(_ noun: String) -> String {
+        "This \(noun) was changed elsewhere (in another tab or on another device) since you opened it. "
+            + "Here is the current version; make your change again if you still want it."
+    }
+}

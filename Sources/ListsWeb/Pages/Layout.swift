@@ -1,0 +1,176 @@
+import Foundation
+
+/// The frame every page shares, drawn after the tutorials' iPhone screens: a navigation bar with a centred
+/// title and bar buttons on either side, grouped table rows, a tab bar at the bottom, sheets that slide up over
+/// the screen they were opened from.
+///
+/// Each function returns HTML text; callers pass user text through ``HTML/escape(_:)`` before it reaches here,
+/// and every parameter named `title`, `label` or `text` below is escaped here, so plain text is what they take.
+/// Parameters that take markup say so (`content`, `left`, `right`).
+enum Layout {
+    /// A whole page: the `<head>` with the stylesheet and the script (no inline styles or scripts: the CSP
+    /// forbids them), and `main` as the `<main>` element's content, which app.js swaps on navigation.
+    static func page(title: String, main: String, status: Int = 200) -> HTTPResponse {
+        let html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="color-scheme" content="light dark">
+            <title>\(HTML.escape(title)) · Lists</title>
+            <link rel="stylesheet" href="\(Assets.styleSheet.url)">
+            <link rel="icon" href="\(Assets.icon.url)" type="image/svg+xml">
+            <script src="\(Assets.script.url)" defer></script>
+            </head>
+            <body>
+            <main id="main">
+            \(main)
+            </main>
+            </body>
+            </html>
+            """
+        return .html(html, status: status)
+    }
+
+    /// One screen: a navigation bar (`left` and `right` are markup for the bar buttons), then `content`, then
+    /// an optional tab bar (markup). `notice` is a message shown above the content.
+    static func screen(
+        title: String, left: String = "", right: String = "", content: String, tabs: String = "",
+        notice: Notice? = nil
+    ) -> String {
+        """
+        <div class="screen\(tabs.isEmpty ? "" : " has-tabs")">
+        \(navigationBar(title: title, left: left, right: right))
+        <div class="content">
+        \(notice?.html ?? "")\(content)
+        </div>
+        \(tabs)
+        </div>
+        """
+    }
+
+    /// A navigation bar: `left` and `right` are markup, the title is centred and is the page's heading.
+    static func navigationBar(title: String, left: String, right: String, titleID: String? = nil) -> String {
+        let id = titleID.map { " id=\"\($0)\"" } ?? ""
+        return """
+            <header class="navbar">
+            <div class="bar-left">\(left)</div>
+            <h1 class="bar-title"\(id)>\(HTML.escape(title))</h1>
+            <div class="bar-right">\(right)</div>
+            </header>
+            """
+    }
+
+    /// A sheet over `background` (a ``screen(title:left:right:content:tabs:notice:)`` that stays visible behind
+    /// it, dimmed and out of reach of keyboard and screen reader), holding `sheet` (markup: a form whose first
+    /// child is a navigation bar with the title id `sheet-title`).
+    static func sheet(over background: String, _ sheet: String) -> String {
+        """
+        <div class="behind" inert aria-hidden="true">
+        \(background)
+        </div>
+        <div class="sheet-backdrop"></div>
+        <section class="sheet" role="dialog" aria-modal="true" aria-labelledby="sheet-title">
+        \(sheet)
+        </section>
+        """
+    }
+
+    /// A bar button that is a link; `label` is the accessible name when the visible `text` is a symbol.
+    static func barLink(_ text: String, href: String, label: String? = nil, className: String = "") -> String {
+        let aria = label.map { " aria-label=\"\(HTML.escape($0))\"" } ?? ""
+        let classes = className.isEmpty ? "bar-button" : "bar-button \(className)"
+        return "<a class=\"\(classes)\" href=\"\(HTML.escape(href))\"\(aria)>\(HTML.escape(text))</a>"
+    }
+
+    /// A bar button that submits the form it is in (Save, Done).
+    static func barSubmit(_ text: String) -> String {
+        "<button class=\"bar-button strong\" type=\"submit\">\(HTML.escape(text))</button>"
+    }
+
+    /// The back button to the list of the three apps.
+    static let homeLink = barLink("‹ Lists", href: "/", label: "All lists", className: "back")
+
+    /// A grouped table section: `rows` is markup of `<li>` elements; an empty list shows `empty`.
+    static func group(_ rows: [String], empty: String, label: String? = nil, footer: String? = nil) -> String {
+        let aria = label.map { " aria-label=\"\(HTML.escape($0))\"" } ?? ""
+        let body =
+            rows.isEmpty
+            ? "<p class=\"empty\">\(HTML.escape(empty))</p>"
+            : "<ul class=\"group\"\(aria)>\n\(rows.joined(separator: "\n"))\n</ul>"
+        return body + (footer.map { "\n<p class=\"group-footer\">\(HTML.escape($0))</p>" } ?? "")
+    }
+
+    /// `message` as a page shows a sentence: a capital first and a full stop last. The model's messages are
+    /// written to follow a field name (`name: an item's name is required`), so they start in lower case.
+    static func sentence(_ message: String) -> String {
+        guard let first = message.first else { return message }
+        let capitalised = first.uppercased() + message.dropFirst()
+        return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
+    }
+
+    /// A hidden field carrying a record's version, passed back as `expectedVersion`.
+    static func versionField(_ version: Int) -> String {
+        "<input type=\"hidden\" name=\"version\" value=\"\(version)\">"
+    }
+
+    /// The Shopping List app's tab bar, with `current` marked for screen readers (`aria-current`).
+    static func shoppingTabs(current: ShoppingTab) -> String {
+        let tabs = ShoppingTab.allCases.map { tab in
+            let isCurrent = tab == current
+            return "<a class=\"tab\(isCurrent ? " current" : "")\" href=\"\(tab.path)\""
+                + (isCurrent ? " aria-current=\"page\"" : "")
+                + "><span class=\"tab-icon \(tab.iconClass)\" aria-hidden=\"true\"></span>"
+                + "<span class=\"tab-label\">\(tab.title)</span></a>"
+        }
+        return "<nav class=\"tabbar\" aria-label=\"Shopping\">\(tabs.joined())</nav>"
+    }
+}
+
+/// The tabs of the Shopping List app.
+enum ShoppingTab: CaseIterable {
+    case items, shoppingList
+
+    /// The tab's label, which is also its screen's title.
+    var title: String {
+        switch self {
+        case .items: "Items"
+        case .shoppingList: "Shopping List"
+        }
+    }
+
+    /// Where the tab leads.
+    var path: String {
+        switch self {
+        case .items: "/shopping"
+        case .shoppingList: "/shopping/list"
+        }
+    }
+
+    /// The CSS class that draws the tab's icon.
+    var iconClass: String {
+        switch self {
+        case .items: "icon-items"
+        case .shoppingList: "icon-list"
+        }
+    }
+}
+
+/// A message above a screen's content: a refusal the user must read (`alert`) or news (`status`).
+struct Notice: Sendable {
+    /// How urgent the message is, which decides its ARIA role and colour.
+    enum Kind: String, Sendable {
+        case alert, status
+    }
+
+    /// The message, plain text.
+    var message: String
+    /// How urgent it is.
+    var kind: Kind = .alert
+
+    /// The notice as a paragraph with its live-region role.
+    var html: String {
+        "<p class=\"notice \(kind.rawValue)\" role=\"\(kind.rawValue)\">\(HTML.escape(message))</p>\n"
+    }
+}

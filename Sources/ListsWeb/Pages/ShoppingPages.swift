@@ -1,0 +1,169 @@
+import Foundation
+import ListsModel
+
+/// The Shopping List app's pages: the Items tab (catalog, add and edit sheets, delete mode) and the Shopping
+/// List tab.
+///
+/// Every action is a form post answered with 303 to the screen it came from:
+/// - `POST /shopping/new` adds an item (an empty price means 0, as the tutorial's empty text field did);
+/// - `POST /shopping/items/{id}/edit` saves the edit sheet; `…/toggle` flips the checkmark (a row tap);
+///   `…/delete` deletes (from delete mode it returns to delete mode);
+/// - `POST /shopping/list/{id}/check` checks an item off while shopping: it takes the item off the shopping
+///   list (the item stays in the catalog, its checkmark in Items goes), so the total shows what is left to buy.
+///
+/// Each form carries the record's version; a post made from a stale screen is refused with 409 and the screen
+/// drawn again from the stored state with a message saying so.
+struct ShoppingPages: Sendable {
+    let lists: ListsServices
+
+    /// The fields of the add and edit sheets.
+    static let fields = ["name", "price"]
+
+    func addRoutes(to router: inout Router) {
+        let pages = self
+        router.add("GET", "/shopping") { request, _ in
+            try pages.itemsPage(isEditing: request.query["edit"] == "1")
+        }
+        router.add("GET", "/shopping/new") { _, _ in
+            try pages.addSheet(FormState())
+        }
+        router.add("POST", "/shopping/new") { request, _ in
+            try pages.add(FormBody(request))
+        }
+        router.add("GET", "/shopping/items/{id}/edit") { _, path in
+            let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
+            return try pages.editSheet(item, ShoppingViews.formState(item))
+        }
+        router.add("POST", "/shopping/items/{id}/edit") { request, path in
+            try pages.edit(PageController.id(path), FormBody(request))
+        }
+        router.add("POST", "/shopping/items/{id}/toggle") { request, path in
+            let id = try PageController.id(path)
+            let form = try FormBody(request)
+            return try pages.onConflict(redraw: { try pages.itemsPage(isEditing: false, notice: $0) }) {
+                try pages.lists.shopping.toggle(.id(id), expectedVersion: form.version())
+                return .redirect(to: "/shopping")
+            }
+        }
+        router.add("POST", "/shopping/items/{id}/delete") { request, path in
+            try pages.delete(PageController.id(path), FormBody(request))
+        }
+        router.add("GET", "/shopping/list") { _, _ in
+            try pages.shoppingListPage()
+        }
+        router.add("POST", "/shopping/list/{id}/check") { request, path in
+            let id = try PageController.id(path)
+            let form = try FormBody(request)
+            return try pages.onConflict(redraw: { try pages.shoppingListPage(notice: $0) }) {
+                try pages.lists.shopping.setOnShoppingList([.id(id)], false, expectedVersion: form.version())
+                return .redirect(to: "/shopping/list")
+            }
+        }
+    }
+
+    /// The Items tab, in delete mode when `isEditing`.
+    func itemsPage(isEditing: Bool, notice: Notice? = nil, status: Int = 200) throws -> HTTPResponse {
+        Layout.page(
+            title: "Items",
+            main: ShoppingViews.itemsScreen(try lists.shopping.catalog(), isEditing: isEditing, notice: notice),
+            status: status)
+    }
+
+    /// The Shopping List tab.
+    func shoppingListPage(notice: Notice? = nil, status: Int = 200) throws -> HTTPResponse {
+        let screen = ShoppingViews.shoppingListScreen(
+            try lists.shopping.shoppingList(), total: try lists.shopping.total(), notice: notice)
+        return Layout.page(title: "Shopping List", main: screen, status: status)
+    }
+
+    /// The add sheet over the Items tab.
+    func addSheet(_ state: FormState, status: Int = 200) throws -> HTTPResponse {
+        let background = ShoppingViews.itemsScreen(try lists.shopping.catalog(), isEditing: false)
+        return Layout.page(
+            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state)), status: status)
+    }
+
+    /// The edit sheet of `item` over the Items tab.
+    func editSheet(_ item: ShoppingItem, _ state: FormState, status: Int = 200) throws -> HTTPResponse {
+        let background = ShoppingViews.itemsScreen(try lists.shopping.catalog(), isEditing: false)
+        return Layout.page(
+            title: "Edit Item", main: Layout.sheet(over: background, ShoppingViews.editForm(item, state)),
+            status: status)
+    }
+
+    private func add(_ form: FormBody) throws -> HTTPResponse {
+        var state = FormState(form, fields: Self.fields)
+        let input = try Self.validate(&state)
+        guard let (name, price) = input else { return try addSheet(state, status: FormOutcome.invalidStatus) }
+        do {
+            try lists.shopping.add(name: name, price: price)
+        } catch let error as ValidationError {
+            state.record(error)
+            return try addSheet(state, status: FormOutcome.invalidStatus)
+        }
+        return .redirect(to: "/shopping")
+    }
+
+    private func edit(_ id: UUID, _ form: FormBody) throws -> HTTPResponse {
+        let version = try form.version()
+        var state = FormState(form, fields: Self.fields)
+        let current = try lists.shopping.item(.id(id)).record
+        guard let (name, price) = try Self.validate(&state) else {
+            return try editSheet(current, state, status: FormOutcome.invalidStatus)
+        }
+        do {
+            try lists.shopping.edit(.id(id), name: name, price: price, expectedVersion: version)
+        } catch let error as ValidationError {
+            state.record(error)
+            return try editSheet(current, state, status: FormOutcome.invalidStatus)
+        } catch StoreError.conflict {
+            let fresh = try lists.shopping.item(.id(id)).record
+            var redrawn = ShoppingViews.formState(fresh)
+            redrawn.notice = Notice(message: FormOutcome.conflictMessage("item"))
+            return try editSheet(fresh, redrawn, status: FormOutcome.conflictStatus)
+        }
+        return .redirect(to: "/shopping")
+    }
+
+    private func delete(_ id: UUID, _ form: FormBody) throws -> HTTPResponse {
+        let fromDeleteMode = form["from"] == "edit"
+        do {
+            try lists.shopping.remove([.id(id)], expectedVersion: form.version())
+        } catch StoreError.conflict {
+            let notice = Notice(message: FormOutcome.conflictMessage("item"))
+            if fromDeleteMode {
+                return try itemsPage(isEditing: true, notice: notice, status: FormOutcome.conflictStatus)
+            }
+            let fresh = try lists.shopping.item(.id(id)).record
+            var redrawn = ShoppingViews.formState(fresh)
+            redrawn.notice = notice
+            return try editSheet(fresh, redrawn, status: FormOutcome.conflictStatus)
+        }
+        return .redirect(to: fromDeleteMode ? "/shopping?edit=1" : "/shopping")
+    }
+
+    /// Runs `action`; when the record changed meanwhile, draws the screen again with the conflict message.
+    private func onConflict(
+        redraw: (Notice) throws -> HTTPResponse, _ action: () throws -> HTTPResponse
+    ) throws -> HTTPResponse {
+        do {
+            return try action()
+        } catch StoreError.conflict {
+            var response = try redraw(Notice(message: FormOutcome.conflictMessage("item")))
+            response.status = FormOutcome.conflictStatus
+            return response
+        }
+    }
+
+    /// The sheet's name and price checked field by field (both messages at once); `nil` when one is refused.
+    private static func validate(_ state: inout FormState) throws -> (String, Money)? {
+        let nameText = state.values["name"] ?? ""
+        let name = try state.check { try ShoppingItem.validName(nameText) }
+        let priceText = state.values["price"] ?? ""
+        let price = try state.check {
+            priceText.trimmingWhitespace().isEmpty ? Money.zero : try Money(parsingPrice: priceText)
+        }
+        guard let name, let price, !state.hasErrors else { return nil }
+        return (name, price)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ListsModel
+
+/// The Shopping List app's screens as HTML: the tutorial's `MTListViewController` (Items),
+/// `MTAddItemViewController` and `MTEditItemViewController` (the sheets) and `MTShoppingListViewController`.
+enum ShoppingViews {
+    /// A price as shown: `$1.99`.
+    static func price(_ money: Money) -> String {
+        "$\(money.description)"
+    }
+
+    /// The sheet's fields filled from a stored item.
+    static func formState(_ item: ShoppingItem) -> FormState {
+        FormState(values: ["name": item.name, "price": item.price.description])
+    }
+
+    /// The Items tab: "+" on the left, Edit (or Done in delete mode) on the right; each row shows the name, the
+    /// price and a checkmark when the item is on the shopping list.
+    ///
+    /// A row is a button that toggles the checkmark (`aria-pressed` tells screen readers its state); the ⓘ
+    /// button opens the edit sheet. In delete mode each row has a red Delete button instead.
+    static func itemsScreen(_ items: [Numbered<ShoppingItem>], isEditing: Bool, notice: Notice? = nil) -> String {
+        let rows = items.map { isEditing ? deleteRow($0.record) : row($0.record) }
+        let footer =
+            items.isEmpty
+            ? nil
+            : isEditing
+                ? "Delete removes an item from the catalog and from the shopping list."
+                : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
+        let left = Layout.homeLink + Layout.barLink("+", href: "/shopping/new", label: "Add Item", className: "symbol")
+        let right =
+            isEditing
+            ? Layout.barLink("Done", href: "/shopping", className: "strong")
+            : Layout.barLink("Edit", href: "/shopping?edit=1")
+        return Layout.screen(
+            title: "Items", left: left, right: right,
+            content: Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer),
+            tabs: Layout.shoppingTabs(current: .items), notice: notice)
+    }
+
+    private static func row(_ item: ShoppingItem) -> String {
+        let id = item.id.uuidString
+        let isOn = item.isOnShoppingList
+        return """
+            <li class="row\(isOn ? " checked" : "")">
+            <form class="row-form" method="post" action="/shopping/items/\(id)/toggle">\(Layout.versionField(item.meta.version))\
+            <button class="row-button" type="submit" aria-pressed="\(isOn)">\
+            <span class="check" aria-hidden="true">\(isOn ? "✓" : "")</span>\
+            <span class="row-title">\(HTML.escape(item.name))</span>\
+            <span class="row-detail">\(price(item.price))</span></button></form>
+            <a class="info-button" href="/shopping/items/\(id)/edit" aria-label="Edit \(HTML.escape(item.name))">\
+            <span class="info-glyph" aria-hidden="true">i</span></a>
+            </li>
+            """
+    }
+
+    private static func deleteRow(_ item: ShoppingItem) -> String {
+        """
+        <li class="row editing">
+        <form class="row-delete" method="post" action="/shopping/items/\(item.id.uuidString)/delete">\
+        \(Layout.versionField(item.meta.version))<input type="hidden" name="from" value="edit">\
+        <button class="delete-button" type="submit" aria-label="Delete \(HTML.escape(item.name))">Delete</button>\
+        </form>
+        <span class="row-title">\(HTML.escape(item.name))</span>
+        <span class="row-detail">\(price(item.price))</span>
+        </li>
+        """
+    }
+
+    /// The Shopping List tab: the items on the list in catalog order, each a button that checks it off
+    /// (takes it off the list), and the exact total of what is left to buy.
+    static func shoppingListScreen(_ items: [Numbered<ShoppingItem>], total: Money, notice: Notice? = nil) -> String {
+        let rows = items.map { numbered in
+            let item = numbered.record
+            return """
+                <li class="row">
+                <form class="row-form" method="post" action="/shopping/list/\(item.id.uuidString)/check">\
+                \(Layout.versionField(item.meta.version))\
+                <button class="row-button" type="submit" aria-label="Check off \(HTML.escape(item.name)), \
+                \(price(item.price))"><span class="circle" aria-hidden="true"></span>\
+                <span class="row-title">\(HTML.escape(item.name))</span>\
+                <span class="row-detail">\(price(item.price))</span></button></form>
+                </li>
+                """
+        }
+        var content = Layout.group(
+            rows, empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
+            label: "Shopping list",
+            footer: items.isEmpty ? nil : "Tap an item when it is in your basket: it leaves the list.")
+        if !items.isEmpty {
+            content +=
+                "\n<p class=\"total\"><span>Total</span> <strong class=\"amount\">\(price(total))</strong></p>"
+        }
+        return Layout.screen(
+            title: "Shopping List", left: Layout.homeLink, content: content,
+            tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice)
+    }
+
+    /// The add sheet: Name, Price; Cancel / Save.
+    static func addForm(_ state: FormState) -> String {
+        """
+        <form class="sheet-form" method="post" action="/shopping/new">
+        \(Layout.navigationBar(
+            title: "Add Item", left: Layout.barLink("Cancel", href: "/shopping"), right: Layout.barSubmit("Save"),
+            titleID: "sheet-title"))
+        <div class="content">
+        \(state.notice?.html ?? "")\(fields(state))
+        </div>
+        </form>
+        """
+    }
+
+    /// The edit sheet: Name, Price; Cancel / Save, and Delete Item in its own form below.
+    static func editForm(_ item: ShoppingItem, _ state: FormState) -> String {
+        let id = item.id.uuidString
+        return """
+            <form class="sheet-form" method="post" action="/shopping/items/\(id)/edit">
+            \(Layout.navigationBar(
+                title: "Edit Item", left: Layout.barLink("Cancel", href: "/shopping"),
+                right: Layout.barSubmit("Save"), titleID: "sheet-title"))
+            <div class="content">
+            \(state.notice?.html ?? "")\(Layout.versionField(item.meta.version))\(fields(state))
+            </div>
+            </form>
+            <form class="sheet-actions" method="post" action="/shopping/items/\(id)/delete">
+            \(Layout.versionField(item.meta.version))<button class="destructive" type="submit">Delete Item</button>
+            </form>
+            """
+    }
+
+    private static func fields(_ state: FormState) -> String {
+        "<div class=\"fields\">\n"
+            + state.field("name", label: "Name", isRequired: true, attributes: "autocomplete=\"off\"")
+            + "\n"
+            + state.field(
+                "price", label: "Price", placeholder: "0.00", hint: "In dollars, like 1.99. Empty means 0.",
+                attributes: "inputmode=\"decimal\" autocomplete=\"off\"")
+            + "\n</div>"
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ListsModel
+
+/// iTahDoodle's one screen: the text field ("Type a task, tap Insert") and the Insert button above the list of
+/// tasks, now with done marks and deletes.
+///
+/// - `POST /todo/tasks` inserts the typed task and answers 303 to `/todo`, whose field is empty again; empty
+///   text adds nothing and draws the page again (422) with the message under the field.
+/// - `POST /todo/tasks/{id}/toggle` marks a task done or not done (a tap on it); `…/delete` deletes it.
+struct TodoPages: Sendable {
+    let lists: ListsServices
+
+    func addRoutes(to router: inout Router) {
+        let pages = self
+        router.add("GET", "/todo") { _, _ in
+            try pages.page(FormState())
+        }
+        // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
+        router.add("GET", "/todo/tasks") { _, _ in .redirect(to: "/todo") }
+        router.add("POST", "/todo/tasks") { request, _ in
+            let form = try FormBody(request)
+            var state = FormState(form, fields: ["title"])
+            do {
+                try pages.lists.todo.add(title: state.values["title"] ?? "")
+            } catch let error as ValidationError {
+                state.record(error)
+                return try pages.page(state, status: FormOutcome.invalidStatus)
+            }
+            return .redirect(to: "/todo")
+        }
+        router.add("POST", "/todo/tasks/{id}/toggle") { request, path in
+            let id = try PageController.id(path)
+            let form = try FormBody(request)
+            return try pages.onConflict {
+                try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
+            }
+        }
+        router.add("POST", "/todo/tasks/{id}/delete") { request, path in
+            let id = try PageController.id(path)
+            let form = try FormBody(request)
+            return try pages.onConflict {
+                try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
+            }
+        }
+    }
+
+    /// The To-Do screen with the insert form in `state`.
+    func page(_ state: FormState, status: Int = 200) throws -> HTTPResponse {
+        let tasks = try lists.todo.all()
+        let insert = """
+            <form class="insert-form" method="post" action="/todo/tasks">
+            <div class="insert-row">
+            \(state.field(
+                "title", label: "New task", placeholder: "Type a task, tap Insert", isLabelHidden: true,
+                attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
+            <button class="insert-button" type="submit">Insert</button>
+            </div>
+            </form>
+            """
+        let rows = tasks.map { Self.row($0.record) }
+        let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done."
+        let content =
+            insert + "\n" + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer)
+        return Layout.page(
+            title: "To-Do",
+            main: Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice),
+            status: status)
+    }
+
+    /// A task: a button that flips its done mark (struck through with a checkmark when done, `aria-pressed`
+    /// for screen readers) and a delete button.
+    private static func row(_ task: TodoTask) -> String {
+        let id = task.id.uuidString
+        let title = HTML.escape(task.title)
+        return """
+            <li class="row task\(task.isDone ? " done" : "")">
+            <form class="row-form" method="post" action="/todo/tasks/\(id)/toggle">\
+            \(Layout.versionField(task.meta.version))\
+            <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
+            <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
+            <span class="row-title">\(title)</span></button></form>
+            <form class="row-side" method="post" action="/todo/tasks/\(id)/delete">\
+            \(Layout.versionField(task.meta.version))\
+            <button class="remove-button" type="submit" aria-label="Delete \(title)">Delete</button></form>
+            </li>
+            """
+    }
+
+    /// Runs `change` and answers 303 to `/todo`; when the task changed meanwhile, draws the list again (409)
+    /// with the conflict message.
+    private func onConflict(_ change: () throws -> Any) throws -> HTTPResponse {
+        do {
+            _ = try change()
+            return .redirect(to: "/todo")
+        } catch StoreError.conflict {
+            var state = FormState()
+            state.notice = Notice(message: FormOutcome.conflictMessage("task"))
+            return try page(state, status: FormOutcome.conflictStatus)
+        }
+    }
+}

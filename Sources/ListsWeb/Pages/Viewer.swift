@@ -1,0 +1,78 @@
+import Foundation
+import ListsModel
+
+/// Who is looking at a page, as far as dates are concerned: the locale they read dates in and their time zone.
+///
+/// The locale is the first language tag of `Accept-Language` (US English when there is none, `*`, or a tag
+/// that is not one). The time zone is the `tz` cookie that app.js sets from the browser's
+/// `Intl.DateTimeFormat().resolvedOptions().timeZone`, checked against the IANA names Foundation knows;
+/// without it (first visit, no JavaScript) the server's own zone is used.
+struct Viewer: Sendable {
+    /// The locale dates are written in.
+    var locale: Locale
+    /// The BCP 47 tag of ``locale`` as the browser sent it, for the `lang` of a date.
+    var languageTag: String
+    /// The zone in which a date's day is decided and a typed date is read.
+    var timeZone: TimeZone
+
+    /// The viewer of `request`.
+    init(_ request: HTTPRequest) {
+        languageTag = Self.firstLanguageTag(request.headers["Accept-Language"]) ?? "en-US"
+        locale = Locale(identifier: String(languageTag.map { $0 == "-" ? "_" : $0 }))
+        timeZone = Self.cookie("tz", in: request.headers["Cookie"]).flatMap(Self.timeZone) ?? .current
+    }
+
+    /// `date` in the tutorial's medium style without a time (`Nov 29, 2026`), in the viewer's locale and zone.
+    func mediumDate(_ date: Date) -> String {
+        ListsFormat.mediumDate(date, locale: locale, timeZone: timeZone)
+    }
+
+    /// `date`'s day in the viewer's zone as an `<input type=date>` value: `2026-11-29`.
+    func dayValue(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        func padded(_ number: Int?, _ width: Int) -> String {
+            let digits = String(number ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+    }
+
+    /// A `<time>` element showing `date` in medium style, machine-readable as the UTC instant.
+    func timeElement(_ date: Date) -> String {
+        "<time datetime=\"\(ListsFormat.isoTimestamp(date))\" lang=\"\(HTML.escape(languageTag))\">"
+            + "\(HTML.escape(mediumDate(date)))</time>"
+    }
+
+    /// The first tag of an `Accept-Language` value (`fr-CH` of `fr-CH, fr;q=0.9`), when it looks like one.
+    static func firstLanguageTag(_ header: String?) -> String? {
+        guard let header else { return nil }
+        let first = header.split(separator: ",", maxSplits: 1).first ?? ""
+        let tag = (first.split(separator: ";", maxSplits: 1).first ?? "").trimmingWhitespace()
+        let allowed = tag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "-") }
+        guard (2...35).contains(tag.count), allowed, tag.first?.isLetter == true else { return nil }
+        return tag
+    }
+
+    /// The value of the cookie `name` in a `Cookie` header (`a=1; tz=Europe%2FParis`), percent-decoded.
+    static func cookie(_ name: String, in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].trimmingWhitespace() == name else { continue }
+            return String(parts[1].trimmingWhitespace()).removingPercentEncoding
+        }
+        return nil
+    }
+
+    /// The zone an IANA name (`Europe/Paris`) stands for; `nil` for anything Foundation does not know.
+    static func timeZone(_ name: String) -> TimeZone? {
+        guard (1...64).contains(name.count),
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0))
+            })
+        else { return nil }
+        return TimeZone(identifier: name)
+    }
+}

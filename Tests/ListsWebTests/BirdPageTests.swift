@@ -1,0 +1,105 @@
+import Foundation
+import ListsModel
+import Testing
+
+@testable import ListsWeb
+
+@Suite struct BirdPageTests {
+    @Test func theListShowsEachSightingWithItsMediumDateInTheViewersZoneAndLocale() throws {
+        let harness = try PageHarness()
+        let page = harness.get("/birds")
+        #expect(page.status == 200)
+        #expect(page.text.contains("<h1 class=\"bar-title\">Bird Sightings</h1>"))
+        #expect(page.text.contains(">Pigeon<"))
+        #expect(page.text.contains(">Nov 30, 2026</time>"))
+        #expect(page.text.contains("<time datetime=\"2026-11-30T05:45:27.000Z\" lang=\"en-US\">"))
+        #expect(!page.text.contains("5:45 AM"))
+
+        let losAngeles = harness.get("/birds", headers: [("Cookie", "theme=x; tz=America%2FLos_Angeles")])
+        #expect(losAngeles.text.contains(">Nov 29, 2026</time>"))
+        let german = harness.get("/birds", headers: [("Accept-Language", "de-DE,de;q=0.9")])
+        #expect(german.text.contains(">30.11.2026</time>"))
+        let bogus = harness.get("/birds", headers: [("Cookie", "tz=Mars%2FOlympus"), ("Accept-Language", "*")])
+        #expect(bogus.status == 200)
+    }
+
+    @Test func addingWithoutADateDatesTheSightingNowAndAtTheEnd() throws {
+        let harness = try PageHarness()
+        let sheet = harness.get("/birds/new").text
+        #expect(sheet.contains(">Bird Name</label>") && sheet.contains(">Location</label>"))
+        #expect(sheet.contains("type=\"date\"") && sheet.contains(">Done</button>"))
+        let response = harness.post("/birds/new", [("name", "Robin"), ("location", "Garden"), ("date", "")])
+        #expect(response.status == 303)
+        #expect(response.location == "/birds")
+        let robin = try harness.sighting("Robin")
+        #expect(robin.date == PageHarness.now)
+        #expect(robin.location == "Garden")
+        #expect(harness.get("/birds").text.mentions(">Pigeon<", before: ">Robin<"))
+    }
+
+    @Test func aGivenDateMeansNoonThatDayInTheViewersZone() throws {
+        let harness = try PageHarness()
+        let response = harness.post(
+            "/birds/new", [("name", "Wren"), ("location", ""), ("date", "2026-11-01")],
+            headers: [("Cookie", "tz=Europe%2FParis")])
+        #expect(response.status == 303)
+        let wren = try harness.sighting("Wren")
+        #expect(ListsFormat.isoTimestamp(wren.date) == "2026-11-01T11:00:00.000Z")
+        #expect(wren.location == nil)
+    }
+
+    @Test func aMissingNameOrAFutureDateIsRefusedKeepingWhatWasTyped() throws {
+        let harness = try PageHarness()
+        let response = harness.post("/birds/new", [("name", ""), ("location", "Pond"), ("date", "2031-01-01")])
+        #expect(response.status == 422)
+        let html = response.text
+        #expect(html.contains("The bird&#39;s name is required"))
+        #expect(html.contains("between 1800-01-01 and today"))
+        #expect(html.contains("value=\"Pond\""))
+        #expect(html.contains("id=\"field-date-error\""))
+        #expect(try harness.app.lists.birds.all().count == 1)
+    }
+
+    @Test func theDetailScreenShowsNameLocationAndDateWithEditAndDelete() throws {
+        let harness = try PageHarness()
+        let pigeon = try harness.sighting("Pigeon")
+        let html = harness.get("/birds/\(pigeon.id)").text
+        #expect(html.contains("<dt>Bird Name</dt><dd>Pigeon</dd>"))
+        #expect(html.contains("<dt>Location</dt><dd>Everywhere</dd>"))
+        #expect(html.contains("<dt>Date</dt><dd><time"))
+        #expect(html.contains("href=\"/birds/\(pigeon.id)/edit\""))
+        #expect(html.contains(">Delete Sighting</button>"))
+        #expect(harness.get("/birds/\(UUID())").status == 404)
+    }
+
+    @Test func editingKeepsTheTimeWhenTheDayIsUnchangedAndRefusesAStaleVersion() throws {
+        let harness = try PageHarness()
+        let pigeon = try harness.sighting("Pigeon")
+        let sheet = harness.get("/birds/\(pigeon.id)/edit").text
+        #expect(sheet.contains("value=\"2026-11-30\""))
+        let saved = harness.post(
+            "/birds/\(pigeon.id)/edit",
+            [("version", "1"), ("name", "Rock dove"), ("location", ""), ("date", "2026-11-30")])
+        #expect(saved.status == 303)
+        #expect(saved.location == "/birds/\(pigeon.id)")
+        let dove = try harness.sighting("Rock dove")
+        #expect(dove.date == PageHarness.now)
+        #expect(dove.location == nil)
+
+        let stale = harness.post(
+            "/birds/\(pigeon.id)/edit", [("version", "1"), ("name", "Crow"), ("location", "Roof"), ("date", "")])
+        #expect(stale.status == 409)
+        #expect(stale.text.contains("changed elsewhere"))
+        #expect(stale.text.contains("value=\"Rock dove\""))
+        #expect(try harness.app.lists.birds.all().map(\.record.name) == ["Rock dove"])
+    }
+
+    @Test func deletingASightingReturnsToTheList() throws {
+        let harness = try PageHarness()
+        let pigeon = try harness.sighting("Pigeon")
+        #expect(harness.post("/birds/\(pigeon.id)/delete", [("version", "2")]).status == 409)
+        let response = harness.post("/birds/\(pigeon.id)/delete", [("version", "1")])
+        #expect(response.location == "/birds")
+        #expect(harness.get("/birds").text.contains("No sightings yet"))
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import ListsModel
+import Testing
+
+@testable import ListsWeb
+
+@Suite struct ShoppingPageTests {
+    @Test func theItemsTabShowsTheSeededCatalogInOrderWithPrices() throws {
+        let page = try PageHarness().get("/shopping")
+        #expect(page.status == 200)
+        #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+        let html = page.text
+        #expect(html.contains("<h1 class=\"bar-title\">Items</h1>"))
+        for (first, second) in [("Pear", "Notepad"), ("Notepad", "Pencil"), ("Pencil", "Bread"), ("Bread", "Mango")] {
+            #expect(html.mentions(">\(first)<", before: ">\(second)<"))
+        }
+        #expect(html.contains("$0.62") && html.contains("$3.12"))
+        #expect(html.contains("href=\"/shopping/new\" aria-label=\"Add Item\""))
+        #expect(html.contains("href=\"/shopping?edit=1\">Edit</a>"))
+        #expect(html.contains("href=\"/shopping\" aria-current=\"page\""))
+        #expect(!html.contains("href=\"/shopping/list\" aria-current"))
+        #expect(html.occurrences(of: "aria-pressed=\"false\"") == 5)
+    }
+
+    @Test func addingAnItemRedirectsToTheItemsTabWhereItIsListedLast() throws {
+        let harness = try PageHarness()
+        let sheet = harness.get("/shopping/new")
+        #expect(sheet.status == 200)
+        #expect(sheet.text.contains("<label for=\"field-name\">Name</label>"))
+        #expect(sheet.text.contains("<label for=\"field-price\">Price</label>"))
+        #expect(sheet.text.contains(">Cancel</a>") && sheet.text.contains(">Save</button>"))
+
+        let response = harness.post("/shopping/new", [("name", "  Green tea "), ("price", "2.5")])
+        #expect(response.status == 303)
+        #expect(response.location == "/shopping")
+        #expect(try harness.itemNames().last == "Green tea")
+        #expect(harness.get("/shopping").text.mentions(">Mango<", before: ">Green tea<"))
+        #expect(harness.get("/shopping").text.contains("$2.50"))
+    }
+
+    @Test func anEmptyNameIsRefusedWith422ShowingTheMessageAndWhatWasTyped() throws {
+        let harness = try PageHarness()
+        let response = harness.post("/shopping/new", [("name", "   "), ("price", "1,5")])
+        #expect(response.status == 422)
+        let html = response.text
+        #expect(html.contains("An item&#39;s name is required"))
+        #expect(html.contains("&quot;1,5&quot; is not a price"))
+        #expect(html.contains("value=\"   \" aria-required=\"true\" aria-invalid=\"true\" autofocus"))
+        #expect(html.contains("aria-describedby=\"field-name-error\""))
+        #expect(html.contains("value=\"1,5\""))
+        #expect(try harness.itemNames().count == 5)
+    }
+
+    @Test func markupInANameIsShownOnlyEscaped() throws {
+        let harness = try PageHarness()
+        let name = "<img src=x onerror=alert(1)>"
+        #expect(harness.post("/shopping/new", [("name", name), ("price", "1")]).status == 303)
+        for page in [harness.get("/shopping"), harness.get("/shopping/items/\(try harness.item(name).id)/edit")] {
+            #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;"))
+            #expect(!page.text.contains("<img"))
+        }
+        let refused = harness.post("/shopping/new", [("name", name), ("price", "\"><script>x</script>")])
+        #expect(refused.status == 422)
+        #expect(!refused.text.contains("<script>x") && !refused.text.contains("<img"))
+    }
+
+    @Test func aPostFromAnotherSiteIsRefusedAndChangesNothing() throws {
+        let harness = try PageHarness()
+        let pear = try harness.item("Pear")
+        let evil = [("Origin", "http://evil.example"), ("Sec-Fetch-Site", "cross-site")]
+        let responses = [
+            harness.post("/shopping/new", [("name", "Spam")], headers: evil),
+            harness.post("/shopping/items/\(pear.id)/toggle", [], headers: evil),
+            harness.post("/shopping/items/\(pear.id)/delete", [], headers: [("Origin", "http://evil.example")]),
+        ]
+        for response in responses {
+            #expect(response.status == 403)
+            #expect(response.text.contains("posted from another site"))
+        }
+        #expect(try harness.itemNames() == ["Pear", "Notepad", "Pencil", "Bread", "Mango"])
+        #expect(try harness.item("Pear") == pear)
+    }
+
+    @Test func tappingRowsPutsItemsOnTheShoppingListWithTheExactTotal() throws {
+        let harness = try PageHarness()
+        #expect(harness.post("/shopping/new", [("name", "Dime"), ("price", "0.10")]).status == 303)
+        #expect(harness.post("/shopping/new", [("name", "Twenty"), ("price", ".2")]).status == 303)
+        for name in ["Twenty", "Bread", "Pear", "Dime"] {
+            let item = try harness.item(name)
+            let response = harness.post(
+                "/shopping/items/\(item.id)/toggle", [("version", "\(item.meta.version)")])
+            #expect(response.status == 303)
+            #expect(response.location == "/shopping")
+        }
+        let items = harness.get("/shopping").text
+        #expect(items.contains("<li class=\"row checked\">"))
+        #expect(items.occurrences(of: "aria-pressed=\"true\"") == 4)
+        #expect(items.occurrences(of: "<span class=\"check\" aria-hidden=\"true\">✓</span>") == 4)
+
+        let list = harness.get("/shopping/list")
+        #expect(list.status == 200)
+        let html = list.text
+        #expect(html.contains("href=\"/shopping/list\" aria-current=\"page\""))
+        #expect(html.mentions(">Pear<", before: ">Bread<") && html.mentions(">Bread<", before: ">Dime<"))
+        #expect(html.mentions(">Dime<", before: ">Twenty<"))
+        #expect(!html.contains(">Notepad<"))
+        #expect(html.contains("<strong class=\"amount\">$4.04</strong>"))
+    }
+
+    @Test func checkingAnItemOffTakesItOffTheListAndOutOfTheTotal() throws {
+        let harness = try PageHarness()
+        for name in ["Pear", "Mango"] {
+            #expect(harness.post("/shopping/items/\(try harness.item(name).id)/toggle", []).status == 303)
+        }
+        let pear = try harness.item("Pear")
+        let response = harness.post("/shopping/list/\(pear.id)/check", [("version", "\(pear.meta.version)")])
+        #expect(response.status == 303)
+        #expect(response.location == "/shopping/list")
+        let list = harness.get("/shopping/list").text
+        #expect(!list.contains(">Pear<") && list.contains(">Mango<"))
+        #expect(list.contains("$1.25</strong>"))
+        #expect(try harness.itemNames().contains("Pear"))
+        #expect(try !harness.item("Pear").isOnShoppingList)
+    }
+
+    @Test func theEditSheetSavesAndAStaleVersionShowsTheCurrentOne() throws {
+        let harness = try PageHarness()
+        let pear = try harness.item("Pear")
+        let sheet = harness.get("/shopping/items/\(pear.id)/edit")
+        #expect(sheet.status == 200)
+        #expect(sheet.text.contains("value=\"Pear\"") && sheet.text.contains("value=\"0.62\""))
+        #expect(sheet.text.contains("<input type=\"hidden\" name=\"version\" value=\"1\">"))
+        #expect(sheet.text.contains(">Delete Item</button>"))
+
+        let saved = harness.post(
+            "/shopping/items/\(pear.id)/edit", [("version", "1"), ("name", "Pears"), ("price", "0.70")])
+        #expect(saved.status == 303)
+        #expect(try harness.item("Pears").price == Money(minorUnits: 70))
+
+        let stale = harness.post(
+            "/shopping/items/\(pear.id)/edit", [("version", "1"), ("name", "Nashi"), ("price", "9")])
+        #expect(stale.status == 409)
+        #expect(stale.text.contains("changed elsewhere"))
+        #expect(stale.text.contains("value=\"Pears\"") && stale.text.contains("value=\"0.70\""))
+        #expect(stale.text.contains("name=\"version\" value=\"2\""))
+        #expect(try harness.itemNames().first == "Pears")
+
+        let staleToggle = harness.post("/shopping/items/\(pear.id)/toggle", [("version", "1")])
+        #expect(staleToggle.status == 409)
+        #expect(staleToggle.text.contains("changed elsewhere"))
+        #expect(try !harness.item("Pears").isOnShoppingList)
+    }
+
+    @Test func deleteModeDeletesARowAndStaysInDeleteMode() throws {
+        let harness = try PageHarness()
+        let editing = harness.get("/shopping", query: ["edit": "1"]).text
+        #expect(editing.contains("aria-label=\"Delete Pencil\">Delete</button>"))
+        #expect(editing.contains("href=\"/shopping\">Done</a>"))
+        let pencil = try harness.item("Pencil")
+        let response = harness.post(
+            "/shopping/items/\(pencil.id)/delete", [("version", "1"), ("from", "edit")])
+        #expect(response.status == 303)
+        #expect(response.location == "/shopping?edit=1")
+        #expect(try harness.itemNames() == ["Pear", "Notepad", "Bread", "Mango"])
+
+        let bread = try harness.item("Bread")
+        let fromSheet = harness.post("/shopping/items/\(bread.id)/delete", [("version", "1")])
+        #expect(fromSheet.location == "/shopping")
+        #expect(try harness.itemNames() == ["Pear", "Notepad", "Mango"])
+    }
+
+    @Test func anUnknownOrMalformedIdIsANotFoundPage() throws {
+        let harness = try PageHarness()
+        let unknown = UUID().uuidString
+        let responses = [
+            harness.get("/shopping/items/\(unknown)/edit"), harness.get("/shopping/items/nope/edit"),
+            harness.post("/shopping/items/\(unknown)/toggle", []), harness.post("/shopping/list/\(unknown)/check", []),
+            harness.post("/shopping/items/\(unknown)/edit", [("name", "X")]),
+        ]
+        for response in responses {
+            #expect(response.status == 404)
+            #expect(response.text.contains("href=\"/\">Go to all lists</a>"))
+        }
+    }
+}
