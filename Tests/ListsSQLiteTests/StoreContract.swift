@@ -58,7 +58,34 @@ enum StoreContract {
         Check("countAndSumWithAFilter", countAndSumWithAFilter),
         Check("seedingHappensExactlyOnce", seedingHappensExactlyOnce),
         Check("seedingEmptyLeavesItEmptyButMarked", seedingEmptyLeavesItEmptyButMarked),
+        Check("theRevisionGrowsWithEveryChangeOnly", theRevisionGrowsWithEveryChangeOnly),
     ]
+
+    /// Pages learn that something changed from the revision: every insert, update and delete of any kind
+    /// grows it, reads and refused writes do not.
+    static func theRevisionGrowsWithEveryChangeOnly(_ store: any Store) throws {
+        func revision() throws -> Int64 { try store.read { try $0.revision() } }
+        var last = try revision()
+        func expectGrown(_ what: String) throws {
+            let now = try revision()
+            #expect(now > last, "\(what) did not grow the revision")
+            last = now
+        }
+        let shop = ShoppingList(store: store)
+        let tea = try shop.add(name: "Tea", price: .zero)
+        try expectGrown("adding an item")
+        try shop.toggle(.id(tea.record.id))
+        try expectGrown("toggling an item")
+        let task = try TodoList(store: store).add(title: "Walk")
+        try expectGrown("adding a task")
+        try BirdSightingLog(store: store).add(name: "Robin")
+        try expectGrown("adding a sighting")
+        _ = try shop.catalog()
+        _ = try? shop.add(name: "", price: .zero)
+        #expect(try revision() == last, "a read or a refused write grew the revision")
+        try TodoList(store: store).remove([.id(task.record.id)])
+        try expectGrown("removing a task")
+    }
 
     static let onList = FieldFilter("on_shopping_list", equals: .bool(true))
 
