@@ -21,12 +21,12 @@ LISTS := .build/release/lists
 
 .PHONY: run test build bench deps bench-deps format clean
 
+# Serves the web app and the API on http://127.0.0.1:8080 (HOST and PORT override), with the default database.
+HOST ?= 127.0.0.1
+PORT ?= 8080
 run: build
-	@echo "Lists is built: $(LISTS). Your lists:"
-	@echo; echo "Shopping:"; $(LISTS) shop list
-	@echo; echo "To-Do:"; $(LISTS) todo list
-	@echo; echo "Bird Sightings:"; $(LISTS) birds list
-	@echo; echo "Try: $(LISTS) shop add Milk --price 1.99   (see $(LISTS) --help)"
+	@echo "Lists is built: $(LISTS). The same lists are at the terminal: $(LISTS) --help"
+	exec $(LISTS) serve --host $(HOST) --port $(PORT)
 
 build: deps $(MHD_WITHOUT_TLS)
 	swift build $(RELEASE_FLAGS) --product lists
