@@ -28,12 +28,15 @@ let package = Package(
         ),
         // The embedded default store.
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
+        // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
+        .target(name: "ListsInterchange", dependencies: ["ListsModel"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(name: "ListsWeb", dependencies: ["ListsModel"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
         // The command-line face.
-        .target(name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite", "ListsWeb", "ListsServer"]),
+        .target(
+            name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsWeb", "ListsServer"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
 
         // Benchmarks (`make bench`); built in release mode only by the Makefile.
@@ -45,6 +48,7 @@ let package = Package(
 
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
         .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
+        .testTarget(name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsWeb"]),
         .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsModel"]),

@@ -1,4 +1,5 @@
 import Foundation
+import ListsInterchange
 import ListsModel
 
 /// The `lists` command: finds the command in the arguments, runs it, and turns every error into one line on
@@ -12,7 +13,7 @@ public enum ListsCommandLine {
     ]
 
     /// The commands that belong to no single app.
-    static let commands: [CommandSpec] = [ServeCommand.spec]
+    static let commands: [CommandSpec] = [ServeCommand.spec, TransferCommands.importSpec, TransferCommands.exportSpec]
 
     /// The environment variables `lists` reads; `main` passes only these, because decoding the whole
     /// environment into a dictionary was a sixth of the work of a short command.
@@ -38,6 +39,8 @@ public enum ListsCommandLine {
             return ExitStatus.success
         } catch let error as UsageError {
             return fail("\(error)", status: ExitStatus.badInput, output: output)
+        } catch let error as ImportError {
+            return fail("import: \(error); nothing was imported", status: ExitStatus.badInput, output: output)
         } catch let error as ValidationError {
             return fail("\(error)", status: ExitStatus.badInput, output: output)
         } catch let error as StoreError {
@@ -79,7 +82,7 @@ public enum ListsCommandLine {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
         guard let appWord = words.first else {
             if wantsHelp { return output.line(Help.overview(apps, commands: commands)) }
-            throw UsageError(message: "missing app; one of shop, todo, birds, or serve", command: "lists")
+            throw UsageError(message: "missing app; one of shop, todo, birds, serve, import, export", command: "lists")
         }
         if let command = commands.first(where: { $0.name == appWord.word }) {
             var rest = arguments
@@ -88,7 +91,7 @@ public enum ListsCommandLine {
         }
         guard let app = apps.first(where: { $0.name == appWord.word }) else {
             throw UsageError(
-                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, or serve", command: "lists")
+                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, serve, import, export", command: "lists")
         }
         let commandNames = app.commands.map(\.name).joined(separator: ", ")
         guard words.count > 1 else {

@@ -24,7 +24,7 @@ enum Help {
             lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
             lines.append("")
         }
-        lines.append("The web app and the JSON API")
+        lines.append("The web app, the JSON API, and data in and out")
         let rows = commands.map { [$0.usage, $0.abstract] }
         lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
         lines.append("")

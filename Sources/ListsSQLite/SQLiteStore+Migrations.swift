@@ -89,6 +89,11 @@ extension SQLiteStore {
         CREATE TRIGGER sightings_removed_revision AFTER DELETE ON sightings
             BEGIN UPDATE revision SET value = value + 1; END;
         """,
+        // 3: the Taskwarrior attributes a task imported from Taskwarrior brings and Lists has no field for (a JSON
+        // object), written back on export.
+        """
+        ALTER TABLE tasks ADD COLUMN taskwarrior TEXT CHECK (taskwarrior IS NULL OR json_valid(taskwarrior));
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -487,6 +487,10 @@ enum OpenAPIDocument {
                     "minimum": 1,
                     "description": "Grows by one on every change; send it back in If-Match."
                   },
+                  "taskwarrior": {
+                    "type": "object",
+                    "description": "The attributes of a task imported from Taskwarrior that Lists keeps for export."
+                  },
                   "title": {
                     "type": "string",
                     "minLength": 1,

@@ -1,0 +1,133 @@
+import Foundation
+import ListsInterchange
+import ListsModel
+
+/// `lists import` and `lists export`: data in and out, in Lists's backup format and in the formats of the
+/// tutorials and of other programs.
+enum TransferCommands {
+    static let formats = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    static let exportFormats = InterchangeFormat.exportable.map(\.rawValue).joined(separator: ", ")
+
+    static let importSpec = CommandSpec(
+        app: "", name: "import", arguments: "FILE", arity: (1, 1),
+        abstract: "Add the records of a file: a Lists backup, the tutorials' files, Taskwarrior, todo.txt, CSV.",
+        discussion: "The format is detected from the file unless --format names it (\(formats)). All or "
+            + "nothing: one bad record imports nothing and the message names its line or place and field. "
+            + "Importing the same backup, archive or Taskwarrior export again adds nothing. At most 100 MB.",
+        options: [OptionSpec(name: "format", value: "F", help: "one of \(formats)")],
+        example: "lists import ~/Documents/items.plist", run: importFile)
+
+    static let exportSpec = CommandSpec(
+        app: "", name: "export", arguments: "", arity: (0, 0),
+        abstract: "Write the records out: a Lists backup (the default) or another program's format.",
+        discussion: "Formats: \(exportFormats). lists-json holds all three apps with ids, dates and versions; "
+            + "importing it into an empty database and exporting again gives the same file.",
+        options: [
+            OptionSpec(name: "format", value: "F", help: "one of \(exportFormats) (lists-json)"),
+            OptionSpec(name: "output", value: "FILE", help: "write to FILE (replaced whole) instead of stdout"),
+        ],
+        example: "lists export --format taskwarrior --output tasks.json", run: export)
+
+    static func importFile(_ run: Invocation) throws {
+        let path = run.positionals[0]
+        var format: InterchangeFormat?
+        if let name = run.option("format") {
+            guard let named = InterchangeFormat(rawValue: name) else {
+                throw UsageError(message: "--format must be one of \(formats), not \(Quoted(name))", command: run.command.path)
+            }
+            format = named
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes, (attributes[.type] as? FileAttributeType) == .typeRegular else {
+            throw ValidationError(field: "file", message: "\(Quoted(path)) is not a file that can be read")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= InterchangeFormat.maximumImportSize else {
+            throw ValidationError(
+                field: "file", message: "\(Quoted(path)) is \(size / 1_000_000) MB; Lists imports files up to 100 MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError(field: "file", message: "\(Quoted(path)) cannot be read")
+        }
+        let bytes = [UInt8](data)
+        let fileName = (path as NSString).lastPathComponent
+        guard let chosen = format ?? InterchangeFormat.detect(fileName: fileName, bytes: bytes) else {
+            throw ValidationError(
+                field: "format", message: "cannot tell the format of \(Quoted(path)); give --format, one of \(formats)")
+        }
+        let progress = Progress(total: 0)
+        let batch = try chosen.read(bytes)
+        progress.total = batch.count
+        let summary = try batch.apply(to: try run.store()) { progress.show($0) }
+        progress.finish()
+        if run.wantsJSON {
+            return try run.output.json(
+                ["added": summary.added, "updated": summary.updated, "unchanged": summary.unchanged])
+        }
+        run.output.line("Imported \(fileName) (\(chosen.rawValue)): \(summary).")
+    }
+
+    static func export(_ run: Invocation) throws {
+        let name = run.option("format") ?? InterchangeFormat.listsJSON.rawValue
+        guard let format = InterchangeFormat(rawValue: name), InterchangeFormat.exportable.contains(format) else {
+            throw UsageError(
+                message: "--format must be one of \(exportFormats), not \(Quoted(name))", command: run.command.path)
+        }
+        let store = try run.store()
+        guard let path = run.option("output") else {
+            run.output.flush()
+            try format.export(store) { FileHandle.standardOutput.write(Data($0)) }
+            return
+        }
+        // Written beside the target and renamed over it, so a failed export never leaves half a file.
+        let temporary = path + ".lists-export-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw ValidationError(field: "output", message: "cannot write \(Quoted(path))")
+        }
+        do {
+            var buffer: [UInt8] = []
+            try format.export(store) { piece in
+                buffer += piece
+                if buffer.count > 1 << 20 {
+                    try handle.write(contentsOf: buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try handle.write(contentsOf: buffer)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary, path) == 0 else {
+                throw ValidationError(field: "output", message: "cannot write \(Quoted(path))")
+            }
+        } catch {
+            try? handle.close()
+            unlink(temporary)
+            throw error
+        }
+    }
+}
+
+/// A progress bar on stderr for an import that runs over a second, only when stderr is a terminal.
+final class Progress {
+    var total: Int
+    private let start = Date()
+    private var shown = false
+    private let isTerminal = isatty(2) == 1
+
+    init(total: Int) { self.total = total }
+
+    func show(_ done: Int) {
+        guard isTerminal, total > 0, Date().timeIntervalSince(start) > 1 else { return }
+        let width = 30
+        let filled = min(width, done * width / total)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\rImporting \(bar) \(done)/\(total)".utf8))
+        shown = true
+    }
+
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

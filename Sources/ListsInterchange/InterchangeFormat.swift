@@ -1,0 +1,82 @@
+import Foundation
+import ListsModel
+
+/// The file formats Lists reads and writes.
+public enum InterchangeFormat: String, CaseIterable, Sendable {
+    /// Lists's own backup of all three apps.
+    case listsJSON = "lists-json"
+    /// Shopping List's `items.plist` (NSKeyedArchiver archive of `MTItem`s); read only.
+    case itemsPlist = "items-plist"
+    /// Shopping List's `seed.plist` (name and price); read only.
+    case seedPlist = "seed-plist"
+    /// iTahDoodle's `data.td` (a property list array of task texts).
+    case dataTD = "data-td"
+    /// Taskwarrior's `task export` JSON.
+    case taskwarrior
+    /// todo.txt.
+    case todoTxt = "todo-txt"
+    /// The shopping catalog as CSV.
+    case shoppingCSV = "shopping-csv"
+
+    /// The largest file an import reads: 100 MB.
+    public static let maximumImportSize = 100_000_000
+
+    /// The formats `export` writes.
+    public static let exportable: [InterchangeFormat] = [.listsJSON, .dataTD, .taskwarrior, .todoTxt, .shoppingCSV]
+
+    /// The format of a file from its name and first bytes, or `nil` when it is not clear.
+    public static func detect(fileName: String, bytes: [UInt8]) -> InterchangeFormat? {
+        let name = fileName.lowercased()
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let start = head.drop { $0.isWhitespace }
+        if bytes.starts(with: Array("bplist00".utf8)) { return .itemsPlist }
+        if start.hasPrefix("<?xml") || start.hasPrefix("<plist") || start.hasPrefix("<!DOCTYPE plist") {
+            if name.hasSuffix(".td") { return .dataTD }
+            return head.contains("<dict>") ? .seedPlist : .dataTD
+        }
+        if start.hasPrefix("{\"format\":\"lists\"") || start.hasPrefix("{") && head.contains("\"format\"") && head.contains("\"lists\"") {
+            return .listsJSON
+        }
+        if start.hasPrefix("[") || start.hasPrefix("{") {
+            return head.contains("\"uuid\"") || head.contains("\"description\"") || start.hasPrefix("[]") ? .taskwarrior : nil
+        }
+        if name.hasSuffix(".csv") || start.lowercased().hasPrefix("name,price") { return .shoppingCSV }
+        if name.hasSuffix(".txt") { return .todoTxt }
+        return nil
+    }
+
+    /// The records of `bytes` in this format.
+    /// - Throws: ``ImportError``.
+    public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ImportBatch {
+        switch self {
+        case .listsJSON: try ListsJSON.read(bytes, now: now)
+        case .itemsPlist: try TutorialFiles.readItemsArchive(bytes, now: now)
+        case .seedPlist: try TutorialFiles.readSeedList(bytes, now: now)
+        case .dataTD: try TutorialFiles.readTaskList(bytes, now: now)
+        case .taskwarrior: try Taskwarrior.read(bytes, now: now)
+        case .todoTxt: try TodoTxt.read(bytes, now: now)
+        case .shoppingCSV: try ShoppingCSV.read(bytes, now: now)
+        }
+    }
+
+    /// Writes what `store` holds in this format to `write`.
+    /// - Throws: ``StoreError``, ``ImportError`` for a format Lists only reads.
+    public func export(_ store: any Store, to write: ([UInt8]) throws -> Void) throws {
+        switch self {
+        case .listsJSON:
+            try ListsJSON.export(store, to: write)
+        case .dataTD:
+            try write(TutorialFiles.writeTaskList(store.read { try $0.list(TodoTask.self) }.map(\.record)))
+        case .taskwarrior:
+            try write(Taskwarrior.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
+        case .todoTxt:
+            try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
+        case .shoppingCSV:
+            try write(ShoppingCSV.write(store.read { try $0.list(ShoppingItem.self) }.map(\.record)))
+        case .itemsPlist, .seedPlist:
+            throw ImportError(
+                "export", field: "format",
+                "\(rawValue) is read only; export one of \(Self.exportable.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import ListsModel
+
+/// Taskwarrior's JSON, as `task export` writes it and `task import` reads it: a JSON array of task objects, or
+/// one object per line.
+///
+/// `uuid` is the task's id (so importing the same export twice adds nothing, and an edited export updates),
+/// `description` its title, `status` `completed` marks it done, `entry` and `modified` its dates. Every other
+/// attribute (`project`, `tags`, `due`, `end`, `urgency`, `id`, ...) and a status Lists has no state for
+/// (`waiting`, `recurring`, `deleted`) is kept with the task and written back on export.
+public enum Taskwarrior {
+    /// The tasks of a Taskwarrior export.
+    /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
+    public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        var batch = ImportBatch(existing: .update)
+        var seen: [UUID: Int] = [:]
+        for (location, object) in try objects(bytes) {
+            let task = try self.task(object, location: location, now: now)
+            if let earlier = seen[task.id] {
+                // A later line for the same uuid wins, as `task import` does.
+                batch.tasks[earlier] = task
+            } else {
+                seen[task.id] = batch.tasks.count
+                batch.tasks.append(task)
+            }
+        }
+        return batch
+    }
+
+    /// The JSON objects of the file with where each is: `task 3` in an array, `line 3` one per line.
+    private static func objects(_ bytes: [UInt8]) throws -> [(String, [String: JSONValue])] {
+        let decoder = JSONDecoder()
+        let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if firstByte == UInt8(ascii: "[") {
+            do {
+                let array = try decoder.decode([JSONValue].self, from: Data(bytes))
+                return try array.enumerated().map { index, value in
+                    guard case .object(let object) = value else {
+                        throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
+                    }
+                    return ("task \(index + 1)", object)
+                }
+            } catch let error as DecodingError {
+                throw ImportError(error)
+            }
+        }
+        var result: [(String, [String: JSONValue])] = []
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if trimmed.isEmpty { continue }
+            guard let object = try? decoder.decode([String: JSONValue].self, from: Data(trimmed)) else {
+                throw ImportError("line \(index + 1)", field: "task", "is not a JSON object (Taskwarrior's export)")
+            }
+            result.append(("line \(index + 1)", object))
+        }
+        return result
+    }
+
+    private static let understood: Set<String> = ["uuid", "description", "status", "entry", "modified"]
+
+    private static func task(_ object: [String: JSONValue], location: String, now: Date) throws -> TodoTask {
+        guard case .string(let uuidText) = object["uuid"] ?? .null, let id = UUID(uuidString: uuidText) else {
+            throw ImportError(location, field: "uuid", "is missing or not a UUID")
+        }
+        guard case .string(let description) = object["description"] ?? .null else {
+            throw ImportError(location, field: "description", "is missing or not text")
+        }
+        let title = try ImportError.at(location, field: "description") { try TodoTask.validTitle(description) }
+        var status = "pending"
+        if let value = object["status"] {
+            guard case .string(let text) = value,
+                ["pending", "completed", "deleted", "waiting", "recurring"].contains(text)
+            else {
+                throw ImportError(location, field: "status", "must be pending, completed, deleted, waiting or recurring")
+            }
+            status = text
+        }
+        let entry = try date(object, "entry", location) ?? now.roundedToMilliseconds
+        let modified = try date(object, "modified", location) ?? entry
+        var kept = object.filter { !understood.contains($0.key) }
+        // Statuses Lists has no state for are kept so that export writes them back.
+        if !["pending", "completed"].contains(status) { kept["status"] = .string(status) }
+        return TodoTask(
+            meta: RecordMeta(id: id, createdAt: entry, updatedAt: max(modified, entry)), title: title,
+            isDone: status == "completed", taskwarrior: kept.isEmpty ? nil : kept)
+    }
+
+    /// Taskwarrior's `20261130T074500Z`.
+    static func date(_ object: [String: JSONValue], _ key: String, _ location: String) throws -> Date? {
+        guard let value = object[key] else { return nil }
+        guard case .string(let text) = value, let date = parseDate(text) else {
+            throw ImportError(location, field: key, "must be a date like 20261130T074500Z")
+        }
+        return date
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let digits = Array(text.utf8)
+        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
+        let iso = "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.dropFirst(6).prefix(2))T"
+            + "\(text.dropFirst(9).prefix(2)):\(text.dropFirst(11).prefix(2)):\(text.dropFirst(13).prefix(2))Z"
+        return ListsFormat.parseTimestamp(iso)
+    }
+
+    static func formatDate(_ date: Date) -> String {
+        let iso = ListsFormat.isoTimestamp(date)  // 2026-11-30T07:45:00.123Z
+        let digits = iso.prefix(19).filter { $0 != "-" && $0 != ":" }
+        return digits + "Z"
+    }
+
+    /// `task import`-able JSON for `tasks`: one object per line, with the attributes kept from Taskwarrior.
+    public static func write(_ tasks: [TodoTask]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        for (index, task) in tasks.enumerated() {
+            var object = task.taskwarrior ?? [:]
+            object["uuid"] = .string(task.id.uuidString.lowercased())
+            object["description"] = .string(task.title)
+            if task.isDone {
+                object["status"] = .string("completed")
+                if object["end"] == nil { object["end"] = .string(formatDate(task.meta.updatedAt)) }
+            } else if object["status"] == nil {
+                object["status"] = .string("pending")
+            }
+            object["entry"] = .string(formatDate(task.meta.createdAt))
+            object["modified"] = .string(formatDate(task.meta.updatedAt))
+            output += Array((index == 0 ? "\n" : ",\n").utf8)
+            output += try encoder.encode(object)
+        }
+        output += Array("\n]\n".utf8)
+        return output
+    }
+}

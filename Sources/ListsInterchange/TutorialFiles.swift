@@ -1,0 +1,91 @@
+import Foundation
+import ListsModel
+
+/// The files the tutorial apps wrote: Shopping List's `items.plist` (an `NSKeyedArchiver` archive of an array
+/// of `MTItem`) and `seed.plist`, and iTahDoodle's `data.td` (an XML property list array of strings).
+public enum TutorialFiles {
+    /// The items of an `items.plist` archive, in the archive's order, with their `uuid`s as ids so that
+    /// importing the same archive twice adds nothing.
+    ///
+    /// `MTItem` stored its price with `encodeFloat:forKey:`, a 32-bit float (1.99 is kept as 1.99000001);
+    /// prices are rounded to the cent. A missing `uuid` gets a fresh id; a missing `inShoppingList` is off.
+    /// - Throws: ``ImportError`` naming the item and field.
+    public static func readItemsArchive(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        let archive: KeyedArchive
+        do {
+            archive = try KeyedArchive(bytes)
+        } catch let error as BinaryPropertyList.Malformed {
+            throw ImportError("the file", field: "file", "not an NSKeyedArchiver archive: \(error)")
+        }
+        var batch = ImportBatch(existing: .keep)
+        let stamp = now.roundedToMilliseconds
+        for (index, element) in try archive.rootArray().enumerated() {
+            let location = "item \(index + 1)"
+            let fields = try archive.fields(of: element, location: location)
+            guard archive.className(of: element) == "MTItem" else {
+                throw ImportError(location, field: "$class", "is \(archive.className(of: element) ?? "unknown"), not MTItem")
+            }
+            let name = try ImportError.at(location) {
+                try ShoppingItem.validName(try archive.string(fields["name"], location: location, field: "name") ?? "")
+            }
+            var id = UUID()
+            if let text = try archive.string(fields["uuid"], location: location, field: "uuid") {
+                guard let parsed = UUID(uuidString: text) else {
+                    throw ImportError(location, field: "uuid", "\(Quoted(text)) is not a UUID")
+                }
+                id = parsed
+            }
+            let price = try ImportError.at(location) { 
+                try Money(validatingPrice: archive.number(fields["price"], location: location, field: "price") ?? 0)
+             }
+            let isOn = try archive.bool(fields["inShoppingList"], location: location, field: "inShoppingList") ?? false
+            batch.items.append(
+                ShoppingItem(meta: RecordMeta(id: id, createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
+        }
+        return batch
+    }
+
+    /// The items of a `seed.plist`: an XML property list array of dictionaries with `name` and `price` (a real
+    /// or a string). Each becomes a new item off the shopping list.
+    /// - Throws: ``ImportError``.
+    public static func readSeedList(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        let entries: [Seeding.SeedItem]
+        do {
+            entries = try Seeding.seedItems(fromPropertyList: Data(bytes))
+        } catch let error as ValidationError {
+            throw ImportError("the file", error)
+        } catch {
+            throw ImportError("the file", field: "file", "not a property list array of dictionaries with name and price")
+        }
+        var batch = ImportBatch()
+        for (index, entry) in entries.enumerated() {
+            let name = try ImportError.at("item \(index + 1)") { try ShoppingItem.validName(entry.name) }
+            batch.items.append(ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
+        }
+        return batch
+    }
+
+    /// The tasks of iTahDoodle's `data.td`: an XML property list array of strings, each a task, in order.
+    /// - Throws: ``ImportError``.
+    public static func readTaskList(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        let titles: [String]
+        do {
+            titles = try PropertyListDecoder().decode([String].self, from: Data(bytes))
+        } catch {
+            throw ImportError("the file", field: "file", "not a property list array of strings (iTahDoodle's data.td)")
+        }
+        var batch = ImportBatch()
+        for (index, title) in titles.enumerated() {
+            let valid = try ImportError.at("task \(index + 1)") { try TodoTask.validTitle(title) }
+            batch.tasks.append(TodoTask(meta: RecordMeta(createdAt: now.roundedToMilliseconds), title: valid))
+        }
+        return batch
+    }
+
+    /// iTahDoodle's `data.td` for `tasks`: an XML property list array of their titles.
+    public static func writeTaskList(_ tasks: [TodoTask]) throws -> [UInt8] {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return Array(try encoder.encode(tasks.map(\.title)))
+    }
+}

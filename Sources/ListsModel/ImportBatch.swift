@@ -1,0 +1,93 @@
+import Foundation
+
+/// Records read from a file, written to a store in one transaction by ``apply(to:)``: all of them or, when one
+/// is refused, none.
+///
+/// Readers of each format (lists-json, the tutorials' files, Taskwarrior, eBird, todo.txt, CSV) validate every
+/// record with the model's own rules and build a batch; this type alone decides how it meets what is stored.
+public struct ImportBatch: Sendable {
+    /// What happens to a record whose id is already stored.
+    public enum ExistingRecords: Sendable {
+        /// Leave the stored one as it is: importing the same file twice adds nothing (lists-json, eBird, the
+        /// tutorial's archive).
+        case keep
+        /// Replace its fields with the file's, as a new version (Taskwarrior's `uuid` upsert).
+        case update
+    }
+
+    /// Shopping items, in file order.
+    public var items: [ShoppingItem] = []
+    /// Tasks, in file order.
+    public var tasks: [TodoTask] = []
+    /// Sightings, in file order.
+    public var sightings: [BirdSighting] = []
+    /// What happens to records already stored.
+    public var existing: ExistingRecords
+
+    /// An empty batch.
+    public init(existing: ExistingRecords = .keep) {
+        self.existing = existing
+    }
+
+    /// How many records the batch holds.
+    public var count: Int { items.count + tasks.count + sightings.count }
+
+    /// Writes the batch in one transaction: new records are appended in file order (keeping their ids, dates
+    /// and versions), stored ones are kept or updated as ``existing`` says.
+    /// - Returns: what changed.
+    /// - Throws: ``StoreError``; nothing is written then.
+    @discardableResult
+    public func apply(to store: any Store, progress: (Int) -> Void = { _ in }) throws -> ImportSummary {
+        try store.write { session in
+            var summary = ImportSummary()
+            var done = 0
+            func merge<R: Record>(_ records: [R]) throws {
+                for record in records {
+                    if let stored = try session.record(R.self, id: record.id) {
+                        var replacement = record
+                        replacement.meta = stored.meta
+                        if existing == .keep || replacement == stored {
+                            summary.unchanged += 1
+                        } else {
+                            replacement.meta.version = stored.meta.version + 1
+                            replacement.meta.updatedAt = max(record.meta.updatedAt, stored.meta.updatedAt)
+                            try session.update(replacement, expectedVersion: stored.meta.version)
+                            summary.updated += 1
+                        }
+                    } else {
+                        try session.insert(record)
+                        summary.added += 1
+                    }
+                    done += 1
+                    if done % 1000 == 0 { progress(done) }
+                }
+            }
+            try merge(items)
+            try merge(tasks)
+            try merge(sightings)
+            progress(done)
+            return summary
+        }
+    }
+}
+
+/// What an import changed.
+public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
+    /// Records that were not stored before.
+    public var added = 0
+    /// Stored records whose fields the file changed.
+    public var updated = 0
+    /// Records the store already had as the file has them (or kept as they were).
+    public var unchanged = 0
+
+    /// An empty summary.
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.added = added
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+
+    public var description: String {
+        "\(added) added, \(updated) updated, \(unchanged) already there"
+    }
+}
