@@ -71,7 +71,9 @@ enum BirdsCommands {
         if run.wantsJSON { return try run.output.json(sighting) }
         let rows = [
             ["Bird Name", sighting.name], ["Location", sighting.location ?? ""],
-            ["Date", run.date(sighting.date)], ["ID", sighting.id.uuidString],
+            ["Date", run.date(sighting.date)],
+        ] + sighting.details.labelled.map { [$0.label, $0.value] } + [
+            ["ID", sighting.id.uuidString],
             ["Version", "\(sighting.meta.version)"],
         ]
         run.output.table(Table(alignments: [.left, .left], rows: rows)) { column, cell in

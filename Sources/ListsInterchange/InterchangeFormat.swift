@@ -15,6 +15,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case taskwarrior
     /// todo.txt.
     case todoTxt = "todo-txt"
+    /// eBird: My eBird Data (`MyEBirdData.csv`) in, the eBird Record Format out.
+    case ebird
     /// The shopping catalog as CSV.
     case shoppingCSV = "shopping-csv"
 
@@ -22,7 +24,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     public static let maximumImportSize = 100_000_000
 
     /// The formats `export` writes.
-    public static let exportable: [InterchangeFormat] = [.listsJSON, .dataTD, .taskwarrior, .todoTxt, .shoppingCSV]
+    public static let exportable: [InterchangeFormat] = [
+        .listsJSON, .dataTD, .taskwarrior, .todoTxt, .shoppingCSV, .ebird,
+    ]
 
     /// The format of a file from its name and first bytes, or `nil` when it is not clear.
     public static func detect(fileName: String, bytes: [UInt8]) -> InterchangeFormat? {
@@ -40,6 +44,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         if start.hasPrefix("[") || start.hasPrefix("{") {
             return head.contains("\"uuid\"") || head.contains("\"description\"") || start.hasPrefix("[]") ? .taskwarrior : nil
         }
+        if start.hasPrefix("Submission ID,") || start.hasPrefix("\u{FEFF}Submission ID,") { return .ebird }
         if name.hasSuffix(".csv") || start.lowercased().hasPrefix("name,price") { return .shoppingCSV }
         if name.hasSuffix(".txt") { return .todoTxt }
         return nil
@@ -56,6 +61,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .taskwarrior: try Taskwarrior.read(bytes, now: now)
         case .todoTxt: try TodoTxt.read(bytes, now: now)
         case .shoppingCSV: try ShoppingCSV.read(bytes, now: now)
+        case .ebird: try EBird.read(bytes)
         }
     }
 
@@ -73,6 +79,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .shoppingCSV:
             try write(ShoppingCSV.write(store.read { try $0.list(ShoppingItem.self) }.map(\.record)))
+        case .ebird:
+            try write(EBird.write(store.read { try $0.list(BirdSighting.self) }.map(\.record)))
         case .itemsPlist, .seedPlist:
             throw ImportError(
                 "export", field: "format",

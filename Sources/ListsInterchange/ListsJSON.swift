@@ -124,11 +124,17 @@ extension TodoTask: BackupRecord {
 }
 
 extension BirdSighting: BackupRecord {
-    static let backupFields = ["name", "location", "date"]
+    static let backupFields = ["name", "location", "date", "count", "scientificName", "latitude", "longitude", "comments"]
     static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> BirdSighting {
-        BirdSighting(
+        let details = SightingDetails(
+            count: try object.optionalCount("count", location),
+            scientificName: try object.optionalString("scientificName", location),
+            latitude: try object.optionalDecimal("latitude", location),
+            longitude: try object.optionalDecimal("longitude", location),
+            comments: try object.optionalString("comments", location))
+        return BirdSighting(
             meta: meta, name: try validName(object.string("name", location)),
             location: try validLocation(object.optionalString("location", location)),
-            date: try validDate(object.date("date", location), now: .distantFuture))
+            date: try validDate(object.date("date", location), now: .distantFuture), details: try details.validated())
     }
 }

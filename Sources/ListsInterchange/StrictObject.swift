@@ -53,6 +53,22 @@ struct StrictObject {
         return try value([String: JSONValue].self, key, location, "an object")
     }
 
+    /// The number at `key`, exactly as written; `nil` when absent or null.
+    func optionalDecimal(_ key: String, _ location: String) throws -> Decimal? {
+        guard container.contains(Key(key)), try !container.decodeNil(forKey: Key(key)) else { return nil }
+        return try value(Decimal.self, key, location, "a number")
+    }
+
+    /// A bird count at `key` (a number or "X"); `nil` when absent or null.
+    func optionalCount(_ key: String, _ location: String) throws -> BirdCount? {
+        guard container.contains(Key(key)), try !container.decodeNil(forKey: Key(key)) else { return nil }
+        do {
+            return try container.decode(BirdCount.self, forKey: Key(key))
+        } catch {
+            throw ImportError(location, field: key, "use \(BirdCount.allowed)")
+        }
+    }
+
     /// The Boolean at `key` (required).
     func bool(_ key: String, _ location: String) throws -> Bool { try value(Bool.self, key, location, "true or false") }
 

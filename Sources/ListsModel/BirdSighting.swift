@@ -8,6 +8,9 @@ public struct BirdSighting: Record {
     public static let kind = RecordKind.sighting
     public static let fieldSpecs = [
         FieldSpec("name", .text), FieldSpec("location", .optionalText), FieldSpec("sighted_at", .date),
+        FieldSpec("count", .optionalText), FieldSpec("scientific_name", .optionalText),
+        FieldSpec("latitude", .optionalText), FieldSpec("longitude", .optionalText),
+        FieldSpec("comments", .optionalText),
     ]
     public static let nameField = "name"
 
@@ -18,21 +21,44 @@ public struct BirdSighting: Record {
     public var location: String?
     /// When it was seen.
     public var date: Date
+    /// The details a birder's checklist (eBird) records, all optional.
+    public var details: SightingDetails
 
     /// A sighting with already validated values.
-    public init(meta: RecordMeta, name: String, location: String?, date: Date) {
+    public init(meta: RecordMeta, name: String, location: String?, date: Date, details: SightingDetails = SightingDetails()) {
         self.meta = meta
         self.name = name
         self.location = location
         self.date = date
+        self.details = details
     }
 
-    public var fields: [FieldValue] { [.text(name), location.map { .text($0) } ?? .null, .date(date)] }
+    public var fields: [FieldValue] {
+        func text(_ value: String?) -> FieldValue { value.map { .text($0) } ?? .null }
+        return [
+            .text(name), text(location), .date(date), text(details.count?.description), text(details.scientificName),
+            text(details.latitude.map { "\($0)" }), text(details.longitude.map { "\($0)" }), text(details.comments),
+        ]
+    }
     public var displayName: String { name }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
+        func decimal(_ text: String?) throws -> Decimal? {
+            guard let text else { return nil }
+            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                throw StoreError.corrupt("coordinate")
+            }
+            return value
+        }
+        let count = try fields.optionalText(3).map { text in
+            guard let count = BirdCount(text) else { throw StoreError.corrupt("count") }
+            return count
+        }
         self.init(
-            meta: meta, name: try fields.text(0), location: try fields.optionalText(1), date: try fields.date(2))
+            meta: meta, name: try fields.text(0), location: try fields.optionalText(1), date: try fields.date(2),
+            details: SightingDetails(
+                count: count, scientificName: try fields.optionalText(4), latitude: try decimal(fields.optionalText(5)),
+                longitude: try decimal(fields.optionalText(6)), comments: try fields.optionalText(7)))
     }
 
     /// Checks a bird's name: trimmed, 1 to 200 characters, no control characters.
@@ -65,15 +91,22 @@ public struct BirdSighting: Record {
 extension BirdSighting: Encodable {
     enum CodingKeys: String, CodingKey {
         case id, name, location, date, createdAt, updatedAt, version
+        case count, scientificName, latitude, longitude, comments
     }
 
-    /// The API's shape: `{id, name, location, date, createdAt, updatedAt, version}`, `location` null when none.
+    /// The API's shape: `{id, name, location, date, count, scientificName, latitude, longitude, comments,
+    /// createdAt, updatedAt, version}`, `null` for what is not known.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id.uuidString, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(location, forKey: .location)
         try container.encode(date, forKey: .date)
+        try container.encode(details.count, forKey: .count)
+        try container.encode(details.scientificName, forKey: .scientificName)
+        try container.encode(details.latitude, forKey: .latitude)
+        try container.encode(details.longitude, forKey: .longitude)
+        try container.encode(details.comments, forKey: .comments)
         try container.encode(meta.createdAt, forKey: .createdAt)
         try container.encode(meta.updatedAt, forKey: .updatedAt)
         try container.encode(meta.version, forKey: .version)

@@ -27,20 +27,26 @@ public struct BirdSightingLog: Sendable {
     /// the location is optional.
     /// - Throws: ``ValidationError`` for `name`, `location` or `date`.
     @discardableResult
-    public func add(name: String, location: String? = nil, date: Date? = nil) throws -> Numbered<BirdSighting> {
+    public func add(
+        name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails()
+    ) throws -> Numbered<BirdSighting> {
         let name = try BirdSighting.validName(name)
         let location = try BirdSighting.validLocation(location)
         let now = sightings.now()
         let date = try BirdSighting.validDate(date ?? now, now: now)
-        return try sightings.add { BirdSighting(meta: $0, name: name, location: location, date: date) }
+        let details = try details.validated()
+        return try sightings.add {
+            BirdSighting(meta: $0, name: name, location: location, date: date, details: details)
+        }
     }
 
-    /// Changes a sighting's name, location (an empty one clears it) and/or date.
+    /// Changes a sighting's name, location (an empty one clears it), date and/or details (`change` edits them;
+    /// the result is checked).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult
     public func edit(
         _ reference: Reference, name: String? = nil, location: String? = nil, date: Date? = nil,
-        expectedVersion: Int? = nil
+        details change: ((inout SightingDetails) -> Void)? = nil, expectedVersion: Int? = nil
     ) throws -> Numbered<BirdSighting> {
         let name = try name.map(BirdSighting.validName)
         let newLocation = try location.map { try BirdSighting.validLocation($0) }
@@ -50,6 +56,11 @@ public struct BirdSightingLog: Sendable {
             if let name { sighting.name = name }
             if let newLocation { sighting.location = newLocation }
             if let date { sighting.date = date }
+            if let change {
+                var details = sighting.details
+                change(&details)
+                sighting.details = try details.validated()
+            }
         }[0]
     }
 

@@ -94,6 +94,15 @@ extension SQLiteStore {
         """
         ALTER TABLE tasks ADD COLUMN taskwarrior TEXT CHECK (taskwarrior IS NULL OR json_valid(taskwarrior));
         """,
+        // 4: what birders' checklists (eBird) record about a sighting: count (digits or X), scientific name,
+        // coordinates (decimal text, kept exactly as given) and comments.
+        """
+        ALTER TABLE sightings ADD COLUMN count TEXT CHECK (count IS NULL OR length(count) <= 10);
+        ALTER TABLE sightings ADD COLUMN scientific_name TEXT CHECK (length(scientific_name) <= 2000);
+        ALTER TABLE sightings ADD COLUMN latitude TEXT CHECK (length(latitude) <= 40);
+        ALTER TABLE sightings ADD COLUMN longitude TEXT CHECK (length(longitude) <= 40);
+        ALTER TABLE sightings ADD COLUMN comments TEXT CHECK (length(comments) <= 2000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -75,7 +75,8 @@ struct APIController: Sendable {
         router.add("POST", "/api/v1/sightings") { request, _ in
             let input = try JSONInput.decode(SightingInput.self, from: request)
             return try Self.created(
-                lists.birds.add(name: input.name, location: input.location, date: input.date).record)
+                lists.birds.add(name: input.name, location: input.location, date: input.date, details: input.details)
+                    .record)
         }
         router.add("GET", "/api/v1/sightings/{id}") { _, path in
             try Self.record(lists.birds.sighting(.id(path.id())).record)
@@ -86,7 +87,8 @@ struct APIController: Sendable {
             let patch = try JSONInput.decode(SightingPatch.self, from: request)
             return try Self.record(
                 lists.birds.edit(
-                    .id(id), name: patch.name, location: patch.location, date: patch.date, expectedVersion: expected
+                    .id(id), name: patch.name, location: patch.location, date: patch.date, details: patch.details,
+                    expectedVersion: expected
                 ).record)
         }
         router.add("DELETE", "/api/v1/sightings/{id}") { request, path in

@@ -55,18 +55,21 @@ struct TaskPatch: Decodable {
     }
 }
 
-/// `POST /api/v1/sightings`: `{name, location?, date?}`; the date defaults to now, as the tutorial's Done did.
+/// `POST /api/v1/sightings`: `{name, location?, date?, count?, scientificName?, latitude?, longitude?, comments?}`;
+/// the date defaults to now, as the tutorial's Done did.
 struct SightingInput: Decodable {
-    static let fields = ["name", "location", "date"]
+    static let fields = ["name", "location", "date", "count", "scientificName", "latitude", "longitude", "comments"]
     var name: String
     var location: String?
     var date: Date?
+    var details = SightingDetails()
 
     init(from decoder: any Decoder) throws {
         let fields = try JSONFields(decoder, allowed: Self.fields)
         name = try JSONFields.required(try fields.string("name"), "name", "the bird's name")
         location = try fields.nullableString("location") ?? nil
         date = try fields.date("date")
+        try fields.sightingDetails()(&details)
     }
 }
 
@@ -76,11 +79,14 @@ struct SightingPatch: Decodable {
     /// `nil`: unchanged; `""`: cleared (as `null` asks).
     var location: String?
     var date: Date?
+    /// The details the body sets.
+    var details: (inout SightingDetails) -> Void
 
     init(from decoder: any Decoder) throws {
         let fields = try JSONFields(decoder, allowed: SightingInput.fields)
         name = try fields.string("name")
         location = try fields.nullableString("location").map { $0 ?? "" }
         date = try fields.date("date")
+        details = try fields.sightingDetails()
     }
 }

@@ -85,6 +85,33 @@ struct JSONFields {
         return .some(try container.decode(String.self, forKey: AnyKey(key)))
     }
 
+    /// The value at `key` when it may be null: absent is `nil`, null is `.some(nil)`.
+    func nullable<T: Decodable>(_ type: T.Type, _ key: String) throws -> T?? {
+        guard contains(key) else { return nil }
+        if try container.decodeNil(forKey: AnyKey(key)) { return .some(nil) }
+        do {
+            return .some(try container.decode(type, forKey: AnyKey(key)))
+        } catch let error as ValidationError {
+            throw ValidationError(field: key, message: error.message)
+        }
+    }
+
+    /// The sighting details a body sets: each key present replaces that detail (null clears it).
+    func sightingDetails() throws -> (inout SightingDetails) -> Void {
+        let count = try nullable(BirdCount.self, "count")
+        let scientificName = try nullable(String.self, "scientificName")
+        let latitude = try nullable(Decimal.self, "latitude")
+        let longitude = try nullable(Decimal.self, "longitude")
+        let comments = try nullable(String.self, "comments")
+        return { details in
+            if let count { details.count = count }
+            if let scientificName { details.scientificName = scientificName }
+            if let latitude { details.latitude = latitude }
+            if let longitude { details.longitude = longitude }
+            if let comments { details.comments = comments }
+        }
+    }
+
     /// The Boolean at `key`; `nil` when absent.
     func bool(_ key: String) throws -> Bool? {
         try container.decodeIfPresent(Bool.self, forKey: AnyKey(key))

@@ -556,7 +556,17 @@ enum OpenAPIDocument {
                     "maxLength": 2000,
                     "description": "Up to 200 characters; null or empty means none."
                   },
-                  "date": {"type": "string", "format": "date-time"}
+                  "date": {"type": "string", "format": "date-time"},
+                  "count": {
+                    "type": ["integer", "string", "null"],
+                    "description": "How many: 1 to 1000000, or \"X\" for present but not counted.",
+                    "minimum": 1,
+                    "maximum": 1000000
+                  },
+                  "scientificName": {"type": ["string", "null"], "maxLength": 2000},
+                  "latitude": {"type": ["number", "null"], "minimum": -90, "maximum": 90},
+                  "longitude": {"type": ["number", "null"], "minimum": -180, "maximum": 180},
+                  "comments": {"type": ["string", "null"], "maxLength": 2000}
                 }
               },
               "SightingInput": {
@@ -579,7 +589,17 @@ enum OpenAPIDocument {
                     "type": "string",
                     "format": "date-time",
                     "description": "Defaults to now; from 1800 to tomorrow."
-                  }
+                  },
+                  "count": {
+                    "type": ["integer", "string", "null"],
+                    "description": "How many: 1 to 1000000, or \"X\" for present but not counted.",
+                    "minimum": 1,
+                    "maximum": 1000000
+                  },
+                  "scientificName": {"type": ["string", "null"], "maxLength": 2000},
+                  "latitude": {"type": ["number", "null"], "minimum": -90, "maximum": 90},
+                  "longitude": {"type": ["number", "null"], "minimum": -180, "maximum": 180},
+                  "comments": {"type": ["string", "null"], "maxLength": 2000}
                 }
               },
               "SightingPatch": {
@@ -597,7 +617,17 @@ enum OpenAPIDocument {
                     "maxLength": 2000,
                     "description": "Up to 200 characters; null or empty means none."
                   },
-                  "date": {"type": "string", "format": "date-time"}
+                  "date": {"type": "string", "format": "date-time"},
+                  "count": {
+                    "type": ["integer", "string", "null"],
+                    "description": "How many: 1 to 1000000, or \"X\" for present but not counted.",
+                    "minimum": 1,
+                    "maximum": 1000000
+                  },
+                  "scientificName": {"type": ["string", "null"], "maxLength": 2000},
+                  "latitude": {"type": ["number", "null"], "minimum": -90, "maximum": 90},
+                  "longitude": {"type": ["number", "null"], "minimum": -180, "maximum": 180},
+                  "comments": {"type": ["string", "null"], "maxLength": 2000}
                 }
               },
               "ItemCollection": {

@@ -90,7 +90,10 @@ struct TourTests {
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "a JSON object")
         #expect(
-            Set(object.keys) == ["id", "name", "location", "date", "createdAt", "updatedAt", "version"])
+            Set(object.keys) == [
+                "id", "name", "location", "date", "count", "scientificName", "latitude", "longitude", "comments",
+                "createdAt", "updatedAt", "version",
+            ])
         #expect(object["name"] as? String == "Robin")
         #expect(object["location"] as? String == "Back garden")
         // A date without a time means noon, local time (TZ=UTC).

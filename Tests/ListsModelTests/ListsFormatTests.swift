@@ -116,16 +116,30 @@ import Testing
         let json = try Self.json(sighting)
         #expect(
             json
-                == #"{"createdAt":"2026-11-30T05:45:27.125Z","date":"2026-11-29T12:00:00.000Z","#
-                + #""id":"0F0F0F0F-0000-4000-8000-000000000001","location":null,"name":"Pigeon","#
+                == #"{"comments":null,"count":null,"createdAt":"2026-11-30T05:45:27.125Z","#
+                + #""date":"2026-11-29T12:00:00.000Z","id":"0F0F0F0F-0000-4000-8000-000000000001","latitude":null,"#
+                + #""location":null,"longitude":null,"name":"Pigeon","scientificName":null,"#
                 + #""updatedAt":"2026-11-30T05:46:40.500Z","version":3}"#)
+    }
+
+    @Test func aSightingsDetailsAreExact() throws {
+        let sighting = BirdSighting(
+            meta: try Self.meta("0F0F0F0F-0000-4000-8000-000000000001"), name: "American Robin", location: "Park",
+            date: Date(timeIntervalSince1970: 1_795_953_600),
+            details: SightingDetails(
+                count: .present, scientificName: "Turdus migratorius", latitude: Decimal(string: "40.7128"),
+                longitude: Decimal(string: "-74.0060"), comments: "On the lawn"))
+        let json = try Self.json(sighting)
+        #expect(json.contains(#""comments":"On the lawn","count":"X","#))
+        #expect(json.contains(#""latitude":40.7128,"location":"Park","longitude":-74.006,"#))
+        #expect(json.contains(#""scientificName":"Turdus migratorius""#))
     }
 
     @Test func aSightingWithALocationHasIt() throws {
         let sighting = BirdSighting(
             meta: try Self.meta("0F0F0F0F-0000-4000-8000-000000000001"), name: "Pigeon", location: "Everywhere",
             date: Date(timeIntervalSince1970: 1_795_953_600))
-        #expect(try Self.json(sighting).contains(#""location":"Everywhere","name":"Pigeon","#))
+        #expect(try Self.json(sighting).contains(#""location":"Everywhere","longitude":null,"name":"Pigeon","#))
     }
 }
 

@@ -118,7 +118,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         }
         _ = try sqlite3Shell(path, "PRAGMA user_version = 99")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 3)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 4)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "99")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM items") == "5")
@@ -131,7 +131,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         _ = try sqlite3Shell(path, "CREATE TABLE items (id TEXT PRIMARY KEY); PRAGMA user_version = 99")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 3)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 4)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
     }
@@ -143,7 +143,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let store = try SQLiteStore(path: path)
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "3")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "4")
         #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
     }
 
@@ -159,9 +159,12 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let triggers = try sqlite3Shell(path, "SELECT name FROM sqlite_master WHERE name LIKE '%_revision'")
         let drops = triggers.split(separator: "\n").map { "DROP TRIGGER \($0);" }.joined()
         _ = try sqlite3Shell(
-            path, drops + "DROP TABLE revision; ALTER TABLE tasks DROP COLUMN taskwarrior; PRAGMA user_version = 1")
+            path, drops + "DROP TABLE revision; ALTER TABLE tasks DROP COLUMN taskwarrior; "
+                + "ALTER TABLE sightings DROP COLUMN count; ALTER TABLE sightings DROP COLUMN scientific_name; "
+                + "ALTER TABLE sightings DROP COLUMN latitude; ALTER TABLE sightings DROP COLUMN longitude; "
+                + "ALTER TABLE sightings DROP COLUMN comments; PRAGMA user_version = 1")
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "3")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "4")
         #expect(try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
             "Pear", "Notepad", "Pencil", "Bread", "Mango",
         ])

@@ -38,6 +38,7 @@ enum BirdViews {
             <div class="row"><dt>Bird Name</dt><dd>\(HTML.escape(sighting.name))</dd></div>
             <div class="row"><dt>Location</dt><dd>\(location)</dd></div>
             <div class="row"><dt>Date</dt><dd>\(viewer.timeElement(sighting.date))</dd></div>
+            \(sighting.details.labelled.map { "<div class=\"row\"><dt>\($0.label)</dt><dd>\(HTML.escape($0.value))</dd></div>\n" }.joined())\
             </dl>
             <form class="sheet-actions" method="post" action="/birds/\(id)/delete">
             \(Layout.versionField(sighting.meta.version))\
