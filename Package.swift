@@ -31,7 +31,7 @@ let package = Package(
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
         .target(name: "ListsInterchange", dependencies: ["ListsModel"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
-        .target(name: "ListsWeb", dependencies: ["ListsModel"]),
+        .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
         // The command-line face.

@@ -23,12 +23,13 @@ enum ServeCommand {
         // Before any thread starts, so that the server's threads inherit the blocked mask and only this one
         // thread takes Ctrl-C and SIGTERM, to shut down in order.
         HTTPServer.blockTerminationSignals()
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: run.option("host") ?? "127.0.0.1",
             port: try number("port", run, in: 0...65535) ?? 8080,
             threadCount: try number("threads", run, in: 1...256) ?? ServerConfiguration.defaultThreadCount,
             connectionTimeout: try number("timeout", run, in: 1...3600) ?? 30,
             logsAccess: run.option("quiet") == nil)
+        configuration.uploadPaths = ListsWebApp.uploadPaths
         let app = ListsWebApp(store: try run.store())
         let server = HTTPServer(configuration: configuration) { app.respond(to: $0) }
         do {

@@ -33,7 +33,7 @@ func accessHandler(
         return server.receiveBody(UnsafeRawBufferPointer(start: uploadData, count: size), context: context)
     }
     guard !context.isAnswered, var request = context.request else { return .YES }
-    if context.isBodyTooLarge { return server.send(server.tooLarge.response, for: context, on: connection) }
+    if context.isBodyTooLarge { return server.send(server.tooLarge(context.bodyLimit).response, for: context, on: connection) }
     request.body = context.body
     context.body = []
     return server.send(server.handler(request), for: context, on: connection)
@@ -77,10 +77,9 @@ extension HTTPServer {
         case .failure(let error): return (context, send(error.response, for: context, on: connection))
         case .success(let read): head = read
         }
-        if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }),
-            length > UInt64(configuration.maximumBodySize)
-        {
-            return (context, send(tooLarge.response, for: context, on: connection))
+        context.bodyLimit = configuration.bodyLimit(method: context.method, path: path)
+        if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }), length > UInt64(context.bodyLimit) {
+            return (context, send(tooLarge(context.bodyLimit).response, for: context, on: connection))
         }
         context.request = HTTPRequest(method: context.method, path: path, query: head.query, headers: head.headers)
         return (context, .YES)
@@ -96,7 +95,7 @@ extension HTTPServer {
             context.bytesDropped += bytes.count
             return context.bytesDropped <= Self.drainAllowance ? .YES : .NO
         }
-        guard context.body.count + bytes.count <= configuration.maximumBodySize else {
+        guard context.body.count + bytes.count <= context.bodyLimit else {
             context.isBodyTooLarge = true
             context.bytesDropped = context.body.count + bytes.count
             context.body = []
@@ -111,10 +110,8 @@ extension HTTPServer {
     static let drainAllowance = 1 << 20
 
     /// The 413 answer, naming the limit.
-    var tooLarge: HTTPError {
-        HTTPError(
-            status: 413, code: "too_large",
-            message: "the request body is larger than the \(configuration.maximumBodySize) bytes allowed")
+    func tooLarge(_ limit: Int) -> HTTPError {
+        HTTPError(status: 413, code: "too_large", message: "the request body is larger than the \(limit) bytes allowed")
     }
 
     /// Queues `response` on `connection`, copying its status, headers and body into libmicrohttpd.

@@ -24,6 +24,8 @@ final class RequestContext {
     var body: [UInt8] = []
     /// Whether the body passed the limit (it had no declared length); it is then dropped, not kept.
     var isBodyTooLarge = false
+    /// The largest body this request may have: the configuration's limit, or its upload limit on an upload path.
+    var bodyLimit = HTTPRequest.maximumBodySize
     /// How many bytes of a body over the limit were received, dropped and counted.
     var bytesDropped = 0
     /// The status answered, once a response is queued.

@@ -26,6 +26,16 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maximumBodySize: Int
     /// Whether each request is logged as one line on standard error.
     public var logsAccess: Bool
+    /// The paths that take file uploads (imports): a POST to one of them may have a body up to
+    /// ``maximumUploadSize`` instead of ``maximumBodySize``.
+    public var uploadPaths: Set<String> = []
+    /// The largest upload accepted on ``uploadPaths``: 100 MB.
+    public var maximumUploadSize = 100_000_000
+
+    /// The body limit for a request.
+    func bodyLimit(method: String, path: String) -> Int {
+        method == "POST" && uploadPaths.contains(path) ? max(maximumUploadSize, maximumBodySize) : maximumBodySize
+    }
 
     /// A configuration; every argument has the default a local server wants.
     public init(

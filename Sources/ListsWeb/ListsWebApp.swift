@@ -19,6 +19,9 @@ public final class ListsWebApp: Sendable {
         "/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list",
     ]
 
+    /// The paths that take file uploads (imports); the server lets their bodies be up to 100 MB.
+    public static let uploadPaths = TransferController.uploadPaths
+
     /// The app over `store`, dating changes with `clock`.
     public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
         lists = ListsServices(store: store, clock: clock)
@@ -26,6 +29,7 @@ public final class ListsWebApp: Sendable {
         APIController(lists: lists).addRoutes(to: &router)
         PageController(lists: lists).addRoutes(to: &router)
         AssetController().addRoutes(to: &router)
+        TransferController(lists: lists).addRoutes(to: &router)
         self.router = router
     }
 

@@ -393,6 +393,82 @@ enum OpenAPIDocument {
                   "503": {"$ref": "#/components/responses/Busy"}
                 }
               }
+            },
+            "/api/v1/export": {
+              "get": {
+                "operationId": "export",
+                "tags": ["Data"],
+                "summary": "Everything in one format, as a download: lists-json (the lossless backup of all three apps) or another program's format.",
+                "parameters": [
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "enum": ["lists-json", "taskwarrior", "todo-txt", "data-td", "shopping-csv", "ebird"],
+                      "default": "lists-json"
+                    }
+                  }
+                ],
+                "responses": {
+                  "200": {
+                    "description": "The file.",
+                    "content": {
+                      "application/json": {"schema": {}},
+                      "text/csv": {"schema": {"type": "string"}},
+                      "text/plain": {"schema": {"type": "string"}},
+                      "application/xml": {"schema": {"type": "string"}}
+                    }
+                  },
+                  "400": {"$ref": "#/components/responses/BadRequest"}
+                }
+              }
+            },
+            "/api/v1/import": {
+              "post": {
+                "operationId": "import",
+                "tags": ["Data"],
+                "summary": "Adds the records of a file sent as the body, all or nothing; the format is detected unless given. Up to 100 MB.",
+                "parameters": [
+                  {
+                    "name": "format",
+                    "in": "query",
+                    "required": false,
+                    "schema": {
+                      "type": "string",
+                      "enum": [
+                        "lists-json",
+                        "items-plist",
+                        "seed-plist",
+                        "data-td",
+                        "taskwarrior",
+                        "todo-txt",
+                        "shopping-csv",
+                        "ebird"
+                      ]
+                    }
+                  }
+                ],
+                "requestBody": {
+                  "required": true,
+                  "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
+                },
+                "responses": {
+                  "200": {
+                    "description": "What changed.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}
+                  },
+                  "400": {"$ref": "#/components/responses/BadRequest"},
+                  "403": {"$ref": "#/components/responses/Forbidden"},
+                  "413": {"$ref": "#/components/responses/TooLarge"},
+                  "422": {
+                    "description": "The file cannot be imported; the message names the line or record and the field. Nothing was imported.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "503": {"$ref": "#/components/responses/Busy"}
+                }
+              }
             }
           },
           "components": {
@@ -693,6 +769,17 @@ enum OpenAPIDocument {
                       "field": {"type": "string"}
                     }
                   }
+                }
+              },
+              "ImportSummary": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["format", "added", "updated", "unchanged"],
+                "properties": {
+                  "format": {"type": "string"},
+                  "added": {"type": "integer", "minimum": 0},
+                  "updated": {"type": "integer", "minimum": 0},
+                  "unchanged": {"type": "integer", "minimum": 0}
                 }
               }
             },

@@ -43,9 +43,11 @@ struct OpenAPIValidator {
             guard let content = response["content"] as? [String: Any] else {
                 return body.isEmpty ? [] : ["\(method) \(path) \(status): a body where none is documented"]
             }
-            guard contentType?.hasPrefix("application/json") == true else {
-                return ["\(method) \(path) \(status): Content-Type \(contentType ?? "none"), not application/json"]
+            let mediaType = contentType?.split(separator: ";").first.map(String.init) ?? ""
+            guard content[mediaType] != nil else {
+                return ["\(method) \(path) \(status): Content-Type \(contentType ?? "none") is not documented"]
             }
+            guard mediaType == "application/json" else { return [] }
             schema = (content["application/json"] as? [String: Any])?["schema"]
         } else {
             // A method or path the API does not serve still answers the documented error shape.

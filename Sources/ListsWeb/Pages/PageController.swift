@@ -49,9 +49,15 @@ struct PageController: Sendable {
             <span class="chevron" aria-hidden="true">›</span></a></li>
             """
         }
+        let settings = """
+            <li class="row"><a class="row-link" href="/settings"><span class="row-text">\
+            <span class="row-title">Import &amp; Export</span></span><span class="chevron" aria-hidden="true">›</span></a></li>
+            """
         return Layout.page(
             title: "Lists",
-            main: Layout.screen(title: "Lists", content: Layout.group(rows, empty: "", label: "Apps")))
+            main: Layout.screen(
+                title: "Lists",
+                content: Layout.group(rows, empty: "", label: "Apps") + Layout.group([settings], empty: "", label: "Data")))
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {

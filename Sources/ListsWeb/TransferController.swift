@@ -1,0 +1,157 @@
+import Foundation
+import ListsInterchange
+import ListsModel
+
+/// Data in and out on the web: `GET /api/v1/export?format=F` and `POST /api/v1/import?format=F` (the file
+/// as the body), and the Import & Export page (`/settings`) with a download per format and an upload form.
+///
+/// Both call the same readers and writers as `lists import` and `lists export`.
+struct TransferController: Sendable {
+    let lists: ListsServices
+
+    /// The paths that take file uploads; the server lets their bodies be as large as an import may be.
+    static let uploadPaths: Set<String> = ["/api/v1/import", "/settings/import"]
+
+    func addRoutes(to router: inout Router) {
+        let lists = self.lists
+        router.add("GET", "/api/v1/export") { request, _ in
+            try Self.download(lists, format: Self.exportFormat(request.query["format"]))
+        }
+        router.add("POST", "/api/v1/import") { request, _ in
+            let format = try Self.importFormat(request.query["format"], bytes: request.body, fileName: "")
+            let summary = try Self.importing(request.body, format: format, into: lists)
+            return try .json(ImportBody(format: format.rawValue, summary: summary))
+        }
+        router.add("GET", "/settings") { request, _ in Self.settingsPage(notice: nil) }
+        router.add("GET", "/settings/export") { request, _ in
+            try Self.download(lists, format: Self.exportFormat(request.query["format"]))
+        }
+        router.add("POST", "/settings/import") { request, _ in
+            guard request.mediaType == "multipart/form-data", let type = request.headers["Content-Type"] else {
+                throw HTTPError.unsupportedMediaType(request.mediaType, expected: "multipart/form-data (a file upload)")
+            }
+            let form = try Multipart(request.body, contentType: type)
+            guard let file = form["file"], !file.body.isEmpty else {
+                return Self.settingsPage(notice: Notice(message: "Choose a file to import."), status: 422)
+            }
+            let bytes = Array(file.body)
+            let chosen = form["format"].map { String(decoding: $0.body, as: UTF8.self) }.flatMap { $0.isEmpty ? nil : $0 }
+            do {
+                let format = try Self.importFormat(chosen, bytes: bytes, fileName: file.fileName ?? "")
+                let summary = try Self.importing(bytes, format: format, into: lists)
+                let name = file.fileName.map { "\($0) " } ?? ""
+                return Self.settingsPage(
+                    notice: Notice(message: "Imported \(name)(\(format.rawValue)): \(summary).", kind: .status))
+            } catch let error as HTTPError where error.status == 422 {
+                return Self.settingsPage(notice: Notice(message: "Nothing was imported: \(error.message)"), status: 422)
+            }
+        }
+    }
+
+    /// `{"format": "taskwarrior", "added": 3, "updated": 0, "unchanged": 0}`.
+    struct ImportBody: Encodable {
+        var format: String
+        var added: Int
+        var updated: Int
+        var unchanged: Int
+
+        init(format: String, summary: ImportSummary) {
+            self.format = format
+            added = summary.added
+            updated = summary.updated
+            unchanged = summary.unchanged
+        }
+    }
+
+    static func exportFormat(_ name: String?) throws -> InterchangeFormat {
+        let name = name ?? InterchangeFormat.listsJSON.rawValue
+        guard let format = InterchangeFormat(rawValue: name), InterchangeFormat.exportable.contains(format) else {
+            throw HTTPError.badRequest(
+                "format must be one of \(InterchangeFormat.exportable.map(\.rawValue).joined(separator: ", "))",
+                field: "format")
+        }
+        return format
+    }
+
+    static func importFormat(_ name: String?, bytes: [UInt8], fileName: String) throws -> InterchangeFormat {
+        if let name {
+            guard let format = InterchangeFormat(rawValue: name) else {
+                throw HTTPError.badRequest(
+                    "format must be one of \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                    field: "format")
+            }
+            return format
+        }
+        guard let format = InterchangeFormat.detect(fileName: fileName, bytes: bytes) else {
+            throw HTTPError(
+                status: 422, code: "invalid_field", message: "the file's format is not clear; choose it", field: "format")
+        }
+        return format
+    }
+
+    /// Reads and applies a file, all or nothing.
+    static func importing(_ bytes: [UInt8], format: InterchangeFormat, into lists: ListsServices) throws -> ImportSummary {
+        do {
+            return try format.read(bytes, now: lists.clock()).apply(to: lists.store)
+        } catch let error as ImportError {
+            throw HTTPError(status: 422, code: "invalid_file", message: error.description, field: error.field)
+        }
+    }
+
+    /// The export as a download named after the format.
+    static func download(_ lists: ListsServices, format: InterchangeFormat) throws -> HTTPResponse {
+        var body: [UInt8] = []
+        try format.export(lists.store) { body += $0 }
+        let (type, name): (String, String) =
+            switch format {
+            case .listsJSON: ("application/json", "lists-backup.json")
+            case .taskwarrior: ("application/json", "taskwarrior.json")
+            case .dataTD: ("application/xml", "data.td")
+            case .todoTxt: ("text/plain; charset=utf-8", "todo.txt")
+            case .shoppingCSV: ("text/csv; charset=utf-8", "shopping.csv")
+            case .ebird: ("text/csv; charset=utf-8", "ebird-records.csv")
+            case .itemsPlist, .seedPlist: ("application/octet-stream", "lists.bin")
+            }
+        return HTTPResponse(
+            status: 200,
+            headers: HTTPHeaders([("Content-Type", type), ("Content-Disposition", "attachment; filename=\"\(name)\"")]),
+            body: body)
+    }
+
+    /// The Import & Export screen.
+    static func settingsPage(notice: Notice?, status: Int = 200) -> HTTPResponse {
+        let descriptions: [(InterchangeFormat, String)] = [
+            (.listsJSON, "Lists backup (all three apps, lossless)"), (.taskwarrior, "Taskwarrior JSON (To-Do)"),
+            (.todoTxt, "todo.txt (To-Do)"), (.dataTD, "iTahDoodle data.td (To-Do)"),
+            (.shoppingCSV, "Shopping CSV (Items)"), (.ebird, "eBird Record Format (Bird Sightings)"),
+        ]
+        let downloads = descriptions.map { format, label in
+            """
+            <li class="row"><a class="row-link" href="/settings/export?format=\(format.rawValue)" download>\
+            <span class="row-title">\(HTML.escape(label))</span><span class="chevron" aria-hidden="true">↓</span></a></li>
+            """
+        }
+        let options = (["<option value=\"\">Detect from the file</option>"]
+            + InterchangeFormat.allCases.map { "<option value=\"\($0.rawValue)\">\($0.rawValue)</option>" })
+            .joined()
+        let content = """
+            <h2 class="group-header">Export</h2>
+            \(Layout.group(downloads, empty: "", label: "Export"))
+            <h2 class="group-header">Import</h2>
+            <form class="group form" method="post" action="/settings/import" enctype="multipart/form-data">
+            <div class="field"><label for="file">File</label><input id="file" name="file" type="file" required></div>
+            <div class="field"><label for="format">Format</label><select id="format" name="format">\(options)</select></div>
+            <div class="field"><button class="button" type="submit">Import</button></div>
+            </form>
+            <p class="group-footer">A Lists backup, Shopping List's items.plist or seed.plist, iTahDoodle's data.td, \
+            a Taskwarrior export, My eBird Data (MyEBirdData.csv), todo.txt or a shopping CSV, up to 100 MB. \
+            All or nothing: one bad record imports nothing.</p>
+            """
+        return Layout.page(
+            title: "Import & Export",
+            main: Layout.screen(
+                title: "Import & Export", left: Layout.barLink("‹ Lists", href: "/", className: "back"),
+                content: content, notice: notice),
+            status: status)
+    }
+}
