@@ -19,7 +19,7 @@ MHD_WITHOUT_TLS := .build/mhd-without-tls.o
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker $(MHD_WITHOUT_TLS)
 LISTS := .build/release/lists
 
-.PHONY: run test build bench deps bench-deps format clean
+.PHONY: run test build bench fuzz deps bench-deps format clean
 
 # Serves the web app and the API on http://127.0.0.1:8080 (HOST and PORT override), with the default database.
 HOST ?= 127.0.0.1
@@ -38,6 +38,10 @@ $(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
 test: deps
 	swift build --build-tests
 	swift test --skip-build --disable-xctest
+
+# Fuzzes every importer for FUZZ_SECONDS each (default 300) with libFuzzer and AddressSanitizer.
+fuzz: deps
+	fuzz/run
 
 bench: deps bench-deps
 	bench/run

@@ -1,0 +1,32 @@
+// A libFuzzer target for every importer: `make fuzz` builds this file with the ListsModel and
+// ListsInterchange sources (`swiftc -sanitize=fuzzer,address`) and runs it once per format, named by
+// LISTS_FUZZ_FORMAT, seeded with the test fixtures. An importer must refuse any input with an ImportError and
+// never crash, hang or leak.
+import Foundation
+
+private let format: InterchangeFormat = {
+    let name = ProcessInfo.processInfo.environment["LISTS_FUZZ_FORMAT"] ?? ""
+    guard let format = InterchangeFormat(rawValue: name) else {
+        fatalError("LISTS_FUZZ_FORMAT must be one of \(InterchangeFormat.allCases.map(\.rawValue))")
+    }
+    return format
+}()
+
+private let fixedNow = Date(timeIntervalSince1970: 1_796_017_527)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let batch = try format.read(bytes, now: fixedNow)
+        // What was accepted must hold only records the model's rules allow.
+        for item in batch.items { _ = try ShoppingItem.validName(item.name) }
+        for task in batch.tasks { _ = try TodoTask.validTitle(task.title) }
+        for sighting in batch.sightings { _ = try sighting.details.validated() }
+    } catch is ImportError {
+        // Refused with a message: what an importer must do with a bad file.
+    } catch {
+        fatalError("\(format.rawValue) threw something other than an ImportError: \(error)")
+    }
+    return 0
+}
