@@ -6,6 +6,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and testing need: SQLite's headers and library, its shell (tests inspect files with it), and
 # libmicrohttpd (the HTTP server).
 APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev
+# What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
+# venv for the project-local Python environment. Installed with their recommended packages, as verified here:
+# those bring the fonts (fonts-liberation) the screenshots are drawn with.
+WEB_APT_PACKAGES := chromium python3-venv
+# The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
+PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0
+VENV := .venv
 # What `make bench` also needs: the references it measures against.
 BENCH_APT_PACKAGES := taskwarrior hyperfine
 # A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
@@ -19,7 +26,7 @@ MHD_WITHOUT_TLS := .build/mhd-without-tls.o
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker $(MHD_WITHOUT_TLS)
 LISTS := .build/release/lists
 
-.PHONY: run test build bench fuzz deps bench-deps format clean
+.PHONY: run test web-test screenshots build bench fuzz deps web-deps bench-deps format clean
 
 # Serves the web app and the API on http://127.0.0.1:8080 (HOST and PORT override), with the default database.
 HOST ?= 127.0.0.1
@@ -35,9 +42,19 @@ $(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
 	@mkdir -p $(@D)
 	cc -c -O2 -o $@ $<
 
-test: deps
+# Every test: the Swift suites, then the browser and live-server tests (tests/web) against the release binary.
+test: deps web-deps build
 	swift build --build-tests
 	swift test --skip-build --disable-xctest
+	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
+
+# Only the browser and live-server tests.
+web-test: web-deps build
+	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
+
+# Draws every screen at phone size into docs/screenshots/ (the README shows them).
+screenshots: web-deps build
+	LISTS_BIN=$(LISTS) LISTS_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest tests/web -k screenshots
 
 # Fuzzes every importer for FUZZ_SECONDS each (default 300) with libFuzzer and AddressSanitizer.
 fuzz: deps
@@ -49,6 +66,11 @@ bench: deps bench-deps
 deps:
 	@command -v swift >/dev/null || { echo "Swift 6 is needed: install the toolchain from swift.org and put it on PATH." >&2; exit 1; }
 	@$(call apt_install,$(APT_PACKAGES))
+
+web-deps:
+	@$(call apt_install,$(WEB_APT_PACKAGES))
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check $(PYTHON_PACKAGES)
 
 bench-deps:
 	@$(call apt_install,$(BENCH_APT_PACKAGES))

@@ -34,10 +34,32 @@ public enum ListsFormat {
         let styles = [
             Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle(),
         ]
+        // Foundation's ISO 8601 parser rolls an impossible day or time over (2026-02-30 reads as March 2), so
+        // the fields as written are checked first.
+        guard namesRealMoment(text) else { return nil }
         for style in styles {
             if let date = try? Date(text, strategy: style) { return date.roundedToMilliseconds }
         }
         return nil
+    }
+
+    /// Whether `text` starts with `YYYY-MM-DDTHH:MM:SS` naming a day that exists and a time of day.
+    private static func namesRealMoment(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix(19))
+        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return false }
+        func number(_ range: Range<Int>) -> Int? {
+            bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                ? Int(String(decoding: bytes[range], as: UTF8.self)) : nil
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), hour < 24, minute < 60, second < 60
+        else { return false }
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return (1...monthLengths[month - 1]).contains(day)
     }
 
     /// The locale the environment asks for (`LC_ALL`, then `LC_TIME`, then `LANG`), read directly because

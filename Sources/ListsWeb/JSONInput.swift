@@ -73,9 +73,11 @@ struct JSONFields {
     /// Whether the object has `key` (even as null).
     func contains(_ key: String) -> Bool { container.contains(AnyKey(key)) }
 
-    /// The string at `key`; `nil` when absent.
+    /// The string at `key`; `nil` when absent. A null is refused like any other value that is not a string
+    /// (`decodeIfPresent` would read it as absent, so `{"title": null}` would be answered 200 and change nothing).
     func string(_ key: String) throws -> String? {
-        try container.decodeIfPresent(String.self, forKey: AnyKey(key))
+        guard contains(key) else { return nil }
+        return try container.decode(String.self, forKey: AnyKey(key))
     }
 
     /// The string at `key` when it may be null: absent is `nil`, null is `.some(nil)`.
@@ -112,9 +114,10 @@ struct JSONFields {
         }
     }
 
-    /// The Boolean at `key`; `nil` when absent.
+    /// The Boolean at `key`; `nil` when absent; null is refused, as for ``string(_:)``.
     func bool(_ key: String) throws -> Bool? {
-        try container.decodeIfPresent(Bool.self, forKey: AnyKey(key))
+        guard contains(key) else { return nil }
+        return try container.decode(Bool.self, forKey: AnyKey(key))
     }
 
     /// The price at `key`, an exact JSON number with at most two decimals; `nil` when absent.

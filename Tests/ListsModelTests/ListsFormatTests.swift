@@ -158,4 +158,14 @@ import Testing
             #expect(ListsFormat.parseTimestamp(text) == nil, "\(text)")
         }
     }
+
+    @Test func daysAndTimesThatDoNotExistAreRefusedNotRolledOver() {
+        for text in [
+            "2026-02-30T12:00:00Z", "2026-02-29T12:00:00Z", "2026-04-31T12:00:00Z", "2026-01-01T24:00:00Z",
+            "2026-01-01T12:60:00Z", "2026-01-01T12:00:60Z", "2026-00-10T12:00:00Z",
+        ] {
+            #expect(ListsFormat.parseTimestamp(text) == nil, "\(text)")
+        }
+        #expect(ListsFormat.parseTimestamp("2028-02-29T12:00:00Z") != nil)
+    }
 }

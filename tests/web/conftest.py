@@ -1,0 +1,169 @@
+"""Fixtures for the tests that drive a live `lists serve`: the server (a fresh one per test, on port 0, with its
+own temporary database), a raw HTTP client, and Debian's Chromium through Playwright at phone size.
+
+The binary is $LISTS_BIN, else .build/release/lists (what `make build` makes).
+"""
+
+import http.client
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("LISTS_CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+COLLECTIONS = ["/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list"]
+
+
+def lists_binary() -> Path:
+    binary = Path(os.environ.get("LISTS_BIN", ROOT / ".build/release/lists"))
+    if not binary.is_file():
+        pytest.fail(f"no lists binary at {binary}: run `make build` or set LISTS_BIN")
+    return binary
+
+
+class Server:
+    """One `lists serve` process on a free port of 127.0.0.1."""
+
+    def __init__(self, directory: Path, *, seed: bool = False, timeout: int | None = None):
+        self.database = directory / "lists.sqlite"
+        self.log_path = directory / "serve.log"
+        args = [str(lists_binary()), "serve", "--port", "0", "--database", str(self.database)]
+        if not seed:
+            args.append("--no-seed")
+        if timeout is not None:
+            args += ["--timeout", str(timeout)]
+        # UTC on both sides (see the `browser` fixture), so that "today" is one day for server and test.
+        env = dict(os.environ, TZ="UTC", LANG="C.UTF-8")
+        self.log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, env=env)
+        line = self._first_line(timeout=15)
+        match = re.search(r":(\d+)/", line)
+        assert match, f"serve printed no address: {line!r}"
+        self.port = int(match.group(1))
+        self.host = f"127.0.0.1:{self.port}"
+        self.url = f"http://{self.host}"
+
+    def _first_line(self, timeout: float) -> str:
+        assert self.process.stdout is not None
+        ready, _, _ = select.select([self.process.stdout], [], [], timeout)
+        assert ready, f"serve printed nothing in {timeout} s; log: {self.log_path.read_text()}"
+        return self.process.stdout.readline().decode()
+
+    def request(self, method: str, path: str, body=None, headers=None) -> tuple[int, dict, bytes]:
+        """One request on its own connection: (status, headers with lower-case names, body)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            if isinstance(body, (dict, list)):
+                body = json.dumps(body).encode()
+                headers = {"Content-Type": "application/json", **(headers or {})}
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+        finally:
+            connection.close()
+
+    def get_json(self, path: str):
+        status, _, body = self.request("GET", path)
+        assert status == 200, (path, status, body)
+        return json.loads(body)
+
+    def snapshot(self) -> dict[str, bytes]:
+        """The exact bytes of every collection, to compare before and after something that must change nothing."""
+        result = {}
+        for path in COLLECTIONS:
+            status, _, body = self.request("GET", path)
+            assert status == 200, (path, status, body)
+            result[path] = body
+        return result
+
+    def assert_healthy(self):
+        status, _, body = self.request("GET", "/healthz")
+        assert (status, json.loads(body)) == (200, {"status": "ok"})
+        assert self.process.poll() is None, "the server exited"
+
+    def stop(self) -> int:
+        """SIGTERM, then the exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            code = self.process.wait(timeout=15)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
+            self.log.close()
+            if self.process.stdout:
+                self.process.stdout.close()
+        return code
+
+    def five_hundreds(self) -> list[str]:
+        """The access log's lines of 5xx answers."""
+        return [line for line in self.log_path.read_text(errors="replace").splitlines() if re.search(r'" 5\d\d \d+B ', line)]
+
+
+@pytest.fixture
+def start_server(tmp_path_factory):
+    """Starts servers (`start_server(seed=True, timeout=2)`); each is stopped after the test, which fails if it
+    did not exit 0."""
+    started: list[Server] = []
+
+    def start(**options) -> Server:
+        server = Server(tmp_path_factory.mktemp("serve"), **options)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        assert server.stop() == 0, f"serve exited non-zero; log: {server.log_path.read_text()}"
+        assert server.five_hundreds() == [], "the server answered 5xx"
+
+
+@pytest.fixture
+def server(start_server) -> Server:
+    """A fresh server with an empty database."""
+    return start_server()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Opens a page at phone size in a context of its own (`new_page(javascript=False)`); all are closed after
+    the test. Dialogs (alert) are recorded in `page.dialogs` and dismissed."""
+    contexts = []
+
+    def open_page(javascript: bool = True):
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, timezone_id="UTC",
+            locale="en-US", java_script_enabled=javascript, reduced_motion="reduce")
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        page = context.new_page()
+        page.dialogs = []
+
+        def on_dialog(dialog):
+            page.dialogs.append(dialog.message)
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -1,0 +1,346 @@
+"""The three tutorials' journeys in a real browser (Debian's Chromium at iPhone size), with JavaScript and without,
+plus live updates between two browsers, escaping, the cross-site form check, form errors and the screenshots.
+"""
+
+import http.server
+import os
+import re
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT
+
+JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def medium_dates() -> set[str]:
+    """Today in the tutorial's medium style (`Nov 30, 2026`), UTC; the test may straddle midnight."""
+    now = datetime.now(timezone.utc)
+    return {f"{now:%b} {now.day}, {now.year}"}
+
+
+def item_row(page, name):
+    return page.locator("main li.row", has_text=name)
+
+
+@JS
+def test_shopping_journey(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/shopping")
+    expect(page.get_by_role("heading", name="Items")).to_be_visible()
+    expect(page.get_by_text("No items yet.")).to_be_visible()
+
+    # "+" opens the add sheet; Save adds Milk.
+    page.get_by_role("link", name="Add Item").click()
+    sheet = page.get_by_role("dialog", name="Add Item")
+    expect(sheet).to_be_visible()
+    sheet.get_by_label("Name").fill("Milk")
+    sheet.get_by_label("Price").fill("1.99")
+    sheet.get_by_role("button", name="Save").click()
+    expect(page).to_have_url(server.url + "/shopping")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    milk = item_row(page, "Milk")
+    expect(milk).to_contain_text("$1.99")
+    toggle = milk.locator("button.row-button")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+
+    # A tap on the row puts it on the shopping list: the checkmark.
+    toggle.click()
+    expect(item_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    expect(item_row(page, "Milk").locator(".check")).to_have_text("✓")
+
+    # The Shopping List tab shows it with the total.
+    page.get_by_role("link", name="Shopping List").click()
+    expect(page).to_have_url(server.url + "/shopping/list")
+    expect(page.get_by_role("heading", name="Shopping List")).to_be_visible()
+    expect(item_row(page, "Milk")).to_contain_text("$1.99")
+    expect(page.locator("main .total .amount")).to_have_text("$1.99")
+
+    # The (i) button opens the edit sheet; a new price is saved and totalled.
+    page.get_by_role("link", name="Items").click()
+    page.get_by_role("link", name="Edit Milk").click()
+    sheet = page.get_by_role("dialog", name="Edit Item")
+    expect(sheet.get_by_label("Name")).to_have_value("Milk")
+    expect(sheet.get_by_label("Price")).to_have_value("1.99")
+    sheet.get_by_label("Price").fill("2.49")
+    sheet.get_by_role("button", name="Save").click()
+    expect(page).to_have_url(server.url + "/shopping")
+    expect(item_row(page, "Milk")).to_contain_text("$2.49")
+    assert server.get_json("/api/v1/shopping-list")["total"] == 2.49
+
+    # Cancel in the add sheet adds nothing.
+    page.get_by_role("link", name="Add Item").click()
+    sheet = page.get_by_role("dialog", name="Add Item")
+    sheet.get_by_label("Name").fill("Eggs")
+    sheet.get_by_role("link", name="Cancel").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.locator("main li.row")).to_have_count(1)
+    assert [item["name"] for item in server.get_json("/api/v1/items")["items"]] == ["Milk"]
+
+    # Edit mode: Delete removes it, and the screen stays in delete mode.
+    page.get_by_role("link", name="Edit", exact=True).click()
+    page.get_by_role("button", name="Delete Milk").click()
+    expect(page.get_by_text("No items yet.")).to_be_visible()
+    expect(page.get_by_role("link", name="Done")).to_be_visible()
+    assert server.get_json("/api/v1/items")["items"] == []
+
+
+@JS
+def test_todo_journey(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/todo")
+    field = page.get_by_placeholder("Type a task, tap Insert")
+    field.fill("Buy stamps")
+    page.get_by_role("button", name="Insert").click()
+    row = page.locator("main li.task", has_text="Buy stamps")
+    expect(row).to_be_visible()
+    expect(page.get_by_placeholder("Type a task, tap Insert")).to_have_value("")
+
+    # Empty (or blank) text adds nothing.
+    for text in ["", "   "]:
+        page.get_by_placeholder("Type a task, tap Insert").fill(text)
+        page.get_by_role("button", name="Insert").click()
+        expect(page.locator("main .field-error")).to_be_visible()
+        expect(page.locator("main li.task")).to_have_count(1)
+    assert [task["title"] for task in server.get_json("/api/v1/tasks")["tasks"]] == ["Buy stamps"]
+
+    # A tap marks it done, another not done.
+    row.locator("button.row-button").click()
+    expect(row.locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    expect(row).to_have_class(re.compile(r"\bdone\b"))
+    assert server.get_json("/api/v1/tasks")["tasks"][0]["done"] is True
+    row.locator("button.row-button").click()
+    expect(row.locator("button.row-button")).to_have_attribute("aria-pressed", "false")
+
+    page.get_by_role("button", name="Delete Buy stamps").click()
+    expect(page.locator("main li.task")).to_have_count(0)
+    assert server.get_json("/api/v1/tasks")["tasks"] == []
+
+
+@JS
+def test_bird_sightings_journey(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/birds")
+    expect(page.get_by_role("heading", name="Bird Sightings")).to_be_visible()
+
+    page.get_by_role("link", name="Add Sighting").click()
+    sheet = page.get_by_role("dialog", name="Add Sighting")
+    sheet.get_by_label("Bird Name").fill("Robin")
+    sheet.get_by_label("Location").fill("Back garden")
+    sheet.get_by_role("button", name="Done").click()
+    expect(page).to_have_url(server.url + "/birds")
+    row = page.locator("main li.row", has_text="Robin")
+    expect(row).to_be_visible()
+    assert row.locator("time").inner_text() in medium_dates()
+
+    # The detail screen: Bird Name, Location, Date.
+    row.click()
+    expect(page.get_by_role("heading", name="Bird Sighting")).to_be_visible()
+    details = page.locator("main dl.details")
+    expect(details.locator("div.row", has_text="Bird Name").locator("dd")).to_have_text("Robin")
+    expect(details.locator("div.row", has_text="Location").locator("dd")).to_have_text("Back garden")
+    assert details.locator("div.row", has_text="Date").locator("dd").inner_text() in medium_dates()
+    detail_url = page.url
+
+    # Edit.
+    page.get_by_role("link", name="Edit Robin").click()
+    sheet = page.get_by_role("dialog", name="Edit Sighting")
+    expect(sheet.get_by_label("Bird Name")).to_have_value("Robin")
+    sheet.get_by_label("Bird Name").fill("European Robin")
+    sheet.get_by_label("Location").fill("Front garden")
+    sheet.get_by_role("button", name="Done").click()
+    expect(page).to_have_url(detail_url)
+    expect(details.locator("div.row", has_text="Bird Name").locator("dd")).to_have_text("European Robin")
+    expect(details.locator("div.row", has_text="Location").locator("dd")).to_have_text("Front garden")
+    [stored] = server.get_json("/api/v1/sightings")["sightings"]
+    assert (stored["name"], stored["location"]) == ("European Robin", "Front garden")
+
+    # Delete.
+    page.get_by_role("button", name="Delete Sighting").click()
+    expect(page).to_have_url(server.url + "/birds")
+    expect(page.get_by_text("No sightings yet.")).to_be_visible()
+
+    # Cancel adds nothing.
+    page.get_by_role("link", name="Add Sighting").click()
+    sheet = page.get_by_role("dialog", name="Add Sighting")
+    sheet.get_by_label("Bird Name").fill("Heron")
+    sheet.get_by_role("link", name="Cancel").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.get_by_text("No sightings yet.")).to_be_visible()
+    assert server.get_json("/api/v1/sightings")["sightings"] == []
+
+
+def test_live_update_between_two_browsers(server, new_page):
+    items_page, list_page = new_page(), new_page()
+    items_page.goto(server.url + "/shopping")
+    list_page.goto(server.url + "/shopping/list")
+    expect(list_page.get_by_text("Nothing to buy.")).to_be_visible()
+
+    # Added and ticked in one browser: the other's Shopping List shows it within 2 s, no reload.
+    items_page.get_by_role("link", name="Add Item").click()
+    items_page.get_by_label("Name").fill("Milk")
+    items_page.get_by_label("Price").fill("1.99")
+    items_page.get_by_role("button", name="Save").click()
+    toggle = item_row(items_page, "Milk").locator("button.row-button")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    list_page.evaluate("window.notReloaded = true")
+    expect(item_row(list_page, "Milk")).to_be_visible(timeout=2000)
+    expect(list_page.locator("main .total .amount")).to_have_text("$1.99", timeout=2000)
+
+    # Checked off in the other: the first loses the checkmark within 2 s.
+    item_row(list_page, "Milk").locator("button.row-button").click()
+    expect(list_page.get_by_text("Nothing to buy.")).to_be_visible()
+    expect(item_row(items_page, "Milk").locator("button.row-button")).to_have_attribute(
+        "aria-pressed", "false", timeout=2000)
+
+    # A change from outside the browsers (the API, as the CLI would) shows too.
+    status, _, _ = server.request("POST", "/api/v1/items", {"name": "Bread", "price": 3.12, "inShoppingList": True})
+    assert status == 201
+    expect(item_row(list_page, "Bread")).to_be_visible(timeout=2000)
+    expect(item_row(items_page, "Bread")).to_be_visible(timeout=2000)
+    assert list_page.evaluate("window.notReloaded") is True
+
+
+def test_hostile_names_show_as_text_and_run_nothing(server, new_page):
+    page = new_page()
+    # Typed into the pages' own forms (app.js swaps the answer in), and sent through the API.
+    page.goto(server.url + "/todo")
+    page.get_by_placeholder("Type a task, tap Insert").fill(HOSTILE)
+    page.get_by_role("button", name="Insert").click()
+    expect(page.locator("main li.task")).to_have_count(1)
+    page.goto(server.url + "/shopping/new")
+    page.get_by_label("Name").fill(HOSTILE)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    status, _, body = server.request("POST", "/api/v1/sightings", {"name": HOSTILE, "location": HOSTILE})
+    assert status == 201, body
+    sighting = server.get_json("/api/v1/sightings")["sightings"][0]["id"]
+    items = server.get_json("/api/v1/items")["items"]
+    assert server.request("PATCH", f"/api/v1/items/{items[0]['id']}", {"inShoppingList": True})[0] == 200
+
+    for path in ["/todo", "/shopping", "/shopping/list", "/birds", f"/birds/{sighting}", f"/birds/{sighting}/edit"]:
+        page.goto(server.url + path)
+        expect(page.locator("main").get_by_text(HOSTILE, exact=True).first).to_be_visible()
+        assert page.locator("main img").count() == 0, path
+    # A refused form shows what was typed, escaped, too.
+    page.goto(server.url + "/shopping/new")
+    page.get_by_label("Name").fill(HOSTILE)
+    page.get_by_label("Price").fill(HOSTILE)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_label("Price")).to_have_value(HOSTILE)
+    assert page.locator("main img").count() == 0
+    page.wait_for_timeout(300)
+    assert page.dialogs == []
+
+
+class _AttackerPage(http.server.BaseHTTPRequestHandler):
+    """Serves one page that posts a form to the Lists server as soon as it loads."""
+
+    target = ""
+
+    def do_GET(self):
+        body = f"""<!doctype html><html><body>
+<form id="f" method="post" action="{self.target}/todo/tasks"><input name="title" value="Sent from elsewhere"></form>
+<script>document.getElementById("f").submit();</script></body></html>""".encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.parametrize("attacker_host", ["127.0.0.1", "localhost"], ids=["other-port", "other-host"])
+def test_cross_site_form_post_changes_nothing(server, new_page, attacker_host):
+    handler = type("Handler", (_AttackerPage,), {"target": server.url})
+    attacker = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=attacker.serve_forever, daemon=True)
+    thread.start()
+    try:
+        before = server.snapshot()
+        page = new_page()
+        with page.expect_response(lambda response: response.url == server.url + "/todo/tasks") as answer:
+            page.goto(f"http://{attacker_host}:{attacker.server_address[1]}/")
+        assert answer.value.request.method == "POST"
+        assert answer.value.status == 403
+        assert server.snapshot() == before
+        assert server.get_json("/api/v1/tasks")["tasks"] == []
+    finally:
+        attacker.shutdown()
+        attacker.server_close()
+
+
+@JS
+def test_refused_fields_show_their_message_and_keep_what_was_typed(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/shopping/new")
+    page.get_by_label("Name").fill("Milk")
+    page.get_by_label("Price").fill("abc")
+    page.get_by_role("button", name="Save").click()
+    price = page.get_by_label("Price")
+    expect(price).to_have_value("abc")
+    expect(price).to_have_attribute("aria-invalid", "true")
+    error = page.locator("#field-price-error")
+    expect(error).to_contain_text('"abc" is not a price')
+    # The message is next to its field, tied to it for screen readers.
+    assert "field-price-error" in price.get_attribute("aria-describedby")
+    assert page.locator("main .field", has=page.locator("#field-price")).locator(".field-error").count() == 1
+    expect(page.get_by_label("Name")).to_have_value("Milk")
+    expect(page.get_by_label("Name")).not_to_have_attribute("aria-invalid", "true")
+    assert server.get_json("/api/v1/items")["items"] == []
+
+    # Fixed, it saves.
+    price.fill("1.99")
+    page.get_by_role("button", name="Save").click()
+    expect(item_row(page, "Milk")).to_contain_text("$1.99")
+
+    # The bird sheet: a name is required; the location typed stays.
+    page.goto(server.url + "/birds/new")
+    page.get_by_label("Location").fill("Pond")
+    page.get_by_role("button", name="Done").click()
+    expect(page.get_by_label("Location")).to_have_value("Pond")
+    expect(page.locator("#field-name-error")).to_be_visible()
+    expect(page.get_by_label("Bird Name")).to_have_attribute("aria-invalid", "true")
+    assert server.get_json("/api/v1/sightings")["sightings"] == []
+
+
+SCREENS = [
+    ("home", "/"),
+    ("items", "/shopping"),
+    ("add-item", "/shopping/new"),
+    ("shopping-list", "/shopping/list"),
+    ("todo", "/todo"),
+    ("bird-sightings", "/birds"),
+    ("bird-detail", "/birds/{sighting}"),
+    ("add-sighting", "/birds/new"),
+]
+
+
+def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
+    """Every screen at phone size, from the tutorials' seeded data. With LISTS_WRITE_SCREENSHOTS=1 (make
+    screenshots) they are written to docs/screenshots/ for the README."""
+    server = start_server(seed=True)
+    for item in server.get_json("/api/v1/items")["items"]:
+        if item["name"] in ("Pear", "Bread"):
+            assert server.request("PATCH", f"/api/v1/items/{item['id']}", {"inShoppingList": True})[0] == 200
+    task = server.get_json("/api/v1/tasks")["tasks"][1]
+    assert server.request("PATCH", f"/api/v1/tasks/{task['id']}", {"done": True})[0] == 200
+    sighting = server.get_json("/api/v1/sightings")["sightings"][0]["id"]
+    out = ROOT / "docs/screenshots" if os.environ.get("LISTS_WRITE_SCREENSHOTS") == "1" else tmp_path
+    out.mkdir(parents=True, exist_ok=True)
+    page = new_page()
+    for name, path in SCREENS:
+        page.goto(server.url + path.format(sighting=sighting))
+        expect(page.locator("main h1").first).to_be_visible()
+        if "new" in path:
+            page.get_by_role("dialog").get_by_role("textbox").first.focus()
+        page.screenshot(path=out / f"{name}.png")
+        assert (out / f"{name}.png").stat().st_size > 5000, name
