@@ -36,6 +36,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         if bytes.starts(with: Array("bplist00".utf8)) { return .itemsPlist }
         if start.hasPrefix("<?xml") || start.hasPrefix("<plist") || start.hasPrefix("<!DOCTYPE plist") {
             if name.hasSuffix(".td") { return .dataTD }
+            // An XML keyed archive: detected so that the items-plist reader can say what it needs.
+            if head.contains("<key>$archiver</key>") { return .itemsPlist }
             return head.contains("<dict>") ? .seedPlist : .dataTD
         }
         if start.hasPrefix("{\"format\":\"lists\"") || start.hasPrefix("{") && head.contains("\"format\"") && head.contains("\"lists\"") {

@@ -11,6 +11,13 @@ public enum TutorialFiles {
     /// prices are rounded to the cent. A missing `uuid` gets a fresh id; a missing `inShoppingList` is off.
     /// - Throws: ``ImportError`` naming the item and field.
     public static func readItemsArchive(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        if !bytes.starts(with: Array("bplist00".utf8)), head.contains("<key>$archiver</key>") {
+            throw ImportError(
+                "the file", field: "file",
+                "is a keyed archive in XML; Lists reads the binary items.plist the app wrote (on a Mac, "
+                    + "plutil -convert binary1 turns one into the other)")
+        }
         let archive: KeyedArchive
         do {
             archive = try KeyedArchive(bytes)
@@ -19,28 +26,40 @@ public enum TutorialFiles {
         }
         var batch = ImportBatch(existing: .keep)
         let stamp = now.roundedToMilliseconds
-        for (index, element) in try archive.rootArray().enumerated() {
-            let location = "item \(index + 1)"
-            let fields = try archive.fields(of: element, location: location)
-            guard archive.className(of: element) == "MTItem" else {
-                throw ImportError(location, field: "$class", "is \(archive.className(of: element) ?? "unknown"), not MTItem")
-            }
-            let name = try ImportError.at(location) {
-                try ShoppingItem.validName(try archive.string(fields["name"], location: location, field: "name") ?? "")
-            }
-            var id = UUID()
-            if let text = try archive.string(fields["uuid"], location: location, field: "uuid") {
-                guard let parsed = UUID(uuidString: text) else {
-                    throw ImportError(location, field: "uuid", "\(Quoted(text)) is not a UUID")
+        // Every object an item refers to is checked only when it is followed, so damage found then is placed at
+        // the item being read.
+        var location = "the file"
+        do {
+            for (index, element) in try archive.rootArray().enumerated() {
+                location = "item \(index + 1)"
+                let fields = try archive.fields(of: element, location: location)
+                guard archive.className(of: element) == "MTItem" else {
+                    throw ImportError(
+                        location, field: "$class", "is \(archive.className(of: element) ?? "unknown"), not MTItem")
                 }
-                id = parsed
+                let name = try ImportError.at(location) {
+                    try ShoppingItem.validName(
+                        try archive.string(fields["name"], location: location, field: "name") ?? "")
+                }
+                var id = UUID()
+                if let text = try archive.string(fields["uuid"], location: location, field: "uuid") {
+                    guard let parsed = UUID(uuidString: text) else {
+                        throw ImportError(location, field: "uuid", "\(Quoted(text)) is not a UUID")
+                    }
+                    id = parsed
+                }
+                let price = try ImportError.at(location) {
+                    try Money(validatingPrice: archive.number(fields["price"], location: location, field: "price") ?? 0)
+                }
+                let isOn =
+                    try archive.bool(fields["inShoppingList"], location: location, field: "inShoppingList") ?? false
+                batch.items.append(
+                    ShoppingItem(
+                        meta: RecordMeta(id: id, createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
             }
-            let price = try ImportError.at(location) { 
-                try Money(validatingPrice: archive.number(fields["price"], location: location, field: "price") ?? 0)
-             }
-            let isOn = try archive.bool(fields["inShoppingList"], location: location, field: "inShoppingList") ?? false
-            batch.items.append(
-                ShoppingItem(meta: RecordMeta(id: id, createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
+        } catch let error as BinaryPropertyList.Malformed {
+            throw ImportError(
+                location, field: location == "the file" ? "file" : "item", "the archive is damaged: \(error)")
         }
         return batch
     }
@@ -55,12 +74,14 @@ public enum TutorialFiles {
         } catch let error as ValidationError {
             throw ImportError("the file", error)
         } catch {
-            throw ImportError("the file", field: "file", "not a property list array of dictionaries with name and price")
+            throw ImportError(
+                "the file", field: "file", "not a property list array of dictionaries with name and price")
         }
         var batch = ImportBatch()
         for (index, entry) in entries.enumerated() {
             let name = try ImportError.at("item \(index + 1)") { try ShoppingItem.validName(entry.name) }
-            batch.items.append(ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
+            batch.items.append(
+                ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
         }
         return batch
     }

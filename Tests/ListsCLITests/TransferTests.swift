@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// A fixture file of `Tests/ListsInterchangeTests/Fixtures/`.
+private func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ListsInterchangeTests/Fixtures/\(name)").path
+}
+
+@Suite("lists import and lists export, end to end")
+struct TransferTests {
+    @Test func importingTheTutorialsItemsPlistShowsItsItemsWithExactPricesAndCheckmarks() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.expect(
+            ["--no-seed", "import", fixture("items.plist")],
+            prints: "Imported items.plist (items-plist): 5 added, 0 updated, 0 already there.\n")
+        try sandbox.expect(
+            ["shop", "list"],
+            prints: """
+                1  ✓  Pear           0.62
+                2     Bread          3.12
+                3  ✓  Crème fraîche  1.99
+                4     Notepad        2.00
+                5  ✓  Free sample    0.00
+
+                """)
+        try sandbox.expect(["shop", "total"], prints: "2.61\n")
+    }
+
+    @Test func importingTheSameItemsPlistAgainAddsNothing() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["--no-seed", "import", fixture("items.plist")])
+        let before = try sandbox.snapshot()
+        try sandbox.expect(
+            ["import", fixture("items.plist")],
+            prints: "Imported items.plist (items-plist): 0 added, 0 updated, 5 already there.\n")
+        #expect(try sandbox.snapshot().items == before.items)
+    }
+
+    @Test func exportImportIntoAFreshDatabaseAndExportAgainGivesIdenticalBytes() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["shop", "need", "Pear", "Bread"])
+        try sandbox.succeed(["shop", "edit", "Mango", "--name", "Mangue \"Alphonso\"", "--price", "2.05"])
+        try sandbox.succeed(["todo", "done", "2"])
+        try sandbox.succeed(["birds", "add", "Rotkehlchen", "--date", "2026-11-02T07:30"])
+        try sandbox.succeed(["import", fixture("tasks.json")])
+        let first = sandbox.path("first.json")
+        let second = sandbox.path("second.json")
+        let fresh = sandbox.path("fresh.sqlite")
+        try sandbox.expect(["export", "--output", first], prints: "")
+        try sandbox.expect(
+            ["--database", fresh, "--no-seed", "import", first],
+            prints: "Imported first.json (lists-json): 15 added, 0 updated, 0 already there.\n")
+        try sandbox.expect(["--database", fresh, "export", "--output", second], prints: "")
+        let bytes = try #require(sandbox.bytes(first))
+        #expect(bytes.count > 1000)
+        #expect(sandbox.bytes(second) == bytes)
+        #expect(try sandbox.snapshot(of: fresh).items == (try sandbox.snapshot()).items)
+    }
+
+    @Test func aFileWithOneBadRecordExitsTwoWithOneLineNamingItAndChangesNothing() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["shop", "list"])
+        let before = try sandbox.snapshot()
+        let outcome = try sandbox.run(["import", fixture("items-bad.plist")])
+        #expect(outcome.status == 2)
+        #expect(outcome.stdout == "")
+        #expect(outcome.stderrLines.count == 1, "\(outcome)")
+        #expect(outcome.stderr.hasPrefix("lists: import: item 3: price: -1.50 is out of range"), "\(outcome)")
+        #expect(outcome.stderr.hasSuffix("; nothing was imported\n"))
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aTodoTxtWithABadLineNamesTheLineAndChangesNothing() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["todo", "list"])
+        let before = try sandbox.snapshot()
+        let file = sandbox.path("todo.txt")
+        try Data(("Call Mom\n\n" + String(repeating: "x", count: 201) + "\n").utf8).write(
+            to: URL(fileURLWithPath: file))
+        let outcome = try sandbox.run(["import", file])
+        #expect(
+            outcome
+                == Outcome(
+                    status: 2, stdout: "",
+                    stderr:
+                        "lists: import: line 3: text: a task's text is 201 characters long; at most 200 are allowed; "
+                        + "nothing was imported\n"))
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aFileOverOneHundredMegabytesIsRefusedUnread() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["shop", "list"])
+        let before = try sandbox.snapshot()
+        let file = sandbox.path("huge.json")
+        #expect(FileManager.default.createFile(atPath: file, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 100_000_001)  // sparse: no data blocks written
+        try handle.close()
+        let outcome = try sandbox.run(["import", file])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderrLines.count == 1)
+        #expect(outcome.stderr.contains("Lists imports files up to 100 MB"), "\(outcome)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let imported = try sandbox.run(["import", fixture("todo.txt"), "--format", "xlsx"])
+        #expect(imported.status == 2)
+        #expect(imported.stderr.hasPrefix("lists: --format must be one of lists-json, items-plist"), "\(imported)")
+        let exported = try sandbox.run(["export", "--format", "items-plist"])
+        #expect(exported.status == 2)
+        #expect(exported.stderr.contains("not \"items-plist\""), "\(exported)")
+        #expect(sandbox.bytes(sandbox.database) == nil || exported.stdout == "")
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import ListsInterchange
+import ListsModel
+import Testing
+
+/// A store with what a backup must carry: done tasks, items on the list, sightings with and without location,
+/// dates with milliseconds, versions above 1, non-ASCII text, quotes, Taskwarrior attributes.
+private func richStore() throws -> any Store {
+    let store = try emptyStore()
+    let created = Date(timeIntervalSince1970: 1_790_000_000.123)
+    let updated = Date(timeIntervalSince1970: 1_790_086_400.987)
+    try store.write { session in
+        try session.insert(
+            ShoppingItem(
+                meta: RecordMeta(createdAt: created, updatedAt: updated, version: 3), name: "Crème fraîche",
+                price: Money(minorUnits: 199), isOnShoppingList: true))
+        try session.insert(
+            ShoppingItem(meta: RecordMeta(createdAt: created), name: "12\" pizza, \"large\"", price: .zero))
+        try session.insert(
+            ShoppingItem(meta: RecordMeta(createdAt: created), name: "Gold", price: Money.maximumPrice))
+        try session.insert(
+            TodoTask(
+                meta: RecordMeta(createdAt: created, updatedAt: updated, version: 2), title: "Feed the hogs",
+                isDone: true))
+        try session.insert(
+            TodoTask(
+                meta: RecordMeta(createdAt: created), title: "日本語のタスク 🐖",
+                taskwarrior: ["project": .string("farm"), "tags": .array([.string("a"), .string("b")])]))
+        try session.insert(
+            BirdSighting(
+                meta: RecordMeta(createdAt: created, updatedAt: updated, version: 5), name: "Rotkehlchen",
+                location: "Garten, \"hinten\"", date: Date(timeIntervalSince1970: 1_789_000_000.5)))
+        try session.insert(
+            BirdSighting(meta: RecordMeta(createdAt: created), name: "Pigeon", location: nil, date: created))
+    }
+    return store
+}
+
+@Suite("lists-json: the lossless backup")
+struct ListsJSONTests {
+    @Test func exportImportIntoAnEmptyStoreAndExportAgainGivesTheSameBytes() throws {
+        let first = try exported(try richStore())
+        let copy = try emptyStore()
+        let summary = try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy)
+        #expect(summary == ImportSummary(added: 7))
+        let second = try exported(copy)
+        #expect(second == first)
+        #expect(String(decoding: first, as: UTF8.self).contains("\"updatedAt\":\"2026-09-22T14:13:20.987Z\""))
+    }
+
+    @Test func aRestoredBackupHasEveryRecordAsItWas() throws {
+        let original = try richStore()
+        let copy = try emptyStore()
+        try InterchangeFormat.listsJSON.read(try exported(original), now: fixedNow).apply(to: copy)
+        let (before, after) = (try StoreContents(original), try StoreContents(copy))
+        #expect(after.items == before.items)
+        #expect(after.tasks == before.tasks)
+        #expect(after.sightings == before.sightings)
+    }
+
+    @Test func restoringTheSameBackupTwiceAddsNothing() throws {
+        let bytes = try exported(try richStore())
+        let copy = try emptyStore()
+        try InterchangeFormat.listsJSON.read(bytes, now: fixedNow).apply(to: copy)
+        let before = try StoreContents(copy)
+        #expect(
+            try InterchangeFormat.listsJSON.read(bytes, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 7))
+        #expect(try StoreContents(copy) == before)
+    }
+
+    @Test func aBackupWithOneBadPriceRestoresNothingAndNamesTheRecordAndField() throws {
+        let text = String(decoding: try exported(try richStore()), as: UTF8.self)
+            .replacingOccurrences(of: "\"price\":0,", with: "\"price\":0.125,")
+        let store = try storeWithRecords()
+        let before = try StoreContents(store)
+        let error = refusal(.listsJSON, text)
+        #expect(error?.location == "items[1]")
+        #expect(error?.field == "price")
+        #expect(error?.message.contains("at most two decimals") == true, "\(String(describing: error))")
+        #expect(try StoreContents(store) == before)
+    }
+
+    @Test func aNameWithANewlineIsRefusedAsTheModelRefusesIt() throws {
+        let text = String(decoding: try exported(try richStore()), as: UTF8.self)
+            .replacingOccurrences(of: "\"name\":\"Gold\"", with: "\"name\":\"Go\\nld\"")
+        let error = refusal(.listsJSON, text)
+        #expect(error?.location == "items[2]")
+        #expect(error?.field == "name")
+    }
+
+    @Test func anUnknownFieldIsRefusedByName() throws {
+        let text = String(decoding: try exported(try richStore()), as: UTF8.self)
+            .replacingOccurrences(of: "\"name\":\"Pigeon\"", with: "\"name\":\"Pigeon\",\"colour\":\"grey\"")
+        let error = refusal(.listsJSON, text)
+        #expect(error?.location == "sightings[1]")
+        #expect(error?.field == "colour")
+    }
+
+    @Test func aBackupFromANewerVersionIsRefused() {
+        let text = "{\"format\":\"lists\",\"version\":2,\"items\":[],\"tasks\":[],\"sightings\":[]}"
+        #expect(refusal(.listsJSON, text)?.field == "version")
+    }
+
+    @Test func theSameIdTwiceInOneBackupIsRefused() throws {
+        let text = String(decoding: try exported(try richStore()), as: UTF8.self)
+        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        let items = try #require(document?["items"] as? [[String: Any]])
+        let duplicated = text.replacingOccurrences(
+            of: items[1]["id"] as? String ?? "", with: items[0]["id"] as? String ?? "")
+        #expect(refusal(.listsJSON, duplicated)?.field == "id")
+    }
+}
+
+@Suite("todo.txt and shopping CSV")
+struct TextFormatTests {
+    @Test func todoTxtGivesOneTaskPerLineWithDoneMarksPriorityAndDates() throws {
+        let batch = try InterchangeFormat.todoTxt.read(try Fixture.bytes("todo.txt"), now: fixedNow)
+        #expect(
+            batch.tasks.map(\.title) == [
+                "(A) Call Mom +family @phone due:2026-11-22", "Buy milk +groceries @store",
+                "Plan the trip to Zürich +travel @computer", "Pay the rent", "(B) Write the report @work pri:high",
+                "Fix the bike t:2026-12-01",
+            ])
+        #expect(batch.tasks.map(\.isDone) == [false, true, false, true, false, false])
+        #expect(batch.tasks[0].meta.createdAt == ListsFormat.parseTimestamp("2026-11-20T12:00:00Z"))
+        #expect(batch.tasks[1].meta.createdAt == ListsFormat.parseTimestamp("2026-11-19T12:00:00Z"))
+        #expect(batch.tasks[1].meta.updatedAt == ListsFormat.parseTimestamp("2026-11-21T12:00:00Z"))
+    }
+
+    @Test func todoTxtWrittenAndReadBackKeepsTitlesDoneMarksAndDays() throws {
+        let store = try emptyStore()
+        try InterchangeFormat.todoTxt.read(try Fixture.bytes("todo.txt"), now: fixedNow).apply(to: store)
+        let written = try exported(store, as: .todoTxt)
+        let again = try InterchangeFormat.todoTxt.read(written, now: fixedNow.addingTimeInterval(86400 * 3))
+        let stored = try StoreContents(store).tasks
+        #expect(again.tasks.map(\.title) == stored.map(\.title))
+        #expect(again.tasks.map(\.isDone) == stored.map(\.isDone))
+        let day = { (date: Date) in ListsFormat.isoTimestamp(date).prefix(10) }
+        #expect(again.tasks.map { day($0.meta.createdAt) } == stored.map { day($0.meta.createdAt) })
+        #expect(String(decoding: written, as: UTF8.self).hasPrefix("(A) 2026-11-20 Call Mom +family"))
+    }
+
+    @Test func todoTxtWithATooLongLineImportsNothingAndNamesTheLine() throws {
+        let text = "Call Mom\n\n" + String(repeating: "x", count: 201) + "\n"
+        let error = refusal(.todoTxt, text)
+        #expect(error?.location == "line 3")
+        #expect(error?.field == "text")
+        #expect(error?.message.contains("at most 200") == true)
+    }
+
+    @Test func shoppingCSVReadsQuotedCommasQuotesAndLineBreaksAfterAByteOrderMark() throws {
+        let batch = try InterchangeFormat.shoppingCSV.read(try Fixture.bytes("shopping.csv"), now: fixedNow)
+        #expect(
+            batch.items.map(\.name) == [
+                "Pear", "Bread, whole wheat", "12\" pizza", "Basil", "Crème fraîche", "Free sample",
+            ])
+        #expect(batch.items.map(\.price.text) == ["0.62", "3.12", "7.50", "1.99", "2.00", "0.00"])
+        #expect(batch.items.map(\.isOnShoppingList) == [true, false, true, false, true, false])
+    }
+
+    @Test func shoppingCSVWrittenAndReadBackGivesTheSameItems() throws {
+        let store = try emptyStore()
+        try InterchangeFormat.shoppingCSV.read(try Fixture.bytes("shopping.csv"), now: fixedNow).apply(to: store)
+        let written = try exported(store, as: .shoppingCSV)
+        let again = try InterchangeFormat.shoppingCSV.read(written, now: fixedNow)
+        let stored = try StoreContents(store).items
+        #expect(again.items.map(\.name) == stored.map(\.name))
+        #expect(again.items.map(\.price) == stored.map(\.price))
+        #expect(again.items.map(\.isOnShoppingList) == stored.map(\.isOnShoppingList))
+        #expect(try exported(try emptyStoreWith(again), as: .shoppingCSV) == written)
+    }
+
+    @Test func aShoppingCSVRowAfterAMultiLineFieldIsNamedByItsOwnLine() throws {
+        var text = String(decoding: try Fixture.bytes("shopping.csv"), as: UTF8.self)
+        text = text.replacingOccurrences(of: "Crème fraîche,2,yes", with: "Crème fraîche,2,maybe")
+        let store = try storeWithRecords()
+        let before = try StoreContents(store)
+        let error = refusal(.shoppingCSV, text)
+        // Line 6 holds the end of "Basil\r\n"; Crème fraîche is on line 7.
+        #expect(error == ImportError("line 7", field: "on list", "must be yes or no, not \"maybe\""))
+        #expect(try StoreContents(store) == before)
+    }
+
+    @Test func aShoppingCSVNameWithALineBreakInsideIsRefused() {
+        let text = "name,price,on list\nPear,0.62,yes\n\"Bas\nil\",1.99,no\n"
+        let error = refusal(.shoppingCSV, text)
+        #expect(error?.location == "line 3")
+        #expect(error?.field == "name")
+    }
+
+    @Test func aShoppingCSVPriceWithThreeDecimalsIsRefusedByLineAndField() {
+        let error = refusal(.shoppingCSV, "name,price,on list\nPear,0.625,yes\n")
+        #expect(error?.location == "line 2")
+        #expect(error?.field == "price")
+    }
+}
+
+/// A fresh store holding `batch`.
+private func emptyStoreWith(_ batch: ImportBatch) throws -> any Store {
+    let store = try emptyStore()
+    try batch.apply(to: store)
+    return store
+}

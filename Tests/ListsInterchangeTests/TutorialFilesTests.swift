@@ -1,0 +1,117 @@
+import Foundation
+import ListsInterchange
+import ListsModel
+import ListsSQLite
+import Testing
+
+@Suite("The tutorials' own files: items.plist, seed.plist, data.td")
+struct TutorialFilesTests {
+    @Test func itemsArchiveGivesEveryMTItemWithItsNameExactPriceAndListState() throws {
+        let batch = try InterchangeFormat.itemsPlist.read(try Fixture.bytes("items.plist"), now: fixedNow)
+        #expect(batch.items.map(\.name) == ["Pear", "Bread", "Crème fraîche", "Notepad", "Free sample"])
+        // encodeFloat: kept 0.62 as 0.620000005; the cent is what the user typed.
+        #expect(batch.items.map(\.price.text) == ["0.62", "3.12", "1.99", "2.00", "0.00"])
+        #expect(batch.items.map(\.isOnShoppingList) == [true, false, true, false, true])
+        #expect(batch.tasks.isEmpty && batch.sightings.isEmpty)
+    }
+
+    @Test func itemsArchiveKeepsEachMTItemUUIDAsTheItemsId() throws {
+        let batch = try InterchangeFormat.itemsPlist.read(try Fixture.bytes("items.plist"), now: fixedNow)
+        #expect(
+            batch.items.map(\.id.uuidString) == [
+                "9A3E54D2-6C1B-4F0E-8E53-2C1D7A4B9F01", "1F0B8C3A-77D4-4E2B-9A6C-5D3E2F1A0B02",
+                "C4D5E6F7-0812-4A3B-8C9D-0E1F2A3B4C03", "5B6C7D8E-9F01-4234-A567-89ABCDEF0A04",
+                "E1E2E3E4-F5F6-4788-9900-AABBCCDDEE05",
+            ])
+    }
+
+    @Test func importingTheSameItemsArchiveTwiceAddsNothing() throws {
+        let store = try emptyStore()
+        let bytes = try Fixture.bytes("items.plist")
+        let first = try InterchangeFormat.itemsPlist.read(bytes, now: fixedNow).apply(to: store)
+        let afterFirst = try StoreContents(store)
+        let second = try InterchangeFormat.itemsPlist.read(bytes, now: fixedNow.addingTimeInterval(60)).apply(to: store)
+        #expect(first == ImportSummary(added: 5))
+        #expect(second == ImportSummary(unchanged: 5))
+        #expect(try StoreContents(store) == afterFirst)
+    }
+
+    @Test func anArchiveWithOneRefusedItemImportsNothingAndNamesTheItemAndPrice() throws {
+        let store = try storeWithRecords()
+        let before = try StoreContents(store)
+        let error = refusal(.itemsPlist, try Fixture.bytes("items-bad.plist"))
+        #expect(error?.location == "item 3")
+        #expect(error?.field == "price")
+        #expect(error?.message.contains("from 0 to 1000000") == true, "\(String(describing: error))")
+        #expect(try StoreContents(store) == before)
+    }
+
+    @Test func anXMLKeyedArchiveIsDetectedAndRefusedWithWhatIsNeeded() throws {
+        let xml = try Fixture.bytes("items-xml.plist")
+        #expect(InterchangeFormat.detect(fileName: "items.plist", bytes: xml) == .itemsPlist)
+        let error = refusal(.itemsPlist, xml)
+        #expect(error?.field == "file")
+        #expect(error?.message.contains("binary items.plist") == true, "\(String(describing: error))")
+    }
+
+    @Test func seedListGivesTheTutorialsFiveItemsWithAPriceWrittenAsText() throws {
+        let batch = try InterchangeFormat.seedPlist.read(try Fixture.bytes("seed.plist"), now: fixedNow)
+        #expect(batch.items.map(\.name) == ["Pear", "Notepad", "Pencil", "Bread", "Mango"])
+        #expect(batch.items.map(\.price.text) == ["0.62", "2.53", "0.35", "3.12", "1.25"])
+        #expect(batch.items.allSatisfy { !$0.isOnShoppingList })
+    }
+
+    @Test func seedListWithAPriceOfThreeDecimalsIsRefused() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+            <dict><key>name</key><string>Pear</string><key>price</key><real>0.62</real></dict>
+            <dict><key>name</key><string>Gold</string><key>price</key><real>0.625</real></dict>
+            </array></plist>
+            """
+        let error = refusal(.seedPlist, text)
+        #expect(error?.field == "price")
+    }
+
+    @Test func dataTDGivesITahDoodlesTasksInOrderWithMarkupCharactersKept() throws {
+        let batch = try InterchangeFormat.dataTD.read(try Fixture.bytes("data.td"), now: fixedNow)
+        #expect(
+            batch.tasks.map(\.title) == [
+                "Walk the dogs", "Feed the hogs", "Chop the logs", "Café <au lait> & \"croissants\"",
+            ])
+        #expect(batch.tasks.allSatisfy { !$0.isDone })
+    }
+
+    @Test func dataTDWrittenByListsReadsBackAsTheSameTitles() throws {
+        let store = try emptyStore()
+        try InterchangeFormat.dataTD.read(try Fixture.bytes("data.td"), now: fixedNow).apply(to: store)
+        let written = try exported(store, as: .dataTD)
+        let titles = try PropertyListSerialization.propertyList(from: Data(written), format: nil) as? [String]
+        #expect(titles == ["Walk the dogs", "Feed the hogs", "Chop the logs", "Café <au lait> & \"croissants\""])
+    }
+
+    @Test func dataTDWithAnEmptyTaskImportsNothingAndNamesTheTask() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><string>One</string><string>  </string></array></plist>
+            """
+        let error = refusal(.dataTD, text)
+        #expect(error?.location == "task 2")
+        #expect(error?.field == "title")
+    }
+
+    @Test(arguments: [
+        ("items.plist", InterchangeFormat.itemsPlist), ("items-xml.plist", .itemsPlist), ("seed.plist", .seedPlist),
+        ("data.td", .dataTD), ("tasks.json", .taskwarrior), ("tasks.ndjson", .taskwarrior), ("todo.txt", .todoTxt),
+        ("shopping.csv", .shoppingCSV),
+    ])
+    func formatOfEachFixtureIsDetected(file: String, format: InterchangeFormat) throws {
+        #expect(InterchangeFormat.detect(fileName: file, bytes: try Fixture.bytes(file)) == format)
+    }
+
+    @Test func formatIsDetectedFromTheContentWhateverTheFileIsCalled() throws {
+        #expect(InterchangeFormat.detect(fileName: "backup", bytes: try Fixture.bytes("items.plist")) == .itemsPlist)
+        #expect(InterchangeFormat.detect(fileName: "x.dat", bytes: try Fixture.bytes("tasks.json")) == .taskwarrior)
+        #expect(InterchangeFormat.detect(fileName: "x.dat", bytes: try Fixture.bytes("seed.plist")) == .seedPlist)
+    }
+}
