@@ -65,11 +65,12 @@ final class Invocation {
         return home + "/.local/share/lists/lists.sqlite"
     }
 
-    /// The store, opened, migrated and seeded once (or left empty with `--no-seed`).
+    /// The store, opened, migrated and seeded once (or left empty with `--no-seed`); `readConnections` as in
+    /// ``SQLiteStore/init(path:readConnections:)``.
     /// - Throws: ``StoreError``, ``ValidationError``.
-    func store() throws -> any Store {
+    func store(readConnections: Int = 0) throws -> any Store {
         if let openedStore { return openedStore }
-        let store = try SQLiteStore(path: try databasePath())
+        let store = try SQLiteStore(path: try databasePath(), readConnections: readConnections)
         try Seeding.seedIfNeeded(store, empty: option("no-seed") != nil)
         openedStore = store
         return store

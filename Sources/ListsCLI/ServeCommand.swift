@@ -30,7 +30,8 @@ enum ServeCommand {
             connectionTimeout: try number("timeout", run, in: 1...3600) ?? 30,
             logsAccess: run.option("quiet") == nil)
         configuration.uploadPaths = ListsWebApp.uploadPaths
-        let app = ListsWebApp(store: try run.store())
+        // A read connection per server thread: pages and API reads run at once and never wait behind a commit.
+        let app = ListsWebApp(store: try run.store(readConnections: configuration.threadCount))
         let server = HTTPServer(configuration: configuration) { app.respond(to: $0) }
         do {
             try server.start()

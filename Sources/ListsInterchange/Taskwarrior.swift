@@ -14,46 +14,41 @@ public enum Taskwarrior {
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
         var batch = ImportBatch(existing: .update)
         var seen: [UUID: Int] = [:]
-        for (location, object) in try objects(bytes) {
+        func add(_ value: JSONValue, location: String) throws {
+            guard case .object(let object) = value else {
+                throw ImportError(location, field: "task", "is not a JSON object")
+            }
             let task = try self.task(object, location: location, now: now)
             if let earlier = seen[task.id] {
-                // A later line for the same uuid wins, as `task import` does.
+                // A later task with the same uuid wins, as `task import` does.
                 batch.tasks[earlier] = task
             } else {
                 seen[task.id] = batch.tasks.count
                 batch.tasks.append(task)
             }
         }
-        return batch
-    }
-
-    /// The JSON objects of the file with where each is: `task 3` in an array, `line 3` one per line.
-    private static func objects(_ bytes: [UInt8]) throws -> [(String, [String: JSONValue])] {
-        let decoder = JSONDecoder()
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if firstByte == UInt8(ascii: "[") {
+            // An array is read one task at a time, so that only the tasks are kept, not the whole document.
             do {
-                let array = try decoder.decode([JSONValue].self, from: Data(bytes))
-                return try array.enumerated().map { index, value in
-                    guard case .object(let object) = value else {
-                        throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
-                    }
-                    return ("task \(index + 1)", object)
-                }
-            } catch let error as DecodingError {
-                throw ImportError(error)
+                try JSONParser.forEachElement(of: bytes) { index, value in try add(value, location: "task \(index + 1)") }
+            } catch let error as JSONParser.Malformed {
+                throw ImportError("the file", field: "file", "\(error)")
             }
+            return batch
         }
-        var result: [(String, [String: JSONValue])] = []
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             if trimmed.isEmpty { continue }
-            guard let object = try? decoder.decode([String: JSONValue].self, from: Data(trimmed)) else {
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(Array(trimmed))
+            } catch {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object (Taskwarrior's export)")
             }
-            result.append(("line \(index + 1)", object))
+            try add(value, location: "line \(index + 1)")
         }
-        return result
+        return batch
     }
 
     private static let understood: Set<String> = ["uuid", "description", "status", "entry", "modified"]

@@ -13,10 +13,12 @@ final class SQLiteConnection {
     let path: String
 
     /// Opens (creating when `create`) the database at `path`; `":memory:"` is a private in-memory database.
+    /// A `readOnly` connection refuses to write (it cannot create the file either).
     /// - Throws: ``SQLiteError``.
-    init(path: String, create: Bool) throws {
+    init(path: String, create: Bool, readOnly: Bool = false) throws {
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -6,13 +6,23 @@ import Synchronization
 /// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so that an acknowledged
 /// write survives a crash of the process or the machine, and several processes (CLIs, a server) share it.
 ///
-/// `@unchecked Sendable` is safe because the only mutable state, the non-`Sendable` connection, is touched only
-/// while `lock` is held, and no reference to it escapes a transaction.
+/// Reads and writes share one connection, unless the store is opened with read connections (a server does): then
+/// each read transaction takes a read-only connection of its own from a pool, so that reads on several threads
+/// run at once and neither wait for a write in progress nor hold one up (WAL gives each read a consistent
+/// snapshot).
+///
+/// `@unchecked Sendable` is safe because the mutable state, the non-`Sendable` connections, is touched only while
+/// `lock` is held (the write connection) or by the one thread that took a read connection out of `readers`, and
+/// no reference to a connection escapes a transaction.
 public final class SQLiteStore: Store, @unchecked Sendable {
     /// Serialises use of ``connection``.
     private let lock = Mutex(())
     /// The connection, used only inside `lock`.
     private let connection: SQLiteConnection
+    /// Idle read-only connections; a read takes one out (or opens one) and puts it back when done.
+    private let readers = Mutex<[SQLiteConnectionBox]>([])
+    /// How many read-only connections may stay open; 0: reads use the write connection.
+    public let readConnectionLimit: Int
     /// Where the database is (`:memory:` for a private in-memory one).
     public let path: String
 
@@ -21,11 +31,15 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     /// Opens the database at `path`, creating it (and its directory) when missing, and migrates it.
     ///
+    /// With `readConnections` above 0, read transactions use read-only connections of their own, opened when
+    /// first needed, up to that many kept open (a server passes its thread count); an in-memory database has only
+    /// its one connection.
     /// - Throws: ``StoreError``: `.notADatabase` for a file that is not SQLite, `.newerSchema` for a newer
     ///   Lists's database, `.readOnly` or `.cannotOpen` when it cannot be written. None of them changes the file.
-    public init(path: String) throws {
+    public init(path: String, readConnections: Int = 0) throws {
         self.path = path
         let isMemory = path == ":memory:"
+        readConnectionLimit = isMemory ? 0 : max(0, readConnections)
         if !isMemory {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
             if !FileManager.default.fileExists(atPath: directory) {
@@ -61,8 +75,46 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         self.connection = connection
     }
 
+    deinit {
+        // Read connections close first, so that the write connection is the last one and, closing, checkpoints
+        // and truncates the WAL (a read-only connection cannot).
+        readers.withLock { $0.removeAll() }
+    }
+
     public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN", body)
+        guard readConnectionLimit > 0 else { return try transaction(begin: "BEGIN", body) }
+        let reader = try takeReader()
+        defer {
+            readers.withLock { idle in
+                if idle.count < readConnectionLimit { idle.append(reader) }
+            }
+        }
+        let connection = reader.connection
+        do {
+            try connection.execute("BEGIN")
+        } catch let error as SQLiteError {
+            throw error.storeError(path: path)
+        }
+        do {
+            let value = try body(SQLiteSession(connection: connection))
+            try connection.execute("COMMIT")
+            return value
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
+        }
+    }
+
+    /// An idle read-only connection, or a new one when none is idle.
+    private func takeReader() throws -> SQLiteConnectionBox {
+        if let idle = readers.withLock({ $0.popLast() }) { return idle }
+        do {
+            let connection = try SQLiteConnection(path: path, create: false, readOnly: true)
+            connection.setBusyTimeout(milliseconds: Self.busyTimeout)
+            return SQLiteConnectionBox(connection: connection)
+        } catch let error as SQLiteError {
+            throw error.storeError(path: path)
+        }
     }
 
     public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
@@ -88,4 +140,13 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             return try result.get()
         }
     }
+}
+
+/// A read connection on its way in or out of ``SQLiteStore``'s pool.
+///
+/// `@unchecked Sendable` is safe because a box is in the pool (touched only under its mutex) or held by the one
+/// thread running a read transaction on it, never both and never two threads.
+private final class SQLiteConnectionBox: @unchecked Sendable {
+    let connection: SQLiteConnection
+    init(connection: SQLiteConnection) { self.connection = connection }
 }

@@ -51,6 +51,13 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         defer { directory.remove() }
         try check.run(try SQLiteStore(path: directory.path("lists.sqlite")))
     }
+
+    @Test(arguments: StoreContract.all)
+    func inATemporaryFileWithReadConnections(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 4))
+    }
 }
 
 /// What only the SQLite file store does: durability on disk, refusing foreign files, WAL and several writers.
@@ -240,5 +247,36 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let failed = failures.withLock { $0 }
         #expect(failed.isEmpty)
         #expect(try shop.item(.typed("1")).record.meta.version == 101)
+    }
+
+    @Test func readsOnReadConnectionsSeeEveryCommittedWriteFromEveryThread() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let threads = 4
+        let addsPerThread = 25
+        let failures = Mutex<[String]>([])
+        do {
+            let store = try SQLiteStore(path: path, readConnections: 2)
+            let todo = TodoList(store: store)
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for add in 0..<addsPerThread {
+                    do {
+                        let task = try todo.add(title: "Task \(thread).\(add)")
+                        // Acknowledged, so every later read, on whichever connection, sees it.
+                        let seen = try todo.task(.id(task.record.id)).record
+                        if seen != task.record { failures.withLock { $0.append("thread \(thread): \(seen)") } }
+                    } catch {
+                        failures.withLock { $0.append("thread \(thread): \(error)") }
+                    }
+                }
+            }
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == threads * addsPerThread)
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+        // The write connection closed last: it checkpointed the WAL into the database and truncated it.
+        let walSize = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        #expect(walSize == 0)
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "\(threads * addsPerThread)")
     }
 }

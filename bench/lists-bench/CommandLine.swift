@@ -17,6 +17,8 @@ enum BenchCommandLine {
               against Lists's add, both at --count items; goal: Lists >= 100x faster.
           fill-tasks --database PATH --count N
               Creates a Lists database (seeded empty) holding N pending tasks, for bench/cli-vs-taskwarrior.sh.
+          fill-items --database PATH --count N
+              Creates a Lists database (seeded empty) holding N shopping items, for the server benchmarks.
 
         Sizes and counts accept k and M suffixes (10k = 10000, 1M = 1000000).
         --directory is where the temporary databases go (default: $TMPDIR or /tmp); it must be a real file
@@ -52,6 +54,12 @@ enum BenchCommandLine {
                 guard let path = options.values["database"] else { throw UsageError("fill-tasks needs --database PATH") }
                 guard let count = try options.count("count") else { throw UsageError("fill-tasks needs --count N") }
                 try FillTasks.run(path: path, count: count)
+                outcome = .noGoal
+            case "fill-items":
+                try options.allow(["database", "count"])
+                guard let path = options.values["database"] else { throw UsageError("fill-items needs --database PATH") }
+                guard let count = try options.count("count") else { throw UsageError("fill-items needs --count N") }
+                try FillItems.run(path: path, count: count)
                 outcome = .noGoal
             case "-h", "--help", "help":
                 print(usage)
