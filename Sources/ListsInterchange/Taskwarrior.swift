@@ -89,12 +89,28 @@ public enum Taskwarrior {
         return date
     }
 
+    /// `20261130T074500Z` as an instant; `nil` for anything else, including days that do not exist.
     static func parseDate(_ text: String) -> Date? {
-        let digits = Array(text.utf8)
-        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
-        let iso = "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.dropFirst(6).prefix(2))T"
-            + "\(text.dropFirst(9).prefix(2)):\(text.dropFirst(11).prefix(2)):\(text.dropFirst(13).prefix(2))Z"
-        return ListsFormat.parseTimestamp(iso)
+        var utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> Date? in
+            guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    let digit = Int(bytes[index]) - 48
+                    guard (0...9).contains(digit) else { return nil }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+                let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+                (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
+                hour < 24, minute < 60, second < 60
+            else { return nil }
+            let days = CivilDate.daysSince1970(year: year, month: month, day: day)
+            return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+        } ?? nil
     }
 
     static func formatDate(_ date: Date) -> String {
@@ -125,5 +141,28 @@ public enum Taskwarrior {
         }
         output += Array("\n]\n".utf8)
         return output
+    }
+}
+
+/// Calendar arithmetic on the proleptic Gregorian calendar in UTC, without Foundation's calendars (which cost
+/// microseconds a date).
+enum CivilDate {
+    /// Days from 1970-01-01 to the date (H. Hinnant's days_from_civil).
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// How many days `month` has in `year`.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }

@@ -42,8 +42,14 @@ public struct ImportBatch: Sendable {
             var summary = ImportSummary()
             var done = 0
             func merge<R: Record>(_ records: [R]) throws {
+                // Into an empty list nothing can be stored already: no look-up per record.
+                let isEmpty = try records.isEmpty || session.count(R.self, where: nil) == 0
+                var added = Set<UUID>()
                 for record in records {
-                    if let stored = try session.record(R.self, id: record.id) {
+                    if isEmpty, !added.insert(record.id).inserted {
+                        // The same id twice in one file: the first is kept.
+                        summary.unchanged += 1
+                    } else if !isEmpty, let stored = try session.record(R.self, id: record.id) {
                         var replacement = record
                         replacement.meta = stored.meta
                         if existing == .keep || replacement == stored {

@@ -171,8 +171,16 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard let text = String(validating: bytes[start..<index], as: UTF8.self) else {
-                    throw malformed("a string that is not UTF-8")
+                let slice = bytes[start..<index]
+                // ASCII is UTF-8 already; only other bytes need checking.
+                let text: String
+                if slice.allSatisfy({ $0 < 0x80 }) {
+                    text = String(decoding: slice, as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: slice, as: UTF8.self) else {
+                        throw malformed("a string that is not UTF-8")
+                    }
+                    text = valid
                 }
                 index += 1
                 return text
@@ -241,64 +249,31 @@ public struct JSONParser {
         return value
     }
 
-    /// A number, kept exactly as a `Decimal`.
-    private mutating func number() throws -> Decimal {
+    /// A number, kept as its text (RFC 8259's grammar checked), so that it is written back exactly as it came.
+    private mutating func number() throws -> JSONNumber {
         let start = index
-        var isNegative = false
-        if peek == UInt8(ascii: "-") {
-            isNegative = true
-            index += 1
-        }
-        var significand: UInt64 = 0
-        var digits = 0
-        var exponent = 0
         func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        func digits() { while isDigit(peek) { index += 1 } }
+        if peek == UInt8(ascii: "-") { index += 1 }
         guard isDigit(peek) else { throw malformed("a number without digits") }
         if peek == UInt8(ascii: "0") {
             index += 1
             guard !isDigit(peek) else { throw malformed("a number with a leading zero") }
         } else {
-            while isDigit(peek) {
-                if digits < 19 {
-                    significand = significand * 10 + UInt64(bytes[index] - 0x30)
-                    if significand != 0 { digits += 1 }
-                } else {
-                    exponent += 1
-                }
-                index += 1
-            }
+            digits()
         }
         if peek == UInt8(ascii: ".") {
             index += 1
             guard isDigit(peek) else { throw malformed("a number with nothing after its point") }
-            while isDigit(peek) {
-                if digits < 19 {
-                    significand = significand * 10 + UInt64(bytes[index] - 0x30)
-                    exponent -= 1
-                    if significand != 0 { digits += 1 }
-                }
-                index += 1
-            }
+            digits()
         }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             index += 1
-            var exponentSign = 1
-            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") {
-                exponentSign = peek == UInt8(ascii: "-") ? -1 : 1
-                index += 1
-            }
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
             guard isDigit(peek) else { throw malformed("an exponent without digits") }
-            var value = 0
-            while isDigit(peek) {
-                value = min(value * 10 + Int(bytes[index] - 0x30), 100_000)
-                index += 1
-            }
-            exponent += exponentSign * value
+            digits()
         }
-        guard (-300...300).contains(exponent) else {
-            index = start
-            throw malformed("a number out of range")
-        }
-        return Decimal(sign: isNegative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+        guard index - start <= 100 else { throw malformed("a number of more than 100 characters") }
+        return JSONNumber(checkedText: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Any JSON value, kept exactly as it came: what Lists holds for other programs without understanding it
-/// (the Taskwarrior attributes it has no field for). Numbers keep their text's value as a `Decimal`.
+/// (the Taskwarrior attributes it has no field for). Numbers keep their text.
 public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
-    case number(Decimal)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -19,7 +19,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Decimal.self) {
-            self = .number(value)
+            self = .number(JSONNumber(checkedText: "\(value)"))
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
@@ -34,7 +34,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
+        case .number(let value): try container.encode(value.decimal)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -43,9 +43,10 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     /// An object's members as compact JSON text with sorted keys, the form stores keep.
     public static func text(_ object: [String: JSONValue]) -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         JSONValue.object(object).write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The object JSON text holds, or `nil` when it holds something else.
@@ -54,53 +55,65 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return members
     }
 
-    /// Appends the value as compact JSON, object keys sorted.
-    public func write(to output: inout String) {
+    /// Appends the value as compact JSON (UTF-8), object keys sorted.
+    public func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += "\(value)"
+        case .null: output += Array("null".utf8)
+        case .bool(let value): output += Array((value ? "true" : "false").utf8)
+        case .number(let value): output += Array(value.text.utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 members[key]?.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
-            default: output.unicodeScalars.append(scalar)
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 
-extension String {
-    /// The string with zeros in front, to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+
+/// A JSON number as its text, which ``JSONParser`` checked against JSON's grammar.
+public struct JSONNumber: Sendable, Hashable {
+    /// The number as written: `3.456`, `-1e5`.
+    public let text: String
+
+    /// A number whose text is already known to be a JSON number.
+    init(checkedText text: String) {
+        self.text = text
+    }
+
+    /// Its value as a decimal (`Decimal` keeps 38 significant digits).
+    public var decimal: Decimal {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? .nan
     }
 }

@@ -70,6 +70,13 @@ public enum TextRule {
     public static func check(_ text: String, field: String, what: String, isOptional: Bool = false) throws
         -> String?
     {
+        // Most text is short printable ASCII with nothing to trim: nothing to look up then.
+        let utf8 = text.utf8
+        if utf8.count <= maximumLength, let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+            utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        {
+            return text
+        }
         let trimmed = text.trimmingWhitespace()
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
             throw ValidationError(
