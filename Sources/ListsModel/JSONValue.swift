@@ -91,6 +91,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
             case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
