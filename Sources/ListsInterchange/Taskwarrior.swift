@@ -54,7 +54,7 @@ public enum Taskwarrior {
     private static let understood: Set<String> = ["uuid", "description", "status", "entry", "modified"]
 
     private static func task(_ object: [String: JSONValue], location: String, now: Date) throws -> TodoTask {
-        guard case .string(let uuidText) = object["uuid"] ?? .null, let id = UUID(uuidString: uuidText) else {
+        guard case .string(let uuidText) = object["uuid"] ?? .null, let id = UUID(text: uuidText) else {
             throw ImportError(location, field: "uuid", "is missing or not a UUID")
         }
         guard case .string(let description) = object["description"] ?? .null else {
@@ -72,7 +72,9 @@ public enum Taskwarrior {
         }
         let entry = try date(object, "entry", location) ?? now.roundedToMilliseconds
         let modified = try date(object, "modified", location) ?? entry
-        var kept = object.filter { !understood.contains($0.key) }
+        // A copy of the object's table without the understood keys: no key is hashed again but those five.
+        var kept = object
+        for key in understood { kept.removeValue(forKey: key) }
         // Statuses Lists has no state for are kept so that export writes them back.
         if !["pending", "completed"].contains(status) { kept["status"] = .string(status) }
         return TodoTask(

@@ -102,7 +102,7 @@ struct SQLiteSession: StoreSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE id = ?", [.text(id.uuidString)]
+            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE id = ?", [.text(id.text)]
         ).first?.record
     }
 
@@ -205,7 +205,7 @@ struct SQLiteSession: StoreSession {
             "UPDATE \(table) SET \(assignments) WHERE id = ? AND version = ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
-                    .text(Reference.nameKey(record.displayName)), .text(record.id.uuidString),
+                    .text(Reference.nameKey(record.displayName)), .text(record.id.text),
                     .integer(Int64(expectedVersion)),
                 ])
         if connection.changes == 0 {
@@ -216,7 +216,7 @@ struct SQLiteSession: StoreSession {
 
     func delete<R: Record>(_ type: R.Type, id: UUID) throws {
         let table = Self.table(R.kind)
-        try connection.run("DELETE FROM \(table) WHERE id = ?", [.text(id.uuidString)])
+        try connection.run("DELETE FROM \(table) WHERE id = ?", [.text(id.text)])
         if connection.changes == 0 { throw StoreError.notFound(R.kind) }
         try counted(table, by: -1)
     }
@@ -238,7 +238,7 @@ struct SQLiteSession: StoreSession {
     }
 
     private static func appendMetaValues<R: Record>(_ record: R, to values: inout [FieldValue]) {
-        values.append(.text(record.id.uuidString))
+        values.append(.text(record.id.text))
         values.append(.date(record.meta.createdAt))
         values.append(.date(record.meta.updatedAt))
         values.append(.integer(Int64(record.meta.version)))
@@ -246,7 +246,7 @@ struct SQLiteSession: StoreSession {
 
     private static func metaValues<R: Record>(_ record: R) -> [FieldValue] {
         [
-            .text(record.id.uuidString), .date(record.meta.createdAt), .date(record.meta.updatedAt),
+            .text(record.id.text), .date(record.meta.createdAt), .date(record.meta.updatedAt),
             .integer(Int64(record.meta.version)),
         ]
     }
