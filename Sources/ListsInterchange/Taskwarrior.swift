@@ -72,9 +72,9 @@ public enum Taskwarrior {
         }
         let entry = try date(object, "entry", location) ?? now.roundedToMilliseconds
         let modified = try date(object, "modified", location) ?? entry
-        // A copy of the object's table without the understood keys: no key is hashed again but those five.
-        var kept = object
-        for key in understood { kept.removeValue(forKey: key) }
+        // A new table, sized for the kept attributes: a copy of the object's with the five keys removed was
+        // cheaper (no key hashed again) but kept the whole table's room with every task, +32 MB at 100k tasks.
+        var kept = object.filter { !understood.contains($0.key) }
         // Statuses Lists has no state for are kept so that export writes them back.
         if !["pending", "completed"].contains(status) { kept["status"] = .string(status) }
         return TodoTask(
