@@ -15,7 +15,7 @@ PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.
-BENCH_APT_PACKAGES := taskwarrior hyperfine wrk nginx-light sqlite3 python3
+BENCH_APT_PACKAGES := taskwarrior hyperfine wrk nginx-light sqlite3 python3 time
 # A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
 # (`lists todo add` 7.5 ms -> 4.7 ms). The linker warns that glibc's user and host look-ups (getpwuid, dlopen)
 # would need the shared glibc at run time; Lists reads $HOME and never resolves hosts, so the warnings are known.
