@@ -16,6 +16,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
@@ -28,6 +33,8 @@ let package = Package(
         ),
         // The embedded default store.
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
+        // The store for several servers: PostgreSQL through libpq.
+        .target(name: "ListsPostgres", dependencies: ["ListsModel", "CLibPQ"]),
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
         .target(name: "ListsInterchange", dependencies: ["ListsModel"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
