@@ -3,9 +3,10 @@
 
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it), and
-# libmicrohttpd (the HTTP server).
-APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev
+# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it),
+# libmicrohttpd (the HTTP server), libpq (the PostgreSQL store) and PostgreSQL's server (the tests start a
+# throwaway cluster of their own with build-support/test-postgres).
+APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev postgresql
 # What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
 # venv for the project-local Python environment. Installed with their recommended packages, as verified here:
 # those bring the fonts (fonts-liberation) the screenshots are drawn with.
@@ -44,10 +45,13 @@ $(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
 	cc -c -O2 -o $@ $<
 
 # Every test: the Swift suites, then the browser and live-server tests (tests/web) against the release binary.
+# The PostgreSQL tests run on a throwaway cluster on loopback, started here and stopped whatever the tests do.
 test: deps web-deps build
 	swift build --build-tests
-	swift test --skip-build --disable-xctest
-	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
+	pg=$$(mktemp -d) && trap 'build-support/test-postgres stop "$$pg"' EXIT && \
+	  LISTS_TEST_POSTGRES=$$(build-support/test-postgres start "$$pg") && export LISTS_TEST_POSTGRES && \
+	  swift test --skip-build --disable-xctest && \
+	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
 
 # Only the browser and live-server tests.
 web-test: web-deps build

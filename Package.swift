@@ -55,6 +55,9 @@ let package = Package(
 
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
         .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
+        // Needs a PostgreSQL server: LISTS_TEST_POSTGRES names it (`make test` starts one). StoreContract.swift and
+        // ContractSupport.swift are symbolic links to ListsSQLiteTests' files: one contract, compiled per backend.
+        .testTarget(name: "ListsPostgresTests", dependencies: ["ListsModel", "ListsPostgres"]),
         // Fixtures/ holds the files the tests read (through #filePath) and the program that made the plists.
         .testTarget(
             name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite"],
