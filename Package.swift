@@ -43,7 +43,8 @@ let package = Package(
         .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
         // The command-line face.
         .target(
-            name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsWeb", "ListsServer"]),
+            name: "ListsCLI",
+            dependencies: ["ListsModel", "ListsSQLite", "ListsPostgres", "ListsInterchange", "ListsWeb", "ListsServer"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
 
         // Benchmarks (`make bench`); built in release mode only by the Makefile.
@@ -64,7 +65,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsWeb"]),
-        .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsModel"]),
+        .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsPostgres", "ListsModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
