@@ -16,7 +16,7 @@ PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.
-BENCH_APT_PACKAGES := taskwarrior hyperfine wrk nginx-light sqlite3 python3
+BENCH_APT_PACKAGES := taskwarrior hyperfine wrk nginx-light sqlite3 python3 time
 # The Swift runtime and Foundation are linked statically (no loading of Foundation's shared libraries at start-up);
 # glibc, SQLite, libmicrohttpd and libpq are Debian's shared libraries. The binary was fully static
 # (`-static-executable`) until the PostgreSQL store: Debian ships no static libpgcommon, libpgport or GSSAPI, so

@@ -23,8 +23,16 @@ enum ServeCommand {
         // Before any thread starts, so that the server's threads inherit the blocked mask and only this one
         // thread takes Ctrl-C and SIGTERM, to shut down in order.
         HTTPServer.blockTerminationSignals()
+        let host = run.option("host") ?? "127.0.0.1"
+        var address = in6_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host.trimmingCharacters(in: ["[", "]"]), &address) == 1
+        else {
+            throw UsageError(
+                message: "--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not \(Quoted(host))",
+                command: run.command.path)
+        }
         var configuration = ServerConfiguration(
-            host: run.option("host") ?? "127.0.0.1",
+            host: host,
             port: try number("port", run, in: 0...65535) ?? 8080,
             threadCount: try number("threads", run, in: 1...256) ?? ServerConfiguration.defaultThreadCount,
             connectionTimeout: try number("timeout", run, in: 1...3600) ?? 30,
@@ -38,8 +46,8 @@ enum ServeCommand {
         } catch let error as ServerError {
             throw ServeFailure(message: "serve: \(error)")
         }
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        run.output.line("Lists is serving http://\(host):\(server.port)/ (Ctrl-C stops it)")
+        let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        run.output.line("Lists is serving http://\(shownHost):\(server.port)/ (Ctrl-C stops it)")
         run.output.flush()
         let signal = HTTPServer.waitForTerminationSignal()
         run.output.line("Stopping (signal \(signal)); letting requests in flight finish.")

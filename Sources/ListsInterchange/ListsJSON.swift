@@ -13,10 +13,9 @@ public enum ListsJSON {
     /// Writes every record of `store`, from one consistent read, to `write` in pieces.
     /// - Throws: ``StoreError``, or what `write` throws.
     public static func export(_ store: any Store, to write: ([UInt8]) throws -> Void) throws {
-        let encoder = ListsFormat.jsonEncoder()
         try store.read { session in
             try write(Array("{\"format\":\"lists\",\"version\":\(version)".utf8))
-            func section<R: Record & Encodable>(_ type: R.Type) throws {
+            func section<R: Record & JSONWritable>(_ type: R.Type) throws {
                 try write(Array(",\n\"\(R.kind.collectionKey)\":[".utf8))
                 var first = true
                 let pageSize = 5000
@@ -26,7 +25,7 @@ public enum ListsJSON {
                     var chunk: [UInt8] = []
                     for numbered in page {
                         chunk += Array((first ? "\n" : ",\n").utf8)
-                        chunk += try encoder.encode(numbered.record)
+                        numbered.record.writeJSON(to: &chunk)
                         first = false
                     }
                     try write(chunk)

@@ -93,7 +93,7 @@ struct StrictObject {
     /// `id`, `createdAt`, `updatedAt` and `version`.
     func meta(_ location: String) throws -> RecordMeta {
         let text = try string("id", location)
-        guard let id = UUID(uuidString: text) else { throw ImportError(location, field: "id", "\(Quoted(text)) is not a UUID") }
+        guard let id = UUID(text: text) else { throw ImportError(location, field: "id", "\(Quoted(text)) is not a UUID") }
         let version = try integer("version", location)
         guard version >= 1 else { throw ImportError(location, field: "version", "must be 1 or more") }
         return RecordMeta(

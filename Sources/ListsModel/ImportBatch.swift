@@ -44,12 +44,27 @@ public struct ImportBatch: Sendable {
             func merge<R: Record>(_ records: [R]) throws {
                 // Into an empty list nothing can be stored already: no look-up per record.
                 let isEmpty = try records.isEmpty || session.count(R.self, where: nil) == 0
-                var added = Set<UUID>()
+                var added = Set<UUID>(minimumCapacity: records.count)
+                // New records are inserted together, in file order (one statement per record, but the store
+                // keeps its count and revision once per batch); a record that may meet one of them is looked
+                // up only after they are written.
+                var pending: [R] = []
+                pending.reserveCapacity(min(records.count, 1000))
+                func flush() throws {
+                    try session.insert(contentsOf: pending)
+                    pending.removeAll(keepingCapacity: true)
+                }
                 for record in records {
-                    if isEmpty, !added.insert(record.id).inserted {
+                    let isNew = added.insert(record.id).inserted
+                    var stored: R?
+                    if isEmpty, !isNew {
                         // The same id twice in one file: the first is kept.
                         summary.unchanged += 1
-                    } else if !isEmpty, let stored = try session.record(R.self, id: record.id) {
+                    } else if !isEmpty {
+                        if !isNew { try flush() }  // the same id earlier in the file: it may be pending
+                        stored = try session.record(R.self, id: record.id)
+                    }
+                    if let stored {
                         var replacement = record
                         replacement.meta = stored.meta
                         if existing == .keep || replacement == stored {
@@ -60,13 +75,17 @@ public struct ImportBatch: Sendable {
                             try session.update(replacement, expectedVersion: stored.meta.version)
                             summary.updated += 1
                         }
-                    } else {
-                        try session.insert(record)
+                    } else if isNew || !isEmpty {
+                        pending.append(record)
                         summary.added += 1
                     }
                     done += 1
-                    if done % 1000 == 0 { progress(done) }
+                    if done % 1000 == 0 {
+                        try flush()
+                        progress(done)
+                    }
                 }
+                try flush()
             }
             try merge(items)
             try merge(tasks)

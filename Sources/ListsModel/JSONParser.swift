@@ -140,7 +140,8 @@ public struct JSONParser {
         try nest()
         defer { depth -= 1 }
         index += 1
-        var members: [String: JSONValue] = [:]
+        // Room for a Taskwarrior task's usual attributes, so that the table is not grown while it is filled.
+        var members = [String: JSONValue](minimumCapacity: 12)
         skipSpace()
         if peek == UInt8(ascii: "}") {
             index += 1

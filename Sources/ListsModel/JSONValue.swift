@@ -58,9 +58,9 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// Appends the value as compact JSON (UTF-8), object keys sorted.
     public func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += Array("null".utf8)
-        case .bool(let value): output += Array((value ? "true" : "false").utf8)
-        case .number(let value): output += Array(value.text.utf8)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): output.append(contentsOf: value.text.utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))
@@ -71,11 +71,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            // The members sorted with their values: no key looked up again.
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &output)
+                Self.writeString(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                members[key]?.write(to: &output)
+                member.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -84,23 +85,32 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Most strings need no escape: copied whole.
+            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                output.append(contentsOf: bytes)
+                return
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+                case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                default: output.append(byte)
+                }
             }
         }
         output.append(UInt8(ascii: "\""))
     }
 }
-
 
 /// A JSON number as its text, which ``JSONParser`` checked against JSON's grammar.
 public struct JSONNumber: Sendable, Hashable {

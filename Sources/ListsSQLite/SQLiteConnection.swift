@@ -65,7 +65,14 @@ final class SQLiteConnection {
     /// Runs `sql` with `parameters` and calls `row` for each result row.
     /// - Throws: ``SQLiteError`` or what `row` throws.
     func query(_ sql: String, _ parameters: [FieldValue] = [], row: (Row) throws -> Void) throws {
-        let statement = try prepared(sql)
+        try query(prepared(sql), parameters, row: row)
+    }
+
+    /// Runs a statement from ``prepared(_:)`` with `parameters` and calls `row` for each result row; a caller
+    /// that runs one statement many times keeps it and saves looking its SQL up each time.
+    /// - Throws: ``SQLiteError`` or what `row` throws.
+    func query(_ statement: OpaquePointer, _ parameters: [FieldValue], row: (Row) throws -> Void) throws {
+        func sql() -> String { sqlite3_sql(statement).map { String(cString: $0) } ?? "" }
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -80,12 +87,12 @@ final class SQLiteConnection {
             case .date(let date): status = sqlite3_bind_int64(statement, position, Self.milliseconds(date))
             case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, lists_sqlite_transient())
             }
-            guard status == SQLITE_OK else { throw error(status, sql: sql) }
+            guard status == SQLITE_OK else { throw error(status, sql: sql()) }
         }
         while true {
             let status = sqlite3_step(statement)
             if status == SQLITE_DONE { return }
-            guard status == SQLITE_ROW else { throw error(status, sql: sql) }
+            guard status == SQLITE_ROW else { throw error(status, sql: sql()) }
             try row(Row(statement: statement))
         }
     }
@@ -111,7 +118,9 @@ final class SQLiteConnection {
         date.millisecondsSince1970
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
+    /// The prepared statement for `sql`, kept for the connection's life.
+    /// - Throws: ``SQLiteError``.
+    func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
@@ -143,34 +152,8 @@ final class SQLiteConnection {
         /// Parsed from SQLite's bytes directly: `UUID(uuidString:)` goes through `sscanf` and was a third of the
         /// time of listing 10,000 records.
         func uuid(_ column: Int32) -> UUID? {
-            guard let text = sqlite3_column_text(statement, column), sqlite3_column_bytes(statement, column) == 36
-            else { return nil }
-            var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let isValid = withUnsafeMutableBytes(of: &raw) { bytes in
-                var index = 0
-                for byte in 0..<16 {
-                    if index == 8 || index == 13 || index == 18 || index == 23 {
-                        guard text[index] == UInt8(ascii: "-") else { return false }
-                        index += 1
-                    }
-                    guard let high = Self.hexValue(text[index]), let low = Self.hexValue(text[index + 1]) else {
-                        return false
-                    }
-                    bytes[byte] = high << 4 | low
-                    index += 2
-                }
-                return true
-            }
-            return isValid ? UUID(uuid: raw) : nil
-        }
-
-        private static func hexValue(_ character: UInt8) -> UInt8? {
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-            default: nil
-            }
+            guard let text = sqlite3_column_text(statement, column) else { return nil }
+            return UUID(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
         }
 
         /// The value of `column` read as a field of type `kind`.

@@ -102,7 +102,7 @@ struct SQLiteSession: StoreSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE id = ?", [.text(id.uuidString)]
+            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE id = ?", [.text(id.text)]
         ).first?.record
     }
 
@@ -148,19 +148,53 @@ struct SQLiteSession: StoreSession {
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
-    func insert<R: Record>(_ record: R) throws {
-        let table = Self.table(R.kind)
-        let names = R.fieldSpecs.map(\.name)
-        let placeholders = Array(repeating: "?", count: names.count + 5).joined(separator: ", ")
-        do {
-            try connection.run(
-                "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
-                    + "(SELECT coalesce(max(position), 0) + 1 FROM \(table)))",
-                Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))])
-        } catch let error as SQLiteError where error.isConstraintViolation {
-            if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
-            throw StoreError.failure(error.description)
+    /// `INSERT` of a whole row of each kind, the position given: built once, not per record.
+    private static let insertStatements: [RecordKind: String] = {
+        func sql<R: Record>(_ type: R.Type) -> String {
+            let placeholders = Array(repeating: "?", count: R.fieldSpecs.count + 6).joined(separator: ", ")
+            return "INSERT INTO \(table(R.kind)) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
         }
+        return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
+    }()
+
+    func insert<R: Record>(_ record: R) throws {
+        try insert(contentsOf: [record])
+    }
+
+    /// Appends the records after the last position, read once; then grows the kind's count by their number and
+    /// the revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
+    func insert<R: Record>(contentsOf records: [R]) throws {
+        guard !records.isEmpty else { return }
+        let table = Self.table(R.kind)
+        var position = try connection.integer("SELECT coalesce(max(position), 0) FROM \(table)") ?? 0
+        let statement = try connection.prepared(Self.insertStatements[R.kind]!)
+        var values: [FieldValue] = []
+        values.reserveCapacity(R.fieldSpecs.count + 6)
+        for record in records {
+            position += 1
+            values.removeAll(keepingCapacity: true)
+            Self.appendMetaValues(record, to: &values)
+            values += record.fields
+            values.append(.text(Reference.nameKey(record.displayName)))
+            values.append(.integer(position))
+            do {
+                try connection.query(statement, values) { _ in }
+            } catch let error as SQLiteError where error.isConstraintViolation {
+                if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
+                throw StoreError.failure(error.description)
+            }
+        }
+        try counted(table, by: records.count)
+    }
+
+    /// Grows (or shrinks) the count of `table`'s records and grows the revision: what every change of records
+    /// ends with.
+    private func counted(_ table: String, by change: Int) throws {
+        if change != 0 {
+            try connection.run(
+                "UPDATE record_counts SET count = count + ? WHERE kind = ?", [.integer(Int64(change)), .text(table)])
+        }
+        try connection.run("UPDATE revision SET value = value + 1")
     }
 
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
@@ -171,17 +205,20 @@ struct SQLiteSession: StoreSession {
             "UPDATE \(table) SET \(assignments) WHERE id = ? AND version = ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
-                    .text(Reference.nameKey(record.displayName)), .text(record.id.uuidString),
+                    .text(Reference.nameKey(record.displayName)), .text(record.id.text),
                     .integer(Int64(expectedVersion)),
                 ])
         if connection.changes == 0 {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
         }
+        try counted(table, by: 0)
     }
 
     func delete<R: Record>(_ type: R.Type, id: UUID) throws {
-        try connection.run("DELETE FROM \(Self.table(R.kind)) WHERE id = ?", [.text(id.uuidString)])
+        let table = Self.table(R.kind)
+        try connection.run("DELETE FROM \(table) WHERE id = ?", [.text(id.text)])
         if connection.changes == 0 { throw StoreError.notFound(R.kind) }
+        try counted(table, by: -1)
     }
 
     func revision() throws -> Int64 {
@@ -200,9 +237,16 @@ struct SQLiteSession: StoreSession {
             [.text(key), .text(value)])
     }
 
+    private static func appendMetaValues<R: Record>(_ record: R, to values: inout [FieldValue]) {
+        values.append(.text(record.id.text))
+        values.append(.date(record.meta.createdAt))
+        values.append(.date(record.meta.updatedAt))
+        values.append(.integer(Int64(record.meta.version)))
+    }
+
     private static func metaValues<R: Record>(_ record: R) -> [FieldValue] {
         [
-            .text(record.id.uuidString), .date(record.meta.createdAt), .date(record.meta.updatedAt),
+            .text(record.id.text), .date(record.meta.createdAt), .date(record.meta.updatedAt),
             .integer(Int64(record.meta.version)),
         ]
     }

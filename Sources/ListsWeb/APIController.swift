@@ -112,11 +112,17 @@ struct APIController: Sendable {
     }
 
     /// The version `If-Match` asks for: `"3"` (or `3`); `*` or no header means any version.
-    /// - Throws: ``HTTPError`` 400 naming `If-Match` for anything else.
+    /// - Throws: ``HTTPError`` 400 naming `If-Match` for anything else; 412 for a weak tag (`W/"3"`), which
+    ///   `If-Match` never matches (RFC 9110 compares strongly).
     static func expectedVersion(_ request: HTTPRequest) throws -> Int? {
         guard let value = request.headers["If-Match"]?.trimmingWhitespace(includingNewlines: false),
             value != "*"
         else { return nil }
+        if value.hasPrefix("W/") {
+            throw HTTPError(
+                status: 412, code: "version_mismatch",
+                message: "If-Match takes the strong tag the ETag gave, like \"3\", not a weak one")
+        }
         let unquoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? value.dropFirst().dropLast() : Substring(value)
         guard let version = Int(unquoted), version >= 1 else {
             throw HTTPError.badRequest(

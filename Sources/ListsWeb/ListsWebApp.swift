@@ -92,13 +92,17 @@ public final class ListsWebApp: Sendable {
 
     /// Refuses a state-changing request sent from another site: a browser says where a request comes from in
     /// `Sec-Fetch-Site` and `Origin`; a request with neither (curl, a script) is not a browser being tricked.
+    ///
+    /// The origin must name the host the browser asked for: `Host`, or `X-Forwarded-Host` when a reverse proxy
+    /// rewrote `Host` (a form on another site cannot set that header).
     /// - Throws: ``HTTPError/crossSite``.
     static func checkSameOrigin(_ request: HTTPRequest) throws {
         if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
             throw HTTPError.crossSite
         }
         guard let origin = request.headers["Origin"] else { return }
-        guard let host = request.headers["Host"], origin == "http://\(host)" || origin == "https://\(host)" else {
+        let hosts = [request.headers["Host"], request.headers["X-Forwarded-Host"]].compactMap { $0 }
+        guard hosts.contains(where: { origin == "http://\($0)" || origin == "https://\($0)" }) else {
             throw HTTPError.crossSite
         }
     }

@@ -147,6 +147,13 @@ let badInputs: [BadInput] = [
             + "(see 'lists shop --help')"),
     BadInput(arguments: [], message: "missing app; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
     BadInput(
+        arguments: ["serve", "--host", "localhost"],
+        message: "--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not \"localhost\" "
+            + "(see 'lists serve --help')"),
+    BadInput(
+        arguments: ["serve", "--port", "70000"],
+        message: "--port must be a whole number from 0 to 65535, not \"70000\" (see 'lists serve --help')"),
+    BadInput(
         arguments: ["birds"],
         message: "missing command; one of list, add, show, edit, rm (see 'lists birds --help')"),
     BadInput(arguments: ["shop", "edit"], message: "missing REF (see 'lists shop edit --help')"),

@@ -169,3 +169,49 @@ import Testing
         #expect(ListsFormat.parseTimestamp("2028-02-29T12:00:00Z") != nil)
     }
 }
+
+/// Records write their own JSON for speed; it must be exactly what the JSON encoder writes.
+@Suite struct RecordJSONWriterTests {
+    private static let meta = RecordMeta(
+        id: UUID(uuidString: "0F0F0F0F-0000-4000-8000-000000000001") ?? UUID(),
+        createdAt: Date(timeIntervalSince1970: 1_796_017_527.125), updatedAt: Date(timeIntervalSince1970: 1_796_017_600.5),
+        version: 3)
+
+    private func expectSameBytes<R: JSONWritable & Encodable>(_ value: R) throws {
+        let encoded = try ListsFormat.jsonEncoder().encode(value)
+        #expect(String(decoding: value.jsonBytes, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+    }
+
+    @Test(arguments: [0, 5, 50, 62, 100, 199, 250, 100_000_000] as [Int64])
+    func itemsAreWrittenAsTheEncoderWritesThem(cents: Int64) throws {
+        try expectSameBytes(
+            ShoppingItem(
+                meta: Self.meta, name: "Crème \"brûlée\" / 2\\3", price: Money(minorUnits: cents), isOnShoppingList: true))
+    }
+
+    @Test func tasksAndSightingsAreWrittenAsTheEncoderWritesThem() throws {
+        try expectSameBytes(TodoTask(meta: Self.meta, title: "Walk the dogs 🐕", isDone: true))
+        try expectSameBytes(
+            BirdSighting(meta: Self.meta, name: "Pigeon", location: nil, date: Date(timeIntervalSince1970: -86_400.5)))
+        try expectSameBytes(
+            BirdSighting(
+                meta: Self.meta, name: "Robin", location: "Park", date: Date(timeIntervalSince1970: 1_795_953_600),
+                details: SightingDetails(
+                    count: .number(12), scientificName: "Turdus migratorius", latitude: Decimal(string: "40.7128"),
+                    longitude: Decimal(string: "-74.006"), comments: "On the lawn")))
+        try expectSameBytes(
+            BirdSighting(
+                meta: Self.meta, name: "Wren", location: nil, date: Date(timeIntervalSince1970: 0),
+                details: SightingDetails(count: .present)))
+    }
+
+    @Test func collectionsAreWrittenAsTheEncoderWritesThem() throws {
+        let tasks = [Numbered(number: 1, record: TodoTask(meta: Self.meta, title: "Walk"))]
+        try expectSameBytes(CollectionBody(tasks, nextCursor: "1.0F0F0F0F-0000-4000-8000-000000000001"))
+        try expectSameBytes(CollectionBody<TodoTask>([]))
+        try expectSameBytes(
+            ShoppingListBody(
+                items: [ShoppingItem(meta: Self.meta, name: "Pear", price: Money(minorUnits: 62))],
+                total: Money(minorUnits: 62)))
+    }
+}

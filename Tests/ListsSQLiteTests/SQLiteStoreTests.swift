@@ -125,7 +125,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         }
         _ = try sqlite3Shell(path, "PRAGMA user_version = 99")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 4)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 5)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "99")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM items") == "5")
@@ -138,7 +138,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         _ = try sqlite3Shell(path, "CREATE TABLE items (id TEXT PRIMARY KEY); PRAGMA user_version = 99")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 4)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 5)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
     }
@@ -150,7 +150,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let store = try SQLiteStore(path: path)
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "4")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "5")
         #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
     }
 
@@ -171,13 +171,58 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "ALTER TABLE sightings DROP COLUMN latitude; ALTER TABLE sightings DROP COLUMN longitude; "
                 + "ALTER TABLE sightings DROP COLUMN comments; PRAGMA user_version = 1")
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "4")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "5")
         #expect(try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
             "Pear", "Notepad", "Pencil", "Bread", "Mango",
         ])
         let before = try store.read { try $0.revision() }
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try store.read { try $0.revision() } > before)
+    }
+
+    @Test func aVersionFourDatabaseIsMigratedToFiveWithItsCountsRight() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        do {
+            let store = try SQLiteStore(path: path)
+            try Seeding.seedIfNeeded(store)
+        }
+        // Schema 4 as it was: the counts and the revision kept by triggers; the counts here deliberately off, to
+        // show that migration 5 counts afresh.
+        let itemsBefore = try sqlite3Shell(path, "SELECT count(*) FROM items")
+        _ = try sqlite3Shell(path, "UPDATE record_counts SET count = 999; PRAGMA user_version = 4; "
+            + "CREATE TRIGGER items_counted_in AFTER INSERT ON items BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'items'; END; "
+            + "CREATE TRIGGER items_counted_out AFTER DELETE ON items BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'items'; END; "
+            + "CREATE TRIGGER items_added_revision AFTER INSERT ON items BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER items_changed_revision AFTER UPDATE ON items BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER items_removed_revision AFTER DELETE ON items BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER tasks_counted_in AFTER INSERT ON tasks BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'tasks'; END; "
+            + "CREATE TRIGGER tasks_counted_out AFTER DELETE ON tasks BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'tasks'; END; "
+            + "CREATE TRIGGER tasks_added_revision AFTER INSERT ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER tasks_changed_revision AFTER UPDATE ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER tasks_removed_revision AFTER DELETE ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER sightings_counted_in AFTER INSERT ON sightings BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'sightings'; END; "
+            + "CREATE TRIGGER sightings_counted_out AFTER DELETE ON sightings BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'sightings'; END; "
+            + "CREATE TRIGGER sightings_added_revision AFTER INSERT ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER sightings_changed_revision AFTER UPDATE ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
+            + "CREATE TRIGGER sightings_removed_revision AFTER DELETE ON sightings BEGIN UPDATE revision SET value = value + 1; END; ")
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "15")
+        let revision = Int(try sqlite3Shell(path, "SELECT value FROM revision")) ?? -1
+        let store = try SQLiteStore(path: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "5")
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "0")
+        #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore))
+        #expect(try store.read { try $0.count(TodoTask.self, where: nil) }
+            == Int(try sqlite3Shell(path, "SELECT count(*) FROM tasks")))
+        #expect(try store.read { try $0.count(BirdSighting.self, where: nil) }
+            == Int(try sqlite3Shell(path, "SELECT count(*) FROM sightings")))
+        #expect(try store.read { try $0.revision() } > revision)
+        let shop = ShoppingList(store: store)
+        try shop.add(name: "Tea", price: .zero)
+        #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore)! + 1)
+        #expect(try sqlite3Shell(path, "SELECT count FROM record_counts WHERE kind = 'items'")
+            == sqlite3Shell(path, "SELECT count(*) FROM items"))
     }
 
     @Test func anotherProgramsWriteIsSeen() throws {

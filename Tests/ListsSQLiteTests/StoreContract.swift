@@ -59,7 +59,53 @@ enum StoreContract {
         Check("seedingHappensExactlyOnce", seedingHappensExactlyOnce),
         Check("seedingEmptyLeavesItEmptyButMarked", seedingEmptyLeavesItEmptyButMarked),
         Check("theRevisionGrowsWithEveryChangeOnly", theRevisionGrowsWithEveryChangeOnly),
+        Check("aBatchInsertAppendsInOrderAndKeepsCountsAndRevision", aBatchInsertAppendsInOrderAndKeepsCountsAndRevision),
+        Check("aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing", aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing),
     ]
+
+    /// `insert(contentsOf:)` appends after what is stored, in order; counts, numbers and the revision follow, and
+    /// the single-record operations after it still keep the counts.
+    static func aBatchInsertAppendsInOrderAndKeepsCountsAndRevision(_ store: any Store) throws {
+        let todo = TodoList(store: store)
+        try todo.add(title: "First")
+        let before = try store.read { try $0.revision() }
+        let batch = (1...2500).map { TodoTask(meta: RecordMeta(createdAt: Date(timeIntervalSince1970: 1_796_017_527)), title: "Task \($0)") }
+        try store.write { session in
+            try session.insert(contentsOf: [TodoTask]())
+            try session.insert(contentsOf: batch)
+        }
+        #expect(try store.read { try $0.revision() } > before, "a batch did not grow the revision")
+        #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == 2501)
+        #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == 0)
+        let listed = try todo.all()
+        #expect(listed.count == 2501)
+        #expect(listed.first?.record.title == "First")
+        #expect(listed.last.map { "\($0.number) \($0.record.title)" } == "2501 Task 2500")
+        #expect(try todo.task(.typed("2")).record.id == batch[0].id)
+        let afterBatch = try store.read { try $0.revision() }
+        try todo.add(title: "Last")
+        #expect(try todo.all().last.map { "\($0.number) \($0.record.title)" } == "2502 Last")
+        try todo.remove([.typed("1"), .typed("2")])
+        #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == 2500)
+        #expect(try store.read { try $0.count(TodoTask.self, where: FieldFilter("done", equals: .bool(false))) } == 2500)
+        #expect(try store.read { try $0.revision() } > afterBatch)
+    }
+
+    /// A batch holding an id that is stored already is refused; the write rolls back whole.
+    static func aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing(_ store: any Store) throws {
+        try TodoList(store: store).add(title: "Kept")
+        let stored = try store.read { try $0.list(TodoTask.self) }[0].record
+        let before = try Snapshot(store)
+        let revision = try store.read { try $0.revision() }
+        var taken = TodoTask(meta: stored.meta, title: "Again")
+        taken.meta.version = 1
+        let batch = [TodoTask(meta: RecordMeta(createdAt: Date()), title: "New"), taken]
+        #expect(throws: StoreError.conflict(.task)) {
+            try store.write { session in try session.insert(contentsOf: batch) }
+        }
+        #expect(try Snapshot(store) == before)
+        #expect(try store.read { try $0.revision() } == revision)
+    }
 
     /// Pages learn that something changed from the revision: every insert, update and delete of any kind
     /// grows it, reads and refused writes do not.

@@ -84,5 +84,17 @@ import Testing
         }
         #expect(try api.snapshot().isEmpty)
         #expect(api.send("POST", "/api/v1/tasks", json: #"{"title": "Mine"}"#, headers: [("Origin", "http://127.0.0.1:8080")]).status == 201)
+        // Behind a reverse proxy that rewrote Host, the host the browser asked for comes in X-Forwarded-Host.
+        let proxied = api.send(
+            "POST", "/api/v1/tasks", json: #"{"title": "Via the proxy"}"#,
+            headers: [("Host", "127.0.0.1:8080"), ("X-Forwarded-Host", "lists.example"), ("Origin", "https://lists.example")])
+        #expect(proxied.status == 201)
+    }
+
+    @Test func aWeakIfMatchNeverMatches() throws {
+        let api = try APIHarness()
+        let id = try #require(api.send("POST", "/api/v1/tasks", json: #"{"title": "Walk"}"#).object["id"] as? String)
+        let answer = api.send("PATCH", "/api/v1/tasks/\(id)", json: #"{"done": true}"#, headers: [("If-Match", #"W/"1""#)])
+        #expect(answer.status == 412)
     }
 }

@@ -15,9 +15,8 @@ enum FillTasks {
         let seconds = try Measure.seconds {
             let now = Date().roundedToMilliseconds
             try store.write { session in
-                for index in 0..<count {
-                    try session.insert(TodoTask(meta: RecordMeta(createdAt: now), title: "Task \(index + 1)"))
-                }
+                try session.insert(
+                    contentsOf: (0..<count).map { TodoTask(meta: RecordMeta(createdAt: now), title: "Task \($0 + 1)") })
             }
         }
         let stored = try store.read { try $0.count(TodoTask.self, where: nil) }

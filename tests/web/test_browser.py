@@ -321,6 +321,10 @@ SCREENS = [
     ("bird-sightings", "/birds"),
     ("bird-detail", "/birds/{sighting}"),
     ("add-sighting", "/birds/new"),
+    ("items-edit-mode", "/shopping?edit=1"),
+    ("edit-item", "/shopping/items/{item}/edit"),
+    ("edit-sighting", "/birds/{sighting}/edit"),
+    ("import-export", "/settings"),
 ]
 
 
@@ -334,13 +338,14 @@ def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
     task = server.get_json("/api/v1/tasks")["tasks"][1]
     assert server.request("PATCH", f"/api/v1/tasks/{task['id']}", {"done": True})[0] == 200
     sighting = server.get_json("/api/v1/sightings")["sightings"][0]["id"]
+    item = server.get_json("/api/v1/items")["items"][0]["id"]
     out = ROOT / "docs/screenshots" if os.environ.get("LISTS_WRITE_SCREENSHOTS") == "1" else tmp_path
     out.mkdir(parents=True, exist_ok=True)
     page = new_page()
     for name, path in SCREENS:
-        page.goto(server.url + path.format(sighting=sighting))
+        page.goto(server.url + path.format(sighting=sighting, item=item))
         expect(page.locator("main h1").first).to_be_visible()
-        if "new" in path:
+        if "new" in path or path.endswith("/edit"):
             page.get_by_role("dialog").get_by_role("textbox").first.focus()
         page.screenshot(path=out / f"{name}.png")
         assert (out / f"{name}.png").stat().st_size > 5000, name

@@ -7,7 +7,7 @@
 /// - links to pages (screens and sheets) are fetched and swapped the same way; Back and Forward work;
 /// - live updates: `GET /api/v1/revision` is polled every second while the page is visible; when the number
 ///   changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
-///   keeping focus and scroll, unless the user is typing in a form or a refused form is showing;
+///   keeping focus and scroll, unless the user has typed something not yet sent or a refused form is showing;
 /// - the browser's time zone is kept in the `tz` cookie so that dates show in it;
 /// - Escape or a tap outside a sheet cancels it.
 enum Script {
@@ -167,13 +167,12 @@ enum Script {
 
           window.addEventListener("popstate", () => load(location.href, "pop"));
 
-          // The user is busy with a form: typing in a field, or has typed something not yet sent, or is reading
-          // why a form was refused. A live update then waits.
+          // The user is busy with a form: has typed something not yet sent, or is reading why a form was
+          // refused. A live update then waits. Focus alone does not count: after Insert the empty field keeps
+          // focus, and the list must go on following other devices.
           function userIsEditing() {
             const main = currentMain();
             if (!main) return true;
-            const active = document.activeElement;
-            if (active && active.matches("input:not([type=hidden]), textarea, select")) return true;
             if (main.querySelector("[aria-invalid=true], .notice.alert")) return true;
             return [...main.querySelectorAll("input:not([type=hidden]), textarea")]
               .some((field) => field.value !== field.defaultValue);

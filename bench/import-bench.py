@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Imports, as whole processes: `lists import` of a Taskwarrior export against `task import` of the same file, and a
+1M-record lists-json export and import.
+
+  import-bench.py taskwarrior   a realistic 100k-task `task export` file (pending and completed tasks, projects, tags,
+                                urgency, entry/modified/end, uuid) imported by `lists --no-seed --database NEW import
+                                FILE` and by Taskwarrior 2.6's `task import FILE` (a fresh TASKDATA each round), in
+                                alternating rounds; goal: median(Lists) / median(Taskwarrior) <= 0.1 and Lists's peak
+                                RSS < 200 MB
+  import-bench.py lists-json    1M tasks (lists-bench fill-tasks): `lists export --output`, then `lists --no-seed
+                                import` into a new database and a re-export, checked byte-identical; times and peak
+                                RSS reported, no goal
+
+Options: --quick (10k tasks and 2 rounds; 100k records for lists-json).
+Environment: LISTS_BIN_DIR (lists and lists-bench, default .build/release), TMPDIR (temporary files; a real file
+system, not a RAM disk).
+Exit status: 0 goal met, 3 goal missed, 1 the benchmark failed, 2 bad usage.
+"""
+import datetime
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+BIN_DIR = os.path.abspath(os.environ.get("LISTS_BIN_DIR", ".build/release"))
+LISTS = os.path.join(BIN_DIR, "lists")
+LISTS_BENCH = os.path.join(BIN_DIR, "lists-bench")
+TIME = "/usr/bin/time"
+
+
+class Failure(Exception):
+    """The benchmark could not run."""
+
+
+def say(line=""):
+    print(line, flush=True)
+
+
+def verdict(met):
+    return "PASS" if met else "FAIL"
+
+
+def timed(command, work, env=None):
+    """Runs `command` under /usr/bin/time; returns (wall seconds on the monotonic clock, peak RSS in KiB, stdout)."""
+    rss_file = os.path.join(work, "rss")
+    started = time.monotonic()
+    result = subprocess.run([TIME, "-f", "%M", "-o", rss_file] + command, capture_output=True, text=True, env=env)
+    seconds = time.monotonic() - started
+    if result.returncode != 0:
+        raise Failure(f"{' '.join(command)} failed ({result.returncode}): {result.stderr.strip()[-500:]}")
+    with open(rss_file) as file:
+        rss = int(file.read().split()[-1])
+    return seconds, rss, result.stdout
+
+
+def sqlite_count(database, table):
+    result = subprocess.run(["sqlite3", database, f"SELECT count(*) FROM {table}"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure(f"sqlite3 {database}: {result.stderr}")
+    return int(result.stdout.strip())
+
+
+def megabytes(kib):
+    return f"{kib / 1024:.1f} MB"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Taskwarrior
+
+
+def write_taskwarrior_export(path, count, seed=4):
+    """A `task export`-shaped file: one JSON array, one task per line, keys sorted as Taskwarrior 2.6 writes them.
+    About 60% pending (with an id and an urgency), 40% completed (id 0, an end date); 80% in a project, 60% with
+    one to three tags; descriptions of two to seven words and the task's number."""
+    rnd = random.Random(seed)
+    projects = ["home", "work", "work.reports", "garden", "errands", "lists.bench", "finance", "reading"]
+    tags = ["next", "phone", "email", "waiting", "someday", "urgent", "errand", "review"]
+    words = ("buy call write fix read plan check send book clean water pay review draft order renew email milk "
+             "report tyres garden invoice chapter tickets dentist bike letter backup taxes seeds").split()
+    base = datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc).timestamp()
+
+    def stamp(seconds):
+        return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+    pending = 0
+    with open(path, "w") as out:
+        out.write("[\n")
+        for index in range(count):
+            entry = base + rnd.randrange(0, 60_000_000)
+            modified = entry + rnd.randrange(0, 3_000_000)
+            done = rnd.random() < 0.4
+            task = {}
+            if done:
+                task["id"] = 0
+            else:
+                pending += 1
+                task["id"] = pending
+            task["description"] = " ".join(rnd.choice(words) for _ in range(rnd.randint(2, 7))) + f" {index + 1}"
+            if done:
+                task["end"] = stamp(modified)
+            task["entry"] = stamp(entry)
+            task["modified"] = stamp(modified)
+            if rnd.random() < 0.8:
+                task["project"] = rnd.choice(projects)
+            task["status"] = "completed" if done else "pending"
+            if rnd.random() < 0.6:
+                task["tags"] = sorted(rnd.sample(tags, rnd.randint(1, 3)))
+            task["uuid"] = str(uuid.UUID(int=rnd.getrandbits(128), version=4))
+            task["urgency"] = round(rnd.uniform(0, 15), 4) if not done else 0
+            out.write(("," if index else "") + json.dumps(task, separators=(",", ":")) + "\n")
+        out.write("]\n")
+    return pending
+
+
+def taskwarrior(work, quick):
+    count = 10_000 if quick else 100_000
+    rounds = 2 if quick else 5
+    time_goal, rss_goal_mb = 0.1, 200
+    export = os.path.join(work, "tasks.json")
+    pending = write_taskwarrior_export(export, count)
+    say(f"== import of {count:,} tasks from a Taskwarrior export ({os.path.getsize(export) / 1e6:.1f} MB, "
+        f"{pending:,} pending, {count - pending:,} completed): lists import against task import, {rounds} rounds")
+    version = subprocess.run(["task", "--version"], capture_output=True, text=True).stdout.strip()
+
+    def run_lists(round_number):
+        database = os.path.join(work, f"lists-{round_number}.sqlite")
+        seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", export], work)
+        stored = sqlite_count(database, "tasks")
+        if stored != count:
+            raise Failure(f"lists imported {stored} tasks, not {count}")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(database + suffix):
+                os.remove(database + suffix)
+        return seconds, rss
+
+    def run_task(round_number):
+        data = os.path.join(work, f"taskdata-{round_number}")
+        os.makedirs(data)
+        env = dict(os.environ, TASKRC="/dev/null", TASKDATA=data)
+        seconds, rss, _ = timed(["task", "rc.confirmation=off", "rc.hooks=off", "import", export], work, env)
+        stored = 0
+        for name in ("pending.data", "completed.data"):
+            with open(os.path.join(data, name)) as file:
+                stored += sum(1 for line in file if line.strip())
+        if stored != count:
+            raise Failure(f"task import stored {stored} tasks, not {count}")
+        shutil.rmtree(data)
+        return seconds, rss
+
+    # One untimed round of each: the file into the page cache, the binaries loaded.
+    run_lists("warm-up")
+    run_task("warm-up")
+    lists, task = [], []
+    for round_number in range(rounds):
+        order = [("lists", run_lists), ("task", run_task)]
+        if round_number % 2:
+            order.reverse()
+        figures = {}
+        for name, run in order:
+            figures[name] = run(round_number)
+        lists.append(figures["lists"])
+        task.append(figures["task"])
+        say(f"   round {round_number + 1}: lists {figures['lists'][0]:.2f} s ({megabytes(figures['lists'][1])}), "
+            f"task {figures['task'][0]:.2f} s ({megabytes(figures['task'][1])}), "
+            f"ratio {figures['lists'][0] / figures['task'][0]:.3f}")
+    lists_median = statistics.median(seconds for seconds, _ in lists)
+    task_median = statistics.median(seconds for seconds, _ in task)
+    lists_rss = max(rss for _, rss in lists)
+    task_rss = max(rss for _, rss in task)
+    ratio = lists_median / task_median
+    say(f"   lists import: median {lists_median:.2f} s ({count / lists_median:,.0f} tasks/s), peak RSS "
+        f"{megabytes(lists_rss)}")
+    say(f"   task import ({version}): median {task_median:.2f} s ({count / task_median:,.0f} tasks/s), peak RSS "
+        f"{megabytes(task_rss)}")
+    time_met = ratio <= time_goal
+    rss_met = lists_rss / 1024 < rss_goal_mb
+    say(f"RESULT import-vs-taskwarrior: Lists / Taskwarrior = {ratio:.3f} (goal <= {time_goal}) {verdict(time_met)}")
+    say(f"RESULT import-memory: peak RSS {megabytes(lists_rss)} importing {count:,} tasks (goal < {rss_goal_mb} MB) "
+        f"{verdict(rss_met)}")
+    return time_met and rss_met
+
+
+# ---------------------------------------------------------------------------------------------------------
+# lists-json
+
+
+def lists_json(work, quick):
+    count = 100_000 if quick else 1_000_000
+    say(f"== lists-json export and import of {count:,} records (tasks)")
+    source = os.path.join(work, "source.sqlite")
+    result = subprocess.run([LISTS_BENCH, "fill-tasks", "--database", source, "--count", str(count)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure(f"lists-bench fill-tasks failed: {result.stderr}")
+    say("   " + result.stdout.strip())
+    backup = os.path.join(work, "backup.json")
+    seconds, rss, _ = timed([LISTS, "--database", source, "export", "--output", backup], work)
+    size = os.path.getsize(backup)
+    say(f"   lists export --output: {seconds:.2f} s, peak RSS {megabytes(rss)}, {size / 1e6:.1f} MB written")
+    say(f"RESULT lists-json-export: {count:,} records in {seconds:.2f} s, peak RSS {megabytes(rss)} (no goal)")
+    limit = 100_000_000
+    if size > limit:
+        # `lists import` refuses files over 100 MB (issue 4); said, not worked around.
+        say(f"   the backup is over the 100 MB that lists import accepts: the import is refused, as it should be")
+        result = subprocess.run([LISTS, "--no-seed", "--database", os.path.join(work, "refused.sqlite"), "import",
+                                 backup], capture_output=True, text=True)
+        if result.returncode == 0:
+            raise Failure("lists import accepted a file over 100 MB")
+        say(f"   lists import: {result.stderr.strip()}")
+        say(f"RESULT lists-json-import: {count:,} records: refused, the file is {size / 1e6:.0f} MB (limit 100 MB)")
+        return True
+    target = os.path.join(work, "target.sqlite")
+    seconds, rss, _ = timed([LISTS, "--no-seed", "--database", target, "import", backup], work)
+    stored = sqlite_count(target, "tasks")
+    if stored != count:
+        raise Failure(f"lists import stored {stored} tasks, not {count}")
+    say(f"   lists --no-seed import: {seconds:.2f} s ({count / seconds:,.0f} records/s), peak RSS {megabytes(rss)}")
+    again = os.path.join(work, "again.json")
+    timed([LISTS, "--database", target, "export", "--output", again], work)
+    with open(backup, "rb") as first, open(again, "rb") as second:
+        identical = first.read() == second.read()
+    if not identical:
+        raise Failure("exporting the imported database gave other bytes than the backup")
+    say("   the re-export is byte-identical to the backup")
+    say(f"RESULT lists-json-import: {count:,} records in {seconds:.2f} s, peak RSS {megabytes(rss)}, re-export "
+        f"identical (no goal)")
+    return True
+
+
+# ---------------------------------------------------------------------------------------------------------
+
+
+def main(arguments):
+    benchmarks = {"taskwarrior": taskwarrior, "lists-json": lists_json}
+    quick = "--quick" in arguments
+    names = [a for a in arguments if a != "--quick"]
+    if len(names) != 1 or names[0] not in benchmarks:
+        print(__doc__, file=sys.stderr)
+        return 2
+    for tool in ("sqlite3", TIME) + (("task",) if names[0] == "taskwarrior" else ()):
+        if not shutil.which(tool):
+            print(f"import-bench: {tool} is not installed (make bench-deps; /usr/bin/time is Debian's time)",
+                  file=sys.stderr)
+            return 1
+    for binary in (LISTS, LISTS_BENCH):
+        if not os.access(binary, os.X_OK):
+            print(f"import-bench: no {binary}; build it or set LISTS_BIN_DIR", file=sys.stderr)
+            return 1
+    work = tempfile.mkdtemp(prefix="lists-bench-import.", dir=os.environ.get("TMPDIR"))
+    try:
+        return 0 if benchmarks[names[0]](work, quick) else 3
+    except Failure as failure:
+        print(f"import-bench {names[0]}: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
