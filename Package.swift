@@ -6,6 +6,7 @@ let package = Package(
     name: "Lists",
     products: [
         .executable(name: "lists", targets: ["lists"]),
+        .executable(name: "lists-postgres", targets: ["lists-postgres"]),
         .library(name: "ListsModel", targets: ["ListsModel"]),
     ],
     targets: [
@@ -41,11 +42,14 @@ let package = Package(
         .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
-        // The command-line face.
+        // The command-line face. PostgreSQL stores come from the executable (ListsCommandLine.run's openPostgres),
+        // so that `lists` links no libpq and stays fully static.
         .target(
             name: "ListsCLI",
-            dependencies: ["ListsModel", "ListsSQLite", "ListsPostgres", "ListsInterchange", "ListsWeb", "ListsServer"]),
+            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsWeb", "ListsServer"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
+        // The same commands with libpq, linked dynamically; `lists` hands postgres:// databases to it.
+        .executableTarget(name: "lists-postgres", dependencies: ["ListsCLI", "ListsPostgres"]),
 
         // Benchmarks (`make bench`); built in release mode only by the Makefile.
         .executableTarget(
@@ -65,7 +69,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsWeb"]),
-        .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsPostgres", "ListsModel"]),
+        .testTarget(name: "ListsCLITests", dependencies: ["lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

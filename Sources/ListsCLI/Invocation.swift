@@ -1,6 +1,5 @@
 import Foundation
 import ListsModel
-import ListsPostgres
 import ListsSQLite
 
 /// One run of a command: its arguments, where it writes, and the store it works on (opened on first use).
@@ -9,13 +8,19 @@ final class Invocation {
     let environment: [String: String]
     let output: Output
     let command: CommandSpec
+    /// How PostgreSQL stores are opened; `nil` in the static `lists`, which hands them to `lists-postgres`.
+    let openPostgres: PostgresOpener?
     private var openedStore: (any Store)?
 
-    init(arguments: ParsedArguments, environment: [String: String], output: Output, command: CommandSpec) {
+    init(
+        arguments: ParsedArguments, environment: [String: String], output: Output, command: CommandSpec,
+        openPostgres: PostgresOpener?
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.output = output
         self.command = command
+        self.openPostgres = openPostgres
     }
 
     /// Whether `--json` was given.
@@ -72,14 +77,17 @@ final class Invocation {
 
     /// The store, opened, migrated and seeded once (or left empty with `--no-seed`). `readConnections` is how
     /// many transactions may run at once on their own connections (a server passes its thread count), as in
-    /// ``SQLiteStore/init(path:readConnections:)`` and ``PostgresStore/init(url:connections:)``.
-    /// - Throws: ``StoreError``, ``ValidationError``.
+    /// ``SQLiteStore/init(path:readConnections:)`` and ``PostgresStore/init(url:connections:)`` (through
+    /// ``openPostgres``).
+    /// - Throws: ``StoreError``, ``ValidationError`` (also for a PostgreSQL URL without ``openPostgres``).
     func store(readConnections: Int = 0) throws -> any Store {
         if let openedStore { return openedStore }
         let store: any Store
         switch try database() {
         case .sqlite(let path): store = try SQLiteStore(path: path, readConnections: readConnections)
-        case .postgres(let url): store = try PostgresStore(url: url, connections: max(1, readConnections))
+        case .postgres(let url):
+            guard let openPostgres else { throw PostgresHandOff.unavailable }
+            store = try openPostgres(url, max(1, readConnections))
         }
         try Seeding.seedIfNeeded(store, empty: option("no-seed") != nil)
         openedStore = store

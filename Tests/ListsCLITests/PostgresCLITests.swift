@@ -37,6 +37,23 @@ struct PostgresCLITests {
         }
     }
 
+    /// `lists-postgres`, run directly, is the same program: it opens PostgreSQL itself (what `lists` hands it) and
+    /// SQLite files too.
+    @Test func listsPostgresRunsTheSameCommandsItself() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let listsPostgres = try Sandbox.binary().deletingLastPathComponent().appendingPathComponent("lists-postgres")
+        let url = try freshDatabase()
+        for command in [["todo", "add", "Call", "the", "vet"], ["todo", "list"], ["shop", "total"]] {
+            let direct = try ChildProcess.run(
+                listsPostgres, ["--database", url] + command, environment: sandbox.environment())
+            #expect(direct.status == 0, "\(command): \(direct)")
+            let onSQLite = try ChildProcess.run(listsPostgres, command, environment: sandbox.environment())
+            #expect(onSQLite == direct, "lists-postgres \(command.joined(separator: " "))")
+        }
+        #expect(try sandbox.run(["--database", url, "todo", "list"]) == (try sandbox.run(["todo", "list"])))
+    }
+
     /// Moving from the SQLite default to PostgreSQL, as the README tells: `lists export` from the file, `lists
     /// import` into the server, and the server's export is the same file, byte for byte.
     @Test func movingFromSQLiteToPostgreSQLKeepsEveryRecord() throws {
