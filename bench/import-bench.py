@@ -204,17 +204,7 @@ def lists_json(work, quick):
     size = os.path.getsize(backup)
     say(f"   lists export --output: {seconds:.2f} s, peak RSS {megabytes(rss)}, {size / 1e6:.1f} MB written")
     say(f"RESULT lists-json-export: {count:,} records in {seconds:.2f} s, peak RSS {megabytes(rss)} (no goal)")
-    limit = 100_000_000
-    if size > limit:
-        # `lists import` refuses files over 100 MB (issue 4); said, not worked around.
-        say(f"   the backup is over the 100 MB that lists import accepts: the import is refused, as it should be")
-        result = subprocess.run([LISTS, "--no-seed", "--database", os.path.join(work, "refused.sqlite"), "import",
-                                 backup], capture_output=True, text=True)
-        if result.returncode == 0:
-            raise Failure("lists import accepted a file over 100 MB")
-        say(f"   lists import: {result.stderr.strip()}")
-        say(f"RESULT lists-json-import: {count:,} records: refused, the file is {size / 1e6:.0f} MB (limit 100 MB)")
-        return True
+    # A Lists backup may be up to 4 GB (other formats 100 MB): a backup must always restore.
     target = os.path.join(work, "target.sqlite")
     seconds, rss, _ = timed([LISTS, "--no-seed", "--database", target, "import", backup], work)
     stored = sqlite_count(target, "tasks")

@@ -42,19 +42,27 @@ enum TransferCommands {
             throw ValidationError(field: "file", message: "\(Quoted(path)) is not a file that can be read")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= InterchangeFormat.maximumImportSize else {
+        let fileName = (path as NSString).lastPathComponent
+        // The format (from the first bytes when not given) decides the size limit, before the file is read.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ValidationError(field: "file", message: "\(Quoted(path)) cannot be read")
+        }
+        let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        try? handle.close()
+        guard let chosen = format ?? InterchangeFormat.detect(fileName: fileName, bytes: head) else {
             throw ValidationError(
-                field: "file", message: "\(Quoted(path)) is \(size / 1_000_000) MB; Lists imports files up to 100 MB")
+                field: "format", message: "cannot tell the format of \(Quoted(path)); give --format, one of \(formats)")
+        }
+        guard size <= chosen.maximumSize else {
+            throw ValidationError(
+                field: "file",
+                message: "\(Quoted(path)) is \(size / 1_000_000) MB; Lists imports \(chosen.rawValue) files up to "
+                    + "\(chosen.maximumSize / 1_000_000) MB")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError(field: "file", message: "\(Quoted(path)) cannot be read")
         }
         let bytes = [UInt8](data)
-        let fileName = (path as NSString).lastPathComponent
-        guard let chosen = format ?? InterchangeFormat.detect(fileName: fileName, bytes: bytes) else {
-            throw ValidationError(
-                field: "format", message: "cannot tell the format of \(Quoted(path)); give --format, one of \(formats)")
-        }
         let progress = Progress(total: 0)
         let batch = try chosen.read(bytes)
         progress.total = batch.count

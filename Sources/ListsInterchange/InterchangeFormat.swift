@@ -20,8 +20,14 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// The shopping catalog as CSV.
     case shoppingCSV = "shopping-csv"
 
-    /// The largest file an import reads: 100 MB.
+    /// The largest file an import of another program's format reads: 100 MB.
     public static let maximumImportSize = 100_000_000
+    /// The largest Lists backup an import reads: 4 GB. A backup must always restore, and Lists's own format is
+    /// read a record at a time; a million records take about 170 MB.
+    public static let maximumBackupSize = 4_000_000_000
+
+    /// The size limit for a file in this format.
+    public var maximumSize: Int { self == .listsJSON ? Self.maximumBackupSize : Self.maximumImportSize }
 
     /// The formats `export` writes.
     public static let exportable: [InterchangeFormat] = [

@@ -45,54 +45,49 @@ public enum ListsJSON {
     /// backup restored twice adds nothing.
     /// - Throws: ``ImportError`` naming the record and field.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: Data(bytes))
-        } catch let error as ImportError {
-            throw error
-        } catch let error as DecodingError {
-            throw ImportError(error)
-        }
-        guard document.format == "lists" else {
-            throw ImportError("the file", field: "format", "is \(Quoted(document.format)), not \"lists\"")
-        }
-        guard document.version == version else {
-            throw ImportError(
-                "the file", field: "version",
-                "is \(document.version); this Lists reads version \(version) (a newer Lists wrote it?)")
-        }
         var batch = ImportBatch(existing: .keep)
-        batch.items = document.items.map(\.record)
-        batch.tasks = document.tasks.map(\.record)
-        batch.sightings = document.sightings.map(\.record)
+        var format: JSONValue?
+        var documentVersion: JSONValue?
+        var sections = Set<String>()
         var seen = Set<UUID>()
-        for (kind, ids) in [("items", batch.items.map(\.id)), ("tasks", batch.tasks.map(\.id)), ("sightings", batch.sightings.map(\.id))] {
-            for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
-                throw ImportError("\(kind)[\(index)]", field: "id", "\(id.uuidString) appears twice in the file")
-            }
-        }
-        return batch
-    }
-
-    private struct Document: Decodable {
-        var format: String
-        var version: Int
-        var items: [Entry<ShoppingItem>]
-        var tasks: [Entry<TodoTask>]
-        var sightings: [Entry<BirdSighting>]
-    }
-
-    /// One record of the document, read with the model's rules.
-    private struct Entry<R: BackupRecord>: Decodable {
-        var record: R
-
-        init(from decoder: any Decoder) throws {
-            let object = try StrictObject(decoder)
-            let location = "\(R.kind.collectionKey)[\(decoder.codingPath.last?.intValue ?? 0)]"
+        func entry<R: BackupRecord>(_ value: JSONValue, _ location: String, as type: R.Type) throws -> R {
+            let object = try StrictObject(value, location)
             try object.allow(["id", "createdAt", "updatedAt", "version"] + R.backupFields, location)
             let meta = try object.meta(location)
-            record = try ImportError.at(location) { try R.read(object, meta: meta, location: location) }
+            guard seen.insert(meta.id).inserted else {
+                throw ImportError(location, field: "id", "\(meta.id.uuidString) appears twice in the file")
+            }
+            return try ImportError.at(location) { try R.read(object, meta: meta, location: location) }
         }
+        do {
+            try JSONParser.forEachMember(of: bytes) { key, value in
+                switch key {
+                case "format": format = value
+                case "version": documentVersion = value
+                default:
+                    throw ImportError("the file", field: key, "is not part of a Lists backup")
+                }
+            } element: { key, index, value in
+                let location = "\(key)[\(index)]"
+                sections.insert(key)
+                switch key {
+                case "items": batch.items.append(try entry(value, location, as: ShoppingItem.self))
+                case "tasks": batch.tasks.append(try entry(value, location, as: TodoTask.self))
+                case "sightings": batch.sightings.append(try entry(value, location, as: BirdSighting.self))
+                default: throw ImportError("the file", field: key, "is not part of a Lists backup")
+                }
+            }
+        } catch let error as JSONParser.Malformed {
+            throw ImportError("the file", field: "file", "\(error)")
+        }
+        guard case .string(let name)? = format, name == "lists" else {
+            throw ImportError("the file", field: "format", "must be \"lists\" (this is not a Lists backup)")
+        }
+        guard case .number(let number)? = documentVersion, number.text == "\(version)" else {
+            throw ImportError(
+                "the file", field: "version", "must be \(version); a newer Lists may have written this backup")
+        }
+        return batch
     }
 }
 

@@ -4,23 +4,17 @@ import ListsModel
 /// A JSON object read field by field, refusing keys the format does not have and values of the wrong type,
 /// each refusal naming where it is.
 struct StrictObject {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private let members: [String: JSONValue]
 
-    private let container: KeyedDecodingContainer<Key>
-
-    /// The object `decoder` holds.
-    init(_ decoder: any Decoder) throws {
-        container = try decoder.container(keyedBy: Key.self)
+    /// The object `value` holds.
+    /// - Throws: ``ImportError`` when it is not an object.
+    init(_ value: JSONValue, _ location: String) throws {
+        guard case .object(let members) = value else { throw ImportError(location, field: "record", "is not an object") }
+        self.members = members
     }
 
     /// The keys the object has.
-    var keys: [String] { container.allKeys.map(\.stringValue) }
+    var keys: [String] { Array(members.keys) }
 
     /// Refuses the first key not in `allowed`.
     func allow(_ allowed: [String], _ location: String) throws {
@@ -29,55 +23,84 @@ struct StrictObject {
         }
     }
 
-    private func value<T: Decodable>(_ type: T.Type, _ key: String, _ location: String, _ what: String) throws -> T {
-        guard container.contains(Key(key)) else { throw ImportError(location, field: key, "is missing") }
-        do {
-            return try container.decode(type, forKey: Key(key))
-        } catch is DecodingError {
-            throw ImportError(location, field: key, "must be \(what)")
+    /// The value at `key`, which must be there.
+    private func required(_ key: String, _ location: String) throws -> JSONValue {
+        guard let value = members[key] else { throw ImportError(location, field: key, "is missing") }
+        return value
+    }
+
+    /// The value at `key`; `nil` when absent or null.
+    private func optional(_ key: String) -> JSONValue? {
+        guard let value = members[key], value != .null else { return nil }
+        return value
+    }
+
+    private func string(_ value: JSONValue, _ key: String, _ location: String) throws -> String {
+        guard case .string(let text) = value else { throw ImportError(location, field: key, "must be text") }
+        return text
+    }
+
+    private func number(_ value: JSONValue, _ key: String, _ location: String) throws -> Decimal {
+        guard case .number(let number) = value, !number.decimal.isNaN else {
+            throw ImportError(location, field: key, "must be a number")
         }
+        return number.decimal
     }
 
     /// The string at `key` (required).
-    func string(_ key: String, _ location: String) throws -> String { try value(String.self, key, location, "text") }
+    func string(_ key: String, _ location: String) throws -> String {
+        try string(required(key, location), key, location)
+    }
 
     /// The string at `key`; `nil` when absent or null.
     func optionalString(_ key: String, _ location: String) throws -> String? {
-        guard container.contains(Key(key)), try !container.decodeNil(forKey: Key(key)) else { return nil }
-        return try string(key, location)
+        try optional(key).map { try string($0, key, location) }
     }
 
     /// The JSON object at `key`; `nil` when absent or null.
     func optionalObject(_ key: String, _ location: String) throws -> [String: JSONValue]? {
-        guard container.contains(Key(key)), try !container.decodeNil(forKey: Key(key)) else { return nil }
-        return try value([String: JSONValue].self, key, location, "an object")
+        guard let value = optional(key) else { return nil }
+        guard case .object(let object) = value else { throw ImportError(location, field: key, "must be an object") }
+        return object
     }
 
     /// The number at `key`, exactly as written; `nil` when absent or null.
     func optionalDecimal(_ key: String, _ location: String) throws -> Decimal? {
-        guard container.contains(Key(key)), try !container.decodeNil(forKey: Key(key)) else { return nil }
-        return try value(Decimal.self, key, location, "a number")
+        try optional(key).map { try number($0, key, location) }
     }
 
-    /// A bird count at `key` (a number or "X"); `nil` when absent or null.
+    /// A bird count at `key` (a whole number or "X"); `nil` when absent or null.
     func optionalCount(_ key: String, _ location: String) throws -> BirdCount? {
-        guard container.contains(Key(key)), try !container.decodeNil(forKey: Key(key)) else { return nil }
-        do {
-            return try container.decode(BirdCount.self, forKey: Key(key))
-        } catch {
-            throw ImportError(location, field: key, "use \(BirdCount.allowed)")
+        let count: BirdCount?
+        switch optional(key) {
+        case nil: return nil
+        case .number(let number)?: count = BirdCount(number.text)
+        case .string("X")?: count = .present
+        default: count = nil
         }
+        guard let count else { throw ImportError(location, field: key, "use \(BirdCount.allowed)") }
+        return count
     }
 
     /// The Boolean at `key` (required).
-    func bool(_ key: String, _ location: String) throws -> Bool { try value(Bool.self, key, location, "true or false") }
+    func bool(_ key: String, _ location: String) throws -> Bool {
+        guard case .bool(let value) = try required(key, location) else {
+            throw ImportError(location, field: key, "must be true or false")
+        }
+        return value
+    }
 
     /// The whole number at `key` (required).
-    func integer(_ key: String, _ location: String) throws -> Int { try value(Int.self, key, location, "a whole number") }
+    func integer(_ key: String, _ location: String) throws -> Int {
+        guard case .number(let number) = try required(key, location), let value = Int(number.text) else {
+            throw ImportError(location, field: key, "must be a whole number")
+        }
+        return value
+    }
 
     /// The price at `key`: an exact number with at most two decimals.
     func price(_ key: String, _ location: String) throws -> Money {
-        let decimal = try value(Decimal.self, key, location, "a number")
+        let decimal = try number(required(key, location), key, location)
         return try ImportError.at(location, field: key) { try Money(validatingPrice: decimal) }
     }
 

@@ -66,6 +66,63 @@ public struct JSONParser {
         guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
     }
 
+    /// Walks the top-level object `bytes` holds: members whose value is an array are streamed to
+    /// `element` one element at a time (with the member's name and the element's 0-based index), other members
+    /// go whole to `member`. A document of a million records is read without holding them all as JSON.
+    /// - Throws: ``Malformed``, or what the callbacks throw.
+    public static func forEachMember(
+        of bytes: [UInt8], member: (String, JSONValue) throws -> Void, element: (String, Int, JSONValue) throws -> Void
+    ) throws {
+        var parser = JSONParser(bytes)
+        parser.skipSpace()
+        try parser.expect(UInt8(ascii: "{"), "an object")
+        parser.skipSpace()
+        if parser.peek == UInt8(ascii: "}") {
+            parser.index += 1
+        } else {
+            while true {
+                parser.skipSpace()
+                guard parser.peek == UInt8(ascii: "\"") else { throw parser.malformed("expected a member name") }
+                let key = try parser.string()
+                parser.skipSpace()
+                try parser.expect(UInt8(ascii: ":"), "a colon")
+                parser.skipSpace()
+                if parser.peek == UInt8(ascii: "[") {
+                    parser.index += 1
+                    parser.skipSpace()
+                    var count = 0
+                    if parser.peek == UInt8(ascii: "]") {
+                        parser.index += 1
+                    } else {
+                        while true {
+                            parser.skipSpace()
+                            try element(key, count, try parser.value())
+                            count += 1
+                            parser.skipSpace()
+                            if parser.peek == UInt8(ascii: ",") {
+                                parser.index += 1
+                                continue
+                            }
+                            try parser.expect(UInt8(ascii: "]"), "a comma or ]")
+                            break
+                        }
+                    }
+                } else {
+                    try member(key, try parser.value())
+                }
+                parser.skipSpace()
+                if parser.peek == UInt8(ascii: ",") {
+                    parser.index += 1
+                    continue
+                }
+                try parser.expect(UInt8(ascii: "}"), "a comma or }")
+                break
+            }
+        }
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.malformed("text after the object") }
+    }
+
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func malformed(_ reason: String) -> Malformed {

@@ -104,10 +104,10 @@ struct TransferTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         try handle.truncate(atOffset: 100_000_001)  // sparse: no data blocks written
         try handle.close()
-        let outcome = try sandbox.run(["import", file])
+        let outcome = try sandbox.run(["import", file, "--format", "taskwarrior"])
         #expect(outcome.status == 2)
         #expect(outcome.stderrLines.count == 1)
-        #expect(outcome.stderr.contains("Lists imports files up to 100 MB"), "\(outcome)")
+        #expect(outcome.stderr.contains("Lists imports taskwarrior files up to 100 MB"), "\(outcome)")
         #expect(try sandbox.snapshot() == before)
     }
 
