@@ -3,9 +3,10 @@
 
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it), and
-# libmicrohttpd (the HTTP server).
-APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev
+# What building and testing need: SQLite's headers and library, its shell (tests inspect files with it),
+# libmicrohttpd (the HTTP server), libpq (the PostgreSQL store) and PostgreSQL's server (the tests start a
+# throwaway cluster of their own with build-support/test-postgres).
+APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev postgresql
 # What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
 # venv for the project-local Python environment. Installed with their recommended packages, as verified here:
 # those bring the fonts (fonts-liberation) the screenshots are drawn with.
@@ -25,6 +26,11 @@ BENCH_APT_PACKAGES := taskwarrior hyperfine wrk nginx-light sqlite3 python3 time
 # libraries and do not use it.
 MHD_WITHOUT_TLS := .build/mhd-without-tls.o
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker $(MHD_WITHOUT_TLS)
+# lists-postgres, the same commands with the PostgreSQL store, to which `lists` hands postgres:// databases: libpq
+# cannot be linked statically from Debian (no static libpgcommon, libpgport or GSSAPI), so this one links glibc,
+# SQLite, libmicrohttpd and libpq as shared libraries and only the Swift libraries statically. Its own scratch
+# directory, because -static-executable reaches every compile: one directory would rebuild everything each time.
+POSTGRES_RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build/postgres
 LISTS := .build/release/lists
 
 .PHONY: run test web-test screenshots build bench fuzz deps web-deps bench-deps format clean
@@ -36,18 +42,24 @@ run: build
 	@echo "Lists is built: $(LISTS). The same lists are at the terminal: $(LISTS) --help"
 	exec $(LISTS) serve --host $(HOST) --port $(PORT)
 
+# Both executables into .build/release/: lists (static) and lists-postgres beside it, where lists looks for it.
 build: deps $(MHD_WITHOUT_TLS)
+	swift build $(POSTGRES_RELEASE_FLAGS) --product lists-postgres
 	swift build $(RELEASE_FLAGS) --product lists
+	install "$$(swift build $(POSTGRES_RELEASE_FLAGS) --show-bin-path)/lists-postgres" .build/release/lists-postgres
 
 $(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
 	@mkdir -p $(@D)
 	cc -c -O2 -o $@ $<
 
 # Every test: the Swift suites, then the browser and live-server tests (tests/web) against the release binary.
+# The PostgreSQL tests run on a throwaway cluster on loopback, started here and stopped whatever the tests do.
 test: deps web-deps build
 	swift build --build-tests
-	swift test --skip-build --disable-xctest
-	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
+	pg=$$(mktemp -d) && trap 'build-support/test-postgres stop "$$pg"' EXIT && \
+	  LISTS_TEST_POSTGRES=$$(build-support/test-postgres start "$$pg") && export LISTS_TEST_POSTGRES && \
+	  swift test --skip-build --disable-xctest && \
+	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
 
 # Only the browser and live-server tests.
 web-test: web-deps build

@@ -6,6 +6,7 @@ let package = Package(
     name: "Lists",
     products: [
         .executable(name: "lists", targets: ["lists"]),
+        .executable(name: "lists-postgres", targets: ["lists-postgres"]),
         .library(name: "ListsModel", targets: ["ListsModel"]),
     ],
     targets: [
@@ -14,6 +15,11 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -28,16 +34,22 @@ let package = Package(
         ),
         // The embedded default store.
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
+        // The store for several servers: PostgreSQL through libpq.
+        .target(name: "ListsPostgres", dependencies: ["ListsModel", "CLibPQ"]),
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
         .target(name: "ListsInterchange", dependencies: ["ListsModel"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
-        // The command-line face.
+        // The command-line face. PostgreSQL stores come from the executable (ListsCommandLine.run's openPostgres),
+        // so that `lists` links no libpq and stays fully static.
         .target(
-            name: "ListsCLI", dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsWeb", "ListsServer"]),
+            name: "ListsCLI",
+            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsWeb", "ListsServer"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
+        // The same commands with libpq, linked dynamically; `lists` hands postgres:// databases to it.
+        .executableTarget(name: "lists-postgres", dependencies: ["ListsCLI", "ListsPostgres"]),
 
         // Benchmarks (`make bench`); built in release mode only by the Makefile.
         .executableTarget(
@@ -48,13 +60,16 @@ let package = Package(
 
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
         .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
+        // Needs a PostgreSQL server: LISTS_TEST_POSTGRES names it (`make test` starts one). StoreContract.swift and
+        // ContractSupport.swift are symbolic links to ListsSQLiteTests' files: one contract, compiled per backend.
+        .testTarget(name: "ListsPostgresTests", dependencies: ["ListsModel", "ListsPostgres"]),
         // Fixtures/ holds the files the tests read (through #filePath) and the program that made the plists.
         .testTarget(
             name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsWeb"]),
-        .testTarget(name: "ListsCLITests", dependencies: ["lists", "ListsSQLite", "ListsModel"]),
+        .testTarget(name: "ListsCLITests", dependencies: ["lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

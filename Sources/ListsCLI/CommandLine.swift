@@ -30,12 +30,17 @@ public enum ListsCommandLine {
         return environment
     }
 
-    /// Runs `lists` with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    /// Runs `lists` with `arguments` (without the program name) and returns the exit status. `openPostgres` opens
+    /// PostgreSQL stores (`lists-postgres` passes one); without it, a command on a `postgres://` or
+    /// `postgresql://` database replaces this process with `lists-postgres` from the same directory, given the
+    /// same arguments and environment, once its command line has been checked.
+    public static func run(
+        _ arguments: [String], environment: [String: String], openPostgres: PostgresOpener? = nil
+    ) -> Int32 {
         let output = Output(environment: environment)
         defer { output.flush() }
         do {
-            try dispatch(arguments, environment: environment, output: output)
+            try dispatch(arguments, environment: environment, output: output, openPostgres: openPostgres)
             return ExitStatus.success
         } catch let error as UsageError {
             return fail("\(error)", status: ExitStatus.badInput, output: output)
@@ -65,7 +70,11 @@ public enum ListsCommandLine {
 
     /// Finds the app and command words (the first two words that are neither options nor the value of a global
     /// option such as `--database`), then parses the rest against that command's options and the global ones.
-    private static func dispatch(_ arguments: [String], environment: [String: String], output: Output) throws {
+    private static func dispatch(
+        _ arguments: [String], environment: [String: String], output: Output, openPostgres: PostgresOpener?
+    ) throws {
+        let context = Context(
+            arguments: arguments, environment: environment, output: output, openPostgres: openPostgres)
         var words: [(index: Int, word: String)] = []
         let globalsWithValues = Set(GlobalOption.all.filter { $0.value != nil }.map { "--\($0.name)" })
         var index = 0
@@ -87,7 +96,7 @@ public enum ListsCommandLine {
         if let command = commands.first(where: { $0.name == appWord.word }) {
             var rest = arguments
             rest.remove(at: appWord.index)
-            return try run(command, rest, environment: environment, output: output)
+            return try run(command, rest, context)
         }
         guard let app = apps.first(where: { $0.name == appWord.word }) else {
             throw UsageError(
@@ -106,13 +115,22 @@ public enum ListsCommandLine {
         var rest = arguments
         rest.remove(at: words[1].index)
         rest.remove(at: words[0].index)
-        try run(command, rest, environment: environment, output: output)
+        try run(command, rest, context)
     }
 
-    /// Parses `rest` (the arguments without the command's words) against `command` and runs it.
-    private static func run(_ command: CommandSpec, _ rest: [String], environment: [String: String], output: Output)
-        throws
-    {
+    /// What one run of `lists` passes from the dispatch to the command.
+    private struct Context {
+        /// All the arguments, as given (what `lists-postgres` is given when the database is PostgreSQL's).
+        var arguments: [String]
+        var environment: [String: String]
+        var output: Output
+        var openPostgres: PostgresOpener?
+    }
+
+    /// Parses `rest` (the arguments without the command's words) against `command` and runs it, or hands the
+    /// whole command line to `lists-postgres` when the database is a PostgreSQL URL that this build cannot open.
+    private static func run(_ command: CommandSpec, _ rest: [String], _ context: Context) throws {
+        let output = context.output
         let parsed = try ParsedArguments(rest, known: GlobalOption.all + command.options, command: command.path)
         if parsed.wantsHelp { return output.line(Help.command(command)) }
         let count = parsed.positionals.count
@@ -127,6 +145,13 @@ public enum ListsCommandLine {
                     + (maximum > 0 ? " (quote it if it has spaces)" : ""),
                 command: command.path)
         }
-        try command.run(Invocation(arguments: parsed, environment: environment, output: output, command: command))
+        let invocation = Invocation(
+            arguments: parsed, environment: context.environment, output: output, command: command,
+            openPostgres: context.openPostgres)
+        // Two prefix checks on every command; nothing has been read or written yet, so the hand-off loses nothing.
+        if context.openPostgres == nil, case .postgres? = try? invocation.database() {
+            try PostgresHandOff.exec(context.arguments)
+        }
+        try command.run(invocation)
     }
 }

@@ -43,8 +43,9 @@ struct CommandSpec: Sendable {
 enum GlobalOption {
     static let all = [
         OptionSpec(
-            name: "database", value: "PATH",
-            help: "the database file (default: $LISTS_DATABASE, else $XDG_DATA_HOME/lists/lists.sqlite)"),
+            name: "database", value: "PATH|URL",
+            help: "the database file, or a postgres://user@host:port/db URL (default: $LISTS_DATABASE, else "
+                + "$XDG_DATA_HOME/lists/lists.sqlite)"),
         OptionSpec(name: "json", value: nil, help: "print JSON, the objects the API returns"),
         OptionSpec(
             name: "no-seed", value: nil,

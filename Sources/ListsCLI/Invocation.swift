@@ -8,13 +8,19 @@ final class Invocation {
     let environment: [String: String]
     let output: Output
     let command: CommandSpec
+    /// How PostgreSQL stores are opened; `nil` in the static `lists`, which hands them to `lists-postgres`.
+    let openPostgres: PostgresOpener?
     private var openedStore: (any Store)?
 
-    init(arguments: ParsedArguments, environment: [String: String], output: Output, command: CommandSpec) {
+    init(
+        arguments: ParsedArguments, environment: [String: String], output: Output, command: CommandSpec,
+        openPostgres: PostgresOpener?
+    ) {
         self.arguments = arguments
         self.environment = environment
         self.output = output
         self.command = command
+        self.openPostgres = openPostgres
     }
 
     /// Whether `--json` was given.
@@ -35,24 +41,28 @@ final class Invocation {
     /// The positional arguments as references.
     var references: [Reference] { positionals.map(Reference.typed) }
 
-    /// The database path: `--database`, else `LISTS_DATABASE`, else the XDG data directory.
-    /// - Throws: ``UsageError`` for a URL this version cannot open.
-    func databasePath() throws -> String {
+    /// Where the records are: an SQLite file, or a PostgreSQL server.
+    enum Database: Equatable {
+        /// The SQLite file at this path.
+        case sqlite(path: String)
+        /// The PostgreSQL server and database at this `postgres://` or `postgresql://` URL.
+        case postgres(url: String)
+    }
+
+    /// The database: `--database`, else `LISTS_DATABASE`, else the XDG data directory's SQLite file. A
+    /// `postgres://` or `postgresql://` URL names a PostgreSQL server; anything else is a file path.
+    /// - Throws: ``ValidationError`` for a path that would keep nothing.
+    func database() throws -> Database {
         let given = option("database") ?? environment["LISTS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
-        if let given {
-            if given.trimmingWhitespace(includingNewlines: false).isEmpty || given == ":memory:" {
-                throw ValidationError(
-                    field: "database",
-                    message: "give the path of a file; \(given.isEmpty ? "an empty path" : Quoted(given).description) "
-                        + "would keep nothing")
-            }
-            if given.hasPrefix("postgres://") || given.hasPrefix("postgresql://") {
-                throw ValidationError(
-                    field: "database", message: "PostgreSQL is not supported by this version yet; give a file path")
-            }
-            return given
+        guard let given else { return .sqlite(path: Self.defaultDatabasePath(environment: environment)) }
+        if given.trimmingWhitespace(includingNewlines: false).isEmpty || given == ":memory:" {
+            throw ValidationError(
+                field: "database",
+                message: "give the path of a file or a postgres:// URL; "
+                    + "\(given.isEmpty ? "an empty path" : Quoted(given).description) would keep nothing")
         }
-        return Self.defaultDatabasePath(environment: environment)
+        if given.hasPrefix("postgres://") || given.hasPrefix("postgresql://") { return .postgres(url: given) }
+        return .sqlite(path: given)
     }
 
     /// `$XDG_DATA_HOME/lists/lists.sqlite`, else `~/.local/share/lists/lists.sqlite`: the Linux counterpart of
@@ -65,12 +75,20 @@ final class Invocation {
         return home + "/.local/share/lists/lists.sqlite"
     }
 
-    /// The store, opened, migrated and seeded once (or left empty with `--no-seed`); `readConnections` as in
-    /// ``SQLiteStore/init(path:readConnections:)``.
-    /// - Throws: ``StoreError``, ``ValidationError``.
+    /// The store, opened, migrated and seeded once (or left empty with `--no-seed`). `readConnections` is how
+    /// many transactions may run at once on their own connections (a server passes its thread count), as in
+    /// ``SQLiteStore/init(path:readConnections:)`` and ``PostgresStore/init(url:connections:)`` (through
+    /// ``openPostgres``).
+    /// - Throws: ``StoreError``, ``ValidationError`` (also for a PostgreSQL URL without ``openPostgres``).
     func store(readConnections: Int = 0) throws -> any Store {
         if let openedStore { return openedStore }
-        let store = try SQLiteStore(path: try databasePath(), readConnections: readConnections)
+        let store: any Store
+        switch try database() {
+        case .sqlite(let path): store = try SQLiteStore(path: path, readConnections: readConnections)
+        case .postgres(let url):
+            guard let openPostgres else { throw PostgresHandOff.unavailable }
+            store = try openPostgres(url, max(1, readConnections))
+        }
         try Seeding.seedIfNeeded(store, empty: option("no-seed") != nil)
         openedStore = store
         return store

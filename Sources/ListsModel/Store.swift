@@ -138,6 +138,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
     case cannotOpen(String)
     /// Another writer held the database longer than the busy timeout.
     case busy
+    /// The connection to the database server broke during the request (the server restarted, the network
+    /// dropped); the next request opens a new one.
+    case connectionLost(String)
     /// A stored value has an unexpected shape.
     case corrupt(String)
     /// Any other engine failure, with the engine's detail.
@@ -154,6 +157,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
         case .readOnly(let path): "cannot write to \(path): it is read-only; nothing was changed"
         case .cannotOpen(let path): "cannot open or create a database at \(path)"
         case .busy: "the database stayed busy (another program is writing); try again"
+        case .connectionLost(let place):
+            "the connection to the database server at \(place) was lost; try again (a change sent just then may or "
+                + "may not have been saved)"
         case .corrupt: "a stored record is damaged"
         case .failure: "the database failed"
         }

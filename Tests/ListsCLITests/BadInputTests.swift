@@ -186,8 +186,8 @@ let badInputs: [BadInput] = [
 
     // The database setting.
     BadInput(
-        arguments: ["--database", "postgres://localhost/lists", "todo", "list"],
-        message: "database: PostgreSQL is not supported by this version yet; give a file path"),
+        arguments: ["--database", "postgres://lists:secret@127.0.0.1:1/lists", "todo", "list"],
+        message: "database: cannot open or create a database at postgres://lists@127.0.0.1:1/lists"),
 ]
 
 /// Each refused input exits 2 with one line on stderr naming the problem, prints nothing, and changes nothing.

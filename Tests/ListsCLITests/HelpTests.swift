@@ -37,7 +37,7 @@ struct HelpTests {
         let outcome = try sandbox.run((app.isEmpty ? [] : [app]) + ["--help"])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stderr == "")
-        #expect(outcome.stdout.contains("USAGE: lists \(app.isEmpty ? "[--database PATH]" : app)"))
+        #expect(outcome.stdout.contains("USAGE: lists \(app.isEmpty ? "[--database PATH|URL]" : app)"))
         #expect(outcome.stdout.contains("\nEXAMPLE:\n  lists "))
         #expect(!FileManager.default.fileExists(atPath: sandbox.database))
     }
@@ -61,11 +61,11 @@ struct HelpTests {
                           --price P  its price, like 1.99
 
                         GLOBAL OPTIONS:
-                          --database PATH  the database file (default: $LISTS_DATABASE, else \
-                        $XDG_DATA_HOME/lists/lists.sqlite)
-                          --json           print JSON, the objects the API returns
-                          --no-seed        when this run creates the database, leave it empty instead of adding \
-                        the tutorials' data
+                          --database PATH|URL  the database file, or a postgres://user@host:port/db URL (default: \
+                        $LISTS_DATABASE, else $XDG_DATA_HOME/lists/lists.sqlite)
+                          --json               print JSON, the objects the API returns
+                          --no-seed            when this run creates the database, leave it empty instead of \
+                        adding the tutorials' data
 
                         EXAMPLE:
                           lists shop add Oat milk --price 1.99

@@ -1,0 +1,170 @@
+import CLibPQ
+import Foundation
+import ListsModel
+
+/// One libpq connection: the handle, its prepared statements, and typed binding and reading.
+///
+/// Not `Sendable`: a connection is used by one thread at a time, between ``PostgresStore`` taking it out of its
+/// pool and putting it back. Values always travel as parameters in text format, never spliced into SQL. The
+/// handle is closed in `deinit`.
+final class PostgresConnection {
+    private let handle: OpaquePointer
+    /// Statement names by SQL, prepared on first use on this connection.
+    private var prepared: [String: String] = [:]
+    /// The server's URL without its password, for messages.
+    let place: String
+
+    /// Connects to the server at `url` (a libpq connection URI or keyword string).
+    /// - Throws: ``PostgresError`` without an SQLSTATE when no connection could be made.
+    init(url: String, place: String) throws {
+        guard let handle = PQconnectdb(url) else {
+            throw PostgresError(sqlState: nil, message: "out of memory", sql: nil, isConnectionLost: false)
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+            PQfinish(handle)
+            throw PostgresError(sqlState: "08001", message: message, sql: nil, isConnectionLost: false)
+        }
+        lists_pq_ignore_notices(handle)
+        self.handle = handle
+        self.place = place
+    }
+
+    deinit {
+        PQfinish(handle)
+    }
+
+    /// Whether the connection is still usable; after a failure that broke it, the pool drops it.
+    var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// Whether a transaction is open or failed on this connection (a healthy idle connection has none).
+    var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
+
+    /// Whether a statement of the open transaction failed, so that the transaction can only roll back.
+    var isInFailedTransaction: Bool { PQtransactionStatus(handle) == PQTRANS_INERROR }
+
+    /// Runs one or more statements that take no parameters (transaction control, migrations).
+    /// - Throws: ``PostgresError``.
+    func execute(_ sql: String) throws {
+        guard let result = PQexec(handle, sql) else { throw error(nil, sql: sql) }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    /// Runs `sql` (placeholders `$1`, `$2`, ...) with `parameters`, as a statement prepared once per connection.
+    /// - Returns: the result, which the caller reads through ``Rows``.
+    /// - Throws: ``PostgresError``.
+    func query(_ sql: String, _ parameters: [FieldValue] = []) throws -> Rows {
+        let name = try statementName(sql, parameterCount: parameters.count)
+        let texts = parameters.map(Self.text)
+        let result = withParameterPointers(texts) { pointers in
+            PQexecPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+        }
+        guard let result else { throw error(nil, sql: sql) }
+        do {
+            try check(result, sql: sql)
+        } catch {
+            PQclear(result)
+            throw error
+        }
+        return Rows(result: result)
+    }
+
+    /// Runs `sql` and returns how many rows it changed.
+    /// - Throws: ``PostgresError``.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [FieldValue] = []) throws -> Int {
+        let rows = try query(sql, parameters)
+        return rows.changedCount
+    }
+
+    /// The first column of the first row, as an integer, or `nil` when there is no row or it is null.
+    /// - Throws: ``PostgresError``.
+    func integer(_ sql: String, _ parameters: [FieldValue] = []) throws -> Int64? {
+        let rows = try query(sql, parameters)
+        guard rows.count > 0, !rows.isNull(0, 0) else { return nil }
+        return rows.integer(0, 0)
+    }
+
+    /// A value in PostgreSQL's text format; instants are integer milliseconds since 1970, as SQLite keeps them.
+    private static func text(_ value: FieldValue) -> String? {
+        switch value {
+        case .null: nil
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .bool(let flag): flag ? "true" : "false"
+        case .date(let date): String(date.millisecondsSince1970)
+        }
+    }
+
+    private func statementName(_ sql: String, parameterCount: Int) throws -> String {
+        if let name = prepared[sql] { return name }
+        let name = "lists_\(prepared.count + 1)"
+        guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else {
+            throw error(nil, sql: sql)
+        }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        prepared[sql] = name
+        return name
+    }
+
+    private func check(_ result: OpaquePointer, sql: String) throws {
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
+        default: throw error(result, sql: sql)
+        }
+    }
+
+    private func error(_ result: OpaquePointer?, sql: String?) -> PostgresError {
+        let sqlState = result.flatMap { lists_pq_sqlstate($0) }.map { String(cString: $0) }
+        let message =
+            result.flatMap { lists_pq_primary_message($0) }.map { String(cString: $0) }
+            ?? String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PostgresError(sqlState: sqlState, message: message, sql: sql, isConnectionLost: !isHealthy)
+    }
+
+    /// The result of one statement, cleared in `deinit`; rows and columns count from 0.
+    final class Rows {
+        private let result: OpaquePointer
+
+        init(result: OpaquePointer) { self.result = result }
+        deinit { PQclear(result) }
+
+        /// How many rows the statement returned.
+        var count: Int { Int(PQntuples(result)) }
+
+        /// How many rows an INSERT, UPDATE or DELETE changed.
+        var changedCount: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+
+        func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) != 0 }
+
+        func text(_ row: Int, _ column: Int) -> String {
+            guard let value = PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
+            let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+            return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            }
+        }
+
+        func integer(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
+
+        /// The value at `row`, `column` read as a field of type `kind`.
+        func value(_ row: Int, _ column: Int, as kind: FieldKind) -> FieldValue {
+            if isNull(row, column) { return .null }
+            switch kind {
+            case .text, .optionalText: return .text(text(row, column))
+            case .integer: return .integer(integer(row, column))
+            case .bool: return .bool(text(row, column) == "t")
+            case .date: return .date(Date(timeIntervalSince1970: Double(integer(row, column)) / 1000))
+            }
+        }
+    }
+}
+
+/// Calls `body` with C strings for `texts` (`NULL` for a null value), valid only during the call.
+private func withParameterPointers<T>(_ texts: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+    let copies: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+    defer { for copy in copies { free(copy) } }
+    return body(copies.map { $0.map { UnsafePointer($0) } })
+}

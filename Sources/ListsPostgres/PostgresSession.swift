@@ -1,0 +1,199 @@
+import Foundation
+import ListsModel
+
+/// ``StoreSession`` on one PostgreSQL connection, inside a transaction that ``PostgresStore`` opened.
+///
+/// The same queries as the SQLite store, in PostgreSQL's dialect (`$n` placeholders, `LIMIT NULL` for no limit).
+/// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
+/// bound as a parameter, never spliced into SQL.
+struct PostgresSession: StoreSession {
+    let connection: PostgresConnection
+
+    static func table(_ kind: RecordKind) -> String {
+        switch kind {
+        case .item: "items"
+        case .task: "tasks"
+        case .sighting: "sightings"
+        }
+    }
+
+    /// The columns a record is read from, in order: meta first, then the fields.
+    static func columns<R: Record>(_ type: R.Type) -> String {
+        (["id", "created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name)).joined(separator: ", ")
+    }
+
+    /// Checks that a filter names a field of `R`, so that no caller text reaches the SQL; its value is `$1`.
+    static func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
+        guard let filter else { return ("", []) }
+        guard R.fieldSpecs.contains(where: { $0.name == filter.field }) else {
+            throw StoreError.failure("unknown field \(filter.field) for \(R.kind.noun)")
+        }
+        return ("WHERE \(filter.field) = $1", [filter.value])
+    }
+
+    /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the
+    /// numbers instead when the query has no such column.
+    private func numbered<R: Record>(
+        _ type: R.Type, _ sql: String, _ parameters: [FieldValue], number: ((Int) -> Int)? = nil
+    ) throws -> [Numbered<R>] {
+        let rows = try connection.query(sql, parameters)
+        let kinds = R.fieldSpecs.map(\.kind)
+        var result: [Numbered<R>] = []
+        result.reserveCapacity(rows.count)
+        for row in 0..<rows.count {
+            let idText = rows.text(row, 0)
+            guard let id = UUID(uuidString: idText) else { throw StoreError.corrupt("id \(idText)") }
+            let meta = RecordMeta(
+                id: id,
+                createdAt: Date(timeIntervalSince1970: Double(rows.integer(row, 1)) / 1000),
+                updatedAt: Date(timeIntervalSince1970: Double(rows.integer(row, 2)) / 1000),
+                version: Int(rows.integer(row, 3)))
+            var fields: [FieldValue] = []
+            fields.reserveCapacity(kinds.count)
+            for (index, kind) in kinds.enumerated() { fields.append(rows.value(row, 4 + index, as: kind)) }
+            let place = number?(row) ?? Int(rows.integer(row, 4 + kinds.count))
+            result.append(Numbered(number: place, record: try R(meta: meta, fields: fields)))
+        }
+        return result
+    }
+
+    /// The SQL for "this row's 1-based place in the list".
+    private static func numberExpression(_ table: String) -> String {
+        "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position <= \(table).position)"
+    }
+
+    func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
+        -> [Numbered<R>]
+    {
+        let table = Self.table(R.kind)
+        let start = max(0, offset)
+        let paging: [FieldValue] = [limit.map { .integer(Int64(max(0, $0))) } ?? .null, .integer(Int64(start))]
+        guard filter != nil else {
+            return try numbered(
+                type, "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT $1 OFFSET $2", paging,
+                number: { start + $0 + 1 })
+        }
+        let (condition, parameters) = try Self.condition(filter, type)
+        return try numbered(
+            type,
+            "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
+                + "FROM \(table)) AS numbered \(condition) ORDER BY position LIMIT $2 OFFSET $3",
+            parameters + paging)
+    }
+
+    func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
+        let table = Self.table(R.kind)
+        guard filter != nil else {
+            return Int(try connection.integer("SELECT count FROM record_counts WHERE kind = $1", [.text(table)]) ?? 0)
+        }
+        let (condition, parameters) = try Self.condition(filter, type)
+        return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
+    }
+
+    func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
+        let table = Self.table(R.kind)
+        return try numbered(
+            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE id = $1", [.text(id.uuidString)], number: { _ in 0 }
+        ).first?.record
+    }
+
+    func record<R: Record>(_ type: R.Type, number: Int) throws -> Numbered<R>? {
+        guard number >= 1 else { return nil }
+        let table = Self.table(R.kind)
+        return try numbered(
+            type, "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT 1 OFFSET $1",
+            [.integer(Int64(number - 1))], number: { _ in number }
+        ).first
+    }
+
+    func records<R: Record>(_ type: R.Type, idPrefix prefix: String, limit: Int) throws -> [Numbered<R>] {
+        let table = Self.table(R.kind)
+        let prefix = prefix.uppercased()
+        // A range on the primary key (collated "C", byte order): ids from the prefix up to the prefix followed by
+        // the highest character.
+        return try numbered(
+            type,
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
+                + "WHERE id >= $1 AND id < $2 ORDER BY position LIMIT $3",
+            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit)))])
+    }
+
+    func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
+        -> [Numbered<R>]
+    {
+        let table = Self.table(R.kind)
+        // The folded key's index finds the candidates; the second test keeps only exact matches when case counts.
+        let exact = ignoringCase ? "" : " AND \(R.nameField) = $3"
+        return try numbered(
+            type,
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
+                + "WHERE name_key = $1\(exact) ORDER BY position LIMIT $2",
+            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit)))] + (ignoringCase ? [] : [.text(name)]))
+    }
+
+    func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64 {
+        guard R.fieldSpecs.contains(where: { $0.name == field && $0.kind == .integer }) else {
+            throw StoreError.failure("unknown integer field \(field) for \(R.kind.noun)")
+        }
+        let (condition, parameters) = try Self.condition(filter, type)
+        return try connection.integer(
+            "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
+    }
+
+    func insert<R: Record>(_ record: R) throws {
+        let table = Self.table(R.kind)
+        let values = Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
+        let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
+        // ON CONFLICT instead of catching the unique violation: in PostgreSQL a failed statement aborts the whole
+        // transaction, and a caller may go on after a conflict, as it can on SQLite. Writers take the store's
+        // write lock first, so the next position is not raced.
+        let inserted = try connection.run(
+            "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
+                + "(SELECT coalesce(max(position), 0) + 1 FROM \(table))) ON CONFLICT (id) DO NOTHING",
+            values)
+        if inserted == 0 { throw StoreError.conflict(R.kind) }
+    }
+
+    func update<R: Record>(_ record: R, expectedVersion: Int) throws {
+        let table = Self.table(R.kind)
+        let names = ["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"]
+        let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
+        let changed = try connection.run(
+            "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2)",
+            Array(Self.metaValues(record).dropFirst()) + record.fields
+                + [
+                    .text(Reference.nameKey(record.displayName)), .text(record.id.uuidString),
+                    .integer(Int64(expectedVersion)),
+                ])
+        if changed == 0 {
+            throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
+        }
+    }
+
+    func delete<R: Record>(_ type: R.Type, id: UUID) throws {
+        let deleted = try connection.run("DELETE FROM \(Self.table(R.kind)) WHERE id = $1", [.text(id.uuidString)])
+        if deleted == 0 { throw StoreError.notFound(R.kind) }
+    }
+
+    func revision() throws -> Int64 {
+        try connection.integer("SELECT value FROM revision") ?? 0
+    }
+
+    func setting(_ key: String) throws -> String? {
+        let rows = try connection.query("SELECT value FROM settings WHERE key = $1", [.text(key)])
+        return rows.count > 0 ? rows.text(0, 0) : nil
+    }
+
+    func setSetting(_ key: String, to value: String) throws {
+        try connection.run(
+            "INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [.text(key), .text(value)])
+    }
+
+    private static func metaValues<R: Record>(_ record: R) -> [FieldValue] {
+        [
+            .text(record.id.uuidString), .date(record.meta.createdAt), .date(record.meta.updatedAt),
+            .integer(Int64(record.meta.version)),
+        ]
+    }
+}

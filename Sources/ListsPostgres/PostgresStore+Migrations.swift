@@ -1,0 +1,135 @@
+import ListsModel
+
+extension PostgresStore {
+    /// The schema, as numbered migrations, the same four as the SQLite store's in PostgreSQL's dialect; append
+    /// only. Migration `n` (1-based) brings `lists_schema.version` from n-1 to n. A database whose version is above
+    /// `migrations.count` was written by a newer Lists and is refused untouched.
+    ///
+    /// The translation keeps SQLite's column names and meanings: instants are `bigint` milliseconds since 1970,
+    /// money is `bigint` cents, ids are upper-case UUID text (collated "C", so that a prefix is a range of the
+    /// primary key), and the counts and the revision are kept by triggers, so that every process's writes move
+    /// them. Flags are `boolean`, PostgreSQL's own type.
+    static let migrations: [String] = [
+        // 1: the three apps' lists (each with `name_key`, the name folded by `Reference.nameKey`), the store's
+        // settings, and counts kept by a trigger so that "how many" is O(1) however long a list grows.
+        """
+        CREATE TABLE items (
+            id text COLLATE "C" PRIMARY KEY,
+            position bigint NOT NULL UNIQUE,
+            name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 2000),
+            name_key text NOT NULL,
+            price_cents bigint NOT NULL CHECK (price_cents BETWEEN 0 AND 100000000),
+            on_shopping_list boolean NOT NULL DEFAULT false,
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1)
+        );
+        CREATE INDEX items_by_name ON items (name_key);
+        CREATE INDEX items_on_shopping_list ON items (position) WHERE on_shopping_list;
+
+        CREATE TABLE tasks (
+            id text COLLATE "C" PRIMARY KEY,
+            position bigint NOT NULL UNIQUE,
+            title text NOT NULL CHECK (char_length(title) BETWEEN 1 AND 2000),
+            name_key text NOT NULL,
+            done boolean NOT NULL DEFAULT false,
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1)
+        );
+        CREATE INDEX tasks_by_name ON tasks (name_key);
+
+        CREATE TABLE sightings (
+            id text COLLATE "C" PRIMARY KEY,
+            position bigint NOT NULL UNIQUE,
+            name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 2000),
+            name_key text NOT NULL,
+            location text CHECK (location IS NULL OR char_length(location) BETWEEN 1 AND 2000),
+            sighted_at bigint NOT NULL,
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1)
+        );
+        CREATE INDEX sightings_by_name ON sightings (name_key);
+
+        CREATE TABLE settings (key text PRIMARY KEY, value text NOT NULL);
+
+        CREATE TABLE record_counts (kind text PRIMARY KEY, count bigint NOT NULL);
+        INSERT INTO record_counts VALUES ('items', 0), ('tasks', 0), ('sightings', 0);
+        CREATE FUNCTION lists_count_records() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                UPDATE record_counts SET count = count + 1 WHERE kind = TG_TABLE_NAME;
+            ELSE
+                UPDATE record_counts SET count = count - 1 WHERE kind = TG_TABLE_NAME;
+            END IF;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER items_counted AFTER INSERT OR DELETE ON items
+            FOR EACH ROW EXECUTE FUNCTION lists_count_records();
+        CREATE TRIGGER tasks_counted AFTER INSERT OR DELETE ON tasks
+            FOR EACH ROW EXECUTE FUNCTION lists_count_records();
+        CREATE TRIGGER sightings_counted AFTER INSERT OR DELETE ON sightings
+            FOR EACH ROW EXECUTE FUNCTION lists_count_records();
+        """,
+        // 2: one number that grows with every change to any record, so that an open page (or another server)
+        // learns that something changed by reading one row instead of comparing lists.
+        """
+        CREATE TABLE revision (id integer PRIMARY KEY CHECK (id = 1), value bigint NOT NULL);
+        INSERT INTO revision VALUES (1, 0);
+        CREATE FUNCTION lists_grow_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE revision SET value = value + 1;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER items_revised AFTER INSERT OR UPDATE OR DELETE ON items
+            FOR EACH ROW EXECUTE FUNCTION lists_grow_revision();
+        CREATE TRIGGER tasks_revised AFTER INSERT OR UPDATE OR DELETE ON tasks
+            FOR EACH ROW EXECUTE FUNCTION lists_grow_revision();
+        CREATE TRIGGER sightings_revised AFTER INSERT OR UPDATE OR DELETE ON sightings
+            FOR EACH ROW EXECUTE FUNCTION lists_grow_revision();
+        """,
+        // 3: the Taskwarrior attributes a task imported from Taskwarrior brings and Lists has no field for (a JSON
+        // object, kept as the text it was written as), written back on export.
+        """
+        ALTER TABLE tasks ADD COLUMN taskwarrior text CHECK (taskwarrior IS NULL OR taskwarrior::json IS NOT NULL);
+        """,
+        // 4: what birders' checklists (eBird) record about a sighting: count (digits or X), scientific name,
+        // coordinates (decimal text, kept exactly as given) and comments.
+        """
+        ALTER TABLE sightings ADD COLUMN count text CHECK (count IS NULL OR char_length(count) <= 10);
+        ALTER TABLE sightings ADD COLUMN scientific_name text CHECK (char_length(scientific_name) <= 2000);
+        ALTER TABLE sightings ADD COLUMN latitude text CHECK (char_length(latitude) <= 40);
+        ALTER TABLE sightings ADD COLUMN longitude text CHECK (char_length(longitude) <= 40);
+        ALTER TABLE sightings ADD COLUMN comments text CHECK (char_length(comments) <= 2000);
+        """,
+    ]
+
+    /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under
+    /// the store's write lock, or refuses a newer one.
+    ///
+    /// The lock makes two servers starting at once on a new database take turns: the second waits, then finds
+    /// the version the first committed and has nothing left to do.
+    /// - Throws: ``StoreError/newerSchema(found:known:)``, ``PostgresError``.
+    static func migrate(_ connection: PostgresConnection) throws {
+        let known = migrations.count
+        try connection.execute("BEGIN; \(writeLock)")
+        do {
+            try connection.execute(
+                "CREATE TABLE IF NOT EXISTS lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer "
+                    + "NOT NULL); INSERT INTO lists_schema VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
+            let current = Int(try connection.integer("SELECT version FROM lists_schema") ?? 0)
+            if current > known { throw StoreError.newerSchema(found: current, known: known) }
+            for number in current..<known {
+                try connection.execute(migrations[number])
+            }
+            try connection.run("UPDATE lists_schema SET version = $1", [.integer(Int64(known))])
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.isHealthy { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../ListsSQLiteTests/ContractSupport.swift

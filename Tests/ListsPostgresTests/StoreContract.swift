@@ -1,0 +1,1 @@
+../ListsSQLiteTests/StoreContract.swift
