@@ -9,8 +9,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev postgresql
 # What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
 # venv for the project-local Python environment. Installed with their recommended packages, as verified here:
-# those bring the fonts (fonts-liberation) the screenshots are drawn with.
-WEB_APT_PACKAGES := chromium python3-venv
+# those bring the fonts (fonts-liberation) the screenshots are drawn with. nginx balances two servers in the
+# scale-out test (tests/web/test_scaleout.py).
+WEB_APT_PACKAGES := chromium python3-venv nginx-light
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
 PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0
 VENV := .venv
