@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Durable POST /api/v1/tasks per second on PostgreSQL, with one and with two `lists serve` (behind nginx),
+against pgbench running the equivalent single-row insert with the same number of clients, in one run.
+
+    bench/postgres-bench.py [--quick]
+
+A throwaway cluster with PostgreSQL's durable defaults (fsync on) is started on loopback for the run
+(build-support/test-postgres, LISTS_PG_DURABLE=1). pgbench inserts one row per transaction into a table shaped
+like Lists's `tasks` (same columns and indexes, positions from a sequence; without the count and revision
+Lists keeps, and without its write lock).
+Every 201 answer is checked to be a stored row. Goal: Lists >= 0.5x pgbench. Exit 0 met, 3 missed, 1 error.
+"""
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("server_bench", os.path.join(HERE, "server-bench.py"))
+server_bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(server_bench)
+Failure, say, median, wrk, ListsServer = (server_bench.Failure, server_bench.say, server_bench.median,
+                                          server_bench.wrk, server_bench.ListsServer)
+ROOT = os.path.dirname(HERE)
+CLIENTS = 8
+
+REFERENCE = """
+CREATE TABLE reference_tasks (
+    id text COLLATE "C" PRIMARY KEY,
+    position bigserial NOT NULL UNIQUE,
+    title text NOT NULL CHECK (char_length(title) BETWEEN 1 AND 2000),
+    name_key text NOT NULL,
+    done boolean NOT NULL DEFAULT false,
+    created_at bigint NOT NULL,
+    updated_at bigint NOT NULL,
+    version bigint NOT NULL CHECK (version >= 1)
+);
+CREATE INDEX reference_tasks_by_name ON reference_tasks (name_key);
+"""
+
+INSERT = """
+INSERT INTO reference_tasks (id, title, name_key, done, created_at, updated_at, version)
+VALUES (upper(gen_random_uuid()::text), 'wrk task', 'wrk task', false,
+        (extract(epoch from now()) * 1000)::bigint, (extract(epoch from now()) * 1000)::bigint, 1);
+"""
+
+
+def psql(url, sql):
+    result = subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure(f"psql failed: {result.stderr}")
+    return result.stdout.strip()
+
+
+def pgbench(url, seconds, script):
+    result = subprocess.run(["pgbench", "-n", "-M", "prepared", "-c", str(CLIENTS), "-j", str(CLIENTS), "-T",
+                             str(seconds), "-f", script, url], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure(f"pgbench failed: {result.stderr}{result.stdout}")
+    match = re.search(r"tps = ([\d.]+)", result.stdout)
+    if not match:
+        raise Failure(f"cannot read pgbench's output: {result.stdout}")
+    return float(match.group(1))
+
+
+def nginx_in_front(work, ports):
+    port = server_bench.free_port()
+    prefix = os.path.join(work, "nginx")
+    os.makedirs(os.path.join(prefix, "logs"), exist_ok=True)
+    upstreams = "\n".join(f"server 127.0.0.1:{p};" for p in ports)
+    config = os.path.join(prefix, "nginx.conf")
+    with open(config, "w") as file:
+        file.write(f"""
+daemon off; worker_processes 1; pid {prefix}/nginx.pid; error_log {prefix}/logs/error.log;
+events {{ worker_connections 512; }}
+http {{
+  access_log off;
+  client_body_temp_path {prefix}/body; proxy_temp_path {prefix}/proxy; fastcgi_temp_path {prefix}/fastcgi;
+  uwsgi_temp_path {prefix}/uwsgi; scgi_temp_path {prefix}/scgi;
+  upstream lists {{ {upstreams} keepalive 32; }}
+  server {{ listen 127.0.0.1:{port};
+    location / {{ proxy_pass http://lists; proxy_http_version 1.1; proxy_set_header Connection "";
+                 proxy_set_header Host $http_host; }} }}
+}}
+""")
+    process = subprocess.Popen(["nginx", "-p", prefix, "-c", config], stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            server_bench.get(f"http://127.0.0.1:{port}/healthz")
+            return process, port
+        except Exception:
+            time.sleep(0.05)
+    process.kill()
+    raise Failure("nginx did not start")
+
+
+def main(arguments):
+    quick = "--quick" in arguments
+    rounds, seconds = (1, 1) if quick else (5, 2)
+    goal = 0.5
+    for tool in ("wrk", "pgbench", "psql", "nginx"):
+        if not shutil.which(tool):
+            print(f"postgres-bench: {tool} is not installed (make bench-deps)", file=sys.stderr)
+            return 1
+    work = tempfile.mkdtemp(prefix="lists-bench-postgres.", dir=os.environ.get("TMPDIR"))
+    # The cluster runs as nobody under root: it must be able to reach its directory.
+    os.chmod(work, 0o755)
+    cluster = os.path.join(work, "cluster")
+    environment = dict(os.environ, LISTS_PG_DURABLE="1")
+    started = subprocess.run([os.path.join(ROOT, "build-support/test-postgres"), "start", cluster],
+                             capture_output=True, text=True, env=environment)
+    if started.returncode != 0:
+        print(f"postgres-bench: cannot start PostgreSQL: {started.stderr}", file=sys.stderr)
+        return 1
+    url = started.stdout.strip()
+    servers, balancer = [], None
+    try:
+        say(f"== postgres-posts: durable commits per second on PostgreSQL (fsync on), {CLIENTS} clients, "
+            f"{rounds} alternating rounds of {seconds} s")
+        say(f"   pgbench -c{CLIENTS} -j{CLIENTS} -M prepared: one INSERT per transaction into a table shaped like "
+            f"Lists's tasks; lists: wrk -t{CLIENTS} -c{CLIENTS} POST /api/v1/tasks, each answered 201 after its commit")
+        psql(url, REFERENCE)
+        script = os.path.join(work, "insert.sql")
+        with open(script, "w") as file:
+            file.write(INSERT)
+        lua = os.path.join(work, "count.lua")
+        with open(lua, "w") as file:
+            file.write(server_bench.WRK_SCRIPT)
+        servers = [ListsServer(url), ListsServer(url)]
+        balancer, balanced = nginx_in_front(work, [s.port for s in servers])
+        body = '{"title": "wrk task"}'
+        before = int(psql(url, "SELECT count(*) FROM tasks"))
+        created = 0
+        results = {"pgbench": [], "one server": [], "two servers": []}
+        targets = {"one server": servers[0].url, "two servers": f"http://127.0.0.1:{balanced}"}
+        pgbench(url, 1, script)  # warm-up
+        for round in range(rounds):
+            order = ["pgbench", "one server", "two servers"]
+            if round % 2:
+                order.reverse()
+            for name in order:
+                if name == "pgbench":
+                    rate = pgbench(url, seconds, script)
+                else:
+                    result = wrk(targets[name] + "/api/v1/tasks", CLIENTS, CLIENTS, seconds, lua, body=body,
+                                 stop_after=seconds)
+                    server_bench.check_created(result, name)
+                    created += result.statuses[201]
+                    rate = result.rate
+                results[name].append(rate)
+                say(f"   round {round + 1} {name:11}: {rate:8.0f} commits/s")
+        rows = int(psql(url, "SELECT count(*) FROM tasks")) - before
+        rows_ok = rows == created
+        say(f"   rows added: {rows}, answers 201: {created}: "
+            f"{'every acknowledged write is there' if rows_ok else 'MISMATCH'}")
+        reference = median(results["pgbench"])
+        met = rows_ok
+        for name in ("one server", "two servers"):
+            rate = median(results[name])
+            ratios = [a / b for a, b in zip(results[name], results["pgbench"])]
+            ratio = median(ratios)
+            met = met and ratio >= goal
+            say(f"RESULT postgres-posts ({name}): Lists {rate:.0f} / pgbench {reference:.0f} commits/s = "
+                f"{ratio:.2f} (median of paired rounds; goal >= {goal}) {server_bench.verdict(ratio >= goal)}")
+        return 0 if met else 3
+    except Failure as failure:
+        print(f"postgres-bench: {failure}", file=sys.stderr)
+        return 1
+    finally:
+        for server in servers:
+            try:
+                server.stop()
+            except Failure:
+                pass
+        if balancer:
+            balancer.terminate()
+            balancer.wait()
+        subprocess.run([os.path.join(ROOT, "build-support/test-postgres"), "stop", cluster], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
