@@ -132,7 +132,8 @@ def main(arguments):
         lua = os.path.join(work, "count.lua")
         with open(lua, "w") as file:
             file.write(server_bench.WRK_SCRIPT)
-        servers = [ListsServer(url), ListsServer(url)]
+        # PostgreSQL writes wait on the network and the flush, not the processor: 16 threads per server.
+        servers = [ListsServer(url, threads=16), ListsServer(url, threads=16)]
         balancer, balanced = nginx_in_front(work, [s.port for s in servers])
         body = '{"title": "wrk task"}'
         before = int(psql(url, "SELECT count(*) FROM tasks"))

@@ -8,6 +8,8 @@ import ListsModel
 /// bound as a parameter, never spliced into SQL.
 struct PostgresSession: StoreSession {
     let connection: PostgresConnection
+    /// Whether the session is a write transaction (settings are then read under the store's lock).
+    var isWrite = false
 
     static func table(_ kind: RecordKind) -> String {
         switch kind {
@@ -84,7 +86,9 @@ struct PostgresSession: StoreSession {
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)
         guard filter != nil else {
-            return Int(try connection.integer("SELECT count FROM record_counts WHERE kind = $1", [.text(table)]) ?? 0)
+            return Int(
+                try connection.integer("SELECT sum(count)::bigint FROM record_counts WHERE kind = $1", [.text(table)])
+                    ?? 0)
         }
         let (condition, parameters) = try Self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
@@ -145,11 +149,11 @@ struct PostgresSession: StoreSession {
         let values = Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
         let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
         // ON CONFLICT instead of catching the unique violation: in PostgreSQL a failed statement aborts the whole
-        // transaction, and a caller may go on after a conflict, as it can on SQLite. Writers take the store's
-        // write lock first, so the next position is not raced.
+        // transaction, and a caller may go on after a conflict, as it can on SQLite. Positions come from the
+        // list's sequence, so concurrent writers never race for one.
         let inserted = try connection.run(
             "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
-                + "(SELECT coalesce(max(position), 0) + 1 FROM \(table))) ON CONFLICT (id) DO NOTHING",
+                + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING",
             values)
         if inserted == 0 { throw StoreError.conflict(R.kind) }
     }
@@ -176,10 +180,13 @@ struct PostgresSession: StoreSession {
     }
 
     func revision() throws -> Int64 {
-        try connection.integer("SELECT value FROM revision") ?? 0
+        try connection.integer("SELECT sum(value)::bigint FROM revision") ?? 0
     }
 
     func setting(_ key: String) throws -> String? {
+        // Settings decide things once per database (seeding): in a write, whoever reads one holds the store's
+        // lock until commit, so two servers starting at once take turns there, and only there.
+        if isWrite { try connection.execute(PostgresStore.writeLock) }
         let rows = try connection.query("SELECT value FROM settings WHERE key = $1", [.text(key)])
         return rows.count > 0 ? rows.text(0, 0) : nil
     }

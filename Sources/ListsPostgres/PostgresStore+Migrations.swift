@@ -105,6 +105,39 @@ extension PostgresStore {
         ALTER TABLE sightings ADD COLUMN longitude text CHECK (char_length(longitude) <= 40);
         ALTER TABLE sightings ADD COLUMN comments text CHECK (char_length(comments) <= 2000);
         """,
+        // 5: writers no longer take turns. Positions come from a sequence per list, and the counts and the
+        // revision are spread over 16 rows each (a connection's row is its backend's pid modulo 16), summed on
+        // reading, so that concurrent writers do not queue on one row lock and their commits can share a flush.
+        """
+        CREATE SEQUENCE items_position;
+        CREATE SEQUENCE tasks_position;
+        CREATE SEQUENCE sightings_position;
+        SELECT setval('items_position', coalesce((SELECT max(position) FROM items), 0) + 1, false);
+        SELECT setval('tasks_position', coalesce((SELECT max(position) FROM tasks), 0) + 1, false);
+        SELECT setval('sightings_position', coalesce((SELECT max(position) FROM sightings), 0) + 1, false);
+        ALTER TABLE record_counts ADD COLUMN shard integer NOT NULL DEFAULT 0;
+        ALTER TABLE record_counts DROP CONSTRAINT record_counts_pkey;
+        ALTER TABLE record_counts ADD PRIMARY KEY (kind, shard);
+        INSERT INTO record_counts (kind, shard, count)
+            SELECT kind, shard, 0 FROM unnest(ARRAY['items', 'tasks', 'sightings']) AS kind,
+                generate_series(1, 15) AS shard;
+        CREATE OR REPLACE FUNCTION lists_count_records() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'INSERT' THEN
+                UPDATE record_counts SET count = count + 1 WHERE kind = TG_TABLE_NAME AND shard = pg_backend_pid() % 16;
+            ELSE
+                UPDATE record_counts SET count = count - 1 WHERE kind = TG_TABLE_NAME AND shard = pg_backend_pid() % 16;
+            END IF;
+            RETURN NULL;
+        END $$;
+        ALTER TABLE revision DROP CONSTRAINT revision_id_check;
+        INSERT INTO revision (id, value) SELECT shard, 0 FROM generate_series(2, 16) AS shard;
+        CREATE OR REPLACE FUNCTION lists_grow_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            UPDATE revision SET value = value + 1 WHERE id = 1 + pg_backend_pid() % 16;
+            RETURN NULL;
+        END $$;
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

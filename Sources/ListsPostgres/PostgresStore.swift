@@ -7,10 +7,11 @@ import Synchronization
 ///
 /// Each transaction takes a connection from a small pool (opening one when none is idle) and gives it back
 /// after; a connection that broke is dropped, so the next transaction gets a fresh one. A read is a
-/// `REPEATABLE READ READ ONLY` transaction: one consistent snapshot, as on SQLite. A write is a transaction that
-/// first takes the store's write lock (a transaction-scoped advisory lock on the schema), so writers take turns
-/// as SQLite's do: the next position in a list is never raced, and seeding, whose "already seeded?" check runs
-/// inside the write, happens once however many servers start at once. Reads never wait for it.
+/// `REPEATABLE READ READ ONLY` transaction: one consistent snapshot, as on SQLite. Writes run side by side
+/// (schema 5): positions come from a sequence per list, and the counts and the revision are spread over 16 rows
+/// each, so writers from many servers neither race nor queue on one row. Only a write that reads a setting
+/// (seeding's "already seeded?") takes the store's write lock (a transaction-scoped advisory lock on the schema),
+/// so seeding happens once however many servers start at once. Reads never wait.
 ///
 /// `@unchecked Sendable` is safe because the only mutable state, the idle connections, is touched only under
 /// `idle`'s mutex, and a connection taken out of it is used by the one thread running that transaction.
@@ -24,8 +25,9 @@ public final class PostgresStore: Store, @unchecked Sendable {
     /// How many idle connections stay open.
     public let idleConnectionLimit: Int
 
-    /// The statement that takes the store's write lock until the transaction ends: an advisory lock keyed by the
-    /// schema, so that stores in other schemas of one database do not wait for each other.
+    /// The statement that takes the store's lock until the transaction ends (migrations, and writes that read a
+    /// setting): an advisory lock keyed by the schema, so that stores in other schemas of one database do not wait
+    /// for each other.
     static let writeLock = "SELECT pg_advisory_xact_lock(1279870804, hashtext(current_schema()))"
 
     /// How long a writer waits for another writer's lock before giving up with ``StoreError/busy``.
@@ -52,18 +54,18 @@ public final class PostgresStore: Store, @unchecked Sendable {
     }
 
     public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", isWrite: false, body)
     }
 
     public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN; \(Self.writeLock)", body)
+        try transaction(begin: "BEGIN", isWrite: true, body)
     }
 
-    private func transaction<T>(begin: String, _ body: (any StoreSession) throws -> T) throws -> T {
+    private func transaction<T>(begin: String, isWrite: Bool, _ body: (any StoreSession) throws -> T) throws -> T {
         let box = try begun(begin)
         let connection = box.connection
         do {
-            let value = try body(PostgresSession(connection: connection))
+            let value = try body(PostgresSession(connection: connection, isWrite: isWrite))
             // A statement that failed aborted the transaction even if the body caught its error; COMMIT would
             // then roll back and report success.
             if connection.isInFailedTransaction {

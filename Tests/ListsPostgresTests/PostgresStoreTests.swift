@@ -58,7 +58,7 @@ import Testing
                 let admin = try PostgresTestServer.administration()
                 let schema = try #require(
                     url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
-                #expect(try admin.integer("SELECT version FROM \(schema).lists_schema") == 4)
+                #expect(try admin.integer("SELECT version FROM \(schema).lists_schema") == Int64(PostgresStore.migrations.count))
             }
         }
     }
