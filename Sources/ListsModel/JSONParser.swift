@@ -43,25 +43,8 @@ public struct JSONParser {
     public static func forEachElement(of bytes: [UInt8], _ body: (Int, JSONValue) throws -> Void) throws {
         var parser = JSONParser(bytes)
         parser.skipSpace()
-        try parser.expect(UInt8(ascii: "["), "an array")
-        parser.skipSpace()
-        var count = 0
-        if parser.peek == UInt8(ascii: "]") {
-            parser.index += 1
-        } else {
-            while true {
-                parser.skipSpace()
-                try body(count, try parser.value())
-                count += 1
-                parser.skipSpace()
-                if parser.peek == UInt8(ascii: ",") {
-                    parser.index += 1
-                    continue
-                }
-                try parser.expect(UInt8(ascii: "]"), "a comma or the end of the array")
-                break
-            }
-        }
+        guard parser.peek == UInt8(ascii: "[") else { throw parser.malformed("expected an array") }
+        try parser.walkArray(body)
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
     }
@@ -88,25 +71,7 @@ public struct JSONParser {
                 try parser.expect(UInt8(ascii: ":"), "a colon")
                 parser.skipSpace()
                 if parser.peek == UInt8(ascii: "[") {
-                    parser.index += 1
-                    parser.skipSpace()
-                    var count = 0
-                    if parser.peek == UInt8(ascii: "]") {
-                        parser.index += 1
-                    } else {
-                        while true {
-                            parser.skipSpace()
-                            try element(key, count, try parser.value())
-                            count += 1
-                            parser.skipSpace()
-                            if parser.peek == UInt8(ascii: ",") {
-                                parser.index += 1
-                                continue
-                            }
-                            try parser.expect(UInt8(ascii: "]"), "a comma or ]")
-                            break
-                        }
-                    }
+                    try parser.walkArray { try element(key, $0, $1) }
                 } else {
                     try member(key, try parser.value())
                 }
@@ -173,23 +138,31 @@ public struct JSONParser {
     private mutating func array() throws -> JSONValue {
         try nest()
         defer { depth -= 1 }
-        index += 1
         var elements: [JSONValue] = []
+        try walkArray { elements.append($1) }
+        return .array(elements)
+    }
+
+    /// Reads the array that starts here, handing each element with its 0-based index to `body`.
+    private mutating func walkArray(_ body: (Int, JSONValue) throws -> Void) throws {
+        index += 1
         skipSpace()
         if peek == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return
         }
+        var count = 0
         while true {
             skipSpace()
-            elements.append(try value())
+            try body(count, try value())
+            count += 1
             skipSpace()
             if peek == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
             try expect(UInt8(ascii: "]"), "a comma or ]")
-            return .array(elements)
+            return
         }
     }
 
