@@ -93,7 +93,7 @@ public enum Taskwarrior {
 
     /// `20261130T074500Z` as an instant; `nil` for anything else, including days that do not exist.
     static func parseDate(_ text: String) -> Date? {
-        var utf8 = text.utf8
+        let utf8 = text.utf8
         return utf8.withContiguousStorageIfAvailable { bytes -> Date? in
             guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
             func number(_ range: Range<Int>) -> Int? {
