@@ -13,8 +13,7 @@ struct RecordCollection<R: Record>: Sendable {
     func add(_ make: (RecordMeta) -> R) throws -> Numbered<R> {
         let record = make(RecordMeta(createdAt: now()))
         return try store.write { session in
-            try session.insert(record)
-            return Numbered(number: try session.count(R.self, where: nil), record: record)
+            Numbered(number: try session.insertNumbered(record), record: record)
         }
     }
 

@@ -90,6 +90,9 @@ public protocol StoreSession {
     /// - Throws: ``StoreError/conflict(_:)`` when a record with one of their ids exists.
     func insert<R: Record>(contentsOf records: [R]) throws
 
+    /// Appends `record` and returns its short number; a default implementation inserts, then counts.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
+    func insertNumbered<R: Record>(_ record: R) throws -> Int
     /// Replaces the stored record with `record`, provided the stored one still has `expectedVersion`.
     /// - Throws: ``StoreError/notFound(_:)``, or ``StoreError/conflict(_:)`` when it changed meanwhile.
     func update<R: Record>(_ record: R, expectedVersion: Int) throws
@@ -109,6 +112,14 @@ public protocol StoreSession {
 }
 
 extension StoreSession {
+    /// Appends `record` and returns its short number (the list's new count). A store whose count is a query of
+    /// its own may answer both in one trip instead.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
+    public func insertNumbered<R: Record>(_ record: R) throws -> Int {
+        try insert(record)
+        return try count(R.self, where: nil)
+    }
+
     /// Inserts the records one by one.
     public func insert<R: Record>(contentsOf records: [R]) throws {
         for record in records { try insert(record) }

@@ -158,6 +158,21 @@ struct PostgresSession: StoreSession {
         if inserted == 0 { throw StoreError.conflict(R.kind) }
     }
 
+    /// One trip instead of two: the insert returns the list's count before it (the count rows the triggers grow
+    /// are not yet changed where RETURNING looks), plus the row itself.
+    func insertNumbered<R: Record>(_ record: R) throws -> Int {
+        let table = Self.table(R.kind)
+        let values = Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
+        let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
+        let rows = try connection.query(
+            "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
+                + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING "
+                + "RETURNING (SELECT sum(count)::bigint FROM record_counts WHERE kind = '\(table)') + 1",
+            values)
+        guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
+        return Int(rows.integer(0, 0))
+    }
+
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
         let table = Self.table(R.kind)
         let names = ["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"]
