@@ -11,26 +11,15 @@ struct PostgresSession: StoreSession {
     /// Whether the session is a write transaction (settings are then read under the store's lock).
     var isWrite = false
 
-    static func table(_ kind: RecordKind) -> String {
-        switch kind {
-        case .item: "items"
-        case .task: "tasks"
-        case .sighting: "sightings"
-        }
-    }
+    static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
-    static func columns<R: Record>(_ type: R.Type) -> String {
-        (["id", "created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name)).joined(separator: ", ")
-    }
+    static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
     /// Checks that a filter names a field of `R`, so that no caller text reaches the SQL; its value is `$1`.
     static func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         guard let filter else { return ("", []) }
-        guard R.fieldSpecs.contains(where: { $0.name == filter.field }) else {
-            throw StoreError.failure("unknown field \(filter.field) for \(R.kind.noun)")
-        }
-        return ("WHERE \(filter.field) = $1", [filter.value])
+        return ("WHERE \(try StoreLayout.filteredColumn(filter, type)) = $1", [filter.value])
     }
 
     /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the

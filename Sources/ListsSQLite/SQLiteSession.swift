@@ -8,26 +8,15 @@ import ListsModel
 struct SQLiteSession: StoreSession {
     let connection: SQLiteConnection
 
-    static func table(_ kind: RecordKind) -> String {
-        switch kind {
-        case .item: "items"
-        case .task: "tasks"
-        case .sighting: "sightings"
-        }
-    }
+    static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
-    static func columns<R: Record>(_ type: R.Type) -> String {
-        (["id", "created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name)).joined(separator: ", ")
-    }
+    static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
     /// Checks that a filter names a field of `R`, so that no caller text reaches the SQL.
     static func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         guard let filter else { return ("", []) }
-        guard R.fieldSpecs.contains(where: { $0.name == filter.field }) else {
-            throw StoreError.failure("unknown field \(filter.field) for \(R.kind.noun)")
-        }
-        return ("WHERE \(filter.field) = ?", [filter.value])
+        return ("WHERE \(try StoreLayout.filteredColumn(filter, type)) = ?", [filter.value])
     }
 
     /// Reads one record from a row laid out as ``columns(_:)``; `kinds` are `R.fieldSpecs`' kinds, looked up once
