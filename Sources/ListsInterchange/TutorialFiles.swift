@@ -41,7 +41,7 @@ public enum TutorialFiles {
                     try ShoppingItem.validName(
                         try archive.string(fields["name"], location: location, field: "name") ?? "")
                 }
-                var id = UUID()
+                var id = UUID.random()
                 if let text = try archive.string(fields["uuid"], location: location, field: "uuid") {
                     guard let parsed = UUID(uuidString: text) else {
                         throw ImportError(location, field: "uuid", "\(Quoted(text)) is not a UUID")

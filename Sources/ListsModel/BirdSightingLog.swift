@@ -30,14 +30,28 @@ public struct BirdSightingLog: Sendable {
     public func add(
         name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails()
     ) throws -> Numbered<BirdSighting> {
+        try sightings.add(newSighting(name: name, location: location, date: date, details: details))
+    }
+
+    /// Adds a sighting as ``add(name:location:date:details:)`` does, answering it without its number (as the API
+    /// does).
+    /// - Throws: ``ValidationError`` for `name`, `location` or `date`.
+    public func create(
+        name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails()
+    ) throws -> BirdSighting {
+        try sightings.create(newSighting(name: name, location: location, date: date, details: details))
+    }
+
+    /// Checks a new sighting's values; returns how to make it from its meta.
+    private func newSighting(name: String, location: String?, date: Date?, details: SightingDetails) throws
+        -> (RecordMeta) -> BirdSighting
+    {
         let name = try BirdSighting.validName(name)
         let location = try BirdSighting.validLocation(location)
         let now = sightings.now()
         let date = try BirdSighting.validDate(date ?? now, now: now)
         let details = try details.validated()
-        return try sightings.add {
-            BirdSighting(meta: $0, name: name, location: location, date: date, details: details)
-        }
+        return { BirdSighting(meta: $0, name: name, location: location, date: date, details: details) }
     }
 
     /// Changes a sighting's name, location (an empty one clears it), date and/or details (`change` edits them;

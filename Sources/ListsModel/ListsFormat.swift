@@ -20,7 +20,51 @@ public enum ListsFormat {
     /// Built from the integer milliseconds stores keep: Foundation's fractional-seconds style truncates, so
     /// `.123` would often be written `.122`.
     public static func isoTimestamp(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendISOTimestamp(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``isoTimestamp(_:)``'s text as UTF-8, computed with integer calendar arithmetic (Foundation's
+    /// format style costs several microseconds a date, a tenth of answering a request). Years outside 0...9999
+    /// take Foundation's way.
+    public static func appendISOTimestamp(_ date: Date, to output: inout [UInt8]) {
         let milliseconds = date.millisecondsSince1970
+        let (days, inDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
+        let (day, millisecond) = inDay < 0 ? (Int(days) - 1, Int(inDay) + 86_400_000) : (Int(days), Int(inDay))
+        let civil = CivilDate.date(daysSince1970: day)
+        guard (0...9999).contains(civil.year) else {
+            output += Array(foundationTimestamp(milliseconds).utf8)
+            return
+        }
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(civil.year, 4)
+        output.append(UInt8(ascii: "-"))
+        digits(civil.month, 2)
+        output.append(UInt8(ascii: "-"))
+        digits(civil.day, 2)
+        output.append(UInt8(ascii: "T"))
+        digits(millisecond / 3_600_000, 2)
+        output.append(UInt8(ascii: ":"))
+        digits(millisecond / 60_000 % 60, 2)
+        output.append(UInt8(ascii: ":"))
+        digits(millisecond / 1000 % 60, 2)
+        output.append(UInt8(ascii: "."))
+        digits(millisecond % 1000, 3)
+        output.append(UInt8(ascii: "Z"))
+    }
+
+    /// ``isoTimestamp(_:)`` through Foundation's ISO 8601 style: for years ``appendISOTimestamp(_:to:)`` does
+    /// not write, and as the reference its tests compare with.
+    static func foundationTimestamp(_ milliseconds: Int64) -> String {
         let seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let (whole, fraction) = seconds.remainder < 0 ? (seconds.quotient - 1, seconds.remainder + 1000) : seconds
         let text = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())

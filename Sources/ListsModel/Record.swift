@@ -12,7 +12,7 @@ public struct RecordMeta: Sendable, Hashable {
     public var version: Int
 
     /// Meta for a record added at `now`: a fresh id, version 1.
-    public init(id: UUID = UUID(), createdAt: Date, updatedAt: Date? = nil, version: Int = 1) {
+    public init(id: UUID = .random(), createdAt: Date, updatedAt: Date? = nil, version: Int = 1) {
         self.id = id
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt

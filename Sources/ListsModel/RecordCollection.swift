@@ -12,9 +12,14 @@ struct RecordCollection<R: Record>: Sendable {
     /// Appends a record made by `make` from fresh meta; returns it with its number.
     func add(_ make: (RecordMeta) -> R) throws -> Numbered<R> {
         let record = make(RecordMeta(createdAt: now()))
-        return try store.write { session in
-            Numbered(number: try session.insertNumbered(record), record: record)
-        }
+        return Numbered(number: try store.append(record, numbered: true) ?? 0, record: record)
+    }
+
+    /// Appends a record made by `make` from fresh meta, without asking the store for its number.
+    func create(_ make: (RecordMeta) -> R) throws -> R {
+        let record = make(RecordMeta(createdAt: now()))
+        _ = try store.append(record, numbered: false)
+        return record
     }
 
     /// Applies `change` to every record `references` point at, in one transaction: either all change or none.

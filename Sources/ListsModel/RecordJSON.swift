@@ -60,7 +60,7 @@ struct JSONObjectWriter {
     mutating func date(_ name: StaticString, _ value: Date, _ output: inout [UInt8]) {
         key(name, &output)
         output.append(UInt8(ascii: "\""))
-        output += Array(ListsFormat.isoTimestamp(value).utf8)
+        ListsFormat.appendISOTimestamp(value, to: &output)
         output.append(UInt8(ascii: "\""))
     }
 
@@ -90,7 +90,7 @@ extension ShoppingItem: JSONWritable {
     public func writeJSON(to output: inout [UInt8]) {
         var object = JSONObjectWriter.open(&output)
         object.date("createdAt", meta.createdAt, &output)
-        object.string("id", id.uuidString, &output)
+        object.string("id", id.text, &output)
         object.bool("inShoppingList", isOnShoppingList, &output)
         object.string("name", name, &output)
         object.raw("price", price.jsonNumber, &output)
@@ -105,7 +105,7 @@ extension TodoTask: JSONWritable {
         var object = JSONObjectWriter.open(&output)
         object.date("createdAt", meta.createdAt, &output)
         object.bool("done", isDone, &output)
-        object.string("id", id.uuidString, &output)
+        object.string("id", id.text, &output)
         if let taskwarrior { object.value("taskwarrior", .object(taskwarrior), &output) }
         object.string("title", title, &output)
         object.date("updatedAt", meta.updatedAt, &output)
@@ -125,7 +125,7 @@ extension BirdSighting: JSONWritable {
         }
         object.date("createdAt", meta.createdAt, &output)
         object.date("date", date, &output)
-        object.string("id", id.uuidString, &output)
+        object.string("id", id.text, &output)
         object.raw("latitude", details.latitude.map { "\($0)" }, &output)
         object.string("location", location, &output)
         object.raw("longitude", details.longitude.map { "\($0)" }, &output)

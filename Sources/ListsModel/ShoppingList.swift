@@ -41,11 +41,23 @@ public struct ShoppingList: Sendable {
     /// - Throws: ``ValidationError`` for a bad name.
     @discardableResult
     public func add(name: String, price: Money, isOnShoppingList: Bool = false) throws -> Numbered<ShoppingItem> {
+        try items.add(Self.newItem(name: name, price: price, isOnShoppingList: isOnShoppingList))
+    }
+
+    /// Adds an item as ``add(name:price:isOnShoppingList:)`` does, answering it without its number (as the API
+    /// does).
+    /// - Throws: ``ValidationError`` for a bad name.
+    public func create(name: String, price: Money, isOnShoppingList: Bool = false) throws -> ShoppingItem {
+        try items.create(Self.newItem(name: name, price: price, isOnShoppingList: isOnShoppingList))
+    }
+
+    /// Checks a new item's values; returns how to make it from its meta.
+    private static func newItem(name: String, price: Money, isOnShoppingList: Bool) throws
+        -> (RecordMeta) -> ShoppingItem
+    {
         let name = try ShoppingItem.validName(name)
-        try Self.checkPrice(price)
-        return try items.add {
-            ShoppingItem(meta: $0, name: name, price: price, isOnShoppingList: isOnShoppingList)
-        }
+        try checkPrice(price)
+        return { ShoppingItem(meta: $0, name: name, price: price, isOnShoppingList: isOnShoppingList) }
     }
 
     /// Changes an item's name, price and/or place on the shopping list, in one change (one new version).

@@ -13,6 +13,23 @@ public protocol Store: Sendable {
     /// Runs `body` in one transaction and commits it durably; rolls back when `body` throws.
     /// - Throws: ``StoreError`` or whatever `body` throws.
     func write<T>(_ body: (any StoreSession) throws -> T) throws -> T
+
+    /// Appends `record` in a transaction of its own: what adding one record does. Returns its short number when
+    /// `numbered`, else `nil` (the API answers a new record without it, and on PostgreSQL counting is a read the
+    /// insert can then skip). The default is a ``write(_:)`` of ``StoreSession/insertNumbered(_:)`` or
+    /// ``StoreSession/insert(_:)``; a store whose every round trip counts (PostgreSQL) runs one statement instead.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
+    func append<R: Record>(_ record: R, numbered: Bool) throws -> Int?
+}
+
+extension Store {
+    public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
+        try write { session in
+            if numbered { return try session.insertNumbered(record) }
+            try session.insert(record)
+            return nil
+        }
+    }
 }
 
 /// A filter on one field's value, such as `on_shopping_list = true`.

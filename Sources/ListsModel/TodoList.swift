@@ -29,6 +29,13 @@ public struct TodoList: Sendable {
         return try tasks.add { TodoTask(meta: $0, title: title, isDone: isDone) }
     }
 
+    /// Adds a task as ``add(title:isDone:)`` does, answering the task without its number (as the API does).
+    /// - Throws: ``ValidationError`` for `title`.
+    public func create(title: String, isDone: Bool = false) throws -> TodoTask {
+        let title = try TodoTask.validTitle(title)
+        return try tasks.create { TodoTask(meta: $0, title: title, isDone: isDone) }
+    }
+
     /// Changes a task's text and/or its done mark, in one change (one new version).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult

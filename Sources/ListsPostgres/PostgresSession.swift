@@ -33,7 +33,7 @@ struct PostgresSession: StoreSession {
         result.reserveCapacity(rows.count)
         for row in 0..<rows.count {
             let idText = rows.text(row, 0)
-            guard let id = UUID(uuidString: idText) else { throw StoreError.corrupt("id \(idText)") }
+            guard let id = UUID(text: idText) else { throw StoreError.corrupt("id \(idText)") }
             let meta = RecordMeta(
                 id: id,
                 createdAt: Date(timeIntervalSince1970: Double(rows.integer(row, 1)) / 1000),
@@ -75,9 +75,7 @@ struct PostgresSession: StoreSession {
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)
         guard filter != nil else {
-            return Int(
-                try connection.integer("SELECT sum(count)::bigint FROM record_counts WHERE kind = $1", [.text(table)])
-                    ?? 0)
+            return Int(try connection.integer("SELECT \(Self.countExpression(table))") ?? 0)
         }
         let (condition, parameters) = try Self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
@@ -86,7 +84,7 @@ struct PostgresSession: StoreSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE id = $1", [.text(id.uuidString)], number: { _ in 0 }
+            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE id = $1", [.text(id.text)], number: { _ in 0 }
         ).first?.record
     }
 
@@ -133,31 +131,45 @@ struct PostgresSession: StoreSession {
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
+    /// The SQL for the number of records in `table` (a table name, never caller text): the folded count rows plus
+    /// the steps appended since (schema 6).
+    static func countExpression(_ table: String) -> String {
+        "(SELECT sum(count) FROM record_counts WHERE kind = '\(table)')::bigint "
+            + "+ (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)')::bigint"
+    }
+
+    /// `INSERT` of a whole row of each kind, built once: ON CONFLICT instead of catching the unique violation (in
+    /// PostgreSQL a failed statement aborts the whole transaction, and a caller may go on after a conflict, as it
+    /// can on SQLite), and positions from the list's sequence, so concurrent writers never race for one.
+    private static let insertStatements: [RecordKind: String] = {
+        func sql<R: Record>(_ type: R.Type) -> String {
+            let table = table(R.kind)
+            let placeholders = (1...R.fieldSpecs.count + 5).map { "$\($0)" }.joined(separator: ", ")
+            return "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES (\(placeholders), "
+                + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING"
+        }
+        return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
+    }()
+
+    /// ``insertStatements`` returning the list's count before the row, plus one: the row's number. (The row the
+    /// trigger appends to `record_changes` is not there yet where RETURNING looks.) One trip instead of two.
+    private static let insertNumberedStatements: [RecordKind: String] = {
+        var statements: [RecordKind: String] = [:]
+        for (kind, sql) in insertStatements { statements[kind] = sql + " RETURNING \(countExpression(table(kind))) + 1" }
+        return statements
+    }()
+
+    private static func insertValues<R: Record>(_ record: R) -> [FieldValue] {
+        metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
+    }
+
     func insert<R: Record>(_ record: R) throws {
-        let table = Self.table(R.kind)
-        let values = Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
-        let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
-        // ON CONFLICT instead of catching the unique violation: in PostgreSQL a failed statement aborts the whole
-        // transaction, and a caller may go on after a conflict, as it can on SQLite. Positions come from the
-        // list's sequence, so concurrent writers never race for one.
-        let inserted = try connection.run(
-            "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
-                + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING",
-            values)
+        let inserted = try connection.run(Self.insertStatements[R.kind]!, Self.insertValues(record))
         if inserted == 0 { throw StoreError.conflict(R.kind) }
     }
 
-    /// One trip instead of two: the insert returns the list's count before it (the count rows the triggers grow
-    /// are not yet changed where RETURNING looks), plus the row itself.
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
-        let table = Self.table(R.kind)
-        let values = Self.metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
-        let placeholders = (1...values.count).map { "$\($0)" }.joined(separator: ", ")
-        let rows = try connection.query(
-            "INSERT INTO \(table) (\(Self.columns(R.self)), name_key, position) VALUES (\(placeholders), "
-                + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING "
-                + "RETURNING (SELECT sum(count)::bigint FROM record_counts WHERE kind = '\(table)') + 1",
-            values)
+        let rows = try connection.query(Self.insertNumberedStatements[R.kind]!, Self.insertValues(record))
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
         return Int(rows.integer(0, 0))
     }
@@ -170,7 +182,7 @@ struct PostgresSession: StoreSession {
             "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2)",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
-                    .text(Reference.nameKey(record.displayName)), .text(record.id.uuidString),
+                    .text(Reference.nameKey(record.displayName)), .text(record.id.text),
                     .integer(Int64(expectedVersion)),
                 ])
         if changed == 0 {
@@ -179,12 +191,14 @@ struct PostgresSession: StoreSession {
     }
 
     func delete<R: Record>(_ type: R.Type, id: UUID) throws {
-        let deleted = try connection.run("DELETE FROM \(Self.table(R.kind)) WHERE id = $1", [.text(id.uuidString)])
+        let deleted = try connection.run("DELETE FROM \(Self.table(R.kind)) WHERE id = $1", [.text(id.text)])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 
     func revision() throws -> Int64 {
-        try connection.integer("SELECT sum(value)::bigint FROM revision") ?? 0
+        try connection.integer(
+            "SELECT (SELECT sum(value) FROM revision)::bigint + (SELECT sum(changes) FROM record_counts)::bigint "
+                + "+ (SELECT count(*) FROM record_changes)") ?? 0
     }
 
     func setting(_ key: String) throws -> String? {
@@ -203,7 +217,7 @@ struct PostgresSession: StoreSession {
 
     private static func metaValues<R: Record>(_ record: R) -> [FieldValue] {
         [
-            .text(record.id.uuidString), .date(record.meta.createdAt), .date(record.meta.updatedAt),
+            .text(record.id.text), .date(record.meta.createdAt), .date(record.meta.updatedAt),
             .integer(Int64(record.meta.version)),
         ]
     }

@@ -30,6 +30,38 @@ public final class PostgresStore: Store, @unchecked Sendable {
     /// for each other.
     static let writeLock = "SELECT pg_advisory_xact_lock(1279870804, hashtext(current_schema()))"
 
+    /// How many writes of a store go by between folds of `record_changes` (see ``fold(_:)``).
+    static let foldInterval = 128
+
+    /// Counts this store's writes, to fold every ``foldInterval``-th time. It starts at random so that a process
+    /// that writes once (a CLI command) folds with that chance, and many servers do not fold in step.
+    private let writes = Atomic<Int>(Int.random(in: 0..<PostgresStore.foldInterval))
+
+    /// Folds the changes appended to `record_changes` (schema 6) into the count rows and deletes them, in one
+    /// statement, so that counting and the revision stay short reads. A fold that finds another one running
+    /// (its advisory lock taken) does nothing: the other folds. Readers see a fold whole or not at all, and the
+    /// counts and the revision it gives are the same as before it.
+    static let fold = """
+        WITH locked AS (SELECT pg_try_advisory_xact_lock(1279870805, hashtext(current_schema())) AS got),
+        gone AS (DELETE FROM record_changes WHERE (SELECT got FROM locked) RETURNING kind, step),
+        folded AS (SELECT kind, sum(step) AS steps, count(*) AS changes FROM gone GROUP BY kind)
+        UPDATE record_counts SET count = record_counts.count + folded.steps,
+            changes = record_counts.changes + folded.changes
+        FROM folded WHERE record_counts.kind = folded.kind AND record_counts.shard = 0
+        """
+
+    /// After a committed write on `connection`: folds `record_changes` every ``foldInterval``-th time, then
+    /// vacuums it, so that the space of the folded rows is used again at once instead of the table growing until
+    /// autovacuum's next visit (a minute under the heaviest load is hundreds of thousands of rows that every count
+    /// would read). A fold that fails changes nothing and is left to the next one.
+    private func wrote(on connection: PostgresConnection) {
+        guard writes.add(1, ordering: .relaxed).newValue % Self.foldInterval == 0 else { return }
+        guard let folded = try? connection.run(Self.fold), folded > 0 else { return }
+        // Without truncating (which locks the table against the writers appending to it), and not at all when
+        // another vacuum of it is running.
+        try? connection.execute("VACUUM (SKIP_LOCKED, TRUNCATE false) record_changes")
+    }
+
     /// How long a writer waits for another writer's lock before giving up with ``StoreError/busy``.
     static let lockTimeout = "10s"
 
@@ -61,6 +93,43 @@ public final class PostgresStore: Store, @unchecked Sendable {
         try transaction(begin: "BEGIN", isWrite: true, body)
     }
 
+    /// Adding one record is one statement (``PostgresSession/insertNumbered(_:)`` or
+    /// ``PostgresSession/insert(_:)``), so it runs on its own, without `BEGIN` and `COMMIT`: PostgreSQL commits a
+    /// lone statement as its own transaction, durably, before it answers. One round trip instead of three.
+    ///
+    /// A pooled connection whose server side went away (a restarted server, a terminated backend) fails the
+    /// statement; the add is then tried once more on a new connection. Should that find a record with this id
+    /// already there, the first try reached the server and committed before its connection broke (the id is this
+    /// new record's own, random), so that is the add, and its number is read.
+    public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
+        var pooled = idle.withLock { $0.popLast() }
+        var retried = false
+        while true {
+            let box: PostgresConnectionBox
+            if let taken = pooled { box = taken } else { box = PostgresConnectionBox(try open()) }
+            do {
+                let session = PostgresSession(connection: box.connection, isWrite: true)
+                var number: Int?
+                if numbered { number = try session.insertNumbered(record) } else { try session.insert(record) }
+                wrote(on: box.connection)
+                put(box)
+                return number
+            } catch let error as PostgresError where error.isConnectionLost && pooled != nil {
+                dropIdleConnections()
+                pooled = nil
+                retried = true
+            } catch StoreError.conflict(let kind) where retried {
+                put(box)
+                let stored = try read { try $0.records(R.self, idPrefix: record.id.text, limit: 1) }
+                guard let stored = stored.first else { throw StoreError.conflict(kind) }
+                return numbered ? stored.number : nil
+            } catch {
+                if box.connection.isHealthy { put(box) } else { dropIdleConnections() }
+                throw (error as? PostgresError).map { $0.storeError(place: place) } ?? error
+            }
+        }
+    }
+
     private func transaction<T>(begin: String, isWrite: Bool, _ body: (any StoreSession) throws -> T) throws -> T {
         let box = try begun(begin)
         let connection = box.connection
@@ -72,6 +141,7 @@ public final class PostgresStore: Store, @unchecked Sendable {
                 throw StoreError.failure("a statement failed inside the transaction; it was rolled back")
             }
             try connection.execute("COMMIT")
+            if isWrite { wrote(on: connection) }
             put(box)
             return value
         } catch {

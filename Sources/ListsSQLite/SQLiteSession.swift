@@ -179,11 +179,9 @@ struct SQLiteSession: StoreSession {
     /// Grows (or shrinks) the count of `table`'s records and grows the revision: what every change of records
     /// ends with.
     private func counted(_ table: String, by change: Int) throws {
-        if change != 0 {
-            try connection.run(
-                "UPDATE record_counts SET count = count + ? WHERE kind = ?", [.integer(Int64(change)), .text(table)])
-        }
-        try connection.run("UPDATE revision SET value = value + 1")
+        try connection.run(
+            "UPDATE record_counts SET count = count + ?, changes = changes + 1 WHERE kind = ?",
+            [.integer(Int64(change)), .text(table)])
     }
 
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
@@ -211,7 +209,8 @@ struct SQLiteSession: StoreSession {
     }
 
     func revision() throws -> Int64 {
-        try connection.integer("SELECT value FROM revision") ?? 0
+        try connection.integer(
+            "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)") ?? 0
     }
 
     func setting(_ key: String) throws -> String? {

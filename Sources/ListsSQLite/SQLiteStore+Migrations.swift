@@ -129,6 +129,12 @@ extension SQLiteStore {
         UPDATE record_counts SET count = (SELECT count(*) FROM sightings) WHERE kind = 'sightings';
         UPDATE revision SET value = value + 1;
         """,
+        // 6: one row update per change instead of two, as on PostgreSQL: each count row gains `changes`, how many
+        // changes its list has seen, and the revision is their sum plus the old revision row (kept as it was, so
+        // that it never goes back).
+        """
+        ALTER TABLE record_counts ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

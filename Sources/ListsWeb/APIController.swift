@@ -22,9 +22,9 @@ struct APIController: Sendable {
         }
         router.add("POST", "/api/v1/items") { request, _ in
             let input = try JSONInput.decode(ItemInput.self, from: request)
-            let item = try lists.shopping.add(
+            let item = try lists.shopping.create(
                 name: input.name, price: input.price ?? .zero, isOnShoppingList: input.inShoppingList ?? false)
-            return try Self.created(item.record)
+            return try Self.created(item)
         }
         router.add("GET", "/api/v1/items/{id}") { _, path in
             try Self.record(lists.shopping.item(.id(path.id())).record)
@@ -52,7 +52,7 @@ struct APIController: Sendable {
         }
         router.add("POST", "/api/v1/tasks") { request, _ in
             let input = try JSONInput.decode(TaskInput.self, from: request)
-            return try Self.created(lists.todo.add(title: input.title, isDone: input.done ?? false).record)
+            return try Self.created(lists.todo.create(title: input.title, isDone: input.done ?? false))
         }
         router.add("GET", "/api/v1/tasks/{id}") { _, path in
             try Self.record(lists.todo.task(.id(path.id())).record)
@@ -75,8 +75,7 @@ struct APIController: Sendable {
         router.add("POST", "/api/v1/sightings") { request, _ in
             let input = try JSONInput.decode(SightingInput.self, from: request)
             return try Self.created(
-                lists.birds.add(name: input.name, location: input.location, date: input.date, details: input.details)
-                    .record)
+                lists.birds.create(name: input.name, location: input.location, date: input.date, details: input.details))
         }
         router.add("GET", "/api/v1/sightings/{id}") { _, path in
             try Self.record(lists.birds.sighting(.id(path.id())).record)

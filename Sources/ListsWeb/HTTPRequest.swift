@@ -32,6 +32,8 @@ public struct HTTPRequest: Sendable {
     /// The media type of the body, lower-cased, without parameters (`application/json`), or `nil` when unsent.
     public var mediaType: String? {
         guard let value = headers["Content-Type"] else { return nil }
+        // What clients send nearly always, answered without splitting and folding.
+        if value == "application/json" || value == "application/x-www-form-urlencoded" { return value }
         let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
         return type.trimmingWhitespace(includingNewlines: false).lowercased()
     }
@@ -74,7 +76,7 @@ extension String {
     /// ASCII case-insensitive equality, as header names compare.
     func caseInsensitiveEquals(_ other: String) -> Bool {
         utf8.count == other.utf8.count
-            && zip(utf8, other.utf8).allSatisfy { a, b in
+            && utf8.elementsEqual(other.utf8) { a, b in
                 a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
             }
     }
