@@ -27,14 +27,15 @@ public enum ListsFormat {
     }
 
     /// Appends ``isoTimestamp(_:)``'s text as UTF-8, computed with integer calendar arithmetic (Foundation's
-    /// format style costs several microseconds a date, a tenth of answering a request). Years outside 0...9999
-    /// take Foundation's way.
+    /// format style costs several microseconds a date, a tenth of answering a request). Years before 1583 or
+    /// after 9999 take Foundation's way: its calendar is Julian before the Gregorian reform of October 1582, and
+    /// ``parseTimestamp(_:)`` reads with it, so a timestamp must be written the same way to read back as itself.
     public static func appendISOTimestamp(_ date: Date, to output: inout [UInt8]) {
         let milliseconds = date.millisecondsSince1970
         let (days, inDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (day, millisecond) = inDay < 0 ? (Int(days) - 1, Int(inDay) + 86_400_000) : (Int(days), Int(inDay))
         let civil = CivilDate.date(daysSince1970: day)
-        guard (0...9999).contains(civil.year) else {
+        guard (1583...9999).contains(civil.year) else {
             output += Array(foundationTimestamp(milliseconds).utf8)
             return
         }

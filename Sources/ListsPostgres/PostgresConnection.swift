@@ -56,9 +56,25 @@ final class PostgresConnection {
     /// - Throws: ``PostgresError``.
     func query(_ sql: String, _ parameters: [FieldValue] = []) throws -> Rows {
         let name = try statementName(sql, parameterCount: parameters.count)
-        let texts = parameters.map(Self.text)
-        let result = withParameterPointers(texts) { pointers in
-            PQexecPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
+        // Every value as a NUL-terminated string in one buffer, and pointers into it (nil for null).
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(256)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(parameters.count)
+        for parameter in parameters {
+            guard let text = Self.text(parameter) else {
+                offsets.append(-1)
+                continue
+            }
+            offsets.append(buffer.count)
+            buffer += text.utf8
+            buffer.append(0)
+        }
+        let result = buffer.withUnsafeBytes { bytes in
+            let pointers = offsets.map { offset in
+                offset < 0 ? nil : (bytes.baseAddress! + offset).assumingMemoryBound(to: CChar.self)
+            }
+            return PQexecPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
         }
         guard let result else { throw error(nil, sql: sql) }
         do {
@@ -160,11 +176,4 @@ final class PostgresConnection {
             }
         }
     }
-}
-
-/// Calls `body` with C strings for `texts` (`NULL` for a null value), valid only during the call.
-private func withParameterPointers<T>(_ texts: [String?], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
-    let copies: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
-    defer { for copy in copies { free(copy) } }
-    return body(copies.map { $0.map { UnsafePointer($0) } })
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ListsModel
+@testable import ListsModel
 import Testing
 
 /// Locales and dates as people read them.
@@ -53,6 +53,35 @@ import Testing
         ] as [(Double, String)])
     func timestampsAreIsoUtcWithMilliseconds(seconds: Double, text: String) {
         #expect(ListsFormat.isoTimestamp(Date(timeIntervalSince1970: seconds)) == text)
+    }
+
+    /// The integer calendar arithmetic writes what Foundation's ISO 8601 style writes, over 0001 to 9999, on
+    /// both sides of 1970 and across leap days and centuries.
+    @Test func timestampsAreWhatFoundationWrites() {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [Int64] = [
+            0, -1, 1, 86_399_999, 86_400_000, -86_400_000, 951_782_400_000, 951_868_799_999, 4_107_542_400_000,
+            -62_135_596_800_000, 253_402_300_799_999,
+        ]
+        let random = (0..<2000).map { _ in Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator) }
+        var wrong: [String] = []
+        for milliseconds in edges + random {
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            let expected = ListsFormat.foundationTimestamp(date.millisecondsSince1970)
+            let text = ListsFormat.isoTimestamp(date)
+            if text != expected { wrong.append("\(milliseconds): \(text), not \(expected)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(3))")
+    }
+
+    /// Random UUIDs are version 4, RFC 4122 variant, and differ.
+    @Test func randomUUIDsAreVersionFour() {
+        let ids = (0..<1000).map { _ in UUID.random() }
+        #expect(Set(ids).count == 1000)
+        for id in ids {
+            #expect(id.uuid.6 >> 4 == 4)
+            #expect(id.uuid.8 >> 6 == 0b10)
+        }
     }
 
     @Test func everyMillisecondIsWrittenAsItself() {

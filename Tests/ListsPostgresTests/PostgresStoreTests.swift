@@ -101,6 +101,80 @@ import Testing
         }
     }
 
+    /// An add is one statement without a transaction around it; when the pooled connection it took had lost its
+    /// server process, the add is made on a new connection, once, and the record is there once.
+    @Test func anAddOnAConnectionKilledWhileIdleIsMadeOnANewOne() throws {
+        let name = "lists-add-\(UUID().uuidString.prefix(8))"
+        try PostgresTestServer.withFreshSchema(applicationName: name) { url in
+            let store = try PostgresStore(url: url)
+            let todo = TodoList(store: store)
+            _ = try todo.add(title: "Walk")
+            try PostgresTestServer.terminateConnections(
+                applicationName: name, using: try PostgresTestServer.administration())
+            #expect(try todo.add(title: "Feed").number == 2)
+            try PostgresTestServer.terminateConnections(
+                applicationName: name, using: try PostgresTestServer.administration())
+            _ = try todo.create(title: "Chop")
+            #expect(try store.read { try $0.list(TodoTask.self) }.listed() == ["1 Walk", "2 Feed", "3 Chop"])
+        }
+    }
+
+    /// Schema 6 appends a row to `record_changes` per change and folds them into the counts every so often: the
+    /// counts, the numbers and the revision are the same as if every change were counted at once, before and after
+    /// a fold, and the table of changes stays short.
+    @Test func countsAndTheRevisionStayRightAcrossFolds() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let store = try PostgresStore(url: url)
+            let todo = TodoList(store: store)
+            var revision = try store.read { try $0.revision() }
+            var added: [TodoTask] = []
+            for index in 1...(PostgresStore.foldInterval * 2 + 10) {
+                let numbered = try todo.add(title: "Task \(index)")
+                #expect(numbered.number == index)
+                added.append(numbered.record)
+                let now = try store.read { try $0.revision() }
+                #expect(now > revision)
+                revision = now
+            }
+            _ = try todo.remove([.id(added[0].id)])
+            try todo.setDone([.id(added[1].id)], true)
+            #expect(try store.read { try $0.revision() } >= revision + 2)
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == added.count - 1)
+            let admin = try PostgresTestServer.administration()
+            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let unfolded = try #require(try admin.integer("SELECT count(*) FROM \(schema).record_changes"))
+            #expect(unfolded < Int64(PostgresStore.foldInterval) + 5)
+            #expect(try admin.integer("SELECT sum(changes) FROM \(schema).record_counts") ?? 0 > 0)
+        }
+    }
+
+    /// A database at schema 5 (counts and revision kept by row updates) is migrated to 6 keeping its counts, and
+    /// its revision does not go back.
+    @Test func aSchemaFiveDatabaseIsMigratedKeepingCountsAndRevision() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let admin = try PostgresTestServer.administration()
+            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            try admin.execute("SET search_path = \(schema)")
+            try admin.execute(
+                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
+                    + "INSERT INTO lists_schema VALUES (1, 5)")
+            for migration in PostgresStore.migrations.prefix(5) { try admin.execute(migration) }
+            try admin.execute(
+                "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
+                    + "SELECT upper(gen_random_uuid()::text), nextval('tasks_position'), 'Task ' || n, 'task ' || n, "
+                    + "0, 0, 1 FROM generate_series(1, 40) AS n; DELETE FROM tasks WHERE title = 'Task 7'")
+            let before = try #require(try admin.integer("SELECT sum(value)::bigint FROM revision"))
+            #expect(before == 41)
+            try admin.execute("RESET search_path")
+            let store = try PostgresStore(url: url)
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == 39)
+            #expect(try store.read { try $0.revision() } == before)
+            _ = try TodoList(store: store).add(title: "Walk")
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == 40)
+            #expect(try store.read { try $0.revision() } == before + 1)
+        }
+    }
+
     /// Another server's writes are seen at once and grow the revision a page polls.
     @Test func anotherStoresWritesGrowTheRevision() throws {
         try PostgresTestServer.withFreshSchema { url in
