@@ -138,25 +138,38 @@ struct PostgresSession: StoreSession {
             + "+ (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)')::bigint"
     }
 
-    /// `INSERT` of a whole row of each kind, built once: ON CONFLICT instead of catching the unique violation (in
+    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING 1`) with the change row schema 6
+    /// keeps appended in the same statement: `step` is what the change does to the count. The statement's
+    /// changed count is then the number of records changed.
+    static func counted(_ change: String, _ table: String, step: Int) -> String {
+        "WITH changed AS (\(change)) INSERT INTO record_changes (kind, step) SELECT '\(table)', \(step) FROM changed"
+    }
+
+    /// The `INSERT` of a whole row of `R`, returning 1: ON CONFLICT instead of catching the unique violation (in
     /// PostgreSQL a failed statement aborts the whole transaction, and a caller may go on after a conflict, as it
-    /// can on SQLite), and positions from the list's sequence, so concurrent writers never race for one.
+    /// can on SQLite), and the position from the list's sequence, so concurrent writers never race for one.
+    private static func insertRow<R: Record>(_ type: R.Type) -> String {
+        let table = table(R.kind)
+        let placeholders = (1...R.fieldSpecs.count + 5).map { "$\($0)" }.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES (\(placeholders), "
+            + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING RETURNING 1"
+    }
+
+    /// The counted insert of each kind, built once.
     private static let insertStatements: [RecordKind: String] = {
-        func sql<R: Record>(_ type: R.Type) -> String {
-            let table = table(R.kind)
-            let placeholders = (1...R.fieldSpecs.count + 5).map { "$\($0)" }.joined(separator: ", ")
-            return "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES (\(placeholders), "
-                + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING"
-        }
+        func sql<R: Record>(_ type: R.Type) -> String { counted(insertRow(type), table(R.kind), step: 1) }
         return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
     }()
 
-    /// ``insertStatements`` returning the list's count before the row, plus one: the row's number. (The row the
-    /// trigger appends to `record_changes` is not there yet where RETURNING looks.) One trip instead of two.
+    /// The counted insert returning the list's count before the row, plus one: the row's number (the statement's
+    /// own change row is not seen by its own query). One trip instead of two; no row on a conflict.
     private static let insertNumberedStatements: [RecordKind: String] = {
-        var statements: [RecordKind: String] = [:]
-        for (kind, sql) in insertStatements { statements[kind] = sql + " RETURNING \(countExpression(table(kind))) + 1" }
-        return statements
+        func sql<R: Record>(_ type: R.Type) -> String {
+            let table = table(R.kind)
+            return "WITH changed AS (\(insertRow(type))), counted AS (INSERT INTO record_changes (kind, step) "
+                + "SELECT '\(table)', 1 FROM changed RETURNING 1) SELECT \(countExpression(table)) + 1 FROM counted"
+        }
+        return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
     }()
 
     private static func insertValues<R: Record>(_ record: R) -> [FieldValue] {
@@ -179,7 +192,9 @@ struct PostgresSession: StoreSession {
         let names = ["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"]
         let assignments = names.enumerated().map { "\($1) = $\($0 + 1)" }.joined(separator: ", ")
         let changed = try connection.run(
-            "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2)",
+            Self.counted(
+                "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2) "
+                    + "RETURNING 1", table, step: 0),
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
                     .text(Reference.nameKey(record.displayName)), .text(record.id.text),
@@ -191,7 +206,9 @@ struct PostgresSession: StoreSession {
     }
 
     func delete<R: Record>(_ type: R.Type, id: UUID) throws {
-        let deleted = try connection.run("DELETE FROM \(Self.table(R.kind)) WHERE id = $1", [.text(id.text)])
+        let table = Self.table(R.kind)
+        let deleted = try connection.run(
+            Self.counted("DELETE FROM \(table) WHERE id = $1 RETURNING 1", table, step: -1), [.text(id.text)])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 

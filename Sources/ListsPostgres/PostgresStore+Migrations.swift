@@ -7,8 +7,8 @@ extension PostgresStore {
     ///
     /// The translation keeps SQLite's column names and meanings: instants are `bigint` milliseconds since 1970,
     /// money is `bigint` cents, ids are upper-case UUID text (collated "C", so that a prefix is a range of the
-    /// primary key), and the counts and the revision are kept by triggers, so that every process's writes move
-    /// them. Flags are `boolean`, PostgreSQL's own type.
+    /// primary key), and the counts and the revision were kept by triggers until schema 6, which has every
+    /// changing statement append a change row instead. Flags are `boolean`, PostgreSQL's own type.
     static let migrations: [String] = [
         // 1: the three apps' lists (each with `name_key`, the name folded by `Reference.nameKey`), the store's
         // settings, and counts kept by a trigger so that "how many" is O(1) however long a list grows.
@@ -138,12 +138,15 @@ extension PostgresStore {
             RETURN NULL;
         END $$;
         """,
-        // 6: no row update per change. A change appends a row to `record_changes` (its list, and +1, -1 or 0 to the
-        // list's count): an insert into a table without index or hot row, where updating a shared count row cost a
-        // writer about half its time. Counts are `record_counts` plus the steps not yet folded in; the revision is
-        // the old revision rows, plus each count row's new `changes`, plus the rows not yet folded in. Now and then
-        // a writer folds the appended rows into the count rows (``PostgresStore/fold``), in one statement, so the
-        // table stays short. Readers see a fold whole or not at all, so counts and the revision never jump.
+        // 6: no row update per change, and no trigger. Each statement that changes records appends a row to
+        // `record_changes` in the same statement (`PostgresSession.counted`): its list, and +1, -1 or 0 to the
+        // list's count. An insert into a table without index or hot row costs a write little, where updating a
+        // shared count row from a PL/pgSQL trigger cost it about a third of its time. Counts are `record_counts`
+        // plus the steps not yet folded in; the revision is the old revision rows, plus each count row's new
+        // `changes`, plus the rows not yet folded in. Every so often a writer folds the appended rows into the
+        // count rows (`PostgresStore.fold`), in one statement, so the table stays short. Readers see a fold whole
+        // or not at all, so counts and the revision never jump. Lists before schema 6 refuses this database (newer
+        // schema), so no writer keeps the old rule without the triggers.
         """
         CREATE TABLE record_changes (kind text NOT NULL, step integer NOT NULL) WITH (vacuum_truncate = false);
         ALTER TABLE record_counts ADD COLUMN changes bigint NOT NULL DEFAULT 0;
@@ -155,18 +158,6 @@ extension PostgresStore {
         DROP TRIGGER sightings_revised ON sightings;
         DROP FUNCTION lists_count_records();
         DROP FUNCTION lists_grow_revision();
-        CREATE FUNCTION lists_record_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-            INSERT INTO record_changes (kind, step)
-                VALUES (TG_TABLE_NAME, CASE TG_OP WHEN 'INSERT' THEN 1 WHEN 'DELETE' THEN -1 ELSE 0 END);
-            RETURN NULL;
-        END $$;
-        CREATE TRIGGER items_changed AFTER INSERT OR UPDATE OR DELETE ON items
-            FOR EACH ROW EXECUTE FUNCTION lists_record_changed();
-        CREATE TRIGGER tasks_changed AFTER INSERT OR UPDATE OR DELETE ON tasks
-            FOR EACH ROW EXECUTE FUNCTION lists_record_changed();
-        CREATE TRIGGER sightings_changed AFTER INSERT OR UPDATE OR DELETE ON sightings
-            FOR EACH ROW EXECUTE FUNCTION lists_record_changed();
         """,
     ]
 

@@ -7,9 +7,11 @@ import Synchronization
 ///
 /// Each transaction takes a connection from a small pool (opening one when none is idle) and gives it back
 /// after; a connection that broke is dropped, so the next transaction gets a fresh one. A read is a
-/// `REPEATABLE READ READ ONLY` transaction: one consistent snapshot, as on SQLite. Writes run side by side
-/// (schema 5): positions come from a sequence per list, and the counts and the revision are spread over 16 rows
-/// each, so writers from many servers neither race nor queue on one row. Only a write that reads a setting
+/// `REPEATABLE READ READ ONLY` transaction: one consistent snapshot, as on SQLite. Writes run side by side:
+/// positions come from a sequence per list (schema 5), and each change appends a row to `record_changes` that
+/// counts and the revision read, folded into the count rows now and then (schema 6), so writers from many
+/// servers neither race nor queue on one row. Adding one record is a single autocommitted statement
+/// (``append(_:numbered:)``). Only a write that reads a setting
 /// (seeding's "already seeded?") takes the store's write lock (a transaction-scoped advisory lock on the schema),
 /// so seeding happens once however many servers start at once. Reads never wait.
 ///
