@@ -172,7 +172,25 @@ struct PostgresSession: StoreSession {
         return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
     }()
 
-    private static func insertValues<R: Record>(_ record: R) -> [FieldValue] {
+    /// The counted insert of `rows` records of `R` in one statement, returning the ids of those inserted (one whose
+    /// id exists is left out); the parameters are each record's ``insertValues(_:)`` in turn.
+    static func insertRows<R: Record>(_ type: R.Type, rows: Int) -> String {
+        let table = table(R.kind)
+        let width = R.fieldSpecs.count + 5
+        let values = (0..<rows).map { row in
+            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
+        }
+        return "WITH changed AS (INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
+            + values.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id), "
+            + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', 1 FROM changed) "
+            + "SELECT id FROM changed"
+    }
+
+    /// The counted insert of one record of `kind` (``insert(_:)``'s statement).
+    static func insertStatement(_ kind: RecordKind) -> String { insertStatements[kind]! }
+
+    /// The parameters of `record`'s row in an insert: meta, fields, the folded name.
+    static func insertValues<R: Record>(_ record: R) -> [FieldValue] {
         metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
     }
 

@@ -52,13 +52,20 @@ public final class PostgresStore: Store, @unchecked Sendable {
         FROM folded WHERE record_counts.kind = folded.kind AND record_counts.shard = 0
         """
 
-    /// After a committed write on `connection`: folds `record_changes` every ``foldInterval``-th time, then
-    /// vacuums it, so that the space of the folded rows is used again at once instead of the table growing until
-    /// autovacuum's next visit (a minute under the heaviest load is hundreds of thousands of rows that every count
-    /// would read). A fold that fails changes nothing and is left to the next one.
-    private func wrote(on connection: PostgresConnection) {
-        guard writes.add(1, ordering: .relaxed).newValue % Self.foldInterval == 0 else { return }
-        guard let folded = try? connection.run(Self.fold), folded > 0 else { return }
+    /// How many writes of a store go by between vacuums of `record_changes`.
+    static let vacuumInterval = 4096
+
+    /// After `count` committed writes on `connection`: folds `record_changes` every ``foldInterval`` writes, and
+    /// vacuums it every ``vacuumInterval``, so that the space of the folded rows is used again instead of the table
+    /// growing until autovacuum's next visit (a minute of the heaviest load is hundreds of thousands of rows that
+    /// every count would read). Not at every fold: a vacuum makes every server process plan its statements on the
+    /// table again. Between vacuums the table holds a few thousand dead rows at most, a few dozen pages to read. A
+    /// fold that fails changes nothing and is left to the next one.
+    private func wrote(_ count: Int = 1, on connection: PostgresConnection) {
+        let total = writes.add(count, ordering: .relaxed).newValue
+        func crossed(_ interval: Int) -> Bool { total / interval != (total - count) / interval }
+        guard crossed(Self.foldInterval) else { return }
+        guard let folded = try? connection.run(Self.fold), folded > 0, crossed(Self.vacuumInterval) else { return }
         // Without truncating (which locks the table against the writers appending to it), and not at all when
         // another vacuum of it is running.
         try? connection.execute("VACUUM (SKIP_LOCKED, TRUNCATE false) record_changes")
@@ -95,36 +102,94 @@ public final class PostgresStore: Store, @unchecked Sendable {
         try transaction(begin: "BEGIN", isWrite: true, body)
     }
 
-    /// Adding one record is one statement (``PostgresSession/insertNumbered(_:)`` or
-    /// ``PostgresSession/insert(_:)``), so it runs on its own, without `BEGIN` and `COMMIT`: PostgreSQL commits a
-    /// lone statement as its own transaction, durably, before it answers. One round trip instead of three.
+    /// Adding one record is one statement, run on its own, without `BEGIN` and `COMMIT`: PostgreSQL commits a lone
+    /// statement as its own transaction, durably, before it answers. One round trip instead of three.
     ///
-    /// A pooled connection whose server side went away (a restarted server, a terminated backend) fails the
-    /// statement; the add is then tried once more on a new connection. Should that find a record with this id
-    /// already there, the first try reached the server and committed before its connection broke (the id is this
-    /// new record's own, random), so that is the add, and its number is read.
+    /// An add that needs no number goes through its list's ``PostgresAppendQueue``: adds that arrive while
+    /// another is committing are committed together, in one statement (group commit). An add that needs its number
+    /// runs alone (``PostgresSession/insertNumbered(_:)``).
     public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
+        guard numbered else {
+            let entry = PostgresAppendQueue.Entry(id: record.id.text, values: PostgresSession.insertValues(record))
+            try appendQueues[R.kind]!.add(entry) { batch in commit(R.self, batch) }
+            return nil
+        }
+        return try autocommitted { connection, isRetry in
+            let session = PostgresSession(connection: connection, isWrite: true)
+            do {
+                return try session.insertNumbered(record)
+            } catch StoreError.conflict(let kind) where isRetry {
+                // The first try committed before its connection broke (the id is this new record's own, random).
+                guard let stored = try session.records(R.self, idPrefix: record.id.text, limit: 1).first else {
+                    throw StoreError.conflict(kind)
+                }
+                return stored.number
+            }
+        }
+    }
+
+    /// One queue of adds per list.
+    private let appendQueues: [RecordKind: PostgresAppendQueue] = [
+        .item: PostgresAppendQueue(), .task: PostgresAppendQueue(), .sighting: PostgresAppendQueue(),
+    ]
+
+    /// The statements inserting a batch of adds, by list and size, built once each.
+    private let batchStatements = Mutex<[String: String]>([:])
+
+    /// Commits `batch`, adds to `R`'s list, in one statement, and sets each add's outcome: done, or a conflict for
+    /// a record whose id exists. When the statement fails whole for a reason other than the connection (a record
+    /// the schema refuses), each add is committed alone, so that only the one at fault fails.
+    private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
+        let key = "\(R.kind)-\(batch.count)"
+        let sql = batchStatements.withLock { statements in
+            if let sql = statements[key] { return sql }
+            let sql = PostgresSession.insertRows(R.self, rows: batch.count)
+            statements[key] = sql
+            return sql
+        }
+        do {
+            let inserted: Set<String> = try autocommitted(writes: batch.count) { connection, isRetry in
+                let rows = try connection.query(sql, batch.flatMap(\.values))
+                var inserted = Set((0..<rows.count).map { rows.text($0, 0) })
+                // A retry finds the records the first try committed before its connection broke already there.
+                for entry in batch where isRetry && !inserted.contains(entry.id) {
+                    let found = try connection.integer(
+                        "SELECT count(*) FROM \(PostgresSession.table(R.kind)) WHERE id = $1", [.text(entry.id)])
+                    if found == 1 { inserted.insert(entry.id) }
+                }
+                return inserted
+            }
+            for entry in batch {
+                entry.outcome = inserted.contains(entry.id) ? .success(()) : .failure(StoreError.conflict(R.kind))
+            }
+        } catch let error as StoreError where batch.count > 1 && error.isRefusal {
+            for entry in batch { commit(R.self, [entry]) }
+        } catch {
+            for entry in batch { entry.outcome = .failure(error) }
+        }
+    }
+
+    /// Runs `body` on a connection outside any transaction, so that each statement commits on its own, and counts
+    /// `writes` toward the next fold. A pooled connection whose server side went away (a restarted server, a
+    /// terminated backend) fails the statement; `body` then runs once more on a new connection, told that it is a
+    /// retry: the first try may have reached the server and committed before its connection broke.
+    private func autocommitted<T>(writes: Int = 1, _ body: (PostgresConnection, _ isRetry: Bool) throws -> T) throws
+        -> T
+    {
         var pooled = idle.withLock { $0.popLast() }
-        var retried = false
+        var isRetry = false
         while true {
             let box: PostgresConnectionBox
             if let taken = pooled { box = taken } else { box = PostgresConnectionBox(try open()) }
             do {
-                let session = PostgresSession(connection: box.connection, isWrite: true)
-                var number: Int?
-                if numbered { number = try session.insertNumbered(record) } else { try session.insert(record) }
-                wrote(on: box.connection)
+                let value = try body(box.connection, isRetry)
+                wrote(writes, on: box.connection)
                 put(box)
-                return number
+                return value
             } catch let error as PostgresError where error.isConnectionLost && pooled != nil {
                 dropIdleConnections()
                 pooled = nil
-                retried = true
-            } catch StoreError.conflict(let kind) where retried {
-                put(box)
-                let stored = try read { try $0.records(R.self, idPrefix: record.id.text, limit: 1) }
-                guard let stored = stored.first else { throw StoreError.conflict(kind) }
-                return numbered ? stored.number : nil
+                isRetry = true
             } catch {
                 if box.connection.isHealthy { put(box) } else { dropIdleConnections() }
                 throw (error as? PostgresError).map { $0.storeError(place: place) } ?? error
