@@ -173,16 +173,23 @@ struct PostgresSession: StoreSession {
     }()
 
     /// The counted insert of `rows` records of `R` in one statement, returning the ids of those inserted (one whose
-    /// id exists is left out); the parameters are each record's ``insertValues(_:)`` in turn.
-    static func insertRows<R: Record>(_ type: R.Type, rows: Int) -> String {
+    /// id exists is left out); the parameters are each record's ``insertValues(_:)`` in turn. One change row
+    /// counts them all: the revision grows by one for the statement, as for any change.
+    ///
+    /// Without `skippingExisting`, an existing id fails the whole statement instead (a unique violation): that
+    /// spares PostgreSQL the speculative insertion ON CONFLICT makes for every row, where a new record's random id
+    /// is never there.
+    static func insertRows<R: Record>(_ type: R.Type, rows: Int, skippingExisting: Bool) -> String {
         let table = table(R.kind)
         let width = R.fieldSpecs.count + 5
         let values = (0..<rows).map { row in
             "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
         }
         return "WITH changed AS (INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
-            + values.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id), "
-            + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', 1 FROM changed) "
+            + values.joined(separator: ", ") + (skippingExisting ? " ON CONFLICT (id) DO NOTHING" : "")
+            + " RETURNING id), "
+            + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', count(*) FROM changed "
+            + "HAVING count(*) > 0) "
             + "SELECT id FROM changed"
     }
 

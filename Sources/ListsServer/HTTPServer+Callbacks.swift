@@ -67,7 +67,8 @@ extension HTTPServer {
         inFlightCount.add(1, ordering: .relaxed)
         let rawPath = Array(UnsafeRawBufferPointer(start: url, count: strlen(url)))
         let context = RequestContext(
-            client: SocketAddress.describeHost(lists_mhd_client_address(connection)),
+            // The address is written out only for the access log (inet_ntop goes through sprintf).
+            client: configuration.logsAccess ? SocketAddress.describeHost(lists_mhd_client_address(connection)) : "-",
             method: String(cString: method), rawPath: rawPath)
         guard let path = String(validating: rawPath, as: UTF8.self) else {
             return (context, send(HTTPError.badRequest("the path is not UTF-8").response, for: context, on: connection))
@@ -124,7 +125,7 @@ extension HTTPServer {
         defer { MHD_destroy_response(created) }
         for (name, value) in response.headers {
             // libmicrohttpd writes the framing itself, from the body it was given.
-            if name.caseInsensitiveEqual("Content-Length") || name.caseInsensitiveEqual("Transfer-Encoding") {
+            if name.caseInsensitiveEquals("Content-Length") || name.caseInsensitiveEquals("Transfer-Encoding") {
                 continue
             }
             _ = MHD_add_response_header(created, name, value)
@@ -136,12 +137,5 @@ extension HTTPServer {
             context.responseSize = response.body.count
         }
         return result
-    }
-}
-
-extension String {
-    /// ASCII case-insensitive equality, as header names compare.
-    fileprivate func caseInsensitiveEqual(_ other: String) -> Bool {
-        lowercased() == other.lowercased()
     }
 }

@@ -12,7 +12,7 @@ import ListsWeb
 final class RequestContext {
     /// When the first callback came, for the log's duration.
     let start = ContinuousClock.now
-    /// The client's numeric address, for the log.
+    /// The client's numeric address, for the log (`-` when nothing is logged).
     let client: String
     /// The method and path as received, for the log (kept even when the request is refused).
     let method: String

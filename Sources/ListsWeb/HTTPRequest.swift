@@ -74,7 +74,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
 extension String {
     /// ASCII case-insensitive equality, as header names compare.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    public func caseInsensitiveEquals(_ other: String) -> Bool {
         utf8.count == other.utf8.count
             && utf8.elementsEqual(other.utf8) { a, b in
                 a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
