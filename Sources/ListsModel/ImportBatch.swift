@@ -38,7 +38,7 @@ public struct ImportBatch: Sendable {
     /// - Throws: ``StoreError``; nothing is written then.
     @discardableResult
     public func apply(to store: any Store, progress: (Int) -> Void = { _ in }) throws -> ImportSummary {
-        try store.write { session in
+        try store.write(records: count) { session in
             var summary = ImportSummary()
             var done = 0
             func merge<R: Record>(_ records: [R]) throws {

@@ -14,6 +14,11 @@ public protocol Store: Sendable {
     /// - Throws: ``StoreError`` or whatever `body` throws.
     func write<T>(_ body: (any StoreSession) throws -> T) throws -> T
 
+    /// Runs `body` as ``write(_:)`` does, for a write of about `records` records at once (an import). A store may
+    /// prepare for its size: SQLite grows its page cache for the transaction, so that the table and indexes being
+    /// filled stay in memory instead of being written out and read back.
+    func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T
+
     /// Appends `record` in a transaction of its own: what adding one record does. Returns its short number when
     /// `numbered`, else `nil` (the API answers a new record without it, and on PostgreSQL counting is a read the
     /// insert can then skip). The default is a ``write(_:)`` of ``StoreSession/insertNumbered(_:)`` or
@@ -23,6 +28,10 @@ public protocol Store: Sendable {
 }
 
 extension Store {
+    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
+        try write(body)
+    }
+
     public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
         try write { session in
             if numbered { return try session.insertNumbered(record) }

@@ -1,6 +1,6 @@
 import Foundation
 import ListsModel
-import ListsSQLite
+@testable import ListsSQLite
 import Synchronization
 import Testing
 
@@ -141,6 +141,26 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(throws: StoreError.newerSchema(found: 99, known: 6)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
+    }
+
+    /// A large write (an import) gets a larger page cache for its transaction, and the default back after, also
+    /// when it fails.
+    @Test func aLargeWriteHasALargerCacheForItsTransactionOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try SQLiteStore(path: directory.path("lists.sqlite"))
+        func cacheSize(_ session: any StoreSession) throws -> Int64? {
+            try (session as? SQLiteSession)?.connection.integer("PRAGMA cache_size")
+        }
+        #expect(try store.write(records: 100_000) { try cacheSize($0) } == -Int64(SQLiteStore.cacheKiB(records: 100_000)))
+        #expect(SQLiteStore.cacheKiB(records: 100_000) > 2_000)
+        #expect(SQLiteStore.cacheKiB(records: 10_000_000) == 65_536)
+        #expect(try store.write { try cacheSize($0) } == -2000)
+        #expect(throws: StoreError.conflict(.task)) {
+            try store.write(records: 100_000) { _ in throw StoreError.conflict(.task) }
+        }
+        #expect(try store.write(records: 10) { try cacheSize($0) } == -2000)
+        #expect(try store.write { try cacheSize($0) } == -2000)
     }
 
     @Test func theFileIsInWriteAheadLogMode() throws {
