@@ -6,8 +6,8 @@ against pgbench running the equivalent single-row insert with the same number of
 
 A throwaway cluster with PostgreSQL's durable defaults (fsync on) is started on loopback for the run
 (build-support/test-postgres, LISTS_PG_DURABLE=1). pgbench inserts one row per transaction into a table shaped
-like Lists's `tasks` (same columns and indexes, positions from a sequence; without the count and revision
-Lists keeps, and without its write lock).
+like Lists's `tasks` (same columns, checks and indexes, positions from a sequence; without the change row Lists
+appends for its counts and revision).
 Every 201 answer is checked to be a stored row. Goal: Lists >= 0.5x pgbench. Exit 0 met, 3 missed, 1 error.
 """
 
@@ -38,7 +38,8 @@ CREATE TABLE reference_tasks (
     done boolean NOT NULL DEFAULT false,
     created_at bigint NOT NULL,
     updated_at bigint NOT NULL,
-    version bigint NOT NULL CHECK (version >= 1)
+    version bigint NOT NULL CHECK (version >= 1),
+    taskwarrior text CHECK (taskwarrior IS NULL OR taskwarrior::json IS NOT NULL)
 );
 CREATE INDEX reference_tasks_by_name ON reference_tasks (name_key);
 """
