@@ -206,6 +206,19 @@ struct PostgresSession: StoreSession {
         if inserted == 0 { throw StoreError.conflict(R.kind) }
     }
 
+    /// The records in statements of up to 64 rows, each appending one change row for all its rows.
+    /// - Throws: ``StoreError/conflict(_:)`` when one of them exists (the transaction is then to be rolled back).
+    func insert<R: Record>(contentsOf records: [R]) throws {
+        var start = records.startIndex
+        while start < records.endIndex {
+            let chunk = records[start..<min(start + 64, records.endIndex)]
+            let rows = try connection.query(
+                Self.insertRows(R.self, rows: chunk.count, skippingExisting: true), chunk.flatMap(Self.insertValues))
+            if rows.count != chunk.count { throw StoreError.conflict(R.kind) }
+            start += chunk.count
+        }
+    }
+
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
         let rows = try connection.query(Self.insertNumberedStatements[R.kind]!, Self.insertValues(record))
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }

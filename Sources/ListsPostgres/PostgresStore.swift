@@ -102,6 +102,12 @@ public final class PostgresStore: Store, @unchecked Sendable {
         try transaction(begin: "BEGIN", isWrite: true, body)
     }
 
+    /// A write of many records (an import) counts as that many writes toward the next fold and vacuum, so that
+    /// the change rows it appended are folded when it has committed.
+    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
+        try transaction(begin: "BEGIN", isWrite: true, writes: max(1, records), body)
+    }
+
     /// Adding one record is one statement, run on its own, without `BEGIN` and `COMMIT`: PostgreSQL commits a lone
     /// statement as its own transaction, durably, before it answers. One round trip instead of three.
     ///
@@ -201,7 +207,9 @@ public final class PostgresStore: Store, @unchecked Sendable {
         }
     }
 
-    private func transaction<T>(begin: String, isWrite: Bool, _ body: (any StoreSession) throws -> T) throws -> T {
+    private func transaction<T>(
+        begin: String, isWrite: Bool, writes: Int = 1, _ body: (any StoreSession) throws -> T
+    ) throws -> T {
         let box = try begun(begin)
         let connection = box.connection
         do {
@@ -212,7 +220,7 @@ public final class PostgresStore: Store, @unchecked Sendable {
                 throw StoreError.failure("a statement failed inside the transaction; it was rolled back")
             }
             try connection.execute("COMMIT")
-            if isWrite { wrote(on: connection) }
+            if isWrite { wrote(writes, on: connection) }
             put(box)
             return value
         } catch {
