@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import Synchronization
 
 /// ``StoreSession`` on one PostgreSQL connection, inside a transaction that ``PostgresStore`` opened.
 ///
@@ -145,56 +146,42 @@ struct PostgresSession: StoreSession {
         "WITH changed AS (\(change)) INSERT INTO record_changes (kind, step) SELECT '\(table)', \(step) FROM changed"
     }
 
-    /// The `INSERT` of a whole row of `R`, returning 1: ON CONFLICT instead of catching the unique violation (in
-    /// PostgreSQL a failed statement aborts the whole transaction, and a caller may go on after a conflict, as it
-    /// can on SQLite), and the position from the list's sequence, so concurrent writers never race for one.
-    private static func insertRow<R: Record>(_ type: R.Type) -> String {
-        let table = table(R.kind)
-        let placeholders = (1...R.fieldSpecs.count + 5).map { "$\($0)" }.joined(separator: ", ")
-        return "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES (\(placeholders), "
-            + "nextval('\(table)_position')) ON CONFLICT (id) DO NOTHING RETURNING 1"
-    }
-
-    /// The counted insert of each kind, built once.
-    private static let insertStatements: [RecordKind: String] = {
-        func sql<R: Record>(_ type: R.Type) -> String { counted(insertRow(type), table(R.kind), step: 1) }
-        return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
-    }()
-
-    /// The counted insert returning the list's count before the row, plus one: the row's number (the statement's
-    /// own change row is not seen by its own query). One trip instead of two; no row on a conflict.
-    private static let insertNumberedStatements: [RecordKind: String] = {
-        func sql<R: Record>(_ type: R.Type) -> String {
-            let table = table(R.kind)
-            return "WITH changed AS (\(insertRow(type))), counted AS (INSERT INTO record_changes (kind, step) "
-                + "SELECT '\(table)', 1 FROM changed RETURNING 1) SELECT \(countExpression(table)) + 1 FROM counted"
-        }
-        return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
-    }()
-
-    /// The counted insert of `rows` records of `R` in one statement, returning the ids of those inserted (one whose
-    /// id exists is left out); the parameters are each record's ``insertValues(_:)`` in turn. One change row
-    /// counts them all: the revision grows by one for the statement, as for any change.
+    /// The counted insert of `rows` records of `R` in one statement; the parameters are each record's
+    /// ``insertValues(_:)`` in turn, and positions come from the list's sequence, so concurrent writers never
+    /// race for one. One change row counts all the rows: the revision grows by one for the statement, as for any
+    /// change. The statement answers the id of each record inserted, or with `numbered`, one row holding the
+    /// list's count before the statement plus one (its own change row is not seen by its own query): the first
+    /// record's number.
     ///
-    /// Without `skippingExisting`, an existing id fails the whole statement instead (a unique violation): that
-    /// spares PostgreSQL the speculative insertion ON CONFLICT makes for every row, where a new record's random id
-    /// is never there.
-    static func insertRows<R: Record>(_ type: R.Type, rows: Int, skippingExisting: Bool) -> String {
+    /// `skippingExisting` leaves a record whose id exists out (ON CONFLICT, instead of a unique violation, which
+    /// in PostgreSQL aborts the whole transaction, where a caller may go on after a conflict, as it can on
+    /// SQLite). Without it an existing id fails the statement, which spares PostgreSQL the speculative insertion
+    /// ON CONFLICT makes for every row, where new records' random ids are never there.
+    ///
+    /// Built once for each list, size and form.
+    static func insertRows<R: Record>(_ type: R.Type, rows: Int, skippingExisting: Bool, numbered: Bool = false)
+        -> String
+    {
+        let key = "\(R.kind.rawValue) \(rows) \(skippingExisting) \(numbered)"
+        if let sql = insertStatements.withLock({ $0[key] }) { return sql }
         let table = table(R.kind)
         let width = R.fieldSpecs.count + 5
         let values = (0..<rows).map { row in
             "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
         }
-        return "WITH changed AS (INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
+        let sql =
+            "WITH changed AS (INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
             + values.joined(separator: ", ") + (skippingExisting ? " ON CONFLICT (id) DO NOTHING" : "")
             + " RETURNING id), "
             + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', count(*) FROM changed "
-            + "HAVING count(*) > 0) "
-            + "SELECT id FROM changed"
+            + "HAVING count(*) > 0 RETURNING 1) "
+            + (numbered ? "SELECT \(countExpression(table)) + 1 FROM counted" : "SELECT id FROM changed")
+        insertStatements.withLock { $0[key] = sql }
+        return sql
     }
 
-    /// The counted insert of one record of `kind` (``insert(_:)``'s statement).
-    static func insertStatement(_ kind: RecordKind) -> String { insertStatements[kind]! }
+    /// ``insertRows(_:rows:skippingExisting:numbered:)``'s statements, by list, size and form.
+    private static let insertStatements = Mutex<[String: String]>([:])
 
     /// The parameters of `record`'s row in an insert: meta, fields, the folded name.
     static func insertValues<R: Record>(_ record: R) -> [FieldValue] {
@@ -202,8 +189,7 @@ struct PostgresSession: StoreSession {
     }
 
     func insert<R: Record>(_ record: R) throws {
-        let inserted = try connection.run(Self.insertStatements[R.kind]!, Self.insertValues(record))
-        if inserted == 0 { throw StoreError.conflict(R.kind) }
+        try insert(contentsOf: [record])
     }
 
     /// The records in statements of up to 64 rows, each appending one change row for all its rows.
@@ -220,7 +206,8 @@ struct PostgresSession: StoreSession {
     }
 
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
-        let rows = try connection.query(Self.insertNumberedStatements[R.kind]!, Self.insertValues(record))
+        let rows = try connection.query(
+            Self.insertRows(R.self, rows: 1, skippingExisting: true, numbered: true), Self.insertValues(record))
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
         return Int(rows.integer(0, 0))
     }

@@ -139,26 +139,15 @@ public final class PostgresStore: Store, @unchecked Sendable {
         .item: PostgresAppendQueue(), .task: PostgresAppendQueue(), .sighting: PostgresAppendQueue(),
     ]
 
-    /// The statements inserting a batch of adds, by list and size, built once each.
-    private let batchStatements = Mutex<[String: String]>([:])
-
     /// Commits `batch`, adds to `R`'s list, in one statement, and sets each add's outcome: done, or a conflict for
     /// a record whose id exists. When the statement fails whole for a reason other than the connection (a record
     /// the schema refuses, an id that exists), each add is committed alone, so that only the one at fault fails.
     private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
-        func statement(skippingExisting: Bool) -> String {
-            let key = R.kind.rawValue + String(batch.count) + (skippingExisting ? "+" : "")
-            return batchStatements.withLock { statements in
-                if let sql = statements[key] { return sql }
-                let sql = PostgresSession.insertRows(R.self, rows: batch.count, skippingExisting: skippingExisting)
-                statements[key] = sql
-                return sql
-            }
-        }
         do {
             let inserted: Set<String> = try autocommitted(writes: batch.count) { connection, isRetry in
                 // Several new records: an existing id fails the statement, and the fallback below sorts it out.
-                let sql = statement(skippingExisting: batch.count == 1 || isRetry)
+                let sql = PostgresSession.insertRows(
+                    R.self, rows: batch.count, skippingExisting: batch.count == 1 || isRetry)
                 let rows = try connection.query(sql, batch.flatMap(\.values))
                 var inserted = Set((0..<rows.count).map { rows.text($0, 0) })
                 // A retry finds the records the first try committed before its connection broke already there.
