@@ -62,7 +62,7 @@ public struct SightingDetails: Sendable, Hashable {
 }
 
 /// How many birds a sighting counted: eBird's Number, a count from 1 up or `X` for "present".
-public enum BirdCount: Sendable, Hashable, CustomStringConvertible, Codable {
+public enum BirdCount: Sendable, Hashable, CustomStringConvertible, Encodable {
     /// A counted number, 1 or more.
     case number(Int)
     /// Seen, not counted (`X`).
@@ -92,18 +92,7 @@ public enum BirdCount: Sendable, Hashable, CustomStringConvertible, Codable {
     /// What messages say is allowed.
     public static let allowed = "a whole number from 1 to 1000000, or X for present but not counted"
 
-    /// A JSON number, or the string `"X"`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int.self), let count = BirdCount("\(number)") {
-            self = count
-        } else if let text = try? container.decode(String.self), let count = BirdCount(text), count == .present {
-            self = count
-        } else {
-            throw ValidationError(field: "count", message: "use \(Self.allowed)")
-        }
-    }
-
+    /// Written as a JSON number, or the string `"X"` (the API reads it in `JSONFields.nullableCount`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

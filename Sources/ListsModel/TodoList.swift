@@ -25,15 +25,19 @@ public struct TodoList: Sendable {
     /// - Throws: ``ValidationError`` for `title`.
     @discardableResult
     public func add(title: String, isDone: Bool = false) throws -> Numbered<TodoTask> {
-        let title = try TodoTask.validTitle(title)
-        return try tasks.add { TodoTask(meta: $0, title: title, isDone: isDone) }
+        try tasks.add(Self.newTask(title: title, isDone: isDone))
     }
 
     /// Adds a task as ``add(title:isDone:)`` does, answering the task without its number (as the API does).
     /// - Throws: ``ValidationError`` for `title`.
     public func create(title: String, isDone: Bool = false) throws -> TodoTask {
+        try tasks.create(Self.newTask(title: title, isDone: isDone))
+    }
+
+    /// Checks a new task's title; returns how to make the task from its meta.
+    private static func newTask(title: String, isDone: Bool) throws -> (RecordMeta) -> TodoTask {
         let title = try TodoTask.validTitle(title)
-        return try tasks.create { TodoTask(meta: $0, title: title, isDone: isDone) }
+        return { TodoTask(meta: $0, title: title, isDone: isDone) }
     }
 
     /// Changes a task's text and/or its done mark, in one change (one new version).

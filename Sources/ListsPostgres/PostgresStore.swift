@@ -32,7 +32,7 @@ public final class PostgresStore: Store, @unchecked Sendable {
     /// for each other.
     static let writeLock = "SELECT pg_advisory_xact_lock(1279870804, hashtext(current_schema()))"
 
-    /// How many writes of a store go by between folds of `record_changes` (see ``fold(_:)``).
+    /// How many writes of a store go by between folds of `record_changes` (see ``fold``).
     static let foldInterval = 128
 
     /// Counts this store's writes, to fold every ``foldInterval``-th time. It starts at random so that a process
@@ -151,10 +151,11 @@ public final class PostgresStore: Store, @unchecked Sendable {
                 let rows = try connection.query(sql, batch.flatMap(\.values))
                 var inserted = Set((0..<rows.count).map { rows.text($0, 0) })
                 // A retry finds the records the first try committed before its connection broke already there.
+                let session = PostgresSession(connection: connection)
                 for entry in batch where isRetry && !inserted.contains(entry.id) {
-                    let found = try connection.integer(
-                        "SELECT count(*) FROM \(PostgresSession.table(R.kind)) WHERE id = $1", [.text(entry.id)])
-                    if found == 1 { inserted.insert(entry.id) }
+                    if let id = UUID(text: entry.id), try session.record(R.self, id: id) != nil {
+                        inserted.insert(entry.id)
+                    }
                 }
                 return inserted
             }

@@ -125,8 +125,11 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// index entries take about 320, and the pages are part empty), from SQLite's default 2 MiB up to 64 MiB. With
     /// the default, importing 100k tasks wrote pages out and read them back: a fifth of its time, in the kernel.
     static func cacheKiB(records: Int) -> Int {
-        min(65_536, max(2_000, records * 700 / 1024))
+        min(65_536, max(defaultCacheKiB, records * 700 / 1024))
     }
+
+    /// SQLite's default page cache, 2,000 KiB, which every transaction but a large write keeps.
+    static let defaultCacheKiB = 2_000
 
     public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
         try transaction(begin: "BEGIN IMMEDIATE", cacheKiB: Self.cacheKiB(records: records), body)
@@ -134,18 +137,22 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     /// A transaction on the write connection; `cacheKiB`, when above SQLite's default, is its page cache (set
     /// back to the default after).
-    private func transaction<T>(begin: String, cacheKiB: Int = 2_000, _ body: (any StoreSession) throws -> T) throws
-        -> T
-    {
+    private func transaction<T>(
+        begin: String, cacheKiB: Int = defaultCacheKiB, _ body: (any StoreSession) throws -> T
+    ) throws -> T {
         try lock.withLock { _ in
             let result: Result<T, any Error>
             do {
-                if cacheKiB > 2_000 { try connection.execute("PRAGMA cache_size = -\(cacheKiB)") }
+                if cacheKiB > Self.defaultCacheKiB { try connection.execute("PRAGMA cache_size = -\(cacheKiB)") }
                 try connection.execute(begin)
             } catch let error as SQLiteError {
                 throw error.storeError(path: path)
             }
-            defer { if cacheKiB > 2_000 { try? connection.execute("PRAGMA cache_size = -2000") } }
+            defer {
+                if cacheKiB > Self.defaultCacheKiB {
+                    try? connection.execute("PRAGMA cache_size = -\(Self.defaultCacheKiB)")
+                }
+            }
             do {
                 let value = try body(SQLiteSession(connection: connection))
                 try connection.execute("COMMIT")

@@ -55,9 +55,6 @@ struct JSONFields {
         HTTPError(status: 422, code: "invalid_field", message: "\(key) must be \(what)", field: key)
     }
 
-    /// Whether the object has `key` (even as null).
-    func contains(_ key: String) -> Bool { members[key] != nil }
-
     /// The string at `key`; `nil` when absent. A null is refused like any other value that is not a string
     /// (reading it as absent would answer `{"title": null}` with 200 and change nothing).
     func string(_ key: String) throws -> String? {
