@@ -63,10 +63,8 @@ enum TransferCommands {
             throw ValidationError(field: "file", message: "\(Quoted(path)) cannot be read")
         }
         let bytes = [UInt8](data)
-        let progress = Progress(total: 0)
-        let batch = try chosen.read(bytes)
-        progress.total = batch.count
-        let summary = try batch.apply(to: try run.store()) { progress.show($0) }
+        let progress = Progress()
+        let summary = try chosen.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
         progress.finish()
         if run.wantsJSON {
             return try run.output.json(
@@ -118,24 +116,26 @@ enum TransferCommands {
 }
 
 /// A progress bar on stderr for an import that runs over a second, only when stderr is a terminal.
-final class Progress {
-    var total: Int
+///
+/// `@unchecked Sendable` is safe because `shown` is touched only inside `lock`: ``show(_:of:)`` is called from the
+/// import's writing thread, ``finish()`` after the import from the calling one.
+final class Progress: @unchecked Sendable {
     private let start = Date()
+    private let lock = NSLock()
     private var shown = false
     private let isTerminal = isatty(2) == 1
 
-    init(total: Int) { self.total = total }
-
-    func show(_ done: Int) {
+    func show(_ done: Int, of total: Int) {
         guard isTerminal, total > 0, Date().timeIntervalSince(start) > 1 else { return }
         let width = 30
         let filled = min(width, done * width / total)
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-        FileHandle.standardError.write(Data("\rImporting \(bar) \(done)/\(total)".utf8))
-        shown = true
+        // The count shown is the estimate until the file is read: never below what is already done.
+        FileHandle.standardError.write(Data("\rImporting \(bar) \(done)/\(max(done, total))".utf8))
+        lock.withLock { shown = true }
     }
 
     func finish() {
-        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+        if lock.withLock({ shown }) { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

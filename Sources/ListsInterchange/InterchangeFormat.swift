@@ -73,6 +73,26 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Reads `bytes` in this format and writes their records to `store`, all or nothing: what
+    /// `read(bytes).apply(to: store)` does. A Taskwarrior file is written while it is still being read, on a second
+    /// thread (``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``).
+    /// - Parameter progress: told the records written so far and how many there are (an estimate from the file's
+    ///   size until it is read), possibly on another thread.
+    /// - Throws: ``ImportError``, then ``StoreError``.
+    public func importing(
+        _ bytes: [UInt8], into store: any Store, now: Date = Date(),
+        progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws -> ImportSummary {
+        guard self == .taskwarrior else {
+            let batch = try read(bytes, now: now)
+            return try batch.apply(to: store) { progress($0, batch.count) }
+        }
+        // `task export` writes about 240 bytes a task.
+        return try ImportBatch.apply(
+            TodoTask.self, to: store, existing: .update, estimate: max(1, bytes.count / 240), progress: progress
+        ) { feed in try Taskwarrior.read(bytes, now: now, feed: feed) }
+    }
+
     /// Writes what `store` holds in this format to `write`.
     /// - Throws: ``StoreError``, ``ImportError`` for a format Lists only reads.
     public func export(_ store: any Store, to write: ([UInt8]) throws -> Void) throws {

@@ -10,10 +10,18 @@ import ListsModel
 /// (`waiting`, `recurring`, `deleted`) is kept with the task and written back on export.
 public enum Taskwarrior {
     /// The tasks of a Taskwarrior export.
+    ///
+    /// With a `feed`, tasks are sent to it 1,000 at a time as they are read, so that they are written meanwhile
+    /// (``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``); a task whose uuid is that of one already
+    /// sent abandons the feed, since it replaces that one in place.
     /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
-    public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+    public static func read(_ bytes: [UInt8], now: Date, feed: ImportFeed<TodoTask>? = nil) throws -> ImportBatch {
         var batch = ImportBatch(existing: .update)
         var seen: [UUID: Int] = [:]
+        // About 200 bytes a task in `task export`'s output.
+        seen.reserveCapacity(min(bytes.count / 200, 1 << 20))
+        var sent = 0
+        var feed = feed
         func add(_ value: JSONValue, location: String) throws {
             guard case .object(let object) = value else {
                 throw ImportError(location, field: "task", "is not a JSON object")
@@ -22,10 +30,23 @@ public enum Taskwarrior {
             if let earlier = seen[task.id] {
                 // A later task with the same uuid wins, as `task import` does.
                 batch.tasks[earlier] = task
+                if earlier < sent {
+                    feed?.abandon()
+                    feed = nil
+                }
             } else {
                 seen[task.id] = batch.tasks.count
                 batch.tasks.append(task)
+                if let feed, batch.tasks.count - sent >= 1000 {
+                    feed.send(Array(batch.tasks[sent...]))
+                    sent = batch.tasks.count
+                }
             }
+        }
+        /// The batch, its last tasks sent.
+        func whole() -> ImportBatch {
+            feed?.send(Array(batch.tasks[sent...]))
+            return batch
         }
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if firstByte == UInt8(ascii: "[") {
@@ -35,7 +56,7 @@ public enum Taskwarrior {
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
             }
-            return batch
+            return whole()
         }
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
@@ -48,7 +69,7 @@ public enum Taskwarrior {
             }
             try add(value, location: "line \(index + 1)")
         }
-        return batch
+        return whole()
     }
 
     private static let understood: Set<String> = ["uuid", "description", "status", "entry", "modified"]

@@ -39,60 +39,115 @@ public struct ImportBatch: Sendable {
     @discardableResult
     public func apply(to store: any Store, progress: (Int) -> Void = { _ in }) throws -> ImportSummary {
         try store.write(records: count) { session in
-            var summary = ImportSummary()
-            var done = 0
-            func merge<R: Record>(_ records: [R]) throws {
-                // Into an empty list nothing can be stored already: no look-up per record.
-                let isEmpty = try records.isEmpty || session.count(R.self, where: nil) == 0
-                var added = Set<UUID>(minimumCapacity: records.count)
-                // New records are inserted together, in file order (one statement per record, but the store
-                // keeps its count and revision once per batch); a record that may meet one of them is looked
-                // up only after they are written.
-                var pending: [R] = []
-                pending.reserveCapacity(min(records.count, 1000))
-                func flush() throws {
-                    try session.insert(contentsOf: pending)
-                    pending.removeAll(keepingCapacity: true)
-                }
-                for record in records {
-                    let isNew = added.insert(record.id).inserted
-                    var stored: R?
-                    if isEmpty, !isNew {
-                        // The same id twice in one file: the first is kept.
-                        summary.unchanged += 1
-                    } else if !isEmpty {
-                        if !isNew { try flush() }  // the same id earlier in the file: it may be pending
-                        stored = try session.record(R.self, id: record.id)
-                    }
-                    if let stored {
-                        var replacement = record
-                        replacement.meta = stored.meta
-                        if existing == .keep || replacement == stored {
-                            summary.unchanged += 1
-                        } else {
-                            replacement.meta.version = stored.meta.version + 1
-                            replacement.meta.updatedAt = max(record.meta.updatedAt, stored.meta.updatedAt)
-                            try session.update(replacement, expectedVersion: stored.meta.version)
-                            summary.updated += 1
-                        }
-                    } else if isNew || !isEmpty {
-                        pending.append(record)
-                        summary.added += 1
-                    }
-                    done += 1
-                    if done % 1000 == 0 {
-                        try flush()
-                        progress(done)
-                    }
-                }
-                try flush()
-            }
-            try merge(items)
-            try merge(tasks)
-            try merge(sightings)
-            progress(done)
-            return summary
+            var tally = ImportTally()
+            try merge(items, into: session, tally: &tally, progress: progress)
+            try merge(tasks, into: session, tally: &tally, progress: progress)
+            try merge(sightings, into: session, tally: &tally, progress: progress)
+            progress(tally.done)
+            return tally.summary
         }
+    }
+
+    private func merge<R: Record>(
+        _ records: [R], into session: any StoreSession, tally: inout ImportTally, progress: (Int) -> Void
+    ) throws {
+        var merge = ImportMerge<R>(session: session, existing: existing, expected: records.count)
+        try merge.add(records, tally: &tally, progress: progress)
+        try merge.finish()
+    }
+}
+
+/// How far an import got, and what it changed so far.
+struct ImportTally {
+    var summary = ImportSummary()
+    /// Records of the file dealt with.
+    var done = 0
+}
+
+/// How ``ImportBatch/apply(to:progress:)`` writes the records of one kind, a part at a time (so that an import
+/// can write while it still reads: ``ImportFeed``). Given the parts in order, it does what it would do with them
+/// all at once.
+struct ImportMerge<R: Record> {
+    let session: any StoreSession
+    let existing: ImportBatch.ExistingRecords
+    /// About how many records will come.
+    let expected: Int
+    /// Whether the list was empty before the import: then nothing can be stored already and no record is looked
+    /// up. Known from the first part on.
+    private var isEmpty: Bool?
+    private var added = Set<UUID>()
+    /// New records not inserted yet: they go in together, in file order (one statement per record, but the store
+    /// keeps its count and revision once per part); a record that may meet one of them is looked up only after
+    /// they are written.
+    private var pending: [R] = []
+    /// What brings back the list's indexes, when the store left them out for a large load into the empty list.
+    private var rebuildIndexes: (() throws -> Void)?
+
+    /// The fewest records for which a store is asked to build the list's indexes once at the end.
+    static var deferredIndexesFrom: Int { 1_000 }
+
+    init(session: any StoreSession, existing: ImportBatch.ExistingRecords, expected: Int) {
+        self.session = session
+        self.existing = existing
+        self.expected = expected
+        added.reserveCapacity(expected)
+        pending.reserveCapacity(min(expected, 1000))
+    }
+
+    /// Writes `records`, the next ones in file order; `progress` is told how many are done every 1,000.
+    mutating func add(_ records: some Collection<R>, tally: inout ImportTally, progress: (Int) -> Void) throws {
+        guard !records.isEmpty else { return }
+        let isEmpty: Bool
+        if let known = self.isEmpty {
+            isEmpty = known
+        } else {
+            isEmpty = try session.count(R.self, where: nil) == 0
+            self.isEmpty = isEmpty
+            if isEmpty, expected >= Self.deferredIndexesFrom { rebuildIndexes = try session.deferIndexes(of: R.self) }
+        }
+        for record in records {
+            let isNew = added.insert(record.id).inserted
+            var stored: R?
+            if isEmpty, !isNew {
+                // The same id twice in one file: the first is kept.
+                tally.summary.unchanged += 1
+            } else if !isEmpty {
+                if !isNew { try flush() }  // the same id earlier in the file: it may be pending
+                stored = try session.record(R.self, id: record.id)
+            }
+            if let stored {
+                var replacement = record
+                replacement.meta = stored.meta
+                if existing == .keep || replacement == stored {
+                    tally.summary.unchanged += 1
+                } else {
+                    replacement.meta.version = stored.meta.version + 1
+                    replacement.meta.updatedAt = max(record.meta.updatedAt, stored.meta.updatedAt)
+                    try session.update(replacement, expectedVersion: stored.meta.version)
+                    tally.summary.updated += 1
+                }
+            } else if isNew || !isEmpty {
+                pending.append(record)
+                tally.summary.added += 1
+            }
+            tally.done += 1
+            if tally.done % 1000 == 0 {
+                try flush()
+                progress(tally.done)
+            }
+        }
+    }
+
+    /// Writes what is pending and brings back the indexes: the last step, before the write commits.
+    mutating func finish() throws {
+        try flush()
+        try rebuildIndexes?()
+        rebuildIndexes = nil
+    }
+
+    private mutating func flush() throws {
+        try session.insert(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
     }
 }
 

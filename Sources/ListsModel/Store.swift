@@ -116,6 +116,12 @@ public protocol StoreSession {
     /// - Throws: ``StoreError/conflict(_:)`` when a record with one of their ids exists.
     func insert<R: Record>(contentsOf records: [R]) throws
 
+    /// Called before many records of `type` are inserted into its empty list in this write (an import): a store
+    /// may then stop keeping the list's indexes entry by entry, and returns what builds them again, which the
+    /// caller runs after the last insert and before the write ends (SQLite sorts 100k ids once instead of placing
+    /// each). Lookups by id may be slow until then. `nil`, the default: the indexes are kept as records come.
+    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)?
+
     /// Appends `record` and returns its short number; a default implementation inserts, then counts.
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
     func insertNumbered<R: Record>(_ record: R) throws -> Int
@@ -145,6 +151,8 @@ extension StoreSession {
         try insert(record)
         return try count(R.self, where: nil)
     }
+
+    public func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? { nil }
 
     /// Inserts the records one by one.
     public func insert<R: Record>(contentsOf records: [R]) throws {

@@ -92,7 +92,7 @@ struct TransferController: Sendable {
     /// Reads and applies a file, all or nothing.
     static func importing(_ bytes: [UInt8], format: InterchangeFormat, into lists: ListsServices) throws -> ImportSummary {
         do {
-            return try format.read(bytes, now: lists.clock()).apply(to: lists.store)
+            return try format.importing(bytes, into: lists.store, now: lists.clock())
         } catch let error as ImportError {
             throw HTTPError(status: 422, code: "invalid_file", message: error.description, field: error.field)
         }

@@ -125,7 +125,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         }
         _ = try sqlite3Shell(path, "PRAGMA user_version = 99")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 6)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 7)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "99")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM items") == "5")
@@ -138,7 +138,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         _ = try sqlite3Shell(path, "CREATE TABLE items (id TEXT PRIMARY KEY); PRAGMA user_version = 99")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 6)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 7)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
     }
@@ -163,6 +163,76 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try store.write { try cacheSize($0) } == -2000)
     }
 
+    @Test func aVersionSixDatabaseIsRebuiltInPositionOrderKeepingEverything() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        // Schema 6 exactly as Lists wrote it, with rows as it wrote them (positions with gaps, as after deletes).
+        _ = try sqlite3Shell(
+            path, SQLiteStore.migrations.prefix(6).joined(separator: "\n") + "; PRAGMA user_version = 6; "
+                + "INSERT INTO items VALUES ('A0000000-0000-4000-8000-000000000001', 3, 'Bread', 'bread', 250, 1, 1, 2, 1), "
+                + "('A0000000-0000-4000-8000-000000000002', 7, 'Milk', 'milk', 99, 0, 3, 4, 2); "
+                + "INSERT INTO tasks VALUES ('B0000000-0000-4000-8000-000000000001', 2, 'Walk the dogs', 'walk the dogs', 0, 5, 6, 1, NULL), "
+                + "('B0000000-0000-4000-8000-000000000002', 5, 'Feed the hogs', 'feed the hogs', 1, 7, 8, 3, '{\"project\":\"farm\"}'); "
+                + "INSERT INTO sightings VALUES ('C0000000-0000-4000-8000-000000000001', 4, 'Robin', 'robin', 'Garden', 9, 10, 11, 1, 'X', 'Erithacus rubecula', '51.5', '-0.1', 'singing'); "
+                + "UPDATE record_counts SET count = 2, changes = 5 WHERE kind = 'items'; "
+                + "UPDATE record_counts SET count = 2, changes = 4 WHERE kind = 'tasks'; "
+                + "UPDATE record_counts SET count = 1, changes = 1 WHERE kind = 'sightings'; "
+                + "INSERT INTO settings VALUES ('seeded', '1');")
+        let revision = try sqlite3Shell(path, "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)")
+        let rows = "SELECT * FROM items ORDER BY position; SELECT * FROM tasks ORDER BY position; "
+            + "SELECT * FROM sightings ORDER BY position;"
+        let before = try sqlite3Shell(path, rows)
+        let store = try SQLiteStore(path: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
+        #expect(try sqlite3Shell(path, rows) == before)
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+        #expect(try sqlite3Shell(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+            == "items_by_id\nitems_by_name\nitems_on_shopping_list\nsightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name")
+        #expect(try store.read { try $0.revision() } == Int64(revision))
+        #expect(try TodoList(store: store).all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
+        let tasks = try store.read { try $0.list(TodoTask.self) }.map(\.record)
+        #expect(tasks[1].taskwarrior == ["project": .string("farm")])
+        #expect(tasks[1].meta.version == 3)
+        #expect(try ShoppingList(store: store).catalog().map(\.record.name) == ["Bread", "Milk"])
+        #expect(try ShoppingList(store: store).shoppingList().map(\.record.name) == ["Bread"])
+        #expect(try BirdSightingLog(store: store).all().first?.record.details.comments == "singing")
+        // Ids stay unique; new records go after the last position.
+        #expect(throws: StoreError.conflict(.task)) { try store.write { try $0.insert(tasks[0]) } }
+        try TodoList(store: store).add(title: "Chop the logs")
+        #expect(try sqlite3Shell(path, "SELECT position FROM tasks ORDER BY position") == "2\n5\n6")
+        #expect(try store.read { try $0.revision() } > Int64(revision)!)
+    }
+
+    @Test func indexesLeftOutForALoadComeBackOrTheWriteFails() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        let indexes = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'tasks'"
+        let tasks = (1...3).map { TodoTask(meta: RecordMeta(createdAt: Date()), title: "Task \($0)") }
+        try store.write { session in
+            let rebuild = try #require(try session.deferIndexes(of: TodoTask.self))
+            #expect(try session.count(TodoTask.self, where: nil) == 0)
+            try session.insert(contentsOf: tasks)
+            try rebuild()
+        }
+        #expect(try sqlite3Shell(path, indexes) == "2")
+        #expect(try store.read { try $0.records(TodoTask.self, named: "task 2", ignoringCase: true, limit: 5) }
+            .map(\.number) == [2])
+        // A duplicate id slipped in while the unique index was away: building it fails, and the write with it.
+        let other = try SQLiteStore(path: directory.path("other.sqlite"))
+        #expect(throws: StoreError.self) {
+            try other.write { session in
+                let rebuild = try #require(try session.deferIndexes(of: TodoTask.self))
+                try session.insert(contentsOf: [tasks[0], tasks[1], tasks[0]])
+                try rebuild()
+            }
+        }
+        #expect(try sqlite3Shell(directory.path("other.sqlite"), indexes) == "2")
+        #expect(try other.read { try $0.count(TodoTask.self, where: nil) } == 0)
+    }
+
     @Test func theFileIsInWriteAheadLogMode() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -170,7 +240,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let store = try SQLiteStore(path: path)
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "6")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
         #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
     }
 
@@ -192,7 +262,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "ALTER TABLE sightings DROP COLUMN comments; ALTER TABLE record_counts DROP COLUMN changes; "
                 + "PRAGMA user_version = 1")
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "6")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
         #expect(try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
             "Pear", "Notepad", "Pencil", "Bread", "Mango",
         ])
@@ -232,7 +302,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "15")
         let revision = Int(try sqlite3Shell(path, "SELECT value FROM revision")) ?? -1
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "6")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "0")
         #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore))
         #expect(try store.read { try $0.count(TodoTask.self, where: nil) }

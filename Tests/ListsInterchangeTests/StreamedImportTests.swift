@@ -1,0 +1,140 @@
+import Foundation
+import ListsInterchange
+import ListsModel
+import ListsSQLite
+import Synchronization
+import Testing
+
+/// A `task export` of `count` tasks, one object per array line; `edit` may change a task's line (0-based index).
+private func taskwarriorExport(_ count: Int, edit: (Int, inout [String: String]) -> Void = { _, _ in }) -> [UInt8] {
+    var lines: [String] = []
+    for index in 0..<count {
+        var task = [
+            "uuid": String(format: "%08x-1111-4222-8333-%012x", index, index),
+            "description": "task \(index + 1)",
+            "status": index % 3 == 0 ? "completed" : "pending",
+            "entry": "20260101T000000Z",
+            "modified": "20260102T000000Z",
+            "project": "home",
+        ]
+        edit(index, &task)
+        let members = task.keys.sorted().map { "\"\($0)\":\"\(task[$0]!)\"" }
+        lines.append("{" + members.joined(separator: ",") + "}")
+    }
+    return Array(("[\n" + lines.joined(separator: ",\n") + "\n]\n").utf8)
+}
+
+/// What importing `bytes` the usual way, read whole then applied, does to `store`.
+private func importedWhole(_ bytes: [UInt8], into store: any Store) throws -> ImportSummary {
+    try InterchangeFormat.taskwarrior.read(bytes, now: fixedNow).apply(to: store)
+}
+
+/// What `lists import` does: a Taskwarrior file is written while it is read, on a second thread.
+private func importedStreaming(_ bytes: [UInt8], into store: any Store) throws -> ImportSummary {
+    try InterchangeFormat.taskwarrior.importing(bytes, into: store, now: fixedNow)
+}
+
+@Suite("Taskwarrior imports written while they are read: the same outcome as reading whole, then writing")
+struct StreamedImportTests {
+    @Test func aLargeExportImportsAsWhenReadWhole() throws {
+        let bytes = taskwarriorExport(5_500)
+        let streamed = try emptyStore()
+        let whole = try emptyStore()
+        #expect(try importedStreaming(bytes, into: streamed) == ImportSummary(added: 5_500))
+        #expect(try importedWhole(bytes, into: whole) == ImportSummary(added: 5_500))
+        #expect(try StoreContents(streamed) == StoreContents(whole))
+        // Numbers, lookups by id and by name work, and ids stay unique: the indexes are back.
+        let todo = TodoList(store: streamed)
+        #expect(try todo.all().count == 5_500)
+        #expect(try todo.task(.typed("5500")).record.title == "task 5500")
+        #expect(try todo.task(.typed("00000fa0")).record.title == "task 4001")
+        #expect(try todo.task(.typed("Task 4002")).record.title == "task 4002")
+        let taken = try StoreContents(streamed).tasks[7]
+        #expect(throws: StoreError.conflict(.task)) { try streamed.write { try $0.insert(taken) } }
+    }
+
+    @Test func reimportingAndUpdatingIntoAFullListIsAsWhenReadWhole() throws {
+        let first = taskwarriorExport(3_000)
+        let edited = taskwarriorExport(4_000) { index, task in
+            if index % 500 == 0 { task["description"] = "edited \(index)" }
+        }
+        let streamed = try storeWithRecords()
+        let whole = try storeWithRecords()
+        #expect(try importedStreaming(first, into: streamed) == importedWhole(first, into: whole))
+        #expect(try importedStreaming(first, into: streamed) == ImportSummary(unchanged: 3_000))
+        #expect(try importedWhole(first, into: whole) == ImportSummary(unchanged: 3_000))
+        #expect(try importedStreaming(edited, into: streamed) == ImportSummary(added: 1_000, updated: 6, unchanged: 2_994))
+        #expect(try importedWhole(edited, into: whole) == ImportSummary(added: 1_000, updated: 6, unchanged: 2_994))
+        // The stores' own first records have ids of their own; everything imported is the same.
+        let (one, other) = (try StoreContents(streamed), try StoreContents(whole))
+        #expect(one.tasks.dropFirst() == other.tasks.dropFirst())
+        #expect(one.tasks.count == 4_001)
+        #expect(one.revision == other.revision)
+    }
+
+    @Test func aLaterTaskWithTheUUIDOfOneAlreadyWrittenReplacesItInPlace() throws {
+        // Task 2,400 has task 10's uuid: by then task 10 was handed to the writer, which gives up and the whole
+        // file is applied the usual way.
+        let bytes = taskwarriorExport(2_500) { index, task in
+            if index == 2_399 { task["uuid"] = String(format: "%08x-1111-4222-8333-%012x", 9, 9) }
+        }
+        let streamed = try emptyStore()
+        let whole = try emptyStore()
+        #expect(try importedStreaming(bytes, into: streamed) == ImportSummary(added: 2_499))
+        #expect(try importedWhole(bytes, into: whole) == ImportSummary(added: 2_499))
+        let contents = try StoreContents(streamed)
+        #expect(contents == (try StoreContents(whole)))
+        #expect(contents.tasks[9].title == "task 2400")
+        #expect(contents.tasks.count == 2_499)
+    }
+
+    @Test func aBadTaskAfterThousandsWrittenImportsNothingAndNamesTheTask() throws {
+        let bytes = taskwarriorExport(4_200) { index, task in
+            if index == 4_100 { task["entry"] = "yesterday" }
+        }
+        for store in [try emptyStore(), try storeWithRecords()] {
+            let before = try StoreContents(store)
+            #expect {
+                try importedStreaming(bytes, into: store)
+            } throws: { error in
+                let message = "\(error)"
+                return error is ImportError && message.contains("task 4101") && message.contains("entry")
+            }
+            #expect(try StoreContents(store) == before)
+            // The indexes dropped for the load came back with the rollback.
+            let todo = TodoList(store: store)
+            try todo.add(title: "Still works")
+            #expect(try todo.task(.typed("Still works")).record.title == "Still works")
+        }
+    }
+
+    @Test func aStoreErrorIsThrownOnlyOnceTheFileIsReadAndAReadingErrorComesFirst() throws {
+        let store = RefusingStore(inner: try storeWithRecords())
+        let before = try StoreContents(store)
+        let good = taskwarriorExport(1_500)
+        let bad = taskwarriorExport(1_500) { index, task in if index == 1_400 { task["status"] = "gone" } }
+        #expect(throws: StoreError.busy) { try importedStreaming(good, into: store) }
+        #expect(throws: ImportError.self) { try importedStreaming(bad, into: store) }
+        #expect(try StoreContents(store) == before)
+    }
+
+    @Test func progressIsToldTheRecordsWrittenAndTheFilesCount() throws {
+        let seen = Mutex<[(Int, Int)]>([])
+        let summary = try InterchangeFormat.taskwarrior.importing(taskwarriorExport(2_500), into: try emptyStore()) {
+            done, total in seen.withLock { $0.append((done, total)) }
+        }
+        #expect(summary.added == 2_500)
+        let calls = seen.withLock { $0 }
+        #expect(calls.map(\.0) == [1_000, 2_000, 2_500])
+        #expect(calls.last?.1 == 2_500)
+    }
+}
+
+/// A store that reads from `inner` and refuses every write, as a database held by another writer does.
+private struct RefusingStore: Store {
+    let inner: SQLiteStore
+
+    func read<T>(_ body: (any StoreSession) throws -> T) throws -> T { try inner.read(body) }
+
+    func write<T>(_ body: (any StoreSession) throws -> T) throws -> T { throw StoreError.busy }
+}
