@@ -25,11 +25,11 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(location): \(field): \(message)" }
 
     /// Runs `body`, placing a model refusal at `location` (with the format's own name for the field when given).
-    static func at<T>(_ location: String, field: String? = nil, _ body: () throws -> T) throws -> T {
+    static func at<T>(_ location: @autoclosure () -> String, field: String? = nil, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as ValidationError {
-            throw ImportError(location, error, field: field)
+            throw ImportError(location(), error, field: field)
         }
     }
 }

@@ -22,11 +22,7 @@ public enum Taskwarrior {
         seen.reserveCapacity(min(bytes.count / 200, 1 << 20))
         var sent = 0
         var feed = feed
-        func add(_ value: JSONValue, location: String) throws {
-            guard case .object(let object) = value else {
-                throw ImportError(location, field: "task", "is not a JSON object")
-            }
-            let task = try self.task(object, location: location, now: now)
+        func add(_ task: TodoTask) {
             if let earlier = seen[task.id] {
                 // A later task with the same uuid wins, as `task import` does.
                 batch.tasks[earlier] = task
@@ -52,7 +48,12 @@ public enum Taskwarrior {
         if firstByte == UInt8(ascii: "[") {
             // An array is read one task at a time, so that only the tasks are kept, not the whole document.
             do {
-                try JSONParser.forEachElement(of: bytes) { index, value in try add(value, location: "task \(index + 1)") }
+                try JSONParser.forEachElement(of: bytes) { (index, element: JSONParser.Element) in
+                    guard case .members(let members) = element else {
+                        throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
+                    }
+                    add(try task(members, location: "task \(index + 1)", now: now))
+                }
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
             }
@@ -67,47 +68,68 @@ public enum Taskwarrior {
             } catch {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object (Taskwarrior's export)")
             }
-            try add(value, location: "line \(index + 1)")
+            guard case .object(let object) = value else {
+                throw ImportError("line \(index + 1)", field: "task", "is not a JSON object")
+            }
+            add(try task(object.map { ($0.key, $0.value) }, location: "line \(index + 1)", now: now))
         }
         return whole()
     }
 
-    private static let understood: Set<String> = ["uuid", "description", "status", "entry", "modified"]
-
-    private static func task(_ object: [String: JSONValue], location: String, now: Date) throws -> TodoTask {
-        guard case .string(let uuidText) = object["uuid"] ?? .null, let id = UUID(text: uuidText) else {
-            throw ImportError(location, field: "uuid", "is missing or not a UUID")
+    /// A task from its attributes in file order (an attribute given twice counts once, the later). `location`
+    /// is built only for an error.
+    private static func task(
+        _ members: [(name: String, value: JSONValue)], location: @autoclosure () -> String, now: Date
+    ) throws -> TodoTask {
+        var uuid: JSONValue?
+        var description: JSONValue?
+        var statusValue: JSONValue?
+        var entryValue: JSONValue?
+        var modifiedValue: JSONValue?
+        // The attributes Lists has no field for, kept to be written back.
+        var kept: [String: JSONValue] = [:]
+        for (name, value) in members {
+            switch name {
+            case "uuid": uuid = value
+            case "description": description = value
+            case "status": statusValue = value
+            case "entry": entryValue = value
+            case "modified": modifiedValue = value
+            default:
+                if kept.isEmpty { kept.reserveCapacity(max(1, members.count - 5)) }
+                kept[name] = value
+            }
         }
-        guard case .string(let description) = object["description"] ?? .null else {
-            throw ImportError(location, field: "description", "is missing or not text")
+        guard case .string(let uuidText) = uuid, let id = UUID(text: uuidText) else {
+            throw ImportError(location(), field: "uuid", "is missing or not a UUID")
         }
-        let title = try ImportError.at(location, field: "description") { try TodoTask.validTitle(description) }
+        guard case .string(let text) = description else {
+            throw ImportError(location(), field: "description", "is missing or not text")
+        }
+        let title = try ImportError.at(location(), field: "description") { try TodoTask.validTitle(text) }
         var status = "pending"
-        if let value = object["status"] {
-            guard case .string(let text) = value,
+        if let statusValue {
+            guard case .string(let text) = statusValue,
                 ["pending", "completed", "deleted", "waiting", "recurring"].contains(text)
             else {
-                throw ImportError(location, field: "status", "must be pending, completed, deleted, waiting or recurring")
+                throw ImportError(location(), field: "status", "must be pending, completed, deleted, waiting or recurring")
             }
             status = text
         }
-        let entry = try date(object, "entry", location) ?? now.roundedToMilliseconds
-        let modified = try date(object, "modified", location) ?? entry
-        // A new table, sized for the kept attributes: a copy of the object's with the five keys removed was
-        // cheaper (no key hashed again) but kept the whole table's room with every task, +32 MB at 100k tasks.
-        var kept = object.filter { !understood.contains($0.key) }
+        let entry = try date(entryValue, "entry", location()) ?? now.roundedToMilliseconds
+        let modified = try date(modifiedValue, "modified", location()) ?? entry
         // Statuses Lists has no state for are kept so that export writes them back.
-        if !["pending", "completed"].contains(status) { kept["status"] = .string(status) }
+        if status != "pending" && status != "completed" { kept["status"] = .string(status) }
         return TodoTask(
             meta: RecordMeta(id: id, createdAt: entry, updatedAt: max(modified, entry)), title: title,
             isDone: status == "completed", taskwarrior: kept.isEmpty ? nil : kept)
     }
 
-    /// Taskwarrior's `20261130T074500Z`.
-    static func date(_ object: [String: JSONValue], _ key: String, _ location: String) throws -> Date? {
-        guard let value = object[key] else { return nil }
+    /// Taskwarrior's `20261130T074500Z`, when the attribute `key` is there.
+    static func date(_ value: JSONValue?, _ key: String, _ location: @autoclosure () -> String) throws -> Date? {
+        guard let value else { return nil }
         guard case .string(let text) = value, let date = parseDate(text) else {
-            throw ImportError(location, field: key, "must be a date like 20261130T074500Z")
+            throw ImportError(location(), field: key, "must be a date like 20261130T074500Z")
         }
         return date
     }

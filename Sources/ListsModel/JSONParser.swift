@@ -49,6 +49,38 @@ public struct JSONParser {
         guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
     }
 
+    /// An element of an array read by ``forEachElement(of:members:)``.
+    public enum Element {
+        /// An object, as its members in document order, with no dictionary built; a name may repeat (the later
+        /// one is the one that counts, as in ``JSONValue/object(_:)``).
+        case members([(name: String, value: JSONValue)])
+        /// Any other value.
+        case value(JSONValue)
+    }
+
+    /// Calls `body` with each element of the top-level array `bytes` holds, as ``forEachElement(of:_:)`` does,
+    /// but an element that is an object comes as its members: an importer that picks out a few names and keeps the
+    /// rest hashes each name once instead of three times (into a dictionary, looked up, filtered into another).
+    /// - Throws: ``Malformed``, or what `body` throws.
+    public static func forEachElement(of bytes: [UInt8], members body: (Int, Element) throws -> Void) throws {
+        var parser = JSONParser(bytes)
+        parser.skipSpace()
+        guard parser.peek == UInt8(ascii: "[") else { throw parser.malformed("expected an array") }
+        var members: [(name: String, value: JSONValue)] = []
+        members.reserveCapacity(16)
+        try parser.walkArray(
+            element: { parser in
+                guard parser.peek == UInt8(ascii: "{") else { return .value(try parser.value()) }
+                members.removeAll(keepingCapacity: true)
+                try parser.nest()
+                defer { parser.depth -= 1 }
+                try parser.walkObject { members.append(($0, $1)) }
+                return .members(members)
+            }, body)
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
+    }
+
     /// Walks the top-level object `bytes` holds: members whose value is an array are streamed to
     /// `element` one element at a time (with the member's name and the element's 0-based index), other members
     /// go whole to `member`. A document of a million records is read without holding them all as JSON.
@@ -145,6 +177,14 @@ public struct JSONParser {
 
     /// Reads the array that starts here, handing each element with its 0-based index to `body`.
     private mutating func walkArray(_ body: (Int, JSONValue) throws -> Void) throws {
+        try walkArray(element: { try $0.value() }, body)
+    }
+
+    /// Reads the array that starts here, each element read by `element` and handed with its 0-based index to
+    /// `body`.
+    private mutating func walkArray<Element>(
+        element: (inout JSONParser) throws -> Element, _ body: (Int, Element) throws -> Void
+    ) throws {
         index += 1
         skipSpace()
         if peek == UInt8(ascii: "]") {
@@ -154,7 +194,7 @@ public struct JSONParser {
         var count = 0
         while true {
             skipSpace()
-            try body(count, try value())
+            try body(count, try element(&self))
             count += 1
             skipSpace()
             if peek == UInt8(ascii: ",") {
@@ -169,13 +209,19 @@ public struct JSONParser {
     private mutating func object() throws -> JSONValue {
         try nest()
         defer { depth -= 1 }
-        index += 1
         // Room for a Taskwarrior task's usual attributes, so that the table is not grown while it is filled.
         var members = [String: JSONValue](minimumCapacity: 12)
+        try walkObject { members[$0] = $1 }
+        return .object(members)
+    }
+
+    /// Reads the object that starts here, handing each member to `body` in document order.
+    private mutating func walkObject(_ body: (String, JSONValue) throws -> Void) throws {
+        index += 1
         skipSpace()
         if peek == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return
         }
         while true {
             skipSpace()
@@ -184,20 +230,22 @@ public struct JSONParser {
             skipSpace()
             try expect(UInt8(ascii: ":"), "a colon")
             skipSpace()
-            members[key] = try value()
+            try body(key, try value())
             skipSpace()
             if peek == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
             try expect(UInt8(ascii: "}"), "a comma or }")
-            return .object(members)
+            return
         }
     }
 
     private mutating func string() throws -> String {
         index += 1
         let start = index
+        // Every byte OR-ed together: below 0x80, the string is ASCII.
+        var bits: UInt8 = 0
         // The common case: no escapes; the bytes between the quotes are the string.
         while index < bytes.count {
             let byte = bytes[index]
@@ -205,7 +253,7 @@ public struct JSONParser {
                 let slice = bytes[start..<index]
                 // ASCII is UTF-8 already; only other bytes need checking.
                 let text: String
-                if slice.allSatisfy({ $0 < 0x80 }) {
+                if bits < 0x80 {
                     text = String(decoding: slice, as: UTF8.self)
                 } else {
                     guard let valid = String(validating: slice, as: UTF8.self) else {
@@ -218,6 +266,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw malformed("a control character in a string") }
+            bits |= byte
             index += 1
         }
         var buffer = Array(bytes[start..<index])
