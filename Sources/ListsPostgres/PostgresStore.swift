@@ -145,9 +145,19 @@ public final class PostgresStore: Store, @unchecked Sendable {
     private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
         do {
             let inserted: Set<String> = try autocommitted(writes: batch.count) { connection, isRetry in
-                // Several new records: an existing id fails the statement, and the fallback below sorts it out.
-                let sql = PostgresSession.insertRows(
-                    R.self, rows: batch.count, skippingExisting: batch.count == 1 || isRetry)
+                if !isRetry {
+                    // New records (random ids) in the cheapest statement: an existing id fails it whole; alone, the
+                    // add is then the conflict, and in a batch the fallback below finds which one it is.
+                    do {
+                        try connection.run(
+                            PostgresSession.insertNewRows(R.self, rows: batch.count), batch.flatMap(\.values))
+                        return Set(batch.map(\.id))
+                    } catch let error as PostgresError where error.isUniqueViolation && batch.count == 1 {
+                        return []
+                    }
+                }
+                // A retry: the first try may have committed before its connection broke, so its records may be there.
+                let sql = PostgresSession.insertRows(R.self, rows: batch.count, skippingExisting: true)
                 let rows = try connection.query(sql, batch.flatMap(\.values))
                 var inserted = Set((0..<rows.count).map { rows.text($0, 0) })
                 // A retry finds the records the first try committed before its connection broke already there.
