@@ -61,7 +61,26 @@ enum StoreContract {
         Check("theRevisionGrowsWithEveryChangeOnly", theRevisionGrowsWithEveryChangeOnly),
         Check("aBatchInsertAppendsInOrderAndKeepsCountsAndRevision", aBatchInsertAppendsInOrderAndKeepsCountsAndRevision),
         Check("aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing", aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing),
+        Check("anAppendWithATakenIdIsAConflictAndChangesNothing", anAppendWithATakenIdIsAConflictAndChangesNothing),
     ]
+
+    /// `append`, what an API add does (numbered or not), refuses a record whose id is stored and changes
+    /// nothing; the next append still works.
+    static func anAppendWithATakenIdIsAConflictAndChangesNothing(_ store: any Store) throws {
+        try TodoList(store: store).add(title: "Kept")
+        let stored = try store.read { try $0.list(TodoTask.self) }[0].record
+        let before = try Snapshot(store)
+        let revision = try store.read { try $0.revision() }
+        var taken = TodoTask(meta: stored.meta, title: "Again")
+        taken.meta.version = 1
+        for numbered in [false, true] {
+            #expect(throws: StoreError.conflict(.task)) { try store.append(taken, numbered: numbered) }
+        }
+        #expect(try Snapshot(store) == before)
+        #expect(try store.read { try $0.revision() } == revision)
+        #expect(try store.append(TodoTask(meta: RecordMeta(createdAt: Date()), title: "New"), numbered: false) == nil)
+        #expect(try TodoList(store: store).all().map(\.record.title) == ["Kept", "New"])
+    }
 
     /// `insert(contentsOf:)` appends after what is stored, in order; counts, numbers and the revision follow, and
     /// the single-record operations after it still keep the counts.
