@@ -11,37 +11,44 @@ import ListsModel
 public enum Taskwarrior {
     /// The tasks of a Taskwarrior export.
     ///
-    /// With a `feed`, tasks are sent to it 1,000 at a time as they are read, so that they are written meanwhile
-    /// (``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``); a task whose uuid is that of one already
-    /// sent abandons the feed, since it replaces that one in place.
+    /// With a `feed`, the tasks go to it 1,000 at a time as they are read, not into the batch returned (which then
+    /// holds none), so that they are written meanwhile (``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``).
+    /// A task whose uuid is that of one already sent would replace that one in place: the feed is then abandoned
+    /// and reading stops with `CancellationError`, for the file to be read again without a feed.
     /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
     public static func read(_ bytes: [UInt8], now: Date, feed: ImportFeed<TodoTask>? = nil) throws -> ImportBatch {
         var batch = ImportBatch(existing: .update)
+        // Where each uuid's task is: its index among all the tasks read (with a feed, those before `sent` went).
         var seen: [UUID: Int] = [:]
         // About 200 bytes a task in `task export`'s output.
         seen.reserveCapacity(min(bytes.count / 200, 1 << 20))
         var sent = 0
-        var feed = feed
-        func add(_ task: TodoTask) {
-            if let earlier = seen[task.id] {
-                // A later task with the same uuid wins, as `task import` does.
-                batch.tasks[earlier] = task
-                if earlier < sent {
+        func add(_ task: TodoTask) throws {
+            let index = sent + batch.tasks.count
+            if let earlier = seen.updateValue(index, forKey: task.id) {
+                seen[task.id] = earlier
+                // A later task with the same uuid wins, in place, as `task import` does; one already sent cannot
+                // be replaced there.
+                guard earlier >= sent else {
                     feed?.abandon()
-                    feed = nil
+                    throw CancellationError()
                 }
-            } else {
-                seen[task.id] = batch.tasks.count
-                batch.tasks.append(task)
-                if let feed, batch.tasks.count - sent >= 1000 {
-                    feed.send(Array(batch.tasks[sent...]))
-                    sent = batch.tasks.count
-                }
+                batch.tasks[earlier - sent] = task
+                return
+            }
+            batch.tasks.append(task)
+            if let feed, batch.tasks.count == 1000 {
+                feed.send(batch.tasks)
+                sent += batch.tasks.count
+                batch.tasks.removeAll(keepingCapacity: true)
             }
         }
-        /// The batch, its last tasks sent.
+        /// The batch, its last tasks sent when there is a feed.
         func whole() -> ImportBatch {
-            feed?.send(Array(batch.tasks[sent...]))
+            if let feed {
+                feed.send(batch.tasks)
+                batch.tasks.removeAll()
+            }
             return batch
         }
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
@@ -52,7 +59,7 @@ public enum Taskwarrior {
                     guard case .members(let members) = element else {
                         throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
                     }
-                    add(try task(members, location: "task \(index + 1)", now: now))
+                    try add(try task(members, location: "task \(index + 1)", now: now))
                 }
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
@@ -71,7 +78,7 @@ public enum Taskwarrior {
             guard case .object(let object) = value else {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object")
             }
-            add(try task(object.map { ($0.key, $0.value) }, location: "line \(index + 1)", now: now))
+            try add(try task(object.map { ($0.key, $0.value) }, location: "line \(index + 1)", now: now))
         }
         return whole()
     }

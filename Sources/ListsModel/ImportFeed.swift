@@ -3,23 +3,30 @@ import Foundation
 /// Records handed by a reader on one thread to a writer on another, a part at a time, so that an import writes
 /// while it still reads: ``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``.
 ///
-/// The reader sends parts in file order and never changes a record once sent. When it finds that it must (a later
-/// task with the uuid of one already sent replaces it in place, as `task import` does), it ``abandon()``s the
-/// feed: the writer rolls back and the whole batch is applied the usual way, so the result is the same either way.
+/// The reader sends parts in file order, keeps none of what it sent, and never changes a record once sent. When it
+/// finds that it must (a later task with the uuid of one already sent replaces it in place, as `task import` does),
+/// it ``abandon()``s the feed: the writer rolls back, and the file is read again whole and applied the usual way,
+/// so the outcome is the same either way.
+///
+/// Parts the writer is done with come back to the reader, which frees them while it reads: the records are freed on
+/// the thread with time to spare, and their memory is used again for the next ones instead of the process growing
+/// by the whole file's records.
 ///
 /// `@unchecked Sendable` is safe because every stored property is read and written only with `condition` locked.
 public final class ImportFeed<R: Record>: @unchecked Sendable {
     private let condition = NSCondition()
     private var parts: [[R]] = []
     private var taken = 0
+    private var written: [[R]] = []
+    private var sentCount = 0
     private var isClosed = false
     private var isAbandonedValue = false
-    private var isWritten = false
-    private var totalValue: Int
+    private var isDone = false
+    private var estimate: Int
 
     /// A feed for about `estimate` records.
     init(estimate: Int) {
-        totalValue = estimate
+        self.estimate = estimate
     }
 
     /// Hands `records`, the next ones in file order, to the writer.
@@ -28,12 +35,17 @@ public final class ImportFeed<R: Record>: @unchecked Sendable {
         condition.lock()
         if !isClosed {
             parts.append(records)
+            sentCount += records.count
             condition.signal()
         }
+        // The records the writer is done with are freed here, outside the lock, when `free` goes.
+        let free = written
+        written = []
         condition.unlock()
+        _ = free
     }
 
-    /// Tells the writer to write nothing: the batch will be applied whole instead.
+    /// Tells the writer to write nothing: the file is to be read again and applied whole.
     public func abandon() {
         condition.lock()
         isAbandonedValue = true
@@ -50,35 +62,19 @@ public final class ImportFeed<R: Record>: @unchecked Sendable {
         return isAbandonedValue
     }
 
-    /// Tells the writer that every part was sent and that the file holds `total` records.
-    func finish(total: Int) {
+    /// Tells the writer that every part was sent.
+    func finish() {
         condition.lock()
         isClosed = true
-        totalValue = total
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Tells the reader that the writer holds no record any more (every one is inserted, or the write failed).
-    func written() {
-        condition.lock()
-        isWritten = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits until ``written()``.
-    func waitUntilWritten() {
-        condition.lock()
-        while !isWritten { condition.wait() }
-        condition.unlock()
-    }
-
-    /// How many records the file holds: the estimate until the reader is done.
+    /// How many records the file holds: the estimate while it is being read, then what was sent.
     var total: Int {
         condition.lock()
         defer { condition.unlock() }
-        return totalValue
+        return isClosed && !isAbandonedValue ? sentCount : max(estimate, sentCount)
     }
 
     /// The next part, waiting for it; `nil` when every part was taken or the feed was abandoned.
@@ -92,71 +88,94 @@ public final class ImportFeed<R: Record>: @unchecked Sendable {
         taken += 1
         return part
     }
+
+    /// Gives back a part the writer has written, for the reader to free.
+    func wrote(_ part: [R]) {
+        condition.lock()
+        written.append(part)
+        condition.unlock()
+    }
+
+    /// Tells the reader that the writer holds no record any more: every one is written, or the write failed.
+    func writerIsDone() {
+        condition.lock()
+        isDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until ``writerIsDone()`` and frees what the writer gave back.
+    func freeWritten() {
+        condition.lock()
+        while !isDone { condition.wait() }
+        let free = written
+        written = []
+        condition.unlock()
+        _ = free
+    }
 }
 
 extension ImportBatch {
-    /// Imports a file of `R` records while it is still being read: `reading` runs on the calling thread, builds
-    /// the batch and ``ImportFeed/send(_:)``s its records as they are ready, while a second thread writes them in
-    /// one transaction. A 100k-task Taskwarrior file is read and written in about the time of the slower of the
-    /// two instead of their sum.
+    /// Imports a file of `R` records while it is still being read: `reading` runs on the calling thread and, given
+    /// a feed, ``ImportFeed/send(_:)``s the records as they are ready, keeping none, while a second thread writes
+    /// them in one transaction. A 100k-task Taskwarrior file is read and written in about the time of the slower
+    /// of the two instead of their sum.
     ///
-    /// The outcome is the one of `try reading(feed).apply(to: store)`: all or nothing (a reading error rolls the
-    /// write back and is thrown, before any store error), the same summary, and the whole batch applied the
-    /// usual way when the reader abandons the feed.
+    /// The outcome is the one of `try reading(nil).apply(to: store)`: all or nothing (a reading error rolls the
+    /// write back and is thrown, before any store error), and the same summary. When the reader abandons the feed,
+    /// the file is read again without one and applied whole.
     /// - Parameters:
     ///   - estimate: about how many records the file holds (from its size): the write prepares for that many.
     ///   - progress: told the records written so far and the file's count (the estimate until it is read), on
     ///     the writing thread.
+    ///   - reading: reads the file; with a feed it sends the records there, without one it returns them.
     /// - Throws: what `reading` throws, else ``StoreError``.
     public static func apply<R: Record>(
         _ type: R.Type, to store: any Store, existing: ExistingRecords, estimate: Int,
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
-        reading: (ImportFeed<R>) throws -> ImportBatch
+        reading: (ImportFeed<R>?) throws -> ImportBatch
     ) throws -> ImportSummary {
         let feed = ImportFeed<R>(estimate: estimate)
-        let written = WriterOutcome()
+        let outcome = WriterOutcome()
         let writer = Thread {
-            let outcome = Result {
+            let result = Result {
                 try store.write(records: estimate) { session in
                     var tally = ImportTally()
                     var merge = ImportMerge<R>(session: session, existing: existing, expected: estimate)
                     while let part = feed.next() {
                         try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
+                        feed.wrote(part)
                     }
                     // Abandoned: nothing of this write is kept.
                     if feed.isAbandoned { throw CancellationError() }
-                    try merge.finish(inserted: feed.written)
+                    try merge.finish(inserted: feed.writerIsDone)
                     progress(tally.done, tally.done)
                     return tally.summary
                 }
             }
-            feed.written()
-            written.set(outcome)
+            feed.writerIsDone()
+            outcome.set(result)
         }
         writer.stackSize = 8 << 20
         writer.start()
-        var batch: ImportBatch?
         do {
-            batch = try reading(feed)
+            _ = try reading(feed)
         } catch {
             feed.abandon()
-            _ = written.wait()
-            throw error
+            _ = outcome.wait()
+            // Abandoned for a task that replaces one already written: read again whole, below.
+            guard error is CancellationError else { throw error }
         }
-        feed.finish(total: batch?.count ?? 0)
         if !feed.isAbandoned {
-            // Only the writer needs the records now, and once they are inserted, not even it: they are freed here,
-            // a tenth of a second for 100k tasks, while the store builds its indexes and commits.
-            feed.waitUntilWritten()
-            batch = nil
+            feed.finish()
+            // The last records the writer gives back are freed here, while the store builds its indexes and
+            // commits.
+            feed.freeWritten()
+            return try outcome.wait().get()
         }
-        switch written.wait() {
-        case .success(let summary):
-            return summary
-        case .failure(let error):
-            guard feed.isAbandoned, let batch else { throw error }
-            return try batch.apply(to: store) { progress($0, batch.count) }
-        }
+        _ = outcome.wait()
+        let batch = try reading(nil)
+        return try batch.apply(to: store) { progress($0, batch.count) }
     }
 }
 
