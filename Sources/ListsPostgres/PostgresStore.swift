@@ -55,20 +55,46 @@ public final class PostgresStore: Store, @unchecked Sendable {
     /// How many writes of a store go by between vacuums of `record_changes`.
     static let vacuumInterval = 4096
 
-    /// After `count` committed writes on `connection`: folds `record_changes` every ``foldInterval`` writes, and
-    /// vacuums it every ``vacuumInterval``, so that the space of the folded rows is used again instead of the table
-    /// growing until autovacuum's next visit (a minute of the heaviest load is hundreds of thousands of rows that
-    /// every count would read). Not at every fold: a vacuum makes every server process plan its statements on the
-    /// table again. Between vacuums the table holds a few thousand dead rows at most, a few dozen pages to read. A
-    /// fold that fails changes nothing and is left to the next one.
-    private func wrote(_ count: Int = 1, on connection: PostgresConnection) {
+    /// Upkeep of `record_changes` after writes: a fold every ``foldInterval`` writes, and a vacuum every
+    /// ``vacuumInterval``, so that the space of the folded rows is used again instead of the table growing until
+    /// autovacuum's next visit (a minute of the heaviest load is hundreds of thousands of rows that every count would
+    /// read). Not a vacuum at every fold: a vacuum makes every server process plan its statements on the table
+    /// again. Between vacuums the table holds a few thousand dead rows at most, a few dozen pages to read.
+    private struct Upkeep: OptionSet {
+        let rawValue: Int
+        static let fold = Upkeep(rawValue: 1)
+        static let vacuum = Upkeep(rawValue: 2)
+    }
+
+    /// Counts `count` more committed writes and returns the upkeep they make due, if any.
+    private func upkeep(after count: Int) -> Upkeep? {
         let total = writes.add(count, ordering: .relaxed).newValue
         func crossed(_ interval: Int) -> Bool { total / interval != (total - count) / interval }
-        guard crossed(Self.foldInterval) else { return }
-        guard let folded = try? connection.run(Self.fold), folded > 0, crossed(Self.vacuumInterval) else { return }
+        guard crossed(Self.foldInterval) else { return nil }
+        return crossed(Self.vacuumInterval) ? [.fold, .vacuum] : .fold
+    }
+
+    /// Runs `upkeep` on `connection`. A fold that fails changes nothing and is left to the next one; the vacuum
+    /// follows only a fold that folded something.
+    private func run(_ upkeep: Upkeep, on connection: PostgresConnection) {
+        guard let folded = try? connection.run(Self.fold), folded > 0, upkeep.contains(.vacuum) else { return }
         // Without truncating (which locks the table against the writers appending to it), and not at all when
         // another vacuum of it is running.
         try? connection.execute("VACUUM (SKIP_LOCKED, TRUNCATE false) record_changes")
+    }
+
+    /// Upkeep made due by the append queue's statements, run by an add once it has its answer
+    /// (``runDeferredUpkeep()``) rather than by the statement's leader before it answers its batch and hands the
+    /// next one on: a fold is a round trip and a vacuum several milliseconds, which every add queued behind it
+    /// waited for.
+    private let deferredUpkeep = Atomic<Int>(0)
+
+    /// Runs the upkeep the append queue left, if any, on a pooled connection.
+    private func runDeferredUpkeep() {
+        guard deferredUpkeep.load(ordering: .relaxed) != 0 else { return }
+        let due = Upkeep(rawValue: deferredUpkeep.exchange(0, ordering: .relaxed))
+        guard !due.isEmpty else { return }
+        _ = try? autocommitted(writes: 0) { connection, _ in run(due, on: connection) }
     }
 
     /// How long a writer waits for another writer's lock before giving up with ``StoreError/busy``.
@@ -117,6 +143,7 @@ public final class PostgresStore: Store, @unchecked Sendable {
     public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
         guard numbered else {
             let entry = PostgresAppendQueue.Entry(id: record.id.text, values: PostgresSession.insertValues(record))
+            defer { runDeferredUpkeep() }
             try appendQueues[R.kind]!.add(entry) { batch in commit(R.self, batch) }
             return nil
         }
@@ -144,7 +171,8 @@ public final class PostgresStore: Store, @unchecked Sendable {
     /// the schema refuses, an id that exists), each add is committed alone, so that only the one at fault fails.
     private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
         do {
-            let inserted: Set<String> = try autocommitted(writes: batch.count) { connection, isRetry in
+            let inserted: Set<String> = try autocommitted(writes: batch.count, deferringUpkeep: true) {
+                connection, isRetry in
                 if !isRetry {
                     // New records (random ids) in the cheapest statement: an existing id fails it whole; alone, the
                     // add is then the conflict, and in a batch the fallback below finds which one it is.
@@ -180,12 +208,13 @@ public final class PostgresStore: Store, @unchecked Sendable {
     }
 
     /// Runs `body` on a connection outside any transaction, so that each statement commits on its own, and counts
-    /// `writes` toward the next fold. A pooled connection whose server side went away (a restarted server, a
+    /// `writes` toward the next fold (which runs at once, or with `deferringUpkeep` is left to
+    /// ``runDeferredUpkeep()``). A pooled connection whose server side went away (a restarted server, a
     /// terminated backend) fails the statement; `body` then runs once more on a new connection, told that it is a
     /// retry: the first try may have reached the server and committed before its connection broke.
-    private func autocommitted<T>(writes: Int = 1, _ body: (PostgresConnection, _ isRetry: Bool) throws -> T) throws
-        -> T
-    {
+    private func autocommitted<T>(
+        writes: Int = 1, deferringUpkeep: Bool = false, _ body: (PostgresConnection, _ isRetry: Bool) throws -> T
+    ) throws -> T {
         var pooled = idle.withLock { $0.popLast() }
         var isRetry = false
         while true {
@@ -193,7 +222,13 @@ public final class PostgresStore: Store, @unchecked Sendable {
             if let taken = pooled { box = taken } else { box = PostgresConnectionBox(try open()) }
             do {
                 let value = try body(box.connection, isRetry)
-                wrote(writes, on: box.connection)
+                if let due = upkeep(after: writes) {
+                    if deferringUpkeep {
+                        deferredUpkeep.bitwiseOr(due.rawValue, ordering: .relaxed)
+                    } else {
+                        run(due, on: box.connection)
+                    }
+                }
                 put(box)
                 return value
             } catch let error as PostgresError where error.isConnectionLost && pooled != nil {
@@ -220,7 +255,7 @@ public final class PostgresStore: Store, @unchecked Sendable {
                 throw StoreError.failure("a statement failed inside the transaction; it was rolled back")
             }
             try connection.execute("COMMIT")
-            if isWrite { wrote(writes, on: connection) }
+            if isWrite, let due = upkeep(after: writes) { run(due, on: connection) }
             put(box)
             return value
         } catch {

@@ -148,6 +148,27 @@ import Testing
         }
     }
 
+    /// API adds (the append queue) leave the fold to the add that has its answer, and it still happens: the table
+    /// of changes stays short and the counts right.
+    @Test func apiAddsFoldTheirChangesToo() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let store = try PostgresStore(url: url)
+            let total = PostgresStore.foldInterval * 3 + 7
+            for index in 1...total {
+                let task = TodoTask(meta: RecordMeta(createdAt: Date()), title: "Task \(index)")
+                #expect(try store.append(task, numbered: false) == nil)
+            }
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == total)
+            #expect(try TodoList(store: store).all().map(\.number) == Array(1...total))
+            let admin = try PostgresTestServer.administration()
+            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let unfolded = try #require(try admin.integer("SELECT count(*) FROM \(schema).record_changes"))
+            #expect(unfolded < Int64(PostgresStore.foldInterval) + 5)
+            #expect(try admin.integer("SELECT sum(count) FROM \(schema).record_counts WHERE kind = 'tasks'") ?? 0
+                >= Int64(total) - Int64(PostgresStore.foldInterval) - 5)
+        }
+    }
+
     /// A database at schema 5 (counts and revision kept by row updates) is migrated to 6 keeping its counts, and
     /// its revision does not go back.
     @Test func aSchemaFiveDatabaseIsMigratedKeepingCountsAndRevision() throws {
