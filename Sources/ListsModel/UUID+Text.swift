@@ -1,14 +1,12 @@
 import Foundation
 
 extension UUID {
-    /// A random (version 4) UUID from the standard library's system generator (`getrandom` on Linux):
-    /// Foundation's `UUID()` there opens, reads and closes `/dev/urandom` for each one.
+    /// A random (version 4) UUID from the system's generator (``RandomBytes``): Foundation's `UUID()` on Linux
+    /// opens, reads and closes `/dev/urandom` for each one.
     public static func random() -> UUID {
-        var generator = SystemRandomNumberGenerator()
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &raw) { bytes in
-            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
-            bytes.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+            RandomBytes.fill(bytes)
             bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
             bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
         }

@@ -106,7 +106,7 @@ struct APIController: Sendable {
     /// 201 with the new record and its `Location`.
     static func created<R: Record & Encodable>(_ record: R) throws -> HTTPResponse {
         var response = try self.record(record, status: 201)
-        response.headers["Location"] = "/api/v1/\(R.kind.collectionKey)/\(record.id.uuidString)"
+        response.headers["Location"] = "/api/v1/\(R.kind.collectionKey)/\(record.id.text)"
         return response
     }
 

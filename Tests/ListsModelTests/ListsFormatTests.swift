@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import ListsModel
 import Testing
 
@@ -82,6 +83,19 @@ import Testing
             #expect(id.uuid.6 >> 4 == 4)
             #expect(id.uuid.8 >> 6 == 0b10)
         }
+    }
+
+    @Test func randomUUIDsMadeOnManyThreadsAtOnceAreAllDifferent() {
+        // 16,000 ids: the 4 KiB pool of random bytes is read afresh 62 times, with threads taking from it at once.
+        let made = Mutex<[UUID]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let ids = (0..<2000).map { _ in UUID.random() }
+            made.withLock { $0 += ids }
+        }
+        let ids = made.withLock { $0 }
+        #expect(ids.count == 16_000)
+        #expect(Set(ids).count == 16_000)
+        #expect(ids.allSatisfy { $0.uuid.6 >> 4 == 4 && $0.uuid.8 >> 6 == 0b10 })
     }
 
     @Test func everyMillisecondIsWrittenAsItself() {
