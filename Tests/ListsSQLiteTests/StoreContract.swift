@@ -67,17 +67,11 @@ enum StoreContract {
     /// `append`, what an API add does (numbered or not), refuses a record whose id is stored and changes
     /// nothing; the next append still works.
     static func anAppendWithATakenIdIsAConflictAndChangesNothing(_ store: any Store) throws {
-        try TodoList(store: store).add(title: "Kept")
-        let stored = try store.read { try $0.list(TodoTask.self) }[0].record
-        let before = try Snapshot(store)
-        let revision = try store.read { try $0.revision() }
-        var taken = TodoTask(meta: stored.meta, title: "Again")
-        taken.meta.version = 1
-        for numbered in [false, true] {
-            #expect(throws: StoreError.conflict(.task)) { try store.append(taken, numbered: numbered) }
+        try expectUnchangedByATakenId(store) { taken in
+            for numbered in [false, true] {
+                #expect(throws: StoreError.conflict(.task)) { try store.append(taken, numbered: numbered) }
+            }
         }
-        #expect(try Snapshot(store) == before)
-        #expect(try store.read { try $0.revision() } == revision)
         #expect(try store.append(TodoTask(meta: RecordMeta(createdAt: Date()), title: "New"), numbered: false) == nil)
         #expect(try TodoList(store: store).all().map(\.record.title) == ["Kept", "New"])
     }
@@ -110,20 +104,27 @@ enum StoreContract {
         #expect(try store.read { try $0.revision() } > afterBatch)
     }
 
-    /// A batch holding an id that is stored already is refused; the write rolls back whole.
-    static func aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing(_ store: any Store) throws {
+    /// Stores one task, then runs `refuse` with a new task carrying its id, and checks that nothing changed.
+    private static func expectUnchangedByATakenId(_ store: any Store, _ refuse: (TodoTask) throws -> Void) throws {
         try TodoList(store: store).add(title: "Kept")
         let stored = try store.read { try $0.list(TodoTask.self) }[0].record
         let before = try Snapshot(store)
         let revision = try store.read { try $0.revision() }
         var taken = TodoTask(meta: stored.meta, title: "Again")
         taken.meta.version = 1
-        let batch = [TodoTask(meta: RecordMeta(createdAt: Date()), title: "New"), taken]
-        #expect(throws: StoreError.conflict(.task)) {
-            try store.write { session in try session.insert(contentsOf: batch) }
-        }
+        try refuse(taken)
         #expect(try Snapshot(store) == before)
         #expect(try store.read { try $0.revision() } == revision)
+    }
+
+    /// A batch holding an id that is stored already is refused; the write rolls back whole.
+    static func aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing(_ store: any Store) throws {
+        try expectUnchangedByATakenId(store) { taken in
+            let batch = [TodoTask(meta: RecordMeta(createdAt: Date()), title: "New"), taken]
+            #expect(throws: StoreError.conflict(.task)) {
+                try store.write { session in try session.insert(contentsOf: batch) }
+            }
+        }
     }
 
     /// Pages learn that something changed from the revision: every insert, update and delete of any kind
