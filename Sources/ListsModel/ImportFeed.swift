@@ -139,12 +139,20 @@ extension ImportBatch {
         let outcome = WriterOutcome()
         let writer = Thread {
             let result = Result {
-                try store.write(records: estimate) { session in
+                // The write opens with the first records, so a file refused before them never waits for the
+                // database (another writer's lock) or touches it; a file without records writes nothing.
+                guard let first = feed.next() else {
+                    if feed.isAbandoned { throw CancellationError() }
+                    return ImportSummary()
+                }
+                return try store.write(records: estimate) { session in
                     var tally = ImportTally()
                     var merge = ImportMerge<R>(session: session, existing: existing, expected: estimate)
-                    while let part = feed.next() {
+                    var next: [R]? = first
+                    while let part = next {
                         try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
                         feed.wrote(part)
+                        next = feed.next()
                     }
                     // Abandoned: nothing of this write is kept.
                     if feed.isAbandoned { throw CancellationError() }

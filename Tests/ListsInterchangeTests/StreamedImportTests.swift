@@ -121,6 +121,15 @@ struct StreamedImportTests {
         #expect(try StoreContents(store) == before)
     }
 
+    @Test func aFileWithoutTasksOrRefusedAtOnceNeverOpensAWrite() throws {
+        // The refusing store throws on any write: these never open one.
+        let store = RefusingStore(inner: try emptyStore())
+        #expect(try importedStreaming(Array("[]".utf8), into: store) == ImportSummary())
+        #expect(try importedStreaming(Array("\n".utf8), into: store) == ImportSummary())
+        let bad = taskwarriorExport(3) { index, task in if index == 1 { task["uuid"] = "nope" } }
+        #expect(throws: ImportError.self) { try importedStreaming(bad, into: store) }
+    }
+
     @Test func progressIsToldTheRecordsWrittenAndTheFilesCount() throws {
         let seen = Mutex<[(Int, Int)]>([])
         let summary = try InterchangeFormat.taskwarrior.importing(taskwarriorExport(2_500), into: try emptyStore()) {
