@@ -154,11 +154,14 @@ struct ImportMerge<R: Record> {
 
     /// Whether no id of `part` came before, in it or in an earlier part; if so, they are now counted as added.
     private mutating func isFresh(_ part: [R]) -> Bool {
-        for (index, record) in part.enumerated() where !added.insert(record.id).inserted {
-            for earlier in part[..<index] { added.remove(earlier.id) }
-            return false
+        // Through the buffer: each id is read in place, where iterating the array copied every record.
+        part.withUnsafeBufferPointer { records in
+            for index in records.indices where !added.insert(records[index].id).inserted {
+                for earlier in 0..<index { added.remove(records[earlier].id) }
+                return false
+            }
+            return true
         }
-        return true
     }
 
     /// Writes what is pending and brings back the indexes: the last step, before the write commits.

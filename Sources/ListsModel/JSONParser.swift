@@ -21,6 +21,11 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Member names read so far (at most ``knownNameLimit``), as bytes and as text, in the order they came:
+    /// objects in an array mostly share their names (every task of a Taskwarrior export has `description`,
+    /// `entry`, `uuid`, ...), and a name found here is not made and checked again for each object.
+    private var knownNames: [(utf8: [UInt8], text: String)] = []
+    private static let knownNameLimit = 32
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -223,10 +228,12 @@ public struct JSONParser {
             index += 1
             return
         }
+        var position = 0
         while true {
             skipSpace()
             guard peek == UInt8(ascii: "\"") else { throw malformed("expected a member name") }
-            let key = try string()
+            let key = try memberName(at: position)
+            position += 1
             skipSpace()
             try expect(UInt8(ascii: ":"), "a colon")
             skipSpace()
@@ -239,6 +246,38 @@ public struct JSONParser {
             try expect(UInt8(ascii: "}"), "a comma or }")
             return
         }
+    }
+
+    /// The member name that starts here, the `position`-th of its object: a name already known (looked for first
+    /// where it was in the object that made it known, then anywhere) is taken as it is; another is read as any
+    /// string and, without escapes, made known.
+    private mutating func memberName(at position: Int) throws -> String {
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        let isPlain = end < bytes.count && bytes[end] == UInt8(ascii: "\"")
+        if isPlain {
+            let length = end - start
+            let found = bytes.withUnsafeBufferPointer { all -> String? in
+                func matches(_ known: [UInt8]) -> Bool {
+                    guard known.count == length else { return false }
+                    guard length > 0 else { return true }
+                    return known.withUnsafeBufferPointer { memcmp($0.baseAddress!, all.baseAddress! + start, length) == 0 }
+                }
+                if position < knownNames.count, matches(knownNames[position].utf8) { return knownNames[position].text }
+                return knownNames.first { matches($0.utf8) }?.text
+            }
+            if let found {
+                index = end + 1
+                return found
+            }
+        }
+        // Read and checked as any string; only then known, so a known name is a valid one.
+        let name = try string()
+        if isPlain, knownNames.count < Self.knownNameLimit {
+            knownNames.append((Array(bytes[start..<end]), name))
+        }
+        return name
     }
 
     private mutating func string() throws -> String {
