@@ -283,6 +283,7 @@ public struct JSONParser {
     private mutating func string() throws -> String {
         index += 1
         let start = index
+        skipPlainASCII()
         // Every byte OR-ed together: below 0x80, the string is ASCII.
         var bits: UInt8 = 0
         // The common case: no escapes; the bytes between the quotes are the string.
@@ -349,6 +350,28 @@ public struct JSONParser {
                 buffer.append(byte)
             }
         }
+    }
+
+    /// Moves past string bytes 8 at a time while none of the 8 is a quote, a backslash, a control character or
+    /// above ASCII (each found with a word-wide test, which may also stop early, never late): the byte loop of
+    /// ``string()`` then checks the rest one by one.
+    private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var at = index
+        bytes.withUnsafeBytes { raw in
+            while at + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                // A zero byte in `quotes` or `backslashes`, a byte below 0x20, or a byte with its high bit set.
+                let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                    | ((word &- ones &* 0x20) & ~word) | word
+                if found & highs != 0 { break }
+                at += 8
+            }
+        }
+        index = at
     }
 
     private mutating func hex4() throws -> UInt32 {

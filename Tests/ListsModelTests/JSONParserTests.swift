@@ -66,4 +66,29 @@ struct JSONParserTests {
             try JSONParser.forEachElement(of: bytes) { (_, _: JSONParser.Element) in }
         }
     }
+
+    @Test func stringsAreReadRightWhateverPlaceTheirQuoteEscapeControlOrNonASCIIByteHas() throws {
+        // Strings are skipped 8 bytes at a time: every special byte at every place of the first 3 words.
+        for length in 0..<24 {
+            for place in 0...length {
+                let plain = String(repeating: "a", count: length)
+                func read(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+                #expect(try read("\"" + plain + "\"") == .string(plain))
+                var escaped = plain
+                escaped.insert(contentsOf: "\\n", at: escaped.index(escaped.startIndex, offsetBy: place))
+                var expected = plain
+                expected.insert("\n", at: expected.index(expected.startIndex, offsetBy: place))
+                #expect(try read("\"" + escaped + "\"") == .string(expected))
+                var accented = plain
+                accented.insert("é", at: accented.index(accented.startIndex, offsetBy: place))
+                #expect(try read("\"" + accented + "\"") == .string(accented))
+                var control = plain
+                control.insert("\t", at: control.index(control.startIndex, offsetBy: place))
+                #expect(throws: JSONParser.Malformed.self) { try read("\"" + control + "\"") }
+                var bytes = Array(("\"" + plain + "\"").utf8)
+                bytes.insert(0xC3, at: 1 + place)  // a lone UTF-8 lead byte
+                #expect(throws: JSONParser.Malformed.self) { try JSONParser.parse(bytes) }
+            }
+        }
+    }
 }
