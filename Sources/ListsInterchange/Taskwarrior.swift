@@ -96,12 +96,14 @@ public enum Taskwarrior {
         // The attributes Lists has no field for, kept to be written back.
         var kept: [String: JSONValue] = [:]
         for (name, value) in members {
-            switch name {
-            case "uuid": uuid = value
-            case "description": description = value
-            case "status": statusValue = value
-            case "entry": entryValue = value
-            case "modified": modifiedValue = value
+            // Length and first byte first: comparing unequal strings is the slow path of `==`.
+            let utf8 = name.utf8
+            switch (utf8.count, utf8.first ?? 0) {
+            case (4, UInt8(ascii: "u")) where name == "uuid": uuid = value
+            case (11, UInt8(ascii: "d")) where name == "description": description = value
+            case (6, UInt8(ascii: "s")) where name == "status": statusValue = value
+            case (5, UInt8(ascii: "e")) where name == "entry": entryValue = value
+            case (8, UInt8(ascii: "m")) where name == "modified": modifiedValue = value
             default:
                 if kept.isEmpty { kept.reserveCapacity(max(1, members.count - 5)) }
                 kept[name] = value
@@ -114,22 +116,22 @@ public enum Taskwarrior {
             throw ImportError(location(), field: "description", "is missing or not text")
         }
         let title = try ImportError.at(location(), field: "description") { try TodoTask.validTitle(text) }
-        var status = "pending"
+        var isDone = false
         if let statusValue {
             guard case .string(let text) = statusValue,
-                ["pending", "completed", "deleted", "waiting", "recurring"].contains(text)
+                let status = TaskwarriorStatus(rawValue: text)
             else {
                 throw ImportError(location(), field: "status", "must be pending, completed, deleted, waiting or recurring")
             }
-            status = text
+            isDone = status == .completed
+            // Statuses Lists has no state for are kept so that export writes them back.
+            if status != .pending && status != .completed { kept["status"] = .string(text) }
         }
         let entry = try date(entryValue, "entry", location()) ?? now.roundedToMilliseconds
         let modified = try date(modifiedValue, "modified", location()) ?? entry
-        // Statuses Lists has no state for are kept so that export writes them back.
-        if status != "pending" && status != "completed" { kept["status"] = .string(status) }
         return TodoTask(
             meta: RecordMeta(id: id, createdAt: entry, updatedAt: max(modified, entry)), title: title,
-            isDone: status == "completed", taskwarrior: kept.isEmpty ? nil : kept)
+            isDone: isDone, taskwarrior: kept.isEmpty ? nil : kept)
     }
 
     /// Taskwarrior's `20261130T074500Z`, when the attribute `key` is there.
@@ -194,4 +196,9 @@ public enum Taskwarrior {
         output += Array("\n]\n".utf8)
         return output
     }
+}
+
+/// The statuses of a Taskwarrior task.
+private enum TaskwarriorStatus: String {
+    case pending, completed, deleted, waiting, recurring
 }

@@ -70,13 +70,17 @@ public enum TextRule {
     public static func check(_ text: String, field: String, what: String, isOptional: Bool = false) throws
         -> String?
     {
-        // Most text is short printable ASCII with nothing to trim: nothing to look up then.
-        let utf8 = text.utf8
-        if utf8.count <= maximumLength, let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
-            utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
-        {
-            return text
+        // Most text is short printable ASCII with nothing to trim: nothing to look up then. Checked on the
+        // contiguous bytes (a native string's), not through the UTF-8 view's iterator.
+        var text = text
+        let isPlain = text.withUTF8 { utf8 in
+            guard utf8.count <= maximumLength, let first = utf8.first, let last = utf8.last, first != 0x20,
+                last != 0x20
+            else { return false }
+            for byte in utf8 where byte < 0x20 || byte >= 0x7F { return false }
+            return true
         }
+        if isPlain { return text }
         let trimmed = text.trimmingWhitespace()
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
             throw ValidationError(
