@@ -88,7 +88,7 @@ final class SQLiteConnection {
     }
 
     /// Binds `parameters[index...]` and runs `body` with them bound. Text is bound in place (`SQLITE_STATIC`), from
-    /// inside `withCString`, so that `body` runs while it is valid: SQLite copying every string it is given was a
+    /// inside `withUTF8`, so that `body` runs while it is valid: SQLite copying every string it is given was a
     /// tenth of an imported row's cost.
     private func bind(
         _ parameters: [FieldValue], from index: Int, to statement: OpaquePointer, _ body: () throws -> Void
