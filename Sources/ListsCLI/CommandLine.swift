@@ -54,6 +54,9 @@ public enum ListsCommandLine {
                 return fail("database: \(error)", status: ExitStatus.badInput, output: output)
             case .conflict:
                 return fail("version: \(error)", status: ExitStatus.badInput, output: output)
+            case .failure, .corrupt:
+                // At a terminal the engine's words help (they hold no bound value); a server keeps them to its log.
+                return fail("database: \(error.debugDescription)", status: ExitStatus.failure, output: output)
             default:
                 return fail("database: \(error)", status: ExitStatus.failure, output: output)
             }

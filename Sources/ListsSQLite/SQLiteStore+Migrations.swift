@@ -1,3 +1,4 @@
+import CSQLite
 import ListsModel
 
 extension SQLiteStore {
@@ -225,7 +226,13 @@ extension SQLiteStore {
             let locked = Int(try connection.integer("PRAGMA user_version") ?? 0)
             if locked > known { throw StoreError.newerSchema(found: locked, known: known) }
             for number in locked..<known {
-                try connection.execute(migrations[number])
+                do {
+                    try connection.execute(migrations[number])
+                } catch let error as SQLiteError where error.primaryCode != SQLITE_BUSY && error.primaryCode != SQLITE_LOCKED {
+                    // A schema this Lists did not write (say, a hand-edited file): which step, and SQLite's words.
+                    throw StoreError.failure(
+                        "migrating the database from schema \(number) to \(number + 1): \(error.message)")
+                }
             }
             try connection.execute("PRAGMA user_version = \(known)")
             try connection.execute("COMMIT")

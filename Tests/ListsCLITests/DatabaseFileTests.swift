@@ -117,6 +117,26 @@ struct DatabaseFileTests {
         try expectNewerSchemaRefused(sandbox)
     }
 
+    @Test func aSchemaListsDidNotWriteFailsItsMigrationNamingTheStepAndIsKept() throws {
+        // Schema 6 as no Lists wrote it: the tasks lack their folded names (a hand-edited file, or a development
+        // build's). Migration 7 cannot copy them; the file is left as it was and the message says where and why.
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["todo", "list"])
+        #expect(try sandbox.sqlite3(
+            sandbox.database, "DROP INDEX tasks_by_name; ALTER TABLE tasks DROP COLUMN name_key; PRAGMA user_version=6"
+        ).status == 0)
+        let rows = try sandbox.sqlite3(sandbox.database, "SELECT * FROM tasks").stdout
+        let outcome = try sandbox.run(["todo", "list"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == "")
+        #expect(outcome.stderr.hasPrefix(
+            "lists: database: the database failed: migrating the database from schema 6 to 7: "), "\(outcome)")
+        #expect(outcome.stderr.contains("no such column: name_key"), "\(outcome)")
+        #expect(try sandbox.sqlite3(sandbox.database, "PRAGMA user_version").stdout == "6\n")
+        #expect(try sandbox.sqlite3(sandbox.database, "SELECT * FROM tasks").stdout == rows)
+    }
+
     private func expectNewerSchemaRefused(_ sandbox: Sandbox) throws {
         let bytes = try #require(sandbox.bytes(sandbox.database))
         for arguments in [["todo", "add", "Call the vet"], ["shop", "list"]] {
