@@ -22,7 +22,7 @@ public final class ImportFeed<R: Record>: @unchecked Sendable {
     private var isClosed = false
     private var isAbandonedValue = false
     private var isDone = false
-    private var estimate: Int
+    private let estimate: Int
 
     /// A feed for about `estimate` records.
     init(estimate: Int) {

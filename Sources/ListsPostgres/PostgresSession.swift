@@ -153,58 +153,52 @@ struct PostgresSession: StoreSession {
     /// list's count before the statement plus one (its own change row is not seen by its own query): the first
     /// record's number.
     ///
-    /// `skippingExisting` leaves a record whose id exists out (ON CONFLICT, instead of a unique violation, which
-    /// in PostgreSQL aborts the whole transaction, where a caller may go on after a conflict, as it can on
-    /// SQLite). Without it an existing id fails the statement, which spares PostgreSQL the speculative insertion
-    /// ON CONFLICT makes for every row, where new records' random ids are never there.
-    ///
-    /// Built once for each list, size and form.
-    static func insertRows<R: Record>(_ type: R.Type, rows: Int, skippingExisting: Bool, numbered: Bool = false)
-        -> String
-    {
-        let key = "\(R.kind.rawValue) \(rows) \(skippingExisting) \(numbered)"
-        if let sql = insertStatements.withLock({ $0[key] }) { return sql }
+    /// A record whose id exists is left out (ON CONFLICT, instead of a unique violation, which in PostgreSQL aborts
+    /// the whole transaction, where a caller may go on after a conflict, as it can on SQLite). Records known to be
+    /// new take ``insertNewRows(_:rows:)``, which spares PostgreSQL the speculative insertion ON CONFLICT makes for
+    /// every row.
+    static func insertRows<R: Record>(_ type: R.Type, rows: Int, numbered: Bool = false) -> String {
         let table = table(R.kind)
-        let sql =
-            "WITH changed AS (INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
-            + valueRows(R.self, rows: rows) + (skippingExisting ? " ON CONFLICT (id) DO NOTHING" : "")
-            + " RETURNING id), "
-            + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', count(*) FROM changed "
-            + "HAVING count(*) > 0 RETURNING 1) "
-            + (numbered ? "SELECT \(countExpression(table)) + 1 FROM counted" : "SELECT id FROM changed")
-        insertStatements.withLock { $0[key] = sql }
-        return sql
+        return insertStatement("\(R.kind.rawValue) \(rows) \(numbered)") {
+            "WITH changed AS (\(insertInto(R.self, rows: rows)) ON CONFLICT (id) DO NOTHING RETURNING id), "
+                + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', count(*) FROM changed "
+                + "HAVING count(*) > 0 RETURNING 1) "
+                + (numbered ? "SELECT \(countExpression(table)) + 1 FROM counted" : "SELECT id FROM changed")
+        }
     }
 
-    /// The `INSERT` of `rows` records that are all new, as ``insertRows(_:rows:skippingExisting:numbered:)`` writes
-    /// them but answering nothing: the one change row counts `rows`, known in advance, since an existing id fails
-    /// the whole statement (a unique violation). Without `RETURNING`, the count of what was inserted and the
+    /// The `INSERT` of `rows` records that are all new, as ``insertRows(_:rows:numbered:)`` writes them but
+    /// answering nothing: the one change row counts `rows`, known in advance, since an existing id fails the whole
+    /// statement (a unique violation). Without `ON CONFLICT`, `RETURNING`, the count of what was inserted and the
     /// `HAVING`, PostgreSQL spends about a sixth less on the statement: the adds of the API, whose random ids are
     /// new.
     static func insertNewRows<R: Record>(_ type: R.Type, rows: Int) -> String {
-        let key = "\(R.kind.rawValue) \(rows) new"
-        if let sql = insertStatements.withLock({ $0[key] }) { return sql }
+        insertStatement("\(R.kind.rawValue) \(rows) new") {
+            "WITH changed AS (\(insertInto(R.self, rows: rows))) "
+                + "INSERT INTO record_changes (kind, step) VALUES ('\(table(R.kind))', \(rows))"
+        }
+    }
+
+    /// `INSERT INTO` `R`'s table with `rows` rows of parameters, each ending with its position from the list's
+    /// sequence.
+    private static func insertInto<R: Record>(_ type: R.Type, rows: Int) -> String {
         let table = table(R.kind)
-        let sql =
-            "WITH changed AS (INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
-            + valueRows(R.self, rows: rows) + ") "
-            + "INSERT INTO record_changes (kind, step) VALUES ('\(table)', \(rows))"
+        let width = R.fieldSpecs.count + 5
+        let values = (0..<rows).map { row in
+            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
+        }
+        return "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES " + values.joined(separator: ", ")
+    }
+
+    /// The insert statement cached under `key`, built by `build` the first time: once for each list, size and form.
+    private static func insertStatement(_ key: String, _ build: () -> String) -> String {
+        if let sql = insertStatements.withLock({ $0[key] }) { return sql }
+        let sql = build()
         insertStatements.withLock { $0[key] = sql }
         return sql
     }
 
-    /// `rows` rows of parameters for an `INSERT` of `R`'s records, each ending with its position from the list's
-    /// sequence.
-    private static func valueRows<R: Record>(_ type: R.Type, rows: Int) -> String {
-        let table = table(R.kind)
-        let width = R.fieldSpecs.count + 5
-        return (0..<rows).map { row in
-            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
-        }.joined(separator: ", ")
-    }
-
-    /// ``insertRows(_:rows:skippingExisting:numbered:)``'s and ``insertNewRows(_:rows:)``'s statements, by list,
-    /// size and form.
+    /// ``insertStatement(_:_:)``'s statements, by key.
     private static let insertStatements = Mutex<[String: String]>([:])
 
     /// The parameters of `record`'s row in an insert: meta, fields, the folded name.
@@ -223,7 +217,7 @@ struct PostgresSession: StoreSession {
         while start < records.endIndex {
             let chunk = records[start..<min(start + 64, records.endIndex)]
             let rows = try connection.query(
-                Self.insertRows(R.self, rows: chunk.count, skippingExisting: true), chunk.flatMap(Self.insertValues))
+                Self.insertRows(R.self, rows: chunk.count), chunk.flatMap(Self.insertValues))
             if rows.count != chunk.count { throw StoreError.conflict(R.kind) }
             start += chunk.count
         }
@@ -231,7 +225,7 @@ struct PostgresSession: StoreSession {
 
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
         let rows = try connection.query(
-            Self.insertRows(R.self, rows: 1, skippingExisting: true, numbered: true), Self.insertValues(record))
+            Self.insertRows(R.self, rows: 1, numbered: true), Self.insertValues(record))
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
         return Int(rows.integer(0, 0))
     }

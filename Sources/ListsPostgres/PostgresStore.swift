@@ -184,13 +184,13 @@ public final class PostgresStore: Store, @unchecked Sendable {
                         return []
                     }
                 }
-                // A retry: the first try may have committed before its connection broke, so its records may be there.
-                let sql = PostgresSession.insertRows(R.self, rows: batch.count, skippingExisting: true)
-                let rows = try connection.query(sql, batch.flatMap(\.values))
+                // A retry: the first try may have committed before its connection broke, so the records it skips
+                // as already there may be its own.
+                let rows = try connection.query(
+                    PostgresSession.insertRows(R.self, rows: batch.count), batch.flatMap(\.values))
                 var inserted = Set((0..<rows.count).map { rows.text($0, 0) })
-                // A retry finds the records the first try committed before its connection broke already there.
                 let session = PostgresSession(connection: connection)
-                for entry in batch where isRetry && !inserted.contains(entry.id) {
+                for entry in batch where !inserted.contains(entry.id) {
                     if let id = UUID(text: entry.id), try session.record(R.self, id: id) != nil {
                         inserted.insert(entry.id)
                     }
