@@ -111,6 +111,21 @@ struct TransferTests {
         #expect(try sandbox.snapshot() == before)
     }
 
+    @Test func aPathThatIsNotARegularFileIsRefusedWithoutWaiting() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["shop", "list"])
+        let before = try sandbox.snapshot()
+        let fifo = sandbox.path("pipe.json")
+        #expect(mkfifo(fifo, 0o600) == 0)  // opening it for reading would wait for a writer that never comes
+        for path in [sandbox.path("missing.json"), sandbox.path(""), fifo] {
+            let outcome = try sandbox.run(["import", path, "--format", "taskwarrior"])
+            #expect(outcome.status == 2, "\(path): \(outcome)")
+            #expect(outcome.stderr.contains("is not a file that can be read"), "\(path): \(outcome)")
+            #expect(try sandbox.snapshot() == before)
+        }
+    }
+
     @Test func anUnknownFormatIsAUsageError() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
