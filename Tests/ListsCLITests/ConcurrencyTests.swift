@@ -102,4 +102,53 @@ struct ConcurrencyTests {
         #expect(unexpected.isEmpty, "tasks nobody added: \(unexpected)")
         #expect(try sandbox.sqlite3(sandbox.database, "PRAGMA integrity_check").stdout == "ok\n")
     }
+
+    /// A bulk import, which runs in a rollback journal when it is alone on the file, killed at any moment of it:
+    /// the file holds the tasks it had or all the imported ones, never part of them, and the next process finds it
+    /// intact and back in WAL, with no journal left.
+    @Test func aBulkImportKilledAtAnyMomentLeavesAllOrNothing() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let count = 12_000
+        let file = sandbox.path("bulk.json")
+        let lines = (0..<count).map { index in
+            let uuid = String(format: "00000000-0000-4000-8000-%012d", index)
+            return #"{"id":\#(index + 1),"description":"Bulk task number \#(index)","entry":"20260101T000000Z","#
+                + #""modified":"20260102T000000Z","project":"home.garden","status":"pending","#
+                + #""tags":["bulk","test"],"uuid":"\#(uuid)","urgency":4.5}"#
+        }
+        let bytes = Data((lines.joined(separator: "\n") + "\n").utf8)
+        // Estimated from its size (240 bytes a task), the import is a bulk load: alone on the file, it leaves WAL.
+        #expect(bytes.count / 240 >= 10_000)
+        try bytes.write(to: URL(fileURLWithPath: file))
+        func tasks(_ database: String) throws -> Int {
+            try decode(TasksBody.self, try sandbox.succeed(["--json", "--database", database, "todo", "list"])).tasks.count
+        }
+        // How long a whole import takes here, so that the kills below fall all along one.
+        let timed = sandbox.path("timed.sqlite")
+        #expect(try tasks(timed) == 3)
+        let started = ContinuousClock.now
+        _ = try sandbox.succeed(["--database", timed, "import", file])
+        let duration = ContinuousClock.now - started
+        #expect(try tasks(timed) == 3 + count)
+
+        var killed = 0
+        var finished = 0
+        // Kills all along the time it took, then two runs likely to finish.
+        for (run, share) in [0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.25, 3].enumerated() {
+            let database = sandbox.path("run-\(run).sqlite")
+            #expect(try tasks(database) == 3)
+            let outcome = try sandbox.run(
+                ["--database", database, "import", file], killAfter: duration * share)
+            if outcome.wasKilled { killed += 1 } else { finished += 1 }
+            #expect(outcome.wasKilled || outcome.status == 0, "\(outcome)")
+            let after = try tasks(database)
+            #expect(after == 3 || after == 3 + count, "run \(run): \(after) tasks")
+            if !outcome.wasKilled { #expect(after == 3 + count, "run \(run): acknowledged but \(after) tasks") }
+            #expect(try sandbox.sqlite3(database, "PRAGMA integrity_check").stdout == "ok\n")
+            #expect(try sandbox.sqlite3(database, "PRAGMA journal_mode").stdout == "wal\n")
+            #expect(!FileManager.default.fileExists(atPath: database + "-journal"), "run \(run): a journal was left")
+        }
+        #expect(killed > 0 && finished > 0, "\(killed) killed, \(finished) finished: the kills missed the import")
+    }
 }

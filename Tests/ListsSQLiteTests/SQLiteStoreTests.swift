@@ -233,6 +233,48 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try other.read { try $0.count(TodoTask.self, where: nil) } == 0)
     }
 
+    /// A bulk load on a file no other connection has open runs in a rollback journal (each page written once) and
+    /// leaves the file in WAL, after a commit and after a failure; with another connection open, or for a write
+    /// outside ``SQLiteStore/bulkLoadRecords``, it stays in WAL.
+    @Test func aBulkLoadAloneUsesARollbackJournalAndLeavesTheFileInWAL() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        func journalMode(_ session: any StoreSession) throws -> String {
+            var mode = ""
+            try (session as? SQLiteSession)?.connection.query("PRAGMA journal_mode") { mode = $0.text(0) }
+            return mode
+        }
+        func add(_ title: String, records: Int) throws -> String {
+            try store.write(records: records) { session in
+                try session.insert(TodoTask(meta: RecordMeta(createdAt: Date()), title: title))
+                return try journalMode(session)
+            }
+        }
+        #expect(try add("Walk the dogs", records: 100_000) == "truncate")
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
+        #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
+        #expect(throws: StoreError.conflict(.task)) {
+            try store.write(records: 100_000) { session in
+                try session.insert(TodoTask(meta: RecordMeta(createdAt: Date()), title: "Feed the hogs"))
+                throw StoreError.conflict(.task)
+            }
+        }
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
+        #expect(try add("Chop the logs", records: 10) == "wal")
+        #expect(try add("Mend the fence", records: 1_000_000) == "wal")
+
+        // Another connection open on the file (a server, another CLI): the load goes through WAL.
+        let other = try SQLiteStore(path: path)
+        #expect(try other.read { try $0.count(TodoTask.self, where: nil) } == 3)
+        #expect(try add("Paint the barn", records: 100_000) == "wal")
+        #expect(try other.read { try $0.count(TodoTask.self, where: nil) } == 4)
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "4")
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
+        #expect(FileManager.default.fileExists(atPath: path + "-journal") == false)
+    }
+
     @Test func theFileIsInWriteAheadLogMode() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
