@@ -94,7 +94,7 @@ public enum Taskwarrior {
         var entryValue: JSONValue?
         var modifiedValue: JSONValue?
         // The attributes Lists has no field for, kept to be written back.
-        var kept: [String: JSONValue] = [:]
+        var kept: [(name: String, value: JSONValue)] = []
         for (name, value) in members {
             // Length and first byte first: comparing unequal strings is the slow path of `==`.
             let utf8 = name.utf8
@@ -106,7 +106,7 @@ public enum Taskwarrior {
             case (8, UInt8(ascii: "m")) where name == "modified": modifiedValue = value
             default:
                 if kept.isEmpty { kept.reserveCapacity(max(1, members.count - 5)) }
-                kept[name] = value
+                kept.append((name, value))
             }
         }
         guard case .string(let uuidText) = uuid, let id = UUID(text: uuidText) else {
@@ -125,13 +125,13 @@ public enum Taskwarrior {
             }
             isDone = status == .completed
             // Statuses Lists has no state for are kept so that export writes them back.
-            if status != .pending && status != .completed { kept["status"] = .string(text) }
+            if status != .pending && status != .completed { kept.append(("status", .string(text))) }
         }
         let entry = try date(entryValue, "entry", location()) ?? now.roundedToMilliseconds
         let modified = try date(modifiedValue, "modified", location()) ?? entry
         return TodoTask(
             meta: RecordMeta(id: id, createdAt: entry, updatedAt: max(modified, entry)), title: title,
-            isDone: isDone, taskwarrior: kept.isEmpty ? nil : kept)
+            isDone: isDone, taskwarriorJSON: kept.isEmpty ? nil : JSONValue.text(members: kept))
     }
 
     /// Taskwarrior's `20261130T074500Z`, when the attribute `key` is there.

@@ -106,7 +106,7 @@ extension TodoTask: JSONWritable {
         object.date("createdAt", meta.createdAt, &output)
         object.bool("done", isDone, &output)
         object.string("id", id.text, &output)
-        if let taskwarrior { object.value("taskwarrior", .object(taskwarrior), &output) }
+        if let taskwarriorJSON { object.raw("taskwarrior", taskwarriorJSON, &output) }
         object.string("title", title, &output)
         object.date("updatedAt", meta.updatedAt, &output)
         object.raw("version", "\(meta.version)", &output)

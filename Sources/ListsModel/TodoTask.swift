@@ -16,28 +16,42 @@ public struct TodoTask: Record {
 
     /// A task with an already validated title.
     public init(meta: RecordMeta, title: String, isDone: Bool = false, taskwarrior: [String: JSONValue]? = nil) {
+        self.init(meta: meta, title: title, isDone: isDone, taskwarriorJSON: taskwarrior.map(JSONValue.text))
+    }
+
+    /// A task with an already validated title and Taskwarrior's attributes as ``JSONValue/text(_:)`` or
+    /// ``JSONValue/text(members:)`` writes them (an importer builds that text once, with no dictionary).
+    public init(meta: RecordMeta, title: String, isDone: Bool = false, taskwarriorJSON: String?) {
         self.meta = meta
         self.title = title
         self.isDone = isDone
-        self.taskwarrior = taskwarrior
+        self.taskwarriorJSON = taskwarriorJSON
     }
 
     /// The attributes of a task imported from Taskwarrior that Lists has no field for (`project`, `tags`, `end`,
-    /// `urgency`, ...), kept to be written back on export; `nil` for tasks made in Lists.
-    public var taskwarrior: [String: JSONValue]?
+    /// `urgency`, ...), kept to be written back on export; `nil` for tasks made in Lists. Held as
+    /// ``taskwarriorJSON`` and read from it when asked for.
+    public var taskwarrior: [String: JSONValue]? {
+        get { taskwarriorJSON.flatMap(JSONValue.object) }
+        set { taskwarriorJSON = newValue.map(JSONValue.text) }
+    }
+
+    /// ``taskwarrior`` as the text stores keep: a compact JSON object, keys sorted. A task holds this text rather
+    /// than a dictionary because that is what is stored and written out (one string instead of a hash table a
+    /// task), and reading or writing a task needs no conversion; two tasks with the same attributes have the
+    /// same text.
+    public private(set) var taskwarriorJSON: String?
 
     public var fields: [FieldValue] {
-        [.text(title), .bool(isDone), taskwarrior.map { .text(JSONValue.text($0)) } ?? .null]
+        [.text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null]
     }
     public var displayName: String { title }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
         let kept = try fields.optionalText(2)
-        let taskwarrior = try kept.map { text in
-            guard let object = JSONValue.object(text) else { throw StoreError.corrupt("taskwarrior") }
-            return object
-        }
-        self.init(meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarrior: taskwarrior)
+        // Checked to be an object, as it is written out into JSON documents as it is.
+        if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("taskwarrior") }
+        self.init(meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept)
     }
 
     /// Checks a task's text: trimmed, 1 to 200 characters, no control characters. Empty text is refused,
