@@ -75,6 +75,8 @@ struct ImportMerge<R: Record> {
     /// Whether the list was empty before the import: then nothing can be stored already and no record is looked
     /// up. Known from the first part on.
     private var isEmpty: Bool?
+    /// Whether the parts never repeat an id (an ``ImportFeed``'s), so that none is looked for in ``added``.
+    let idsAreUnique: Bool
     private var added = Set<UUID>()
     /// New records not inserted yet: they go in together, in file order (one statement per record, but the store
     /// keeps its count and revision once per part); a record that may meet one of them is looked up only after
@@ -86,11 +88,12 @@ struct ImportMerge<R: Record> {
     /// The fewest records for which a store is asked to build the list's indexes once at the end.
     static var deferredIndexesFrom: Int { 1_000 }
 
-    init(session: any StoreSession, existing: ImportBatch.ExistingRecords, expected: Int) {
+    init(session: any StoreSession, existing: ImportBatch.ExistingRecords, expected: Int, idsAreUnique: Bool = false) {
         self.session = session
         self.existing = existing
         self.expected = expected
-        added.reserveCapacity(expected)
+        self.idsAreUnique = idsAreUnique
+        if !idsAreUnique { added.reserveCapacity(expected) }
         pending.reserveCapacity(min(expected, 1000))
     }
 
@@ -105,7 +108,7 @@ struct ImportMerge<R: Record> {
             self.isEmpty = isEmpty
             if isEmpty, expected >= Self.deferredIndexesFrom { rebuildIndexes = try session.deferIndexes(of: R.self) }
         }
-        if isEmpty, pending.isEmpty, let part = records as? [R], isFresh(part) {
+        if isEmpty, pending.isEmpty, let part = records as? [R], idsAreUnique || isFresh(part) {
             // Into the empty list, ids that are all new: the part is inserted as it is (not copied record by record
             // into `pending`), in the same runs as below, up to each 1,000th record.
             var start = 0
@@ -120,7 +123,7 @@ struct ImportMerge<R: Record> {
             return
         }
         for record in records {
-            let isNew = added.insert(record.id).inserted
+            let isNew = idsAreUnique || added.insert(record.id).inserted
             var stored: R?
             if isEmpty, !isNew {
                 // The same id twice in one file: the first is kept.

@@ -3,9 +3,9 @@ import Foundation
 /// Records handed by a reader on one thread to a writer on another, a part at a time, so that an import writes
 /// while it still reads: ``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``.
 ///
-/// The reader sends parts in file order, keeps none of what it sent, and never changes a record once sent. When it
-/// finds that it must (a later task with the uuid of one already sent replaces it in place, as `task import` does),
-/// it ``abandon()``s the feed: the writer rolls back, and the file is read again whole and applied the usual way,
+/// The reader sends parts in file order, keeps none of what it sent, never changes a record once sent and never
+/// sends an id twice (so the writer does not look for repeats). When it finds that it must (a later task with the
+/// uuid of one already sent replaces it in place, as `task import` does), it ``abandon()``s the feed: the writer rolls back, and the file is read again whole and applied the usual way,
 /// so the outcome is the same either way.
 ///
 /// Parts the writer is done with come back to the reader, which frees them while it reads: the records are freed on
@@ -29,7 +29,9 @@ public final class ImportFeed<R: Record>: @unchecked Sendable {
         self.estimate = estimate
     }
 
-    /// Hands `records`, the next ones in file order, to the writer.
+    /// Hands `records`, the next ones in file order, to the writer: no two with the same id, and none with the id
+    /// of one sent before. (Should a reader break that, a load into the empty list fails on its unique index and
+    /// keeps nothing; into a full list, where every id is looked up, the repeat counts as already there.)
     public func send(_ records: [R]) {
         guard !records.isEmpty else { return }
         condition.lock()
@@ -147,7 +149,8 @@ extension ImportBatch {
                 }
                 return try store.write(records: estimate) { session in
                     var tally = ImportTally()
-                    var merge = ImportMerge<R>(session: session, existing: existing, expected: estimate)
+                    var merge = ImportMerge<R>(
+                        session: session, existing: existing, expected: estimate, idsAreUnique: true)
                     var next: [R]? = first
                     while let part = next {
                         try merge.add(part, tally: &tally) { done in progress(done, feed.total) }

@@ -111,6 +111,29 @@ struct StreamedImportTests {
         }
     }
 
+    /// The writer trusts a feed's reader to send each id once. One that breaks that fails a load into the empty
+    /// list on its unique index, keeping nothing; into a full list, where every id is looked up, the repeat counts
+    /// as already there, as a repeat in a file read whole does.
+    @Test func aReaderSendingAnIdTwiceFailsALoadAndIsLookedUpInAFullList() throws {
+        let tasks = try InterchangeFormat.taskwarrior.read(taskwarriorExport(2_500), now: fixedNow).tasks
+        func apply(to store: any Store) throws -> ImportSummary {
+            try ImportBatch.apply(TodoTask.self, to: store, existing: .update, estimate: tasks.count) { feed in
+                feed?.send(Array(tasks[0..<1_000]))
+                feed?.send(Array(tasks[1_000..<2_000]) + [tasks[10]])
+                feed?.send(Array(tasks[2_000...]))
+                return ImportBatch(existing: .update)
+            }
+        }
+        let empty = try emptyStore()
+        #expect(throws: (any Error).self) { try apply(to: empty) }
+        let untouched = try StoreContents(try emptyStore())
+        #expect(try StoreContents(empty) == untouched)
+        let full = try storeWithRecords()
+        let count = try TodoList(store: full).all().count
+        #expect(try apply(to: full) == ImportSummary(added: 2_500, unchanged: 1))
+        #expect(try TodoList(store: full).all().count == count + 2_500)
+    }
+
     @Test func aStoreErrorIsThrownOnlyOnceTheFileIsReadAndAReadingErrorComesFirst() throws {
         let store = RefusingStore(inner: try storeWithRecords())
         let before = try StoreContents(store)
