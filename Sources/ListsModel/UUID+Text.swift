@@ -25,35 +25,59 @@ extension UUID {
     }
 
     /// Reads the hyphenated form from UTF-8 bytes; `nil` unless they are exactly one.
+    ///
+    /// Eight digits at a time, each as a byte of a 64-bit word (checked and turned into its value for all eight
+    /// at once), packed into four bytes of the UUID: a 100k-task import read its uuids one digit at a time in a
+    /// twentieth of its reading time.
     public init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        guard text.count == 36 else { return nil }
-        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let isValid = withUnsafeMutableBytes(of: &raw) { bytes in
-            var index = 0
-            for byte in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard text[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                }
-                guard let high = Self.hexValue(text[index]), let low = Self.hexValue(text[index + 1]) else {
-                    return false
-                }
-                bytes[byte] = high << 4 | low
-                index += 2
-            }
-            return true
+        guard text.count == 36, let base = UnsafeRawPointer(text.baseAddress),
+            text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"), text[18] == UInt8(ascii: "-"),
+            text[23] == UInt8(ascii: "-")
+        else { return nil }
+        func eight(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        guard isValid else { return nil }
+        func four(_ offset: Int) -> UInt64 {
+            UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        // 8-4-4-4-12 digits as four runs of eight.
+        guard let first = Self.bytes(ofHexDigits: eight(0)),
+            let second = Self.bytes(ofHexDigits: four(9) | four(14) << 32),
+            let third = Self.bytes(ofHexDigits: four(19) | four(24) << 32),
+            let fourth = Self.bytes(ofHexDigits: eight(28))
+        else { return nil }
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &raw) { bytes in
+            bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
+            bytes.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
+        }
         self.init(uuid: raw)
     }
 
-    private static func hexValue(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        default: nil
+    /// The four bytes that eight ASCII hex digits (either case; the first one in the lowest byte of `digits`)
+    /// write, the first in the lowest byte; `nil` unless all eight are hex digits.
+    static func bytes(ofHexDigits digits: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        guard digits & high == 0 else { return nil }
+        // With every byte below 0x80, adding 0x80 - low sets a byte's high bit when it is at least `low`, and
+        // adding 0x7F - top when it is above `top`; no sum carries into the next byte.
+        func within(_ word: UInt64, _ low: UInt64, _ top: UInt64) -> UInt64 {
+            (word &+ (ones &* (0x80 - low))) & ~(word &+ (ones &* (0x7F - top))) & high
         }
+        let isDigit = within(digits, 0x30, 0x39)
+        let isLetter = within(digits | (ones &* 0x20), 0x61, 0x66)  // a-f, or A-F made lower-case
+        guard isDigit | isLetter == high else { return nil }
+        // A digit's value is its low four bits; a letter's, its low four bits plus 9.
+        let lowHalves = digits & (ones &* 0x0F)
+        let values = lowHalves &+ (isLetter >> 7) &* 9
+        // Each pair of digits (two bytes) into one byte, the first digit the high half; then the four bytes
+        // together.
+        let pairs = ((values << 4) & 0x00F0_00F0_00F0_00F0) | ((values >> 8) & 0x000F_000F_000F_000F)
+        let packed = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: packed | (packed >> 16))
     }
 
     /// The upper-case hyphenated form, as `uuidString` writes it, without `sprintf` (which `uuidString` uses).
