@@ -55,11 +55,11 @@ public enum Taskwarrior {
         if firstByte == UInt8(ascii: "[") {
             // An array is read one task at a time, so that only the tasks are kept, not the whole document.
             do {
-                try JSONParser.forEachElement(of: bytes) { (index, element: JSONParser.Element) in
-                    guard case .members(let members) = element else {
+                try JSONParser.forEachElement(of: bytes) { (index, object: JSONParser.CanonicalMembers?) in
+                    guard let object else {
                         throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
                     }
-                    try add(try task(members, location: "task \(index + 1)", now: now))
+                    try add(try task(object, location: "task \(index + 1)", now: now))
                 }
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
@@ -69,84 +69,90 @@ public enum Taskwarrior {
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             if trimmed.isEmpty { continue }
-            let value: JSONValue
+            let object: JSONParser.CanonicalMembers?
             do {
-                value = try JSONParser.parse(Array(trimmed))
+                object = try JSONParser.canonicalMembers(of: Array(trimmed))
             } catch {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object (Taskwarrior's export)")
             }
-            guard case .object(let object) = value else {
+            guard let object else {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object")
             }
-            try add(try task(object.map { ($0.key, $0.value) }, location: "line \(index + 1)", now: now))
+            try add(try task(object, location: "line \(index + 1)", now: now))
         }
         return whole()
     }
 
-    /// A task from its attributes in file order (an attribute given twice counts once, the later). `location`
-    /// is built only for an error.
+    /// A task from its attributes in file order (an attribute given twice counts once, the later), each value
+    /// as its canonical text: the ones Lists has no field for are kept as they are, with no `JSONValue` made.
+    /// `location` is built only for an error.
     private static func task(
-        _ members: [(name: String, value: JSONValue)], location: @autoclosure () -> String, now: Date
+        _ object: JSONParser.CanonicalMembers, location: @autoclosure () -> String, now: Date
     ) throws -> TodoTask {
-        var uuid: JSONValue?
-        var description: JSONValue?
-        var statusValue: JSONValue?
-        var entryValue: JSONValue?
-        var modifiedValue: JSONValue?
-        // The attributes Lists has no field for, kept to be written back.
-        var kept: [(name: String, value: JSONValue)] = []
-        for (name, value) in members {
+        var uuid: Range<Int>?
+        var description: Range<Int>?
+        var statusValue: Range<Int>?
+        var entryValue: Range<Int>?
+        var modifiedValue: Range<Int>?
+        // The attributes Lists has no field for, kept to be written back: their places among the members.
+        var kept: [Int] = []
+        for (index, member) in object.members.enumerated() {
             // Length and first byte first: comparing unequal strings is the slow path of `==`.
+            let name = member.name
             let utf8 = name.utf8
             switch (utf8.count, utf8.first ?? 0) {
-            case (4, UInt8(ascii: "u")) where name == "uuid": uuid = value
-            case (11, UInt8(ascii: "d")) where name == "description": description = value
-            case (6, UInt8(ascii: "s")) where name == "status": statusValue = value
-            case (5, UInt8(ascii: "e")) where name == "entry": entryValue = value
-            case (8, UInt8(ascii: "m")) where name == "modified": modifiedValue = value
+            case (4, UInt8(ascii: "u")) where name == "uuid": uuid = member.value
+            case (11, UInt8(ascii: "d")) where name == "description": description = member.value
+            case (6, UInt8(ascii: "s")) where name == "status": statusValue = member.value
+            case (5, UInt8(ascii: "e")) where name == "entry": entryValue = member.value
+            case (8, UInt8(ascii: "m")) where name == "modified": modifiedValue = member.value
             default:
-                if kept.isEmpty { kept.reserveCapacity(max(1, members.count - 5)) }
-                kept.append((name, value))
+                if kept.isEmpty { kept.reserveCapacity(max(1, object.members.count - 5)) }
+                kept.append(index)
             }
         }
-        guard case .string(let uuidText) = uuid, let id = UUID(text: uuidText) else {
+        guard let uuid, let id = object.withString(uuid, { UUID(utf8: $0) }) ?? nil else {
             throw ImportError(location(), field: "uuid", "is missing or not a UUID")
         }
-        guard case .string(let text) = description else {
+        guard let description, let text = object.string(description) else {
             throw ImportError(location(), field: "description", "is missing or not text")
         }
         let title = try ImportError.at(location(), field: "description") { try TodoTask.validTitle(text) }
         var isDone = false
         if let statusValue {
-            guard case .string(let text) = statusValue,
-                let status = TaskwarriorStatus(rawValue: text)
-            else {
+            guard let text = object.string(statusValue), let status = TaskwarriorStatus(rawValue: text) else {
                 throw ImportError(location(), field: "status", "must be pending, completed, deleted, waiting or recurring")
             }
             isDone = status == .completed
-            // Statuses Lists has no state for are kept so that export writes them back.
-            if status != .pending && status != .completed { kept.append(("status", .string(text))) }
+            // Statuses Lists has no state for are kept so that export writes them back (the last "status"
+            // member, the one that counts).
+            if status != .pending && status != .completed {
+                kept.append(object.members.lastIndex { $0.name == "status" }!)
+            }
         }
-        let entry = try date(entryValue, "entry", location()) ?? now.roundedToMilliseconds
-        let modified = try date(modifiedValue, "modified", location()) ?? entry
+        func date(_ value: Range<Int>?, _ key: String) throws -> Date? {
+            guard let value else { return nil }
+            guard let date = object.withString(value, parseDate) ?? nil else {
+                throw ImportError(location(), field: key, "must be a date like 20261130T074500Z")
+            }
+            return date
+        }
+        let entry = try date(entryValue, "entry") ?? now.roundedToMilliseconds
+        let modified = try date(modifiedValue, "modified") ?? entry
         return TodoTask(
             meta: RecordMeta(id: id, createdAt: entry, updatedAt: max(modified, entry)), title: title,
-            isDone: isDone, taskwarriorJSON: kept.isEmpty ? nil : JSONValue.text(members: kept))
-    }
-
-    /// Taskwarrior's `20261130T074500Z`, when the attribute `key` is there.
-    static func date(_ value: JSONValue?, _ key: String, _ location: @autoclosure () -> String) throws -> Date? {
-        guard let value else { return nil }
-        guard case .string(let text) = value, let date = parseDate(text) else {
-            throw ImportError(location(), field: key, "must be a date like 20261130T074500Z")
-        }
-        return date
+            isDone: isDone, taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept))
     }
 
     /// `20261130T074500Z` as an instant; `nil` for anything else, including days that do not exist.
     static func parseDate(_ text: String) -> Date? {
-        let utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { bytes -> Date? in
+        var text = text
+        return text.withUTF8(parseDate)
+    }
+
+    /// `20261130T074500Z` as an instant, from its UTF-8.
+    static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        do {
             guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
             func number(_ range: Range<Int>) -> Int? {
                 var value = 0
@@ -164,7 +170,7 @@ public enum Taskwarrior {
             else { return nil }
             let days = CivilDate.daysSince1970(year: year, month: month, day: day)
             return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
-        } ?? nil
+        }
     }
 
     static func formatDate(_ date: Date) -> String {

@@ -86,6 +86,107 @@ public struct JSONParser {
         guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
     }
 
+    /// An object's members as ``forEachElement(of:canonical:)`` and ``canonicalMembers(of:)`` read them: each
+    /// value as its canonical JSON text (what ``JSONValue/write(to:)`` writes for it: compact, object keys sorted,
+    /// strings escaped only where JSON requires), with no `JSONValue` or `String` made for it. An importer copies
+    /// the values it keeps as they are and reads the few it needs from their text.
+    public struct CanonicalMembers {
+        /// The values' texts, one after another.
+        public let text: [UInt8]
+        /// Each member's name and where its value's text is in ``text``, in document order; a name may repeat
+        /// (the later one is the one that counts).
+        public let members: [(name: String, value: Range<Int>)]
+
+        /// Whether the value at `range` is a string.
+        public func isString(_ range: Range<Int>) -> Bool { text[range.lowerBound] == UInt8(ascii: "\"") }
+
+        /// Calls `body` with the UTF-8 of the string at `range` (its escapes undone), or returns `nil` when the
+        /// value is not a string.
+        public func withString<T>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+            guard isString(range) else { return nil }
+            let inner = range.lowerBound + 1..<range.upperBound - 1
+            if !text[inner].contains(UInt8(ascii: "\\")) {
+                return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[inner])) }
+            }
+            // Escaped: read as JSON (it is valid JSON, being canonical text).
+            guard case .string(var string) = try? JSONParser.parse(Array(text[range])) else { return nil }
+            return try string.withUTF8(body)
+        }
+
+        /// The string at `range`, or `nil` when the value is not a string.
+        public func string(_ range: Range<Int>) -> String? {
+            withString(range) { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// The canonical text of the object made of the members at `indices` (a name given twice counting once,
+        /// the later): ``JSONValue/text(_:)`` of that object, made from the values' texts as they are.
+        public func objectText(_ indices: [Int]) -> String {
+            let order = indices.sorted { left, right in
+                members[left].name == members[right].name ? left < right : members[left].name < members[right].name
+            }
+            var output: [UInt8] = [UInt8(ascii: "{")]
+            output.reserveCapacity(128)
+            for (place, index) in order.enumerated() {
+                if place + 1 < order.count, members[order[place + 1]].name == members[index].name { continue }
+                if output.count > 1 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(members[index].name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                output.append(contentsOf: text[members[index].value])
+            }
+            output.append(UInt8(ascii: "}"))
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with each element of the top-level array `bytes` holds, as ``forEachElement(of:members:)``
+    /// does, an object as its members with their values' canonical texts (``CanonicalMembers``), any other
+    /// element as `nil`. The same documents are refused with the same errors as by ``parse(_:)``.
+    /// - Throws: ``Malformed``, or what `body` throws.
+    public static func forEachElement(of bytes: [UInt8], canonical body: (Int, CanonicalMembers?) throws -> Void)
+        throws
+    {
+        var parser = JSONParser(bytes)
+        parser.skipSpace()
+        guard parser.peek == UInt8(ascii: "[") else { throw parser.malformed("expected an array") }
+        var text: [UInt8] = []
+        text.reserveCapacity(512)
+        var members: [(name: String, value: Range<Int>)] = []
+        members.reserveCapacity(16)
+        try parser.walkArray(
+            element: { parser -> CanonicalMembers? in
+                guard parser.peek == UInt8(ascii: "{") else {
+                    var ignored: [UInt8] = []
+                    try parser.canonicalValue(into: &ignored)
+                    return nil
+                }
+                text.removeAll(keepingCapacity: true)
+                members.removeAll(keepingCapacity: true)
+                try parser.canonicalMembers(into: &text, &members)
+                return CanonicalMembers(text: text, members: members)
+            }, body)
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
+    }
+
+    /// The members of the one object `bytes` hold, as ``forEachElement(of:canonical:)`` gives them; `nil` when
+    /// they hold another value.
+    /// - Throws: ``Malformed``.
+    public static func canonicalMembers(of bytes: [UInt8]) throws -> CanonicalMembers? {
+        var parser = JSONParser(bytes)
+        parser.skipSpace()
+        var text: [UInt8] = []
+        var members: [(name: String, value: Range<Int>)] = []
+        let isObject = parser.peek == UInt8(ascii: "{")
+        if isObject {
+            try parser.canonicalMembers(into: &text, &members)
+        } else {
+            try parser.canonicalValue(into: &text)
+        }
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.malformed("text after the value") }
+        return isObject ? CanonicalMembers(text: text, members: members) : nil
+    }
+
     /// Walks the top-level object `bytes` holds: members whose value is an array are streamed to
     /// `element` one element at a time (with the member's name and the element's 0-based index), other members
     /// go whole to `member`. A document of a million records is read without holding them all as JSON.
@@ -222,6 +323,12 @@ public struct JSONParser {
 
     /// Reads the object that starts here, handing each member to `body` in document order.
     private mutating func walkObject(_ body: (String, JSONValue) throws -> Void) throws {
+        try walkObject { parser, name in try body(name, try parser.value()) }
+    }
+
+    /// Reads the object that starts here: for each member in document order, its name is read and `member` reads
+    /// its value.
+    private mutating func walkObject(member: (inout JSONParser, String) throws -> Void) throws {
         index += 1
         skipSpace()
         if peek == UInt8(ascii: "}") {
@@ -237,7 +344,7 @@ public struct JSONParser {
             skipSpace()
             try expect(UInt8(ascii: ":"), "a colon")
             skipSpace()
-            try body(key, try value())
+            try member(&self, key)
             skipSpace()
             if peek == UInt8(ascii: ",") {
                 index += 1
@@ -246,6 +353,89 @@ public struct JSONParser {
             try expect(UInt8(ascii: "}"), "a comma or }")
             return
         }
+    }
+
+    /// Reads the object that starts here into `members`, its values' canonical texts appended to `text`.
+    private mutating func canonicalMembers(
+        into text: inout [UInt8], _ members: inout [(name: String, value: Range<Int>)]
+    ) throws {
+        try nest()
+        defer { depth -= 1 }
+        try walkObject { parser, name in
+            let start = text.count
+            try parser.canonicalValue(into: &text)
+            members.append((name, start..<text.count))
+        }
+    }
+
+    /// Reads the value that starts here, checked as ``value()`` checks it, and appends its canonical text to
+    /// `output` (the bytes ``JSONValue/write(to:)`` writes for what ``value()`` would return).
+    private mutating func canonicalValue(into output: inout [UInt8]) throws {
+        guard let byte = peek else { throw malformed("a value is missing") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            // Sorted by name, the later of a repeated name kept, as a dictionary writes.
+            var text: [UInt8] = []
+            var members: [(name: String, value: Range<Int>)] = []
+            try canonicalMembers(into: &text, &members)
+            let object = CanonicalMembers(text: text, members: members)
+            output.append(contentsOf: object.objectText(Array(members.indices)).utf8)
+        case UInt8(ascii: "["):
+            try nest()
+            defer { depth -= 1 }
+            output.append(UInt8(ascii: "["))
+            var isFirst = true
+            try walkArray(
+                element: { parser -> Void in
+                    if !isFirst { output.append(UInt8(ascii: ",")) }
+                    isFirst = false
+                    try parser.canonicalValue(into: &output)
+                }, { _, _ in })
+            output.append(UInt8(ascii: "]"))
+        case UInt8(ascii: "\""):
+            try canonicalString(into: &output)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            let word: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+            let matches = word.withUTF8Buffer { word in
+                index + word.count <= bytes.count && bytes[index..<index + word.count].elementsEqual(word)
+            }
+            guard matches else { throw malformed("unknown literal") }
+            word.withUTF8Buffer { output.append(contentsOf: $0) }
+            index += word.utf8CodeUnitCount
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            try skipNumber()
+            output.append(contentsOf: bytes[start..<index])
+        default:
+            throw malformed("unexpected character")
+        }
+    }
+
+    /// The string that starts here, appended as its canonical text: as it is when it has no escape (after the
+    /// checks ``string()`` makes), else read by ``string()`` and written as ``JSONValue`` writes it.
+    private mutating func canonicalString(into output: inout [UInt8]) throws {
+        let start = index
+        index += 1
+        skipPlainASCII()
+        var bits: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                if bits >= 0x80, String(validating: bytes[start + 1..<index], as: UTF8.self) == nil {
+                    throw malformed("a string that is not UTF-8")
+                }
+                index += 1
+                output.append(contentsOf: bytes[start..<index])
+                return
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw malformed("a control character in a string") }
+            bits |= byte
+            index += 1
+        }
+        // An escape, or no closing quote: read again as any string, with its errors.
+        index = start
+        JSONValue.writeString(try string(), to: &output)
     }
 
     /// The member name that starts here, the `position`-th of its object: a name already known (looked for first
@@ -394,6 +584,13 @@ public struct JSONParser {
     /// A number, kept as its text (RFC 8259's grammar checked), so that it is written back exactly as it came.
     private mutating func number() throws -> JSONNumber {
         let start = index
+        try skipNumber()
+        return JSONNumber(checkedText: String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    /// Moves past the number that starts here, checking RFC 8259's grammar.
+    private mutating func skipNumber() throws {
+        let start = index
         func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
         func digits() { while isDigit(peek) { index += 1 } }
         if peek == UInt8(ascii: "-") { index += 1 }
@@ -416,6 +613,5 @@ public struct JSONParser {
             digits()
         }
         guard index - start <= 100 else { throw malformed("a number of more than 100 characters") }
-        return JSONNumber(checkedText: String(decoding: bytes[start..<index], as: UTF8.self))
     }
 }

@@ -148,3 +148,119 @@ struct JSONValueTextTests {
         return value
     }
 }
+
+@Suite("JSONParser's canonical members: each value's text as JSONValue writes it, the same documents refused")
+struct CanonicalMembersTests {
+    /// A small deterministic generator, so that a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
+        }
+    }
+
+    /// Random JSON text for a random value: keys out of order and repeated, spaces anywhere, escapes of every
+    /// kind, non-ASCII, numbers of every form.
+    static func json(depth: Int, _ random: inout Generator) -> String {
+        func space() -> String { ["", " ", "\n ", "\t"][Int.random(in: 0..<4, using: &random)] }
+        let strings = [
+            "plain", "", "with \\\"quote\\\"", "back\\\\slash", "sl\\/ash", "line\\nbreak", "tab\\t", "\\u00e9t\\u00C9",
+            "é ☕ 𝄞", "\\ud834\\udd1e", "\\b\\f\\r\\u0001", "a/b", "20261130T074500Z",
+        ]
+        switch Int.random(in: 0..<(depth > 2 ? 4 : 7), using: &random) {
+        case 0: return "\"" + strings[Int.random(in: 0..<strings.count, using: &random)] + "\""
+        case 1: return ["0", "-0", "12", "4.5", "-1.25e+3", "1E-7", "123456789012345678901234567890"][Int.random(in: 0..<7, using: &random)]
+        case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
+        case 3: return "\"" + strings[Int.random(in: 0..<strings.count, using: &random)] + "\""
+        case 4, 5:
+            let names = ["b", "a", "é", "B", "project", "a"]
+            let members = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                space() + "\"" + names[Int.random(in: 0..<names.count, using: &random)] + "\"" + space() + ":" + space()
+                    + json(depth: depth + 1, &random) + space()
+            }
+            return "{" + members.joined(separator: ",") + space() + "}"
+        default:
+            let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in space() + json(depth: depth + 1, &random) + space() }
+            return "[" + elements.joined(separator: ",") + space() + "]"
+        }
+    }
+
+    @Test func eachValuesTextIsWhatJSONValueWritesAndTheObjectsTextItsText() throws {
+        var random = Generator(state: 20_261_130)
+        for _ in 0..<3_000 {
+            let text = Self.json(depth: 0, &random)
+            let bytes = Array(text.utf8)
+            let parsed = try JSONParser.parse(bytes)
+            let canonical = try JSONParser.canonicalMembers(of: bytes)
+            guard case .object(let dictionary) = parsed else {
+                #expect(canonical == nil, "\(text)")
+                continue
+            }
+            let object = try #require(canonical, "\(text)")
+            // Each member's text is the canonical text of that member's value (the later of a repeated name).
+            var last: [String: Range<Int>] = [:]
+            for member in object.members { last[member.name] = member.value }
+            #expect(Set(last.keys) == Set(dictionary.keys), "\(text)")
+            for (name, range) in last {
+                var written: [UInt8] = []
+                dictionary[name]!.write(to: &written)
+                #expect(Array(object.text[range]) == written, "\(text): \(name)")
+            }
+            #expect(object.objectText(Array(object.members.indices)) == JSONValue.text(dictionary), "\(text)")
+            for (name, range) in last {
+                if case .string(let string) = dictionary[name]! {
+                    #expect(object.string(range) == string, "\(text): \(name)")
+                } else {
+                    #expect(object.string(range) == nil, "\(text): \(name)")
+                }
+            }
+        }
+    }
+
+    /// Whatever ``JSONParser/parse(_:)`` refuses, canonical reading refuses with the same error, element by
+    /// element in an array too.
+    @Test func theSameDocumentsAreRefusedWithTheSameErrors() throws {
+        var random = Generator(state: 7)
+        var refused = 0
+        for round in 0..<3_000 {
+            var bytes = Array(("{\"a\":" + Self.json(depth: 1, &random) + ",\"b\":" + Self.json(depth: 1, &random) + "}").utf8)
+            // One byte changed, removed or cut off.
+            let place = Int.random(in: 0..<bytes.count, using: &random)
+            switch round % 3 {
+            case 0: bytes[place] = [0x22, 0x5C, 0x7B, 0x5D, 0x2C, 0x3A, 0x01, 0xFF, 0x30, 0x2D][Int.random(in: 0..<10, using: &random)]
+            case 1: bytes.remove(at: place)
+            default: bytes.removeSubrange(place...)
+            }
+            let expected: JSONParser.Malformed?
+            do {
+                _ = try JSONParser.parse(bytes)
+                expected = nil
+            } catch let error as JSONParser.Malformed {
+                expected = error
+                refused += 1
+            }
+            #expect(Self.error { _ = try JSONParser.canonicalMembers(of: bytes) } == expected)
+            let array = Array("[".utf8) + bytes + Array("]".utf8)
+            let inArray: JSONParser.Malformed?
+            do {
+                try JSONParser.forEachElement(of: array) { (_, _: JSONValue) in }
+                inArray = nil
+            } catch let error as JSONParser.Malformed {
+                inArray = error
+            }
+            #expect(Self.error { try JSONParser.forEachElement(of: array) { (_, _: JSONParser.CanonicalMembers?) in } } == inArray)
+        }
+        #expect(refused > 1_000, "the changes made invalid documents")
+    }
+
+    /// What `body` threw, `nil` when it threw nothing.
+    private static func error(_ body: () throws -> Void) -> JSONParser.Malformed? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error as? JSONParser.Malformed
+        }
+    }
+}
