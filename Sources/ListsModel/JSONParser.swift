@@ -54,38 +54,6 @@ public struct JSONParser {
         guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
     }
 
-    /// An element of an array read by ``forEachElement(of:members:)``.
-    public enum Element {
-        /// An object, as its members in document order, with no dictionary built; a name may repeat (the later
-        /// one is the one that counts, as in ``JSONValue/object(_:)``).
-        case members([(name: String, value: JSONValue)])
-        /// Any other value.
-        case value(JSONValue)
-    }
-
-    /// Calls `body` with each element of the top-level array `bytes` holds, as ``forEachElement(of:_:)`` does,
-    /// but an element that is an object comes as its members: an importer that picks out a few names and keeps the
-    /// rest hashes each name once instead of three times (into a dictionary, looked up, filtered into another).
-    /// - Throws: ``Malformed``, or what `body` throws.
-    public static func forEachElement(of bytes: [UInt8], members body: (Int, Element) throws -> Void) throws {
-        var parser = JSONParser(bytes)
-        parser.skipSpace()
-        guard parser.peek == UInt8(ascii: "[") else { throw parser.malformed("expected an array") }
-        var members: [(name: String, value: JSONValue)] = []
-        members.reserveCapacity(16)
-        try parser.walkArray(
-            element: { parser in
-                guard parser.peek == UInt8(ascii: "{") else { return .value(try parser.value()) }
-                members.removeAll(keepingCapacity: true)
-                try parser.nest()
-                defer { parser.depth -= 1 }
-                try parser.walkObject { members.append(($0, $1)) }
-                return .members(members)
-            }, body)
-        parser.skipSpace()
-        guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
-    }
-
     /// An object's members as ``forEachElement(of:canonical:)`` and ``canonicalMembers(of:)`` read them: each
     /// value as its canonical JSON text (what ``JSONValue/write(to:)`` writes for it: compact, object keys sorted,
     /// strings escaped only where JSON requires), with no `JSONValue` or `String` made for it. An importer copies
@@ -138,9 +106,11 @@ public struct JSONParser {
         }
     }
 
-    /// Calls `body` with each element of the top-level array `bytes` holds, as ``forEachElement(of:members:)``
-    /// does, an object as its members with their values' canonical texts (``CanonicalMembers``), any other
-    /// element as `nil`. The same documents are refused with the same errors as by ``parse(_:)``.
+    /// Calls `body` with each element of the top-level array `bytes` holds, as ``forEachElement(of:_:)`` does,
+    /// but an object comes as its members with their values' canonical texts (``CanonicalMembers``), with no
+    /// dictionary, `JSONValue` or `String` made for them, and any other element as `nil`. An importer that picks
+    /// out a few names and keeps the rest as text reads each value once. The same documents are refused with the
+    /// same errors as by ``parse(_:)``.
     /// - Throws: ``Malformed``, or what `body` throws.
     public static func forEachElement(of bytes: [UInt8], canonical body: (Int, CanonicalMembers?) throws -> Void)
         throws

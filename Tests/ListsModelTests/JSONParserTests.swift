@@ -2,16 +2,17 @@ import Foundation
 import ListsModel
 import Testing
 
-/// The members of each object of a JSON array, in document order, as `forEachElement(of:members:)` gives them.
+/// The members of each object of a JSON array, in document order, as `forEachElement(of:canonical:)` gives them:
+/// `name=text` for a string, the name alone for another value.
 private func membersOfEach(_ text: String) throws -> [[String]] {
     var result: [[String]] = []
-    try JSONParser.forEachElement(of: Array(text.utf8)) { (_, element: JSONParser.Element) in
-        guard case .members(let members) = element else {
+    try JSONParser.forEachElement(of: Array(text.utf8)) { (_, object: JSONParser.CanonicalMembers?) in
+        guard let object else {
             result.append([])
             return
         }
-        result.append(members.map { name, value in
-            if case .string(let text) = value { return "\(name)=\(text)" }
+        result.append(object.members.map { name, value in
+            if let text = object.string(value) { return "\(name)=\(text)" }
             return name
         })
     }
@@ -63,7 +64,7 @@ struct JSONParserTests {
         bytes += [0xFF]
         bytes += Array(#"":"2"}]"#.utf8)
         #expect(throws: JSONParser.Malformed.self) {
-            try JSONParser.forEachElement(of: bytes) { (_, _: JSONParser.Element) in }
+            try JSONParser.forEachElement(of: bytes) { (_, _: JSONParser.CanonicalMembers?) in }
         }
     }
 
