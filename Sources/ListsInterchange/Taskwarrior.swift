@@ -23,7 +23,7 @@ public enum Taskwarrior {
         // About 200 bytes a task in `task export`'s output.
         seen.reserveCapacity(min(bytes.count / 200, 1 << 20))
         var sent = 0
-        func add(_ task: TodoTask) throws {
+        func add(_ task: consuming TodoTask) throws {
             let index = sent + batch.tasks.count
             if let earlier = seen.updateValue(index, forKey: task.id) {
                 seen[task.id] = earlier

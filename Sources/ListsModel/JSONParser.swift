@@ -88,18 +88,22 @@ public struct JSONParser {
 
         /// The canonical text of the object made of the members at `indices` (a name given twice counting once,
         /// the later): ``JSONValue/text(_:)`` of that object, made from the values' texts as they are.
-        public func objectText(_ indices: [Int]) -> String {
-            let order = indices.sorted { left, right in
+        public func objectText(_ indices: consuming [Int]) -> String {
+            var order = indices
+            order.sort { left, right in
                 members[left].name == members[right].name ? left < right : members[left].name < members[right].name
             }
-            var output: [UInt8] = [UInt8(ascii: "{")]
+            var output: [UInt8] = []
             output.reserveCapacity(128)
-            for (place, index) in order.enumerated() {
-                if place + 1 < order.count, members[order[place + 1]].name == members[index].name { continue }
-                if output.count > 1 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(members[index].name, to: &output)
-                output.append(UInt8(ascii: ":"))
-                output.append(contentsOf: text[members[index].value])
+            output.append(UInt8(ascii: "{"))
+            text.withUnsafeBufferPointer { text in
+                for (place, index) in order.enumerated() {
+                    if place + 1 < order.count, members[order[place + 1]].name == members[index].name { continue }
+                    if output.count > 1 { output.append(UInt8(ascii: ",")) }
+                    JSONValue.writeString(members[index].name, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[members[index].value]))
+                }
             }
             output.append(UInt8(ascii: "}"))
             return String(decoding: output, as: UTF8.self)
@@ -395,7 +399,7 @@ public struct JSONParser {
                     throw malformed("a string that is not UTF-8")
                 }
                 index += 1
-                output.append(contentsOf: bytes[start..<index])
+                bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<index])) }
                 return
             }
             if byte == UInt8(ascii: "\\") { break }
