@@ -16,6 +16,7 @@ final class SQLiteConnection {
     /// A `readOnly` connection refuses to write (it cannot create the file either).
     /// - Throws: ``SQLiteError``.
     init(path: String, create: Bool, readOnly: Bool = false) throws {
+        _ = Self.configured
         var pointer: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_NOMUTEX
@@ -29,6 +30,9 @@ final class SQLiteConnection {
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
     }
+
+    /// SQLite's process-wide settings, made once before the first connection opens: `lists_sqlite_configure`.
+    private static let configured: Void = lists_sqlite_configure()
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
