@@ -415,30 +415,33 @@ public struct JSONParser {
     /// The member name that starts here, the `position`-th of its object: a name already known (looked for first
     /// where it was in the object that made it known, then anywhere) is taken as it is; another is read as any
     /// string and, without escapes, made known.
+    ///
+    /// A known name has no quote or backslash, so when its bytes follow the opening quote and a quote follows
+    /// them, it is the whole name: the bytes are compared without first looking for the closing quote.
     private mutating func memberName(at position: Int) throws -> String {
         let start = index + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        let isPlain = end < bytes.count && bytes[end] == UInt8(ascii: "\"")
-        if isPlain {
-            let length = end - start
-            let found = bytes.withUnsafeBufferPointer { all -> String? in
-                func matches(_ known: [UInt8]) -> Bool {
-                    guard known.count == length else { return false }
-                    guard length > 0 else { return true }
-                    return known.withUnsafeBufferPointer { memcmp($0.baseAddress!, all.baseAddress! + start, length) == 0 }
+        let found = bytes.withUnsafeBufferPointer { all -> (text: String, end: Int)? in
+            func matches(_ known: [UInt8]) -> Bool {
+                let end = start + known.count
+                guard end < all.count, all[end] == UInt8(ascii: "\"") else { return false }
+                return known.withUnsafeBufferPointer { known in
+                    known.isEmpty || memcmp(known.baseAddress!, all.baseAddress! + start, known.count) == 0
                 }
-                if position < knownNames.count, matches(knownNames[position].utf8) { return knownNames[position].text }
-                return knownNames.first { matches($0.utf8) }?.text
             }
-            if let found {
-                index = end + 1
-                return found
+            if position < knownNames.count, matches(knownNames[position].utf8) {
+                return (knownNames[position].text, start + knownNames[position].utf8.count)
             }
+            for known in knownNames where matches(known.utf8) { return (known.text, start + known.utf8.count) }
+            return nil
         }
-        // Read and checked as any string; only then known, so a known name is a valid one.
+        if let found {
+            index = found.end + 1
+            return found.text
+        }
+        // Read and checked as any string; only then known (when it had no escape), so a known name is a valid one.
         let name = try string()
-        if isPlain, knownNames.count < Self.knownNameLimit {
+        let end = index - 1
+        if knownNames.count < Self.knownNameLimit, !bytes[start..<end].contains(UInt8(ascii: "\\")) {
             knownNames.append((Array(bytes[start..<end]), name))
         }
         return name
