@@ -16,7 +16,8 @@ public protocol Store: Sendable {
 
     /// Runs `body` as ``write(_:)`` does, for a write of about `records` records at once (an import). A store may
     /// prepare for its size: SQLite grows its page cache for the transaction, so that the table and indexes being
-    /// filled stay in memory instead of being written out and read back.
+    /// filled stay in memory instead of being written out and read back, and a bulk load with the file to itself
+    /// goes through a rollback journal rather than the write-ahead log, so that its pages are written once.
     func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T
 
     /// Appends `record` in a transaction of its own: what adding one record does. Returns its short number when

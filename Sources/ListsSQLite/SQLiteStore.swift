@@ -4,7 +4,9 @@ import ListsModel
 import Synchronization
 
 /// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so that an acknowledged
-/// write survives a crash of the process or the machine, and several processes (CLIs, a server) share it.
+/// write survives a crash of the process or the machine, and several processes (CLIs, a server) share it. A bulk
+/// load with the file to itself runs in a rollback journal instead, its pages written once
+/// (``write(records:_:)``).
 ///
 /// Reads and writes share one connection, unless the store is opened with read connections (a server does): then
 /// each read transaction takes a read-only connection of its own from a pool, so that reads on several threads
