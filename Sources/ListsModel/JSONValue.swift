@@ -49,26 +49,6 @@ public enum JSONValue: Sendable, Hashable, Codable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// The same text for members in any order, a name given twice counting once, the later (as in the object
-    /// a parser would make of them), with no dictionary made.
-    public static func text(members: [(name: String, value: JSONValue)]) -> String {
-        // By name, then by place: of equal names, the last one is the later member.
-        let order = members.indices.sorted { left, right in
-            members[left].name == members[right].name ? left < right : members[left].name < members[right].name
-        }
-        var output: [UInt8] = [UInt8(ascii: "{")]
-        output.reserveCapacity(256)
-        for (place, index) in order.enumerated() {
-            if place + 1 < order.count, members[order[place + 1]].name == members[index].name { continue }
-            if output.count > 1 { output.append(UInt8(ascii: ",")) }
-            writeString(members[index].name, to: &output)
-            output.append(UInt8(ascii: ":"))
-            members[index].value.write(to: &output)
-        }
-        output.append(UInt8(ascii: "}"))
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// The object JSON text holds, or `nil` when it holds something else.
     public static func object(_ text: String) -> [String: JSONValue]? {
         guard case .object(let members) = try? JSONParser.parse(Array(text.utf8)) else { return nil }

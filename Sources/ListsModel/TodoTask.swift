@@ -19,8 +19,9 @@ public struct TodoTask: Record {
         self.init(meta: meta, title: title, isDone: isDone, taskwarriorJSON: taskwarrior.map(JSONValue.text))
     }
 
-    /// A task with an already validated title and Taskwarrior's attributes as ``JSONValue/text(_:)`` or
-    /// ``JSONValue/text(members:)`` writes them (an importer builds that text once, with no dictionary).
+    /// A task with an already validated title and Taskwarrior's attributes as ``JSONValue/text(_:)`` writes them
+    /// (an importer builds that text once from the file's bytes, ``JSONParser/CanonicalMembers/objectText(_:)``,
+    /// with no dictionary).
     public init(meta: RecordMeta, title: String, isDone: Bool = false, taskwarriorJSON: String?) {
         self.meta = meta
         self.title = title

@@ -94,42 +94,16 @@ struct JSONParserTests {
     }
 }
 
-@Suite("JSONValue's text: one form for an object, however its members came")
-struct JSONValueTextTests {
-    /// Members in any order, and a name given twice (the later counts), give the text of the object a parser
-    /// makes of them: what stores keep and tasks compare.
-    @Test func membersInAnyOrderGiveTheObjectsText() throws {
-        let members: [(name: String, value: JSONValue)] = [
-            ("urgency", try Self.number("4.5")), ("tags", .array([.string("a"), .string("b\"c")])),
-            ("project", .string("home")), ("id", try Self.number("12")), ("due", .null),
-            ("project", .string("garden")), ("annotations", .array([.object(["entry": .string("x"), "description": .bool(true)])])),
-            ("é", .string("accent")), ("Z", .bool(false)),
-        ]
-        var dictionary: [String: JSONValue] = [:]
-        for member in members { dictionary[member.name] = member.value }
-        let expected = JSONValue.text(dictionary)
-        #expect(expected.contains(#""project":"garden""#))
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<50 {
-            // Shuffled, but the two "project" members keep their order: the later one still wins.
-            var shuffled = members.filter { $0.name != "project" }.shuffled(using: &generator)
-            shuffled.insert(members[2], at: Int.random(in: 0...shuffled.count, using: &generator))
-            let later = shuffled.firstIndex { $0.name == "project" }!
-            shuffled.insert(members[5], at: Int.random(in: (later + 1)...shuffled.count, using: &generator))
-            #expect(JSONValue.text(members: shuffled) == expected)
-        }
-        #expect(JSONValue.text(members: []) == "{}")
-        #expect(JSONValue.object(expected) == dictionary)
-    }
-
+@Suite("A task's Taskwarrior attributes, held as their text")
+struct TaskwarriorTextTests {
     /// A task keeps the text and gives the attributes back from it; equal attributes, equal tasks.
     @Test func aTaskHoldsItsTaskwarriorAttributesAsTheirText() throws {
         let meta = RecordMeta(createdAt: Date(timeIntervalSince1970: 0))
         let attributes: [String: JSONValue] = ["project": .string("home"), "tags": .array([.string("x")])]
         let fromDictionary = TodoTask(meta: meta, title: "Walk the dogs", taskwarrior: attributes)
+        let members = try #require(try JSONParser.canonicalMembers(of: Array(#"{"tags": ["x"], "project": "home"}"#.utf8)))
         let fromText = TodoTask(
-            meta: meta, title: "Walk the dogs",
-            taskwarriorJSON: JSONValue.text(members: [("tags", .array([.string("x")])), ("project", .string("home"))]))
+            meta: meta, title: "Walk the dogs", taskwarriorJSON: members.objectText(Array(members.members.indices)))
         #expect(fromDictionary == fromText)
         #expect(fromText.taskwarrior == attributes)
         #expect(fromText.taskwarriorJSON == #"{"project":"home","tags":["x"]}"#)
@@ -139,14 +113,6 @@ struct JSONValueTextTests {
         #expect(throws: StoreError.corrupt("taskwarrior")) {
             _ = try TodoTask(meta: meta, fields: [.text("Walk the dogs"), .bool(false), .text("[1]")])
         }
-    }
-
-    /// A JSON number, as the parser reads it.
-    private static func number(_ text: String) throws -> JSONValue {
-        let value = try JSONParser.parse(Array(text.utf8))
-        if case .number = value { return value }
-        Issue.record("\(text) is not a JSON number")
-        return value
     }
 }
 
