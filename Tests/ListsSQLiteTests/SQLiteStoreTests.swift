@@ -275,6 +275,37 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(FileManager.default.fileExists(atPath: path + "-journal") == false)
     }
 
+    /// A server's store (read connections of its own): a bulk load before any read has opened one runs in a
+    /// rollback journal; reads during it and after it, on connections opened before and after the switch back to
+    /// WAL, see what was committed.
+    @Test func readConnectionsWorkDuringAndAfterABulkLoad() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path, readConnections: 4)
+        @Sendable func count() throws -> Int { try store.read { try $0.count(TodoTask.self, where: nil) } }
+        let during = try store.write(records: 100_000) { session -> Int in
+            for index in 0..<1_000 {
+                try session.insert(TodoTask(meta: RecordMeta(createdAt: Date()), title: "Task \(index)"))
+            }
+            var mode = ""
+            try (session as? SQLiteSession)?.connection.query("PRAGMA journal_mode") { mode = $0.text(0) }
+            #expect(mode == "truncate")
+            // Another thread reads meanwhile, on a read connection opened now: it sees what was committed.
+            let seen = Mutex(-1)
+            let reader = Thread { seen.withLock { $0 = (try? count()) ?? -2 } }
+            reader.start()
+            while seen.withLock({ $0 }) == -1 { Thread.sleep(forTimeInterval: 0.001) }
+            return seen.withLock { $0 }
+        }
+        #expect(during == 0)
+        #expect(try count() == 1_000)
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
+        try TodoList(store: store).add(title: "After the load")
+        #expect(try count() == 1_001)
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "1001")
+    }
+
     @Test func theFileIsInWriteAheadLogMode() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
