@@ -28,9 +28,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// Where the database is (`:memory:` for a private in-memory one).
     public let path: String
 
-    /// The page size of a database file Lists creates, in bytes.
-    static let newFilePageSize = 16_384
-
     /// How long a writer waits for another process's transaction before giving up, in milliseconds.
     public static let busyTimeout: Int32 = 10_000
 
@@ -66,11 +63,6 @@ public final class SQLiteStore: Store, @unchecked Sendable {
                 throw StoreError.newerSchema(found: version, known: Self.migrations.count)
             }
             if !isMemory {
-                // A new file gets 16 KiB pages (SQLite's default is 4 KiB): a quarter of the pages for the same
-                // rows, so a bulk load writes and indexes a quarter as many (importing 100k tasks took 9% less
-                // time); single adds commit as fast (the sync dominates). Only a file with nothing in it yet
-                // takes the setting; an existing one keeps its page size.
-                if version == 0 { try connection.execute("PRAGMA page_size = \(Self.newFilePageSize)") }
                 try connection.execute("PRAGMA journal_mode = WAL")
                 try connection.keepWriteAheadLogBetweenProcesses()
                 // With a size limit set, the last connection to close truncates the kept WAL to nothing after its

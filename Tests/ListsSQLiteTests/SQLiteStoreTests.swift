@@ -306,22 +306,6 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "1001")
     }
 
-    /// A file Lists creates has 16 KiB pages; a file made with SQLite's default 4 KiB keeps them, and works.
-    @Test func aNewFileHasSixteenKibibytePagesAndAnOldOneKeepsItsOwn() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let new = directory.path("new.sqlite")
-        try TodoList(store: try SQLiteStore(path: new)).add(title: "Walk the dogs")
-        #expect(try sqlite3Shell(new, "PRAGMA page_size") == "16384")
-        // A file with pages already (here another program's table) keeps its page size; Lists adds its own.
-        let old = directory.path("old.sqlite")
-        _ = try sqlite3Shell(old, "PRAGMA journal_mode = WAL; CREATE TABLE notes (x)")
-        #expect(try sqlite3Shell(old, "PRAGMA page_size") == "4096")
-        try TodoList(store: try SQLiteStore(path: old)).add(title: "Feed the hogs")
-        #expect(try sqlite3Shell(old, "PRAGMA page_size") == "4096")
-        #expect(try sqlite3Shell(old, "SELECT title FROM tasks ORDER BY position DESC LIMIT 1") == "Feed the hogs")
-    }
-
     @Test func theFileIsInWriteAheadLogMode() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
