@@ -144,33 +144,25 @@ public enum Taskwarrior {
             isDone: isDone, taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept))
     }
 
-    /// `20261130T074500Z` as an instant; `nil` for anything else, including days that do not exist.
-    static func parseDate(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8(parseDate)
-    }
-
-    /// `20261130T074500Z` as an instant, from its UTF-8.
+    /// `20261130T074500Z` (as UTF-8) as an instant; `nil` for anything else, including days that do not exist.
     static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        do {
-            guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for index in range {
-                    let digit = Int(bytes[index]) - 48
-                    guard (0...9).contains(digit) else { return nil }
-                    value = value * 10 + digit
-                }
-                return value
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
             }
-            guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-                let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-                (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
-                hour < 24, minute < 60, second < 60
-            else { return nil }
-            let days = CivilDate.daysSince1970(year: year, month: month, day: day)
-            return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
+            return value
         }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     static func formatDate(_ date: Date) -> String {
