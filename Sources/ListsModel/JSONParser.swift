@@ -93,17 +93,61 @@ public struct JSONParser {
             order.sort { left, right in
                 members[left].name == members[right].name ? left < right : members[left].name < members[right].name
             }
-            var output: [UInt8] = []
-            output.reserveCapacity(128)
-            output.append(UInt8(ascii: "{"))
-            text.withUnsafeBufferPointer { text in
-                for (place, index) in order.enumerated() {
-                    if place + 1 < order.count, members[order[place + 1]].name == members[index].name { continue }
-                    if output.count > 1 { output.append(UInt8(ascii: ",")) }
-                    JSONValue.writeString(members[index].name, to: &output)
-                    output.append(UInt8(ascii: ":"))
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[members[index].value]))
+            // Of a repeated name, the later member only.
+            var place = 0
+            for index in order.indices {
+                if index + 1 < order.count, members[order[index + 1]].name == members[order[index]].name { continue }
+                order[place] = order[index]
+                place += 1
+            }
+            order.removeSubrange(place...)
+            // Names that need no escape (all of Taskwarrior's) go into the string's own storage, measured first.
+            // Braces and the commas between members; then each member's quoted name, colon and value.
+            var length = 2 + max(0, order.count - 1)
+            for index in order {
+                var plain = true
+                for byte in members[index].name.utf8
+                where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    plain = false
                 }
+                guard plain else { return escapedObjectText(order) }
+                length += members[index].name.utf8.count + 3 + members[index].value.count
+            }
+            return text.withUnsafeBufferPointer { text in
+                String(unsafeUninitializedCapacity: length) { output in
+                    var at = 0
+                    func put(_ byte: UInt8) {
+                        output[at] = byte
+                        at += 1
+                    }
+                    func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        _ = UnsafeMutableBufferPointer(rebasing: output[at..<at + bytes.count]).initialize(from: bytes)
+                        at += bytes.count
+                    }
+                    put(UInt8(ascii: "{"))
+                    for index in order {
+                        if at > 1 { put(UInt8(ascii: ",")) }
+                        put(UInt8(ascii: "\""))
+                        var name = members[index].name
+                        name.withUTF8 { put($0) }
+                        put(UInt8(ascii: "\""))
+                        put(UInt8(ascii: ":"))
+                        put(UnsafeBufferPointer(rebasing: text[members[index].value]))
+                    }
+                    put(UInt8(ascii: "}"))
+                    return at
+                }
+            }
+        }
+
+        /// ``objectText(_:)`` for members in `order` (sorted, without repeats) some of whose names need escapes.
+        private func escapedObjectText(_ order: [Int]) -> String {
+            var output: [UInt8] = [UInt8(ascii: "{")]
+            for index in order {
+                if output.count > 1 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(members[index].name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                output.append(contentsOf: text[members[index].value])
             }
             output.append(UInt8(ascii: "}"))
             return String(decoding: output, as: UTF8.self)
