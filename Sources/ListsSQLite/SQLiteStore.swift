@@ -63,7 +63,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
                 throw StoreError.newerSchema(found: version, known: Self.migrations.count)
             }
             if !isMemory {
-                try connection.execute("PRAGMA journal_mode = WAL")
+                try Self.whileBusy { try connection.execute("PRAGMA journal_mode = WAL") }
                 try connection.keepWriteAheadLogBetweenProcesses()
                 // With a size limit set, the last connection to close truncates the kept WAL to nothing after its
                 // checkpoint, so the next process has no WAL to re-read; a server's WAL is cut back to 4 MB.
@@ -75,6 +75,26 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             throw error.storeError(path: path)
         }
         self.connection = connection
+    }
+
+    /// Runs `body` again while it fails with SQLite's busy error, for up to ``busyTimeout``. Putting a file in
+    /// WAL mode needs the file to itself for a moment, and SQLite reports busy at once, without its busy handler,
+    /// when another process holds a lock then: several processes opening a new file together (one creating
+    /// and migrating it) made all but one fail with "busy".
+    static func whileBusy(_ body: () throws -> Void) throws {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(Int(busyTimeout)))
+        var pauseMicroseconds: UInt32 = 500
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError
+                where (error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED) && clock.now < deadline
+            {
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 20_000)
+            }
+        }
     }
 
     deinit {
@@ -175,7 +195,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
             defer {
                 // Back to WAL (waiting, as a write does, for a reader that came meanwhile); should that fail, the
                 // next opening of the store puts it back.
-                if leftWAL { try? connection.execute("PRAGMA journal_mode = WAL") }
+                if leftWAL { try? Self.whileBusy { try connection.execute("PRAGMA journal_mode = WAL") } }
             }
             do {
                 if cacheKiB > Self.defaultCacheKiB { try connection.execute("PRAGMA cache_size = -\(cacheKiB)") }
