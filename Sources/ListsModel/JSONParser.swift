@@ -263,13 +263,13 @@ public struct JSONParser {
         index += 1
     }
 
-    private mutating func literal(_ word: String, _ value: JSONValue) throws -> JSONValue {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= bytes.count, bytes[index..<index + utf8.count].elementsEqual(utf8) else {
-            throw malformed("unknown literal")
+    /// Moves past `word` (`true`, `false` or `null`), which must start here.
+    private mutating func skipLiteral(_ word: StaticString) throws {
+        let matches = word.withUTF8Buffer { word in
+            index + word.count <= bytes.count && bytes[index..<index + word.count].elementsEqual(word)
         }
-        index += utf8.count
-        return value
+        guard matches else { throw malformed("unknown literal") }
+        index += word.utf8CodeUnitCount
     }
 
     private mutating func value() throws -> JSONValue {
@@ -278,9 +278,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "t"):
+            try skipLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try skipLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try skipLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw malformed("unexpected character")
         }
@@ -413,13 +419,9 @@ public struct JSONParser {
         case UInt8(ascii: "\""):
             try canonicalString(into: &output)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            let word: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
-            let matches = word.withUTF8Buffer { word in
-                index + word.count <= bytes.count && bytes[index..<index + word.count].elementsEqual(word)
-            }
-            guard matches else { throw malformed("unknown literal") }
-            word.withUTF8Buffer { output.append(contentsOf: $0) }
-            index += word.utf8CodeUnitCount
+            let start = index
+            try skipLiteral(byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null")
+            output.append(contentsOf: bytes[start..<index])
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = index
             try skipNumber()
@@ -432,27 +434,19 @@ public struct JSONParser {
     /// The string that starts here, appended as its canonical text: as it is when it has no escape (after the
     /// checks ``string()`` makes), else read by ``string()`` and written as ``JSONValue`` writes it.
     private mutating func canonicalString(into output: inout [UInt8]) throws {
-        let start = index
+        let quote = index
         index += 1
-        skipPlainASCII()
-        var bits: UInt8 = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                if bits >= 0x80, String(validating: bytes[start + 1..<index], as: UTF8.self) == nil {
-                    throw malformed("a string that is not UTF-8")
-                }
-                index += 1
-                bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<index])) }
-                return
+        let scan = try scanPlainString()
+        if scan.isClosed {
+            if !scan.isASCII, String(validating: bytes[quote + 1..<index], as: UTF8.self) == nil {
+                throw malformed("a string that is not UTF-8")
             }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw malformed("a control character in a string") }
-            bits |= byte
             index += 1
+            bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[quote..<index])) }
+            return
         }
         // An escape, or no closing quote: read again as any string, with its errors.
-        index = start
+        index = quote
         JSONValue.writeString(try string(), to: &output)
     }
 
@@ -491,34 +485,44 @@ public struct JSONParser {
         return name
     }
 
-    private mutating func string() throws -> String {
-        index += 1
-        let start = index
+    /// Moves through the contents of a string (`index` just past its opening quote) while they need no escape,
+    /// refusing control characters: `isClosed` when it stopped at the closing quote (`index` on it), else it
+    /// stopped at an escape or the end; `isASCII` whether every byte it passed was ASCII (only other bytes need
+    /// a UTF-8 check). Inlined: it runs for every string of a document.
+    @inline(__always)
+    private mutating func scanPlainString() throws -> (isClosed: Bool, isASCII: Bool) {
         skipPlainASCII()
         // Every byte OR-ed together: below 0x80, the string is ASCII.
         var bits: UInt8 = 0
-        // The common case: no escapes; the bytes between the quotes are the string.
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let slice = bytes[start..<index]
-                // ASCII is UTF-8 already; only other bytes need checking.
-                let text: String
-                if bits < 0x80 {
-                    text = String(decoding: slice, as: UTF8.self)
-                } else {
-                    guard let valid = String(validating: slice, as: UTF8.self) else {
-                        throw malformed("a string that is not UTF-8")
-                    }
-                    text = valid
-                }
-                index += 1
-                return text
-            }
+            if byte == UInt8(ascii: "\"") { return (true, bits < 0x80) }
             if byte == UInt8(ascii: "\\") { break }
             guard byte >= 0x20 else { throw malformed("a control character in a string") }
             bits |= byte
             index += 1
+        }
+        return (false, bits < 0x80)
+    }
+
+    private mutating func string() throws -> String {
+        index += 1
+        let start = index
+        // The common case: no escapes; the bytes between the quotes are the string.
+        let scan = try scanPlainString()
+        if scan.isClosed {
+            let slice = bytes[start..<index]
+            let text: String
+            if scan.isASCII {
+                text = String(decoding: slice, as: UTF8.self)
+            } else {
+                guard let valid = String(validating: slice, as: UTF8.self) else {
+                    throw malformed("a string that is not UTF-8")
+                }
+                text = valid
+            }
+            index += 1
+            return text
         }
         var buffer = Array(bytes[start..<index])
         while true {
