@@ -81,7 +81,7 @@ public final class SQLiteStore: Store, @unchecked Sendable {
     /// WAL mode needs the file to itself for a moment, and SQLite reports busy at once, without its busy handler,
     /// when another process holds a lock then: several processes opening a new file together (one creating
     /// and migrating it) made all but one fail with "busy".
-    static func whileBusy(_ body: () throws -> Void) throws {
+    private static func whileBusy(_ body: () throws -> Void) throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(Int(busyTimeout)))
         var pauseMicroseconds: UInt32 = 500
