@@ -63,6 +63,8 @@ final class PostgresAppendQueue: @unchecked Sendable {
         if batch == nil {
             entry.wake.wait()
             batch = entry.batch
+            // The batch holds this entry: kept in it, it would hold itself, and the whole batch would never be freed.
+            entry.batch = nil
         }
         if let batch {
             commit(batch)
