@@ -17,6 +17,11 @@ public struct BirdSightingLog: Sendable {
         try sightings.list(offset: offset, limit: limit)
     }
 
+    /// How many sightings there are, counted by the store.
+    public func count() throws -> Int {
+        try sightings.counts([nil])[0]
+    }
+
     /// The sighting `reference` points at.
     /// - Throws: ``ValidationError`` when none or several match.
     public func sighting(_ reference: Reference) throws -> Numbered<BirdSighting> {

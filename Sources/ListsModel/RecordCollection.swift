@@ -74,6 +74,11 @@ struct RecordCollection<R: Record>: Sendable {
         try store.read { try $0.list(R.self, where: filter, offset: offset, limit: limit) }
     }
 
+    /// How many records match each of `filters` (`nil`: all of them), counted by the store in one snapshot.
+    func counts(_ filters: [FieldFilter?]) throws -> [Int] {
+        try store.read { session in try filters.map { try session.count(R.self, where: $0) } }
+    }
+
     /// Resolves every reference before anything changes; the same record named twice counts once.
     private func resolveAll(_ references: [Reference], in session: any StoreSession) throws -> [Numbered<R>] {
         guard !references.isEmpty else {

@@ -24,6 +24,12 @@ public struct ShoppingList: Sendable {
         try items.list(where: Self.onList)
     }
 
+    /// How many items the catalog holds, and how many of them are on the shopping list, counted by the store.
+    public func counts() throws -> (catalog: Int, onList: Int) {
+        let counts = try items.counts([nil, Self.onList])
+        return (counts[0], counts[1])
+    }
+
     /// The exact sum of the prices of the items on the shopping list.
     public func total() throws -> Money {
         Money(

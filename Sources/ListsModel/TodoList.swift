@@ -14,6 +14,13 @@ public struct TodoList: Sendable {
         try tasks.list(offset: offset, limit: limit)
     }
 
+    /// How many tasks there are, and how many of them are not done, counted by the store (a list of 100k tasks
+    /// is not read to count it).
+    public func counts() throws -> (all: Int, open: Int) {
+        let counts = try tasks.counts([nil, FieldFilter("done", equals: .bool(false))])
+        return (counts[0], counts[1])
+    }
+
     /// The task `reference` points at.
     /// - Throws: ``ValidationError`` when none or several match.
     public func task(_ reference: Reference) throws -> Numbered<TodoTask> {

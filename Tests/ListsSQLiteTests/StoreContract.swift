@@ -46,6 +46,7 @@ enum StoreContract {
         Check("caseIsIgnoredBeyondASCII", caseIsIgnoredBeyondASCII),
         Check("tasksAreInsertedInOrderAndEmptyTextAddsNothing", tasksAreInsertedInOrderAndEmptyTextAddsNothing),
         Check("tasksAreEditedToggledMarkedAndRemoved", tasksAreEditedToggledMarkedAndRemoved),
+        Check("theAppsCountWhatTheyHold", theAppsCountWhatTheyHold),
         Check("sightingsAreDatedNowUnlessGivenADate", sightingsAreDatedNowUnlessGivenADate),
         Check("invalidSightingsChangeNothing", invalidSightingsChangeNothing),
         Check("sightingsAreEditedAndAnEmptyLocationClearsIt", sightingsAreEditedAndAnEmptyLocationClearsIt),
@@ -604,6 +605,31 @@ enum StoreContract {
                 == ["2 Feed the pigs", "3 Chop the logs"])
         try todo.remove([.typed("Walk the dogs")])
         #expect(try todo.all().listed() == ["1 Feed the pigs", "2 Chop the logs"])
+    }
+
+    /// The home screen's lines: each app's counts follow adds, marks and removals, and agree with its lists.
+    static func theAppsCountWhatTheyHold(_ store: any Store) throws {
+        let todo = TodoList(store: store)
+        let shop = ShoppingList(store: store)
+        let birds = BirdSightingLog(store: store)
+        #expect(try todo.counts() == (0, 0))
+        #expect(try shop.counts() == (0, 0))
+        #expect(try birds.count() == 0)
+        for title in Seeding.tasks { try todo.add(title: title) }
+        _ = try todo.setDone([.typed("1"), .typed("3")], true)
+        _ = try addItems(shop, ["Milk", "Eggs", "Bread", "Tea"])
+        _ = try shop.setOnShoppingList([.typed("Eggs")], true)
+        try birds.add(name: "Robin")
+        try birds.add(name: "Wren", location: "Garden")
+        #expect(try todo.counts() == (3, 1))
+        #expect(try shop.counts() == (4, 1))
+        #expect(try birds.count() == 2)
+        try todo.remove([.typed("2")])
+        _ = try shop.remove([.typed("Eggs")])
+        #expect(try todo.counts() == (2, 0))
+        #expect(try todo.counts().all == todo.all().count)
+        #expect(try shop.counts() == (3, 0))
+        #expect(try shop.counts().onList == shop.shoppingList().count)
     }
 
     // MARK: Bird sightings

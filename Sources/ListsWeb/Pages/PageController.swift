@@ -28,16 +28,15 @@ struct PageController: Sendable {
         return id
     }
 
-    /// The first screen: the three apps as a grouped list of links, each with a line on what it holds.
+    /// The first screen: the three apps as a grouped list of links, each with a line on what it holds. The lines
+    /// are the store's counts: no list is read to draw them, however long it is.
     static func homePage(_ lists: ListsServices) throws -> HTTPResponse {
-        let items = try lists.shopping.catalog()
-        let onList = items.filter(\.record.isOnShoppingList).count
-        let tasks = try lists.todo.all()
-        let open = tasks.filter { !$0.record.isDone }.count
-        let sightings = try lists.birds.all().count
+        let items = try lists.shopping.counts()
+        let tasks = try lists.todo.counts()
+        let sightings = try lists.birds.count()
         let apps = [
-            ("/shopping", "Shopping", "icon-shopping", "\(count(items.count, "item")), \(onList) on the list"),
-            ("/todo", "To-Do", "icon-todo", "\(count(tasks.count, "task")), \(open) to do"),
+            ("/shopping", "Shopping", "icon-shopping", "\(count(items.catalog, "item")), \(items.onList) on the list"),
+            ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(tasks.open) to do"),
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
         ]
         let rows = apps.map { path, title, icon, detail in
