@@ -17,6 +17,15 @@ public struct BirdSightingLog: Sendable {
         try sightings.list(offset: offset, limit: limit)
     }
 
+    /// Up to `limit` sightings from the place `start` gives for the number of sightings, and that number, in one
+    /// snapshot: a page of a long list.
+    public func window(limit: Int, start: (_ total: Int) -> Int) throws
+        -> (sightings: [Numbered<BirdSighting>], total: Int)
+    {
+        let window = try sightings.window(limit: limit, start: start)
+        return (window.records, window.total)
+    }
+
     /// How many sightings there are, counted by the store.
     public func count() throws -> Int {
         try sightings.counts([nil])[0]

@@ -74,6 +74,15 @@ struct RecordCollection<R: Record>: Sendable {
         try store.read { try $0.list(R.self, where: filter, offset: offset, limit: limit) }
     }
 
+    /// Up to `limit` records from the place `start` gives, and how many the list holds, in one snapshot. `start`
+    /// is given that count, so that a page asked for past the end can be drawn as the last one there is.
+    func window(limit: Int, start: (_ total: Int) -> Int) throws -> (records: [Numbered<R>], total: Int) {
+        try store.read { session in
+            let total = try session.count(R.self, where: nil)
+            return (try session.list(R.self, where: nil, offset: max(0, start(total)), limit: limit), total)
+        }
+    }
+
     /// How many records match each of `filters` (`nil`: all of them), counted by the store in one snapshot.
     func counts(_ filters: [FieldFilter?]) throws -> [Int] {
         try store.read { session in try filters.map { try session.count(R.self, where: $0) } }

@@ -14,6 +14,13 @@ public struct TodoList: Sendable {
         try tasks.list(offset: offset, limit: limit)
     }
 
+    /// Up to `limit` tasks from the place `start` gives for the number of tasks, and that number, in one
+    /// snapshot: a page of a long list (see `RecordCollection.window`).
+    public func window(limit: Int, start: (_ total: Int) -> Int) throws -> (tasks: [Numbered<TodoTask>], total: Int) {
+        let window = try tasks.window(limit: limit, start: start)
+        return (window.records, window.total)
+    }
+
     /// How many tasks there are, and how many of them are not done, counted by the store (a list of 100k tasks
     /// is not read to count it).
     public func counts() throws -> (all: Int, open: Int) {

@@ -102,4 +102,23 @@ import Testing
         #expect(response.location == "/birds")
         #expect(harness.get("/birds").text.contains("No sightings yet"))
     }
+
+    @Test func aLongListOfSightingsIsDrawnAPageAtATimeAndAnAddShowsTheLastPage() throws {
+        let harness = try PageHarness(seeded: false)
+        let sightings = (1...501).map {
+            BirdSighting(
+                meta: RecordMeta(createdAt: PageHarness.now), name: "Bird \($0)", location: nil, date: PageHarness.now)
+        }
+        try harness.store.write { try $0.insert(contentsOf: sightings) }
+        let first = harness.get("/birds").text
+        #expect(first.occurrences(of: "<li class=\"row\"><a class=\"row-link\" href=\"/birds/") == 500)
+        #expect(first.contains("1–500 of 501 sightings") && first.contains("href=\"/birds?page=2\" rel=\"next\""))
+        #expect(harness.get("/birds", query: ["page": "x"]).status == 400)
+
+        let added = harness.post("/birds/new", [("name", "Wren"), ("location", ""), ("date", "")])
+        #expect(added.location == "/birds?page=last")
+        let last = harness.get("/birds", query: ["page": "last"]).text
+        #expect(last.mentions(">Bird 501<", before: ">Wren<"))
+        #expect(last.contains("501–502 of 502 sightings"))
+    }
 }

@@ -38,19 +38,24 @@ struct PageHarness {
     }
 
     /// A form post from a page of this site, `fields` urlencoded as a browser does.
-    func post(_ path: String, _ fields: [(String, String)], headers: [(String, String)] = []) -> HTTPResponse {
+    func post(
+        _ path: String, _ fields: [(String, String)], query: [String: String] = [:], headers: [(String, String)] = []
+    ) -> HTTPResponse {
         let body = fields.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return post(path, body: Array(body.utf8), headers: headers)
+        return post(path, body: Array(body.utf8), query: query, headers: headers)
     }
 
     /// A post of raw `body` bytes, by default as a same-origin form.
-    func post(_ path: String, body: [UInt8], headers: [(String, String)] = []) -> HTTPResponse {
+    func post(_ path: String, body: [UInt8], query: [String: String] = [:], headers: [(String, String)] = [])
+        -> HTTPResponse
+    {
         let defaults = [
             ("Content-Type", "application/x-www-form-urlencoded"), ("Origin", "http://\(Self.host)"),
             ("Sec-Fetch-Site", "same-origin"),
         ]
         return app.respond(
-            to: HTTPRequest(method: "POST", path: path, headers: Self.browserHeaders(defaults + headers), body: body))
+            to: HTTPRequest(
+                method: "POST", path: path, query: query, headers: Self.browserHeaders(defaults + headers), body: body))
     }
 
     /// `text` as a browser encodes a form value: `+` for a space, `%XX` for anything but letters, digits and `-._*`.

@@ -15,6 +15,69 @@ import Testing
         #expect(html.mentions(">Insert</button>", before: ">Walk the dogs<"))
         #expect(html.mentions(">Walk the dogs<", before: ">Feed the hogs<"))
         #expect(html.mentions(">Feed the hogs<", before: ">Chop the logs<"))
+        #expect(!html.contains("class=\"pager\""))
+    }
+
+    /// A harness whose To-Do list holds `count` tasks, "Task 1" to "Task N".
+    static func longList(_ count: Int) throws -> PageHarness {
+        let harness = try PageHarness(seeded: false)
+        let tasks = (1...count).map {
+            TodoTask(meta: RecordMeta(createdAt: PageHarness.now), title: "Task \($0)", isDone: false)
+        }
+        try harness.store.write { try $0.insert(contentsOf: tasks) }
+        return harness
+    }
+
+    @Test func aLongListIsDrawnAPageAtATime() throws {
+        let harness = try Self.longList(1_201)
+        let first = harness.get("/todo").text
+        #expect(first.occurrences(of: "<li class=\"row task") == 500)
+        #expect(first.contains(">Task 1<") && first.contains(">Task 500<") && !first.contains(">Task 501<"))
+        #expect(first.occurrences(of: "1–500 of 1,201 tasks") == 2)
+        #expect(first.contains("href=\"/todo?page=2\" rel=\"next\""))
+        #expect(first.contains("href=\"/todo?page=3\" rel=\"next\"") == false)
+        #expect(!first.contains("rel=\"prev\""))
+
+        let third = harness.get("/todo", query: ["page": "3"]).text
+        #expect(third.occurrences(of: "<li class=\"row task") == 201)
+        #expect(third.contains(">Task 1001<") && third.contains(">Task 1201<") && !third.contains(">Task 1000<"))
+        #expect(third.contains("1,001–1,201 of 1,201 tasks"))
+        #expect(third.contains("href=\"/todo?page=2\" rel=\"prev\"") && !third.contains("rel=\"next\""))
+        // The last page by name, and a page past the end (an old link to a list that shrank), show the same.
+        #expect(harness.get("/todo", query: ["page": "last"]).text == third)
+        #expect(harness.get("/todo", query: ["page": "9"]).text == third)
+
+        for bad in ["0", "-1", "two", "+2", "1.5", ""] {
+            let refused = harness.get("/todo", query: ["page": bad])
+            #expect(refused.status == 400, "page=\(bad)")
+            #expect(refused.text.contains("age must be a whole number from 1, or last"), "page=\(bad)")
+        }
+    }
+
+    @Test func formsOnAPageReturnToItAndAnInsertShowsTheLastPage() throws {
+        let harness = try Self.longList(1_001)
+        let task = try harness.task("Task 600")
+        let second = harness.get("/todo", query: ["page": "2"]).text
+        #expect(second.contains("action=\"/todo/tasks/\(task.id.uuidString)/toggle?page=2\""))
+        #expect(second.contains("action=\"/todo/tasks/\(task.id.uuidString)/delete?page=2\""))
+        let toggled = harness.post("/todo/tasks/\(task.id)/toggle", [("version", "1")], query: ["page": "2"])
+        #expect(toggled.location == "/todo?page=2")
+        #expect(try harness.task("Task 600").isDone)
+        // A stale toggle redraws the page it came from.
+        let stale = harness.post("/todo/tasks/\(task.id)/toggle", [("version", "1")], query: ["page": "2"])
+        #expect(stale.status == 409)
+        #expect(stale.text.contains("501–1,000 of 1,001 tasks"))
+
+        // Deleting the one task of the last page answers with the page before, now the last.
+        let last = try harness.task("Task 1001")
+        let deleted = harness.post("/todo/tasks/\(last.id)/delete", [("version", "1")], query: ["page": "3"])
+        #expect(deleted.location == "/todo?page=2")
+
+        let inserted = harness.post("/todo/tasks", [("title", "Mend the clogs")])
+        #expect(inserted.location == "/todo?page=last")
+        let shown = harness.get("/todo", query: ["page": "last"]).text
+        #expect(shown.contains(">Mend the clogs<") && !shown.contains(">Task 1000<"))
+        #expect(shown.contains("1,001–1,001 of 1,001 tasks"))
     }
 
     @Test func insertingAddsTheTaskAtTheEndAndClearsTheField() throws {

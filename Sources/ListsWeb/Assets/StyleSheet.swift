@@ -107,6 +107,13 @@ enum StyleSheet {
         .remove-button { background: none; color: var(--red); min-height: 44px; }
         .task.done .row-title { text-decoration: line-through; color: var(--secondary); }
         .group-footer { margin: 8px 32px 0; font-size: 13px; color: var(--secondary); }
+        .pager { display: flex; align-items: center; gap: 4px; margin: 8px 16px; }
+        .pager-link {
+          display: inline-flex; align-items: center; justify-content: center; min-width: 44px; min-height: 44px;
+          font-size: 20px; color: var(--tint); text-decoration: none;
+        }
+        span.pager-link { color: var(--secondary); opacity: 0.4; }
+        .pager-place { flex: 1; text-align: center; font-size: 13px; color: var(--secondary); font-variant-numeric: tabular-nums; }
         .empty { margin: 48px 32px; text-align: center; color: var(--secondary); }
         .total {
           display: flex; justify-content: space-between; margin: 24px 16px 0; padding: 12px 16px;

@@ -7,6 +7,9 @@ import ListsModel
 /// now, as the tutorial's Done did; a date given means noon that day, local time. In the edit sheet the date
 /// field starts at the sighting's day: left as it is (or emptied) the sighting keeps its exact time, changed it
 /// moves to noon of the new day.
+///
+/// A list longer than ``ListPager/pageSize`` sightings is drawn a page at a time (`/birds?page=N`, see
+/// ``ListPager``); adding a sighting answers with the last page, where it is.
 struct BirdPages: Sendable {
     let lists: ListsServices
 
@@ -16,7 +19,7 @@ struct BirdPages: Sendable {
     func addRoutes(to router: inout Router) {
         let pages = self
         router.add("GET", "/birds") { request, _ in
-            try pages.listPage(Viewer(request))
+            try pages.listPage(Viewer(request), ListPager.choice(request))
         }
         router.add("GET", "/birds/new") { request, _ in
             try pages.addSheet(Viewer(request), FormState())
@@ -50,9 +53,15 @@ struct BirdPages: Sendable {
         }
     }
 
-    /// The master list.
-    func listPage(_ viewer: Viewer) throws -> HTTPResponse {
-        Layout.page(title: "Bird Sightings", main: BirdViews.listScreen(try lists.birds.all(), viewer))
+    /// The master list, at the page `choice` names.
+    func listPage(_ viewer: Viewer, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        Layout.page(title: "Bird Sightings", main: try listScreen(viewer, choice))
+    }
+
+    /// The master list's screen at the page `choice` names.
+    private func listScreen(_ viewer: Viewer, _ choice: ListPager.Choice) throws -> String {
+        let window = try lists.birds.window(limit: ListPager.pageSize, start: ListPager.start(choice))
+        return BirdViews.listScreen(window.sightings, viewer, ListPager(choice, total: window.total))
     }
 
     /// The detail screen of `sighting`.
@@ -63,9 +72,9 @@ struct BirdPages: Sendable {
             title: sighting.name, main: BirdViews.detailScreen(sighting, viewer, notice: notice), status: status)
     }
 
-    /// The add sheet over the master list.
+    /// The add sheet over the master list (its last page, where the new sighting will be).
     func addSheet(_ viewer: Viewer, _ state: FormState, status: Int = 200) throws -> HTTPResponse {
-        let background = BirdViews.listScreen(try lists.birds.all(), viewer)
+        let background = try listScreen(viewer, .last)
         return Layout.page(
             title: "Add Sighting", main: Layout.sheet(over: background, BirdViews.addForm(state, viewer)),
             status: status)
@@ -92,7 +101,7 @@ struct BirdPages: Sendable {
             state.record(error)
             return try addSheet(viewer, state, status: FormOutcome.invalidStatus)
         }
-        return .redirect(to: "/birds")
+        return .redirect(to: ListPager.afterInsert("/birds", total: try lists.birds.count()))
     }
 
     private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody) throws -> HTTPResponse {

@@ -12,8 +12,9 @@ enum BirdViews {
     }
 
     /// The master list "Bird Sightings": one row per sighting with the bird's name and the date in medium style
-    /// (no time), leading to its detail screen; "+" on the right opens the add sheet.
-    static func listScreen(_ sightings: [Numbered<BirdSighting>], _ viewer: Viewer) -> String {
+    /// (no time), leading to its detail screen; "+" on the right opens the add sheet. A long list shows one page
+    /// (`pager`) with links to the others.
+    static func listScreen(_ sightings: [Numbered<BirdSighting>], _ viewer: Viewer, _ pager: ListPager) -> String {
         let rows = sightings.map { numbered in
             let sighting = numbered.record
             return """
@@ -26,7 +27,9 @@ enum BirdViews {
         return Layout.screen(
             title: "Bird Sightings", left: Layout.homeLink,
             right: Layout.barLink("+", href: "/birds/new", label: "Add Sighting", className: "symbol"),
-            content: Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings"))
+            content: pager.navigation("/birds", noun: "sightings")
+                + Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
+                + pager.navigation("/birds", noun: "sightings"))
     }
 
     /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below.

@@ -7,13 +7,16 @@ import ListsModel
 /// - `POST /todo/tasks` inserts the typed task and answers 303 to `/todo`, whose field is empty again; empty
 ///   text adds nothing and draws the page again (422) with the message under the field.
 /// - `POST /todo/tasks/{id}/toggle` marks a task done or not done (a tap on it); `…/delete` deletes it.
+///
+/// A list longer than ``ListPager/pageSize`` tasks is drawn a page at a time (`/todo?page=N`, see
+/// ``ListPager``): a toggle or a delete answers with the page it was made on, an insert with the last page.
 struct TodoPages: Sendable {
     let lists: ListsServices
 
     func addRoutes(to router: inout Router) {
         let pages = self
-        router.add("GET", "/todo") { _, _ in
-            try pages.page(FormState())
+        router.add("GET", "/todo") { request, _ in
+            try pages.page(FormState(), ListPager.choice(request))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks") { _, _ in .redirect(to: "/todo") }
@@ -24,29 +27,31 @@ struct TodoPages: Sendable {
                 try pages.lists.todo.add(title: state.values["title"] ?? "")
             } catch let error as ValidationError {
                 state.record(error)
-                return try pages.page(state, status: FormOutcome.invalidStatus)
+                return try pages.page(state, .number(1), status: FormOutcome.invalidStatus)
             }
-            return .redirect(to: "/todo")
+            return .redirect(to: ListPager.afterInsert("/todo", total: try pages.lists.todo.counts().all))
         }
         router.add("POST", "/todo/tasks/{id}/toggle") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict {
+            return try pages.onConflict(ListPager.choice(request)) {
                 try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
             }
         }
         router.add("POST", "/todo/tasks/{id}/delete") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict {
+            return try pages.onConflict(ListPager.choice(request)) {
                 try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
             }
         }
     }
 
-    /// The To-Do screen with the insert form in `state`.
-    func page(_ state: FormState, status: Int = 200) throws -> HTTPResponse {
-        let tasks = try lists.todo.all()
+    /// The To-Do screen with the insert form in `state`, showing the page `choice` names.
+    func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws -> HTTPResponse {
+        let window = try lists.todo.window(limit: ListPager.pageSize, start: ListPager.start(choice))
+        let pager = ListPager(choice, total: window.total)
+        let tasks = window.tasks
         let insert = """
             <form class="insert-form" method="post" action="/todo/tasks">
             <div class="insert-row">
@@ -57,10 +62,12 @@ struct TodoPages: Sendable {
             </div>
             </form>
             """
-        let rows = tasks.map { Self.row($0.record) }
+        let rows = tasks.map { Self.row($0.record, pager) }
         let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done."
+        let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
-            insert + "\n" + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer)
+            insert + "\n" + navigation
+            + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer) + navigation
         return Layout.page(
             title: "To-Do",
             main: Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice),
@@ -68,34 +75,36 @@ struct TodoPages: Sendable {
     }
 
     /// A task: a button that flips its done mark (struck through with a checkmark when done, `aria-pressed`
-    /// for screen readers) and a delete button.
-    private static func row(_ task: TodoTask) -> String {
+    /// for screen readers) and a delete button; their forms return to the page they are on.
+    private static func row(_ task: TodoTask, _ pager: ListPager) -> String {
         let id = task.id.uuidString
+        let query = pager.query
         let title = HTML.escape(task.title)
         return """
             <li class="row task\(task.isDone ? " done" : "")">
-            <form class="row-form" method="post" action="/todo/tasks/\(id)/toggle">\
+            <form class="row-form" method="post" action="/todo/tasks/\(id)/toggle\(query)">\
             \(Layout.versionField(task.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
             <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
             <span class="row-title">\(title)</span></button></form>
-            <form class="row-side" method="post" action="/todo/tasks/\(id)/delete">\
+            <form class="row-side" method="post" action="/todo/tasks/\(id)/delete\(query)">\
             \(Layout.versionField(task.meta.version))\
             <button class="remove-button" type="submit" aria-label="Delete \(title)">Delete</button></form>
             </li>
             """
     }
 
-    /// Runs `change` and answers 303 to `/todo`; when the task changed meanwhile, draws the list again (409)
-    /// with the conflict message.
-    private func onConflict(_ change: () throws -> Any) throws -> HTTPResponse {
+    /// Runs `change` and answers 303 to the page `choice` names; when the task changed meanwhile, draws that
+    /// page again (409) with the conflict message.
+    private func onConflict(_ choice: ListPager.Choice, _ change: () throws -> Any) throws -> HTTPResponse {
         do {
             _ = try change()
-            return .redirect(to: "/todo")
+            let total = try lists.todo.counts().all
+            return .redirect(to: "/todo" + ListPager(choice, total: total).query)
         } catch StoreError.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
-            return try page(state, status: FormOutcome.conflictStatus)
+            return try page(state, choice, status: FormOutcome.conflictStatus)
         }
     }
 }

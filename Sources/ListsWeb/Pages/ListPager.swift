@@ -1,0 +1,103 @@
+import Foundation
+
+/// A long list drawn a page at a time: the To-Do list and the sightings, which imports can make 100k rows long.
+///
+/// The tutorials drew every row, and so do these pages up to ``pageSize`` rows: a list that fits shows no pager
+/// and its addresses have no query, as before. A longer one shows its first page at `/todo` and the others at
+/// `?page=N` (or `?page=last`), with a pager above and below the rows (first, previous, which rows of how many,
+/// next, last). A page past the end shows the last page (a list shrinks as its rows are deleted, and an old
+/// link still leads somewhere); anything but a whole number from 1, or `last`, is refused with 400 naming
+/// `page`. The forms on a page post to addresses with the same `?page=N`, so that their answer returns to it,
+/// and an insert answers with the last page, where the new row is.
+struct ListPager: Equatable {
+    /// Rows on a page: a phone draws 500 rows quickly, and most lists never need a second page.
+    static let pageSize = 500
+
+    /// The page a request asks for.
+    enum Choice: Equatable {
+        case number(Int)
+        case last
+    }
+
+    /// The page `request`'s `page` argument names: the first when there is none.
+    /// - Throws: ``HTTPError`` 400 naming `page` for anything but a whole number from 1, or `last`.
+    static func choice(_ request: HTTPRequest) throws -> Choice {
+        guard let text = request.query["page"] else { return .number(1) }
+        if text == "last" { return .last }
+        guard let number = Int(text), number >= 1, text.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            throw HTTPError.badRequest("page must be a whole number from 1, or last; not \"\(text)\"", field: "page")
+        }
+        return .number(number)
+    }
+
+    /// The page shown, from 1.
+    let page: Int
+    /// How many rows the whole list holds.
+    let total: Int
+    /// Rows on a page.
+    let size: Int
+
+    /// The page `choice` names in a list of `total` rows: the last one when it names a page past the end.
+    init(_ choice: Choice, total: Int, size: Int = ListPager.pageSize) {
+        self.total = total
+        self.size = size
+        let count = max(1, (total + size - 1) / size)
+        switch choice {
+        case .number(let number): page = min(number, count)
+        case .last: page = count
+        }
+    }
+
+    /// Where the page's first row is in the list, from 0.
+    static func start(_ choice: Choice, size: Int = ListPager.pageSize) -> (_ total: Int) -> Int {
+        { total in (ListPager(choice, total: total, size: size).page - 1) * size }
+    }
+
+    /// How many pages the list fills (one when it is empty).
+    var pageCount: Int { max(1, (total + size - 1) / size) }
+
+    /// `?page=N` for a page after the first, nothing for the first: what the page's forms add to their
+    /// addresses, and what their answers send back to.
+    var query: String { page > 1 ? "?page=\(page)" : "" }
+
+    /// Where an insert into a list that now holds `total` rows sends the browser: the list's last page, where the
+    /// new row is (the plain address when it fits on one page).
+    static func afterInsert(_ path: String, total: Int) -> String {
+        total > pageSize ? "\(path)?page=last" : path
+    }
+
+    /// The pager: links to the first, previous, next and last pages around which rows these are of how many
+    /// (`noun` in the plural, as "tasks"). Nothing when the list fits on one page.
+    func navigation(_ path: String, noun: String) -> String {
+        guard pageCount > 1 else { return "" }
+        func link(_ page: Int, _ text: String, _ label: String, rel: String? = nil) -> String {
+            let href = page > 1 ? "\(path)?page=\(page)" : path
+            let relation = rel.map { " rel=\"\($0)\"" } ?? ""
+            return "<a class=\"pager-link\" href=\"\(href)\"\(relation) aria-label=\"\(label)\">\(text)</a>"
+        }
+        func inactive(_ text: String) -> String { "<span class=\"pager-link\" aria-hidden=\"true\">\(text)</span>" }
+        let first = (page - 1) * size + 1
+        let last = min(total, page * size)
+        let before =
+            page > 1
+            ? link(1, "«", "First page") + link(page - 1, "‹", "Previous page", rel: "prev")
+            : inactive("«") + inactive("‹")
+        let after =
+            page < pageCount
+            ? link(page + 1, "›", "Next page", rel: "next") + link(pageCount, "»", "Last page")
+            : inactive("›") + inactive("»")
+        let where_ = "\(Self.grouped(first))–\(Self.grouped(last)) of \(Self.grouped(total)) \(noun)"
+        return "<nav class=\"pager\" aria-label=\"Pages\">\(before)<span class=\"pager-place\">\(where_)</span>\(after)</nav>"
+    }
+
+    /// `number` with thousands separated by commas, as the rest of the pages write counts in English.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}
