@@ -19,6 +19,15 @@ public struct ShoppingList: Sendable {
         try items.list(offset: offset, limit: limit)
     }
 
+    /// Up to `limit` items of the catalog from the place `start` gives for the catalog's size, and that size, in
+    /// one snapshot: a page of a long catalog.
+    public func catalogWindow(limit: Int, start: (_ total: Int) -> Int) throws
+        -> (items: [Numbered<ShoppingItem>], total: Int)
+    {
+        let window = try items.window(limit: limit, start: start)
+        return (window.records, window.total)
+    }
+
     /// The items on the shopping list, in catalog order (the Shopping List tab); numbers are catalog numbers.
     public func shoppingList() throws -> [Numbered<ShoppingItem>] {
         try items.list(where: Self.onList)

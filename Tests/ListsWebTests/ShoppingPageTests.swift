@@ -182,4 +182,52 @@ import Testing
             #expect(response.text.contains("href=\"/\">Go to all lists</a>"))
         }
     }
+
+    @Test func aLongCatalogIsDrawnAPageAtATimeAndEveryActionReturnsToItsPage() throws {
+        let harness = try PageHarness(seeded: false)
+        let items = (1...1_001).map {
+            ShoppingItem(
+                meta: RecordMeta(createdAt: PageHarness.now), name: "Item \($0)", price: Money(minorUnits: 100),
+                isOnShoppingList: false)
+        }
+        try harness.store.write { try $0.insert(contentsOf: items) }
+        let first = harness.get("/shopping").text
+        #expect(first.occurrences(of: "<li class=\"row") == 500)
+        #expect(first.contains("1–500 of 1,001 items") && first.contains("href=\"/shopping?page=2\" rel=\"next\""))
+        #expect(first.contains("href=\"/shopping?edit=1\""))
+
+        let item = try harness.item("Item 600")
+        let id = item.id.uuidString
+        let second = harness.get("/shopping", query: ["page": "2"]).text
+        #expect(second.contains("action=\"/shopping/items/\(id)/toggle?page=2\""))
+        #expect(second.contains("href=\"/shopping/items/\(id)/edit?page=2\""))
+        #expect(second.contains("href=\"/shopping?edit=1&amp;page=2\""))
+        let toggled = harness.post("/shopping/items/\(id)/toggle", [("version", "1")], query: ["page": "2"])
+        #expect(toggled.location == "/shopping?page=2")
+
+        // The edit sheet opened from page 2 draws page 2 behind it, and Cancel, Save and Delete return there.
+        let sheet = harness.get("/shopping/items/\(id)/edit", query: ["page": "2"]).text
+        #expect(sheet.contains("501–1,000 of 1,001 items"))
+        #expect(sheet.contains("action=\"/shopping/items/\(id)/edit?page=2\""))
+        #expect(sheet.contains("action=\"/shopping/items/\(id)/delete?page=2\""))
+        let saved = harness.post(
+            "/shopping/items/\(id)/edit", [("version", "2"), ("name", "Item 600b"), ("price", "2.00")],
+            query: ["page": "2"])
+        #expect(saved.location == "/shopping?page=2")
+
+        // Delete mode keeps its page; deleting the last page's one item answers with the page before.
+        let editing = harness.get("/shopping", query: ["edit": "1", "page": "3"]).text
+        #expect(editing.contains("href=\"/shopping?page=3\""))  // Done
+        #expect(editing.contains("href=\"/shopping?edit=1&amp;page=2\" rel=\"prev\""))
+        let last = try harness.item("Item 1001")
+        #expect(editing.contains("action=\"/shopping/items/\(last.id.uuidString)/delete?page=3\""))
+        let deleted = harness.post(
+            "/shopping/items/\(last.id)/delete", [("version", "1"), ("from", "edit")], query: ["page": "3"])
+        #expect(deleted.location == "/shopping?edit=1&page=2")
+
+        let added = harness.post("/shopping/new", [("name", "Tea"), ("price", "3.50")])
+        #expect(added.location == "/shopping?page=last")
+        #expect(harness.get("/shopping", query: ["page": "last"]).text.contains(">Tea<"))
+        #expect(harness.get("/shopping", query: ["page": "nope"]).status == 400)
+    }
 }

@@ -5,6 +5,7 @@ plus live updates between two browsers, escaping, the cross-site form check, for
 import http.server
 import os
 import re
+import subprocess
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT
+from conftest import ROOT, lists_binary
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -120,6 +121,34 @@ def test_todo_journey(server, new_page, javascript):
     page.get_by_role("button", name="Delete Buy stamps").click()
     expect(page.locator("main li.task")).to_have_count(0)
     assert server.get_json("/api/v1/tasks")["tasks"] == []
+
+
+@JS
+def test_a_long_list_is_shown_a_page_at_a_time(server, new_page, javascript, tmp_path):
+    """1,001 tasks (imported from todo.txt): the To-Do page shows 500 with a pager; a toggle on page 2 stays on
+    page 2, and an insert shows the last page, where the new task is."""
+    tasks = tmp_path / "todo.txt"
+    tasks.write_text("".join(f"Task {n}\n" for n in range(1, 1002)))
+    subprocess.run([str(lists_binary()), "import", str(tasks), "--database", server.database], check=True,
+                   capture_output=True)
+    page = new_page(javascript)
+    page.goto(server.url + "/todo")
+    expect(page.locator("main li.task")).to_have_count(500)
+    expect(page.locator("main .pager-place").first).to_have_text("1–500 of 1,001 tasks")
+    page.get_by_role("link", name="Next page").first.click()
+    expect(page.locator("main .pager-place").first).to_have_text("501–1,000 of 1,001 tasks")
+    row = page.locator("main li.task", has_text="Task 600")
+    row.locator("button.row-button").click()
+    expect(row.locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("main .pager-place").first).to_have_text("501–1,000 of 1,001 tasks")
+    assert re.search(r"page=2$", page.url), page.url
+
+    page.get_by_role("link", name="Last page").first.click()
+    expect(page.locator("main li.task")).to_have_count(1)
+    page.get_by_placeholder("Type a task, tap Insert").fill("Mend the clogs")
+    page.get_by_role("button", name="Insert").click()
+    expect(page.locator("main li.task", has_text="Mend the clogs")).to_be_visible()
+    expect(page.locator("main .pager-place").first).to_have_text("1,001–1,002 of 1,002 tasks")
 
 
 @JS

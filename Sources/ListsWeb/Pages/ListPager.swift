@@ -1,6 +1,7 @@
 import Foundation
 
-/// A long list drawn a page at a time: the To-Do list and the sightings, which imports can make 100k rows long.
+/// A long list drawn a page at a time: the To-Do list, the sightings and the Items tab, which imports can make
+/// 100k rows long.
 ///
 /// The tutorials drew every row, and so do these pages up to ``pageSize`` rows: a list that fits shows no pager
 /// and its addresses have no query, as before. A longer one shows its first page at `/todo` and the others at
@@ -56,9 +57,16 @@ struct ListPager: Equatable {
     /// How many pages the list fills (one when it is empty).
     var pageCount: Int { max(1, (total + size - 1) / size) }
 
-    /// `?page=N` for a page after the first, nothing for the first: what the page's forms add to their
-    /// addresses, and what their answers send back to.
-    var query: String { page > 1 ? "?page=\(page)" : "" }
+    /// `path` at page `page`, after `keeping` (as `edit=1`) in the query: no `page` for the first page.
+    static func address(_ path: String, page: Int, keeping: String? = nil) -> String {
+        let arguments = [keeping, page > 1 ? "page=\(page)" : nil].compactMap { $0 }
+        return arguments.isEmpty ? path : path + "?" + arguments.joined(separator: "&")
+    }
+
+    /// `path` at this page: what the page's forms and links post and go to, so that their answers come back here.
+    func address(_ path: String, keeping: String? = nil) -> String {
+        Self.address(path, page: page, keeping: keeping)
+    }
 
     /// Where an insert into a list that now holds `total` rows sends the browser: the list's last page, where the
     /// new row is (the plain address when it fits on one page).
@@ -67,11 +75,12 @@ struct ListPager: Equatable {
     }
 
     /// The pager: links to the first, previous, next and last pages around which rows these are of how many
-    /// (`noun` in the plural, as "tasks"). Nothing when the list fits on one page.
-    func navigation(_ path: String, noun: String) -> String {
+    /// (`noun` in the plural, as "tasks"), each keeping `keeping` in its query. Nothing when the list fits on one
+    /// page.
+    func navigation(_ path: String, noun: String, keeping: String? = nil) -> String {
         guard pageCount > 1 else { return "" }
         func link(_ page: Int, _ text: String, _ label: String, rel: String? = nil) -> String {
-            let href = page > 1 ? "\(path)?page=\(page)" : path
+            let href = HTML.escape(Self.address(path, page: page, keeping: keeping))
             let relation = rel.map { " rel=\"\($0)\"" } ?? ""
             return "<a class=\"pager-link\" href=\"\(href)\"\(relation) aria-label=\"\(label)\">\(text)</a>"
         }

@@ -13,6 +13,11 @@ import ListsModel
 ///
 /// Each form carries the record's version; a post made from a stale screen is refused with 409 and the screen
 /// drawn again from the stored state with a message saying so.
+///
+/// A catalog longer than ``ListPager/pageSize`` items is drawn a page at a time (`/shopping?page=N`, in delete
+/// mode `/shopping?edit=1&page=N`, see ``ListPager``): toggles, deletes and the edit sheet return to the page
+/// they were made from, an add to the last page. The Shopping List tab shows every item on the list, as its
+/// total covers them all.
 struct ShoppingPages: Sendable {
     let lists: ListsServices
 
@@ -22,7 +27,7 @@ struct ShoppingPages: Sendable {
     func addRoutes(to router: inout Router) {
         let pages = self
         router.add("GET", "/shopping") { request, _ in
-            try pages.itemsPage(isEditing: request.query["edit"] == "1")
+            try pages.itemsPage(isEditing: request.query["edit"] == "1", ListPager.choice(request))
         }
         router.add("GET", "/shopping/new") { _, _ in
             try pages.addSheet(FormState())
@@ -30,23 +35,24 @@ struct ShoppingPages: Sendable {
         router.add("POST", "/shopping/new") { request, _ in
             try pages.add(FormBody(request))
         }
-        router.add("GET", "/shopping/items/{id}/edit") { _, path in
+        router.add("GET", "/shopping/items/{id}/edit") { request, path in
             let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
-            return try pages.editSheet(item, ShoppingViews.formState(item))
+            return try pages.editSheet(item, ShoppingViews.formState(item), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/edit") { request, path in
-            try pages.edit(PageController.id(path), FormBody(request))
+            try pages.edit(PageController.id(path), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/toggle") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict(redraw: { try pages.itemsPage(isEditing: false, notice: $0) }) {
+            let choice = try ListPager.choice(request)
+            return try pages.onConflict(redraw: { try pages.itemsPage(isEditing: false, choice, notice: $0) }) {
                 try pages.lists.shopping.toggle(.id(id), expectedVersion: form.version())
-                return .redirect(to: "/shopping")
+                return .redirect(to: try pages.catalogAddress(choice))
             }
         }
         router.add("POST", "/shopping/items/{id}/delete") { request, path in
-            try pages.delete(PageController.id(path), FormBody(request))
+            try pages.delete(PageController.id(path), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/list") { _, _ in
             try pages.shoppingListPage()
@@ -61,12 +67,24 @@ struct ShoppingPages: Sendable {
         }
     }
 
-    /// The Items tab, in delete mode when `isEditing`.
-    func itemsPage(isEditing: Bool, notice: Notice? = nil, status: Int = 200) throws -> HTTPResponse {
+    /// The Items tab at the page `choice` names, in delete mode when `isEditing`.
+    func itemsPage(isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200) throws
+        -> HTTPResponse
+    {
         Layout.page(
-            title: "Items",
-            main: ShoppingViews.itemsScreen(try lists.shopping.catalog(), isEditing: isEditing, notice: notice),
-            status: status)
+            title: "Items", main: try itemsScreen(isEditing: isEditing, choice, notice: notice), status: status)
+    }
+
+    /// The Items tab's screen at the page `choice` names.
+    private func itemsScreen(isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil) throws -> String {
+        let window = try lists.shopping.catalogWindow(limit: ListPager.pageSize, start: ListPager.start(choice))
+        return ShoppingViews.itemsScreen(
+            window.items, isEditing: isEditing, ListPager(choice, total: window.total), notice: notice)
+    }
+
+    /// The Items tab's address at the page `choice` names (the last one there is when the catalog shrank).
+    func catalogAddress(_ choice: ListPager.Choice, keeping: String? = nil) throws -> String {
+        ListPager(choice, total: try lists.shopping.counts().catalog).address("/shopping", keeping: keeping)
     }
 
     /// The Shopping List tab.
@@ -76,18 +94,22 @@ struct ShoppingPages: Sendable {
         return Layout.page(title: "Shopping List", main: screen, status: status)
     }
 
-    /// The add sheet over the Items tab.
+    /// The add sheet over the Items tab (its last page, where the new item will be).
     func addSheet(_ state: FormState, status: Int = 200) throws -> HTTPResponse {
-        let background = ShoppingViews.itemsScreen(try lists.shopping.catalog(), isEditing: false)
+        let background = try itemsScreen(isEditing: false, .last)
         return Layout.page(
             title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state)), status: status)
     }
 
-    /// The edit sheet of `item` over the Items tab.
-    func editSheet(_ item: ShoppingItem, _ state: FormState, status: Int = 200) throws -> HTTPResponse {
-        let background = ShoppingViews.itemsScreen(try lists.shopping.catalog(), isEditing: false)
+    /// The edit sheet of `item` over the Items tab at the page `choice` names, to which it returns.
+    func editSheet(_ item: ShoppingItem, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
+        -> HTTPResponse
+    {
+        let window = try lists.shopping.catalogWindow(limit: ListPager.pageSize, start: ListPager.start(choice))
+        let pager = ListPager(choice, total: window.total)
+        let background = ShoppingViews.itemsScreen(window.items, isEditing: false, pager)
         return Layout.page(
-            title: "Edit Item", main: Layout.sheet(over: background, ShoppingViews.editForm(item, state)),
+            title: "Edit Item", main: Layout.sheet(over: background, ShoppingViews.editForm(item, state, pager)),
             status: status)
     }
 
@@ -101,45 +123,45 @@ struct ShoppingPages: Sendable {
             state.record(error)
             return try addSheet(state, status: FormOutcome.invalidStatus)
         }
-        return .redirect(to: "/shopping")
+        return .redirect(to: ListPager.afterInsert("/shopping", total: try lists.shopping.counts().catalog))
     }
 
-    private func edit(_ id: UUID, _ form: FormBody) throws -> HTTPResponse {
+    private func edit(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         let version = try form.version()
         var state = FormState(form, fields: Self.fields)
         let current = try lists.shopping.item(.id(id)).record
         guard let (name, price) = try Self.validate(&state) else {
-            return try editSheet(current, state, status: FormOutcome.invalidStatus)
+            return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
         }
         do {
             try lists.shopping.edit(.id(id), name: name, price: price, expectedVersion: version)
         } catch let error as ValidationError {
             state.record(error)
-            return try editSheet(current, state, status: FormOutcome.invalidStatus)
+            return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
         } catch StoreError.conflict {
             let fresh = try lists.shopping.item(.id(id)).record
             var redrawn = ShoppingViews.formState(fresh)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("item"))
-            return try editSheet(fresh, redrawn, status: FormOutcome.conflictStatus)
+            return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
-        return .redirect(to: "/shopping")
+        return .redirect(to: try catalogAddress(choice))
     }
 
-    private func delete(_ id: UUID, _ form: FormBody) throws -> HTTPResponse {
+    private func delete(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         let fromDeleteMode = form["from"] == "edit"
         do {
             try lists.shopping.remove([.id(id)], expectedVersion: form.version())
         } catch StoreError.conflict {
             let notice = Notice(message: FormOutcome.conflictMessage("item"))
             if fromDeleteMode {
-                return try itemsPage(isEditing: true, notice: notice, status: FormOutcome.conflictStatus)
+                return try itemsPage(isEditing: true, choice, notice: notice, status: FormOutcome.conflictStatus)
             }
             let fresh = try lists.shopping.item(.id(id)).record
             var redrawn = ShoppingViews.formState(fresh)
             redrawn.notice = notice
-            return try editSheet(fresh, redrawn, status: FormOutcome.conflictStatus)
+            return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
-        return .redirect(to: fromDeleteMode ? "/shopping?edit=1" : "/shopping")
+        return .redirect(to: try catalogAddress(choice, keeping: fromDeleteMode ? "edit=1" : nil))
     }
 
     /// Runs `action`; when the record changed meanwhile, draws the screen again with the conflict message.

@@ -18,9 +18,12 @@ enum ShoppingViews {
     /// price and a checkmark when the item is on the shopping list.
     ///
     /// A row is a button that toggles the checkmark (`aria-pressed` tells screen readers its state); the ⓘ
-    /// button opens the edit sheet. In delete mode each row has a red Delete button instead.
-    static func itemsScreen(_ items: [Numbered<ShoppingItem>], isEditing: Bool, notice: Notice? = nil) -> String {
-        let rows = items.map { isEditing ? deleteRow($0.record) : row($0.record) }
+    /// button opens the edit sheet. In delete mode each row has a red Delete button instead. A long catalog
+    /// shows the page `pager` names, and every form and link on it comes back to that page.
+    static func itemsScreen(
+        _ items: [Numbered<ShoppingItem>], isEditing: Bool, _ pager: ListPager, notice: Notice? = nil
+    ) -> String {
+        let rows = items.map { isEditing ? deleteRow($0.record, pager) : row($0.record, pager) }
         let footer =
             items.isEmpty
             ? nil
@@ -30,34 +33,37 @@ enum ShoppingViews {
         let left = Layout.homeLink + Layout.barLink("+", href: "/shopping/new", label: "Add Item", className: "symbol")
         let right =
             isEditing
-            ? Layout.barLink("Done", href: "/shopping", className: "strong")
-            : Layout.barLink("Edit", href: "/shopping?edit=1")
+            ? Layout.barLink("Done", href: pager.address("/shopping"), className: "strong")
+            : Layout.barLink("Edit", href: pager.address("/shopping", keeping: "edit=1"))
+        let navigation = pager.navigation("/shopping", noun: "items", keeping: isEditing ? "edit=1" : nil)
         return Layout.screen(
             title: "Items", left: left, right: right,
-            content: Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer),
+            content: navigation
+                + Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
+                + navigation,
             tabs: Layout.shoppingTabs(current: .items), notice: notice)
     }
 
-    private static func row(_ item: ShoppingItem) -> String {
+    private static func row(_ item: ShoppingItem, _ pager: ListPager) -> String {
         let id = item.id.uuidString
         let isOn = item.isOnShoppingList
         return """
             <li class="row\(isOn ? " checked" : "")">
-            <form class="row-form" method="post" action="/shopping/items/\(id)/toggle">\(Layout.versionField(item.meta.version))\
+            <form class="row-form" method="post" action="\(pager.address("/shopping/items/\(id)/toggle"))">\(Layout.versionField(item.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(isOn)">\
             <span class="check" aria-hidden="true">\(isOn ? "✓" : "")</span>\
             <span class="row-title">\(HTML.escape(item.name))</span>\
             <span class="row-detail">\(price(item.price))</span></button></form>
-            <a class="info-button" href="/shopping/items/\(id)/edit" aria-label="Edit \(HTML.escape(item.name))">\
+            <a class="info-button" href="\(pager.address("/shopping/items/\(id)/edit"))" aria-label="Edit \(HTML.escape(item.name))">\
             <span class="info-glyph" aria-hidden="true">i</span></a>
             </li>
             """
     }
 
-    private static func deleteRow(_ item: ShoppingItem) -> String {
+    private static func deleteRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
         """
         <li class="row editing">
-        <form class="row-delete" method="post" action="/shopping/items/\(item.id.uuidString)/delete">\
+        <form class="row-delete" method="post" action="\(pager.address("/shopping/items/\(item.id.uuidString)/delete"))">\
         \(Layout.versionField(item.meta.version))<input type="hidden" name="from" value="edit">\
         <button class="delete-button" type="submit" aria-label="Delete \(HTML.escape(item.name))">Delete</button>\
         </form>
@@ -110,19 +116,20 @@ enum ShoppingViews {
         """
     }
 
-    /// The edit sheet: Name, Price; Cancel / Save, and Delete Item in its own form below.
-    static func editForm(_ item: ShoppingItem, _ state: FormState) -> String {
+    /// The edit sheet: Name, Price; Cancel / Save, and Delete Item in its own form below; each returns to the
+    /// catalog's page `pager` names.
+    static func editForm(_ item: ShoppingItem, _ state: FormState, _ pager: ListPager) -> String {
         let id = item.id.uuidString
         return """
-            <form class="sheet-form" method="post" action="/shopping/items/\(id)/edit">
+            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))">
             \(Layout.navigationBar(
-                title: "Edit Item", left: Layout.barLink("Cancel", href: "/shopping"),
+                title: "Edit Item", left: Layout.barLink("Cancel", href: pager.address("/shopping")),
                 right: Layout.barSubmit("Save"), titleID: "sheet-title"))
             <div class="content">
             \(state.notice?.html ?? "")\(Layout.versionField(item.meta.version))\(fields(state))
             </div>
             </form>
-            <form class="sheet-actions" method="post" action="/shopping/items/\(id)/delete">
+            <form class="sheet-actions" method="post" action="\(pager.address("/shopping/items/\(id)/delete"))">
             \(Layout.versionField(item.meta.version))<button class="destructive" type="submit">Delete Item</button>
             </form>
             """

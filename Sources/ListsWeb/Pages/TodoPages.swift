@@ -78,16 +78,15 @@ struct TodoPages: Sendable {
     /// for screen readers) and a delete button; their forms return to the page they are on.
     private static func row(_ task: TodoTask, _ pager: ListPager) -> String {
         let id = task.id.uuidString
-        let query = pager.query
         let title = HTML.escape(task.title)
         return """
             <li class="row task\(task.isDone ? " done" : "")">
-            <form class="row-form" method="post" action="/todo/tasks/\(id)/toggle\(query)">\
+            <form class="row-form" method="post" action="\(pager.address("/todo/tasks/\(id)/toggle"))">\
             \(Layout.versionField(task.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
             <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
             <span class="row-title">\(title)</span></button></form>
-            <form class="row-side" method="post" action="/todo/tasks/\(id)/delete\(query)">\
+            <form class="row-side" method="post" action="\(pager.address("/todo/tasks/\(id)/delete"))">\
             \(Layout.versionField(task.meta.version))\
             <button class="remove-button" type="submit" aria-label="Delete \(title)">Delete</button></form>
             </li>
@@ -100,7 +99,7 @@ struct TodoPages: Sendable {
         do {
             _ = try change()
             let total = try lists.todo.counts().all
-            return .redirect(to: "/todo" + ListPager(choice, total: total).query)
+            return .redirect(to: ListPager(choice, total: total).address("/todo"))
         } catch StoreError.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
