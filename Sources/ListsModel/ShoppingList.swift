@@ -33,6 +33,11 @@ public struct ShoppingList: Sendable {
         try items.list(where: Self.onList)
     }
 
+    /// How many items the catalog holds, counted by the store (kept as a count: no list is read).
+    public func catalogCount() throws -> Int {
+        try items.counts([nil])[0]
+    }
+
     /// How many items the catalog holds, and how many of them are on the shopping list, counted by the store.
     public func counts() throws -> (catalog: Int, onList: Int) {
         let counts = try items.counts([nil, Self.onList])

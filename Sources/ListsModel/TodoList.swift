@@ -21,6 +21,11 @@ public struct TodoList: Sendable {
         return (window.records, window.total)
     }
 
+    /// How many tasks there are, counted by the store (kept as a count: no list is read).
+    public func count() throws -> Int {
+        try tasks.counts([nil])[0]
+    }
+
     /// How many tasks there are, and how many of them are not done, counted by the store (a list of 100k tasks
     /// is not read to count it).
     public func counts() throws -> (all: Int, open: Int) {

@@ -115,10 +115,35 @@ import Testing
         #expect(first.contains("1–500 of 501 sightings") && first.contains("href=\"/birds?page=2\" rel=\"next\""))
         #expect(harness.get("/birds", query: ["page": "x"]).status == 400)
 
+        // The add sheet opened from page 2 draws page 2 behind it and cancels back to it.
+        #expect(harness.get("/birds", query: ["page": "2"]).text.contains("href=\"/birds/new?page=2\""))
+        let sheet = harness.get("/birds/new", query: ["page": "2"]).text
+        #expect(sheet.contains("501–501 of 501 sightings") && sheet.contains("href=\"/birds?page=2\""))
+        #expect(sheet.contains("action=\"/birds/new?page=2\""))
+
         let added = harness.post("/birds/new", [("name", "Wren"), ("location", ""), ("date", "")])
         #expect(added.location == "/birds?page=last")
         let last = harness.get("/birds", query: ["page": "last"]).text
         #expect(last.mentions(">Bird 501<", before: ">Wren<"))
         #expect(last.contains("501–502 of 502 sightings"))
+
+        // A sighting opened from page 2: its detail screen goes back to page 2, its edit sheet returns to it,
+        // and deleting it answers with page 2 (or the last page there is).
+        let wren = try harness.sighting("Wren")
+        let id = wren.id.uuidString
+        #expect(last.contains("href=\"/birds/\(id)?page=last\""))
+        let detail = harness.get("/birds/\(id)", query: ["page": "2"]).text
+        #expect(detail.contains("href=\"/birds?page=2\""))
+        #expect(detail.contains("href=\"/birds/\(id)/edit?page=2\""))
+        #expect(detail.contains("action=\"/birds/\(id)/delete?page=2\""))
+        let edited = harness.post(
+            "/birds/\(id)/edit", [("version", "1"), ("name", "Jenny Wren"), ("location", ""), ("date", "")],
+            query: ["page": "2"])
+        #expect(edited.location == "/birds/\(id)?page=2")
+        let deleted = harness.post("/birds/\(id)/delete", [("version", "2")], query: ["page": "2"])
+        #expect(deleted.location == "/birds?page=2")
+        let bird = try harness.sighting("Bird 501")
+        let emptied = harness.post("/birds/\(bird.id)/delete", [("version", "1")], query: ["page": "2"])
+        #expect(emptied.location == "/birds")
     }
 }

@@ -225,6 +225,13 @@ import Testing
             "/shopping/items/\(last.id)/delete", [("version", "1"), ("from", "edit")], query: ["page": "3"])
         #expect(deleted.location == "/shopping?edit=1&page=2")
 
+        // The add sheet opened from page 2 draws page 2 behind it and cancels back to it.
+        let addSheet = harness.get("/shopping/new", query: ["page": "2"]).text
+        #expect(addSheet.contains("501–1,000 of 1,000 items") && addSheet.contains("href=\"/shopping?page=2\""))
+        #expect(addSheet.contains("action=\"/shopping/new?page=2\""))
+        #expect(harness.post("/shopping/new", [("name", ""), ("price", "")], query: ["page": "2"]).text
+            .contains("501–1,000 of 1,000 items"))
+
         let added = harness.post("/shopping/new", [("name", "Tea"), ("price", "3.50")])
         #expect(added.location == "/shopping?page=last")
         #expect(harness.get("/shopping", query: ["page": "last"]).text.contains(">Tea<"))

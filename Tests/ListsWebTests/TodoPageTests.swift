@@ -44,8 +44,11 @@ import Testing
         #expect(third.contains("1,001–1,201 of 1,201 tasks"))
         #expect(third.contains("href=\"/todo?page=2\" rel=\"prev\"") && !third.contains("rel=\"next\""))
         // The last page by name, and a page past the end (an old link to a list that shrank), show the same.
-        #expect(harness.get("/todo", query: ["page": "last"]).text == third)
+        // A page past the end (an old link to a list that shrank) shows the last page; so does the last page by
+        // name, whose forms say page=last.
         #expect(harness.get("/todo", query: ["page": "9"]).text == third)
+        let last = harness.get("/todo", query: ["page": "last"]).text
+        #expect(last.replacingOccurrences(of: "?page=last\"", with: "?page=3\"") == third)
 
         for bad in ["0", "-1", "two", "+2", "1.5", ""] {
             let refused = harness.get("/todo", query: ["page": bad])
@@ -73,11 +76,24 @@ import Testing
         let deleted = harness.post("/todo/tasks/\(last.id)/delete", [("version", "1")], query: ["page": "3"])
         #expect(deleted.location == "/todo?page=2")
 
+        // Empty text typed on page 2 redraws page 2 with the message.
+        #expect(second.contains("action=\"/todo/tasks?page=2\""))
+        let refused = harness.post("/todo/tasks", [("title", " ")], query: ["page": "2"])
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("501–1,000 of 1,000 tasks") && refused.text.contains("field-error"))
+
         let inserted = harness.post("/todo/tasks", [("title", "Mend the clogs")])
         #expect(inserted.location == "/todo?page=last")
         let shown = harness.get("/todo", query: ["page": "last"]).text
         #expect(shown.contains(">Mend the clogs<") && !shown.contains(">Task 1000<"))
         #expect(shown.contains("1,001–1,001 of 1,001 tasks"))
+        // The last page asked for by name keeps its name in its forms, so that their answer is the address the
+        // browser shows (app.js then redraws in place): a toggle there answers ?page=last.
+        let mended = try harness.task("Mend the clogs")
+        #expect(shown.contains("action=\"/todo/tasks/\(mended.id.uuidString)/toggle?page=last\""))
+        #expect(shown.contains("action=\"/todo/tasks?page=last\""))
+        let toggledLast = harness.post("/todo/tasks/\(mended.id)/toggle", [("version", "1")], query: ["page": "last"])
+        #expect(toggledLast.location == "/todo?page=last")
     }
 
     @Test func insertingAddsTheTaskAtTheEndAndClearsTheField() throws {

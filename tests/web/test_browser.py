@@ -147,7 +147,12 @@ def test_a_long_list_is_shown_a_page_at_a_time(server, new_page, javascript, tmp
     expect(page.locator("main li.task")).to_have_count(1)
     page.get_by_placeholder("Type a task, tap Insert").fill("Mend the clogs")
     page.get_by_role("button", name="Insert").click()
-    expect(page.locator("main li.task", has_text="Mend the clogs")).to_be_visible()
+    mended = page.locator("main li.task", has_text="Mend the clogs")
+    expect(mended).to_be_visible()
+    expect(page.locator("main .pager-place").first).to_have_text("1,001–1,002 of 1,002 tasks")
+    # Ticking it off there stays on that page.
+    mended.locator("button.row-button").click()
+    expect(mended.locator("button.row-button")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("main .pager-place").first).to_have_text("1,001–1,002 of 1,002 tasks")
 
 

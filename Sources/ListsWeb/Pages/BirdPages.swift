@@ -9,7 +9,9 @@ import ListsModel
 /// moves to noon of the new day.
 ///
 /// A list longer than ``ListPager/pageSize`` sightings is drawn a page at a time (`/birds?page=N`, see
-/// ``ListPager``); adding a sighting answers with the last page, where it is.
+/// ``ListPager``): a sighting's detail screen, its edit sheet and the add sheet carry the page they were opened
+/// from, so that Back, Cancel, a save and a delete return to it; adding a sighting answers with the last page,
+/// where it is.
 struct BirdPages: Sendable {
     let lists: ListsServices
 
@@ -22,24 +24,28 @@ struct BirdPages: Sendable {
             try pages.listPage(Viewer(request), ListPager.choice(request))
         }
         router.add("GET", "/birds/new") { request, _ in
-            try pages.addSheet(Viewer(request), FormState())
+            try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request))
         }
         router.add("POST", "/birds/new") { request, _ in
-            try pages.add(Viewer(request), FormBody(request))
+            try pages.add(Viewer(request), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/birds/{id}") { request, path in
-            try pages.detailPage(Viewer(request), pages.lists.birds.sighting(.id(PageController.id(path))).record)
+            let choice = try ListPager.choice(request)
+            let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
+            return try pages.detailPage(Viewer(request), sighting, choice)
         }
         router.add("GET", "/birds/{id}/edit") { request, path in
             let viewer = Viewer(request)
+            let choice = try ListPager.choice(request)
             let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
-            return try pages.editSheet(viewer, sighting, BirdViews.formState(sighting, viewer))
+            return try pages.editSheet(viewer, sighting, BirdViews.formState(sighting, viewer), choice)
         }
         router.add("POST", "/birds/{id}/edit") { request, path in
-            try pages.edit(Viewer(request), PageController.id(path), FormBody(request))
+            try pages.edit(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/birds/{id}/delete") { request, path in
             let viewer = Viewer(request)
+            let choice = try ListPager.choice(request)
             let id = try PageController.id(path)
             let form = try FormBody(request)
             do {
@@ -47,9 +53,9 @@ struct BirdPages: Sendable {
             } catch StoreError.conflict {
                 let fresh = try pages.lists.birds.sighting(.id(id)).record
                 let notice = Notice(message: FormOutcome.conflictMessage("sighting"))
-                return try pages.detailPage(viewer, fresh, notice: notice, status: FormOutcome.conflictStatus)
+                return try pages.detailPage(viewer, fresh, choice, notice: notice, status: FormOutcome.conflictStatus)
             }
-            return .redirect(to: "/birds")
+            return .redirect(to: ListPager(choice, total: try pages.lists.birds.count()).address("/birds"))
         }
     }
 
@@ -64,47 +70,55 @@ struct BirdPages: Sendable {
         return BirdViews.listScreen(window.sightings, viewer, ListPager(choice, total: window.total))
     }
 
-    /// The detail screen of `sighting`.
-    func detailPage(_ viewer: Viewer, _ sighting: BirdSighting, notice: Notice? = nil, status: Int = 200) throws
-        -> HTTPResponse
-    {
+    /// The detail screen of `sighting`, opened from the list's page `choice` names.
+    func detailPage(
+        _ viewer: Viewer, _ sighting: BirdSighting, _ choice: ListPager.Choice, notice: Notice? = nil,
+        status: Int = 200
+    ) throws -> HTTPResponse {
         Layout.page(
-            title: sighting.name, main: BirdViews.detailScreen(sighting, viewer, notice: notice), status: status)
+            title: sighting.name, main: BirdViews.detailScreen(sighting, viewer, choice, notice: notice),
+            status: status)
     }
 
-    /// The add sheet over the master list (its last page, where the new sighting will be).
-    func addSheet(_ viewer: Viewer, _ state: FormState, status: Int = 200) throws -> HTTPResponse {
-        let background = try listScreen(viewer, .last)
+    /// The add sheet over the master list's page `choice` names (the one it was opened from).
+    func addSheet(_ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
+        -> HTTPResponse
+    {
+        let background = try listScreen(viewer, choice)
         return Layout.page(
-            title: "Add Sighting", main: Layout.sheet(over: background, BirdViews.addForm(state, viewer)),
+            title: "Add Sighting", main: Layout.sheet(over: background, BirdViews.addForm(state, viewer, choice)),
             status: status)
     }
 
     /// The edit sheet of `sighting` over its detail screen.
-    func editSheet(_ viewer: Viewer, _ sighting: BirdSighting, _ state: FormState, status: Int = 200) throws
-        -> HTTPResponse
-    {
-        let background = BirdViews.detailScreen(sighting, viewer)
+    func editSheet(
+        _ viewer: Viewer, _ sighting: BirdSighting, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200
+    ) throws -> HTTPResponse {
+        let background = BirdViews.detailScreen(sighting, viewer, choice)
         return Layout.page(
-            title: "Edit Sighting", main: Layout.sheet(over: background, BirdViews.editForm(sighting, state, viewer)),
-            status: status)
+            title: "Edit Sighting",
+            main: Layout.sheet(over: background, BirdViews.editForm(sighting, state, viewer, choice)), status: status)
     }
 
-    private func add(_ viewer: Viewer, _ form: FormBody) throws -> HTTPResponse {
+    private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         var state = FormState(form, fields: Self.fields)
         let dateText = (state.values["date"] ?? "").trimmingWhitespace()
         let input = try validate(&state, date: dateText.isEmpty ? nil : dateText, viewer)
-        guard let input, !state.hasErrors else { return try addSheet(viewer, state, status: FormOutcome.invalidStatus) }
+        guard let input, !state.hasErrors else {
+            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
+        }
         do {
             try lists.birds.add(name: input.name, location: input.location, date: input.date)
         } catch let error as ValidationError {
             state.record(error)
-            return try addSheet(viewer, state, status: FormOutcome.invalidStatus)
+            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         return .redirect(to: ListPager.afterInsert("/birds", total: try lists.birds.count()))
     }
 
-    private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody) throws -> HTTPResponse {
+    private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws
+        -> HTTPResponse
+    {
         let version = try form.version()
         var state = FormState(form, fields: Self.fields)
         let current = try lists.birds.sighting(.id(id)).record
@@ -112,21 +126,21 @@ struct BirdPages: Sendable {
         let keepsDate = dateText.isEmpty || dateText == viewer.dayValue(current.date)
         let input = try validate(&state, date: keepsDate ? nil : dateText, viewer)
         guard let input, !state.hasErrors else {
-            return try editSheet(viewer, current, state, status: FormOutcome.invalidStatus)
+            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
         }
         do {
             try lists.birds.edit(
                 .id(id), name: input.name, location: input.location ?? "", date: input.date, expectedVersion: version)
         } catch let error as ValidationError {
             state.record(error)
-            return try editSheet(viewer, current, state, status: FormOutcome.invalidStatus)
+            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
         } catch StoreError.conflict {
             let fresh = try lists.birds.sighting(.id(id)).record
             var redrawn = BirdViews.formState(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("sighting"))
-            return try editSheet(viewer, fresh, redrawn, status: FormOutcome.conflictStatus)
+            return try editSheet(viewer, fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
-        return .redirect(to: "/birds/\(id.uuidString)")
+        return .redirect(to: ListPager.address("/birds/\(id.uuidString)", choice))
     }
 
     /// The sheet's fields checked one by one, so that every refused field gets its message at once.

@@ -18,7 +18,7 @@ enum BirdViews {
         let rows = sightings.map { numbered in
             let sighting = numbered.record
             return """
-                <li class="row"><a class="row-link" href="/birds/\(sighting.id.uuidString)">\
+                <li class="row"><a class="row-link" href="\(pager.address("/birds/\(sighting.id.uuidString)"))">\
                 <span class="row-title">\(HTML.escape(sighting.name))</span>\
                 <span class="row-detail">\(viewer.timeElement(sighting.date))</span>\
                 <span class="chevron" aria-hidden="true">›</span></a></li>
@@ -26,14 +26,17 @@ enum BirdViews {
         }
         return Layout.screen(
             title: "Bird Sightings", left: Layout.homeLink,
-            right: Layout.barLink("+", href: "/birds/new", label: "Add Sighting", className: "symbol"),
+            right: Layout.barLink("+", href: pager.address("/birds/new"), label: "Add Sighting", className: "symbol"),
             content: pager.navigation("/birds", noun: "sightings")
                 + Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
                 + pager.navigation("/birds", noun: "sightings"))
     }
 
-    /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below.
-    static func detailScreen(_ sighting: BirdSighting, _ viewer: Viewer, notice: Notice? = nil) -> String {
+    /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below. Back, Edit and Delete keep
+    /// the list's page `choice` names (the one the sighting was opened from).
+    static func detailScreen(
+        _ sighting: BirdSighting, _ viewer: Viewer, _ choice: ListPager.Choice, notice: Notice? = nil
+    ) -> String {
         let id = sighting.id.uuidString
         let location = sighting.location.map { HTML.escape($0) } ?? "<span class=\"none\">None</span>"
         let content = """
@@ -43,25 +46,27 @@ enum BirdViews {
             <div class="row"><dt>Date</dt><dd>\(viewer.timeElement(sighting.date))</dd></div>
             \(sighting.details.labelled.map { "<div class=\"row\"><dt>\($0.label)</dt><dd>\(HTML.escape($0.value))</dd></div>\n" }.joined())\
             </dl>
-            <form class="sheet-actions" method="post" action="/birds/\(id)/delete">
+            <form class="sheet-actions" method="post" action="\(ListPager.address("/birds/\(id)/delete", choice))">
             \(Layout.versionField(sighting.meta.version))\
             <button class="destructive" type="submit">Delete Sighting</button>
             </form>
             """
         return Layout.screen(
             title: "Bird Sighting",
-            left: Layout.barLink("‹ Bird Sightings", href: "/birds", className: "back"),
-            right: Layout.barLink("Edit", href: "/birds/\(id)/edit", label: "Edit \(sighting.name)"),
+            left: Layout.barLink("‹ Bird Sightings", href: ListPager.address("/birds", choice), className: "back"),
+            right: Layout.barLink(
+                "Edit", href: ListPager.address("/birds/\(id)/edit", choice), label: "Edit \(sighting.name)"),
             content: content, notice: notice)
     }
 
-    /// The add sheet: Bird Name, Location and an optional date; Cancel / Done.
-    static func addForm(_ state: FormState, _ viewer: Viewer) -> String {
+    /// The add sheet: Bird Name, Location and an optional date; Cancel / Done. Cancel returns to the list's page
+    /// `choice` names.
+    static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
         """
-        <form class="sheet-form" method="post" action="/birds/new">
+        <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))">
         \(Layout.navigationBar(
-            title: "Add Sighting", left: Layout.barLink("Cancel", href: "/birds"), right: Layout.barSubmit("Done"),
-            titleID: "sheet-title"))
+            title: "Add Sighting", left: Layout.barLink("Cancel", href: ListPager.address("/birds", choice)),
+            right: Layout.barSubmit("Done"), titleID: "sheet-title"))
         <div class="content">
         \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Leave empty for now."))
         </div>
@@ -69,13 +74,16 @@ enum BirdViews {
         """
     }
 
-    /// The edit sheet: the same fields filled in; Cancel returns to the detail screen.
-    static func editForm(_ sighting: BirdSighting, _ state: FormState, _ viewer: Viewer) -> String {
+    /// The edit sheet: the same fields filled in; Cancel returns to the detail screen (which keeps the list's
+    /// page `choice` names).
+    static func editForm(
+        _ sighting: BirdSighting, _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice
+    ) -> String {
         let id = sighting.id.uuidString
         return """
-            <form class="sheet-form" method="post" action="/birds/\(id)/edit">
+            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))">
             \(Layout.navigationBar(
-                title: "Edit Sighting", left: Layout.barLink("Cancel", href: "/birds/\(id)"),
+                title: "Edit Sighting", left: Layout.barLink("Cancel", href: ListPager.address("/birds/\(id)", choice)),
                 right: Layout.barSubmit("Done"), titleID: "sheet-title"))
             <div class="content">
             \(state.notice?.html ?? "")\(Layout.versionField(sighting.meta.version))\

@@ -8,8 +8,10 @@ import Foundation
 /// `?page=N` (or `?page=last`), with a pager above and below the rows (first, previous, which rows of how many,
 /// next, last). A page past the end shows the last page (a list shrinks as its rows are deleted, and an old
 /// link still leads somewhere); anything but a whole number from 1, or `last`, is refused with 400 naming
-/// `page`. The forms on a page post to addresses with the same `?page=N`, so that their answer returns to it,
-/// and an insert answers with the last page, where the new row is.
+/// `page`. The forms and links on a page carry its `?page=` (`last` when it was asked for so, so that the
+/// answer's address is the one the browser shows and app.js redraws the screen in place), so that their answer
+/// and the screens they open (a sighting's detail, the edit sheets) return to it; an insert answers with the last
+/// page, where the new row is.
 struct ListPager: Equatable {
     /// Rows on a page: a phone draws 500 rows quickly, and most lists never need a second page.
     static let pageSize = 500
@@ -33,6 +35,8 @@ struct ListPager: Equatable {
 
     /// The page shown, from 1.
     let page: Int
+    /// Whether the page was asked for as the last one (`?page=last`).
+    let isLast: Bool
     /// How many rows the whole list holds.
     let total: Int
     /// Rows on a page.
@@ -42,6 +46,7 @@ struct ListPager: Equatable {
     init(_ choice: Choice, total: Int, size: Int = ListPager.pageSize) {
         self.total = total
         self.size = size
+        isLast = choice == .last
         let count = max(1, (total + size - 1) / size)
         switch choice {
         case .number(let number): page = min(number, count)
@@ -59,13 +64,23 @@ struct ListPager: Equatable {
 
     /// `path` at page `page`, after `keeping` (as `edit=1`) in the query: no `page` for the first page.
     static func address(_ path: String, page: Int, keeping: String? = nil) -> String {
-        let arguments = [keeping, page > 1 ? "page=\(page)" : nil].compactMap { $0 }
+        address(path, .number(page), keeping: keeping)
+    }
+
+    /// `path` at the page `choice` names as it was named (`page=last` stays so), after `keeping` in the query.
+    static func address(_ path: String, _ choice: Choice, keeping: String? = nil) -> String {
+        let page: String? =
+            switch choice {
+            case .last: "page=last"
+            case .number(let number): number > 1 ? "page=\(number)" : nil
+            }
+        let arguments = [keeping, page].compactMap { $0 }
         return arguments.isEmpty ? path : path + "?" + arguments.joined(separator: "&")
     }
 
     /// `path` at this page: what the page's forms and links post and go to, so that their answers come back here.
     func address(_ path: String, keeping: String? = nil) -> String {
-        Self.address(path, page: page, keeping: keeping)
+        Self.address(path, isLast ? .last : .number(page), keeping: keeping)
     }
 
     /// Where an insert into a list that now holds `total` rows sends the browser: the list's last page, where the

@@ -15,8 +15,8 @@ import ListsModel
 /// drawn again from the stored state with a message saying so.
 ///
 /// A catalog longer than ``ListPager/pageSize`` items is drawn a page at a time (`/shopping?page=N`, in delete
-/// mode `/shopping?edit=1&page=N`, see ``ListPager``): toggles, deletes and the edit sheet return to the page
-/// they were made from, an add to the last page. The Shopping List tab shows every item on the list, as its
+/// mode `/shopping?edit=1&page=N`, see ``ListPager``): toggles, deletes and the add and edit sheets (drawn over
+/// that page, Cancel included) return to the page they were opened from, an add to the last page. The Shopping List tab shows every item on the list, as its
 /// total covers them all.
 struct ShoppingPages: Sendable {
     let lists: ListsServices
@@ -29,11 +29,11 @@ struct ShoppingPages: Sendable {
         router.add("GET", "/shopping") { request, _ in
             try pages.itemsPage(isEditing: request.query["edit"] == "1", ListPager.choice(request))
         }
-        router.add("GET", "/shopping/new") { _, _ in
-            try pages.addSheet(FormState())
+        router.add("GET", "/shopping/new") { request, _ in
+            try pages.addSheet(FormState(), ListPager.choice(request))
         }
         router.add("POST", "/shopping/new") { request, _ in
-            try pages.add(FormBody(request))
+            try pages.add(FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/items/{id}/edit") { request, path in
             let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
@@ -48,7 +48,7 @@ struct ShoppingPages: Sendable {
             let choice = try ListPager.choice(request)
             return try pages.onConflict(redraw: { try pages.itemsPage(isEditing: false, choice, notice: $0) }) {
                 try pages.lists.shopping.toggle(.id(id), expectedVersion: form.version())
-                return .redirect(to: try pages.catalogAddress(choice))
+                return .redirect(to: ListPager.address("/shopping", choice))
             }
         }
         router.add("POST", "/shopping/items/{id}/delete") { request, path in
@@ -82,9 +82,10 @@ struct ShoppingPages: Sendable {
             window.items, isEditing: isEditing, ListPager(choice, total: window.total), notice: notice)
     }
 
-    /// The Items tab's address at the page `choice` names (the last one there is when the catalog shrank).
+    /// The Items tab's address at the page `choice` names, after a delete: the last page there is when that one
+    /// is gone.
     func catalogAddress(_ choice: ListPager.Choice, keeping: String? = nil) throws -> String {
-        ListPager(choice, total: try lists.shopping.counts().catalog).address("/shopping", keeping: keeping)
+        ListPager(choice, total: try lists.shopping.catalogCount()).address("/shopping", keeping: keeping)
     }
 
     /// The Shopping List tab.
@@ -94,11 +95,13 @@ struct ShoppingPages: Sendable {
         return Layout.page(title: "Shopping List", main: screen, status: status)
     }
 
-    /// The add sheet over the Items tab (its last page, where the new item will be).
-    func addSheet(_ state: FormState, status: Int = 200) throws -> HTTPResponse {
-        let background = try itemsScreen(isEditing: false, .last)
+    /// The add sheet over the Items tab at the page `choice` names (the one it was opened from), to which Cancel
+    /// returns.
+    func addSheet(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws -> HTTPResponse {
+        let background = try itemsScreen(isEditing: false, choice)
         return Layout.page(
-            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state)), status: status)
+            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state, choice)),
+            status: status)
     }
 
     /// The edit sheet of `item` over the Items tab at the page `choice` names, to which it returns.
@@ -113,17 +116,19 @@ struct ShoppingPages: Sendable {
             status: status)
     }
 
-    private func add(_ form: FormBody) throws -> HTTPResponse {
+    private func add(_ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         var state = FormState(form, fields: Self.fields)
         let input = try Self.validate(&state)
-        guard let (name, price) = input else { return try addSheet(state, status: FormOutcome.invalidStatus) }
+        guard let (name, price) = input else {
+            return try addSheet(state, choice, status: FormOutcome.invalidStatus)
+        }
         do {
             try lists.shopping.add(name: name, price: price)
         } catch let error as ValidationError {
             state.record(error)
-            return try addSheet(state, status: FormOutcome.invalidStatus)
+            return try addSheet(state, choice, status: FormOutcome.invalidStatus)
         }
-        return .redirect(to: ListPager.afterInsert("/shopping", total: try lists.shopping.counts().catalog))
+        return .redirect(to: ListPager.afterInsert("/shopping", total: try lists.shopping.catalogCount()))
     }
 
     private func edit(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
@@ -144,7 +149,7 @@ struct ShoppingPages: Sendable {
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("item"))
             return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
-        return .redirect(to: try catalogAddress(choice))
+        return .redirect(to: ListPager.address("/shopping", choice))
     }
 
     private func delete(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {

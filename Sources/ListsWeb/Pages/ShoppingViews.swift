@@ -30,7 +30,9 @@ enum ShoppingViews {
             : isEditing
                 ? "Delete removes an item from the catalog and from the shopping list."
                 : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
-        let left = Layout.homeLink + Layout.barLink("+", href: "/shopping/new", label: "Add Item", className: "symbol")
+        let left =
+            Layout.homeLink
+            + Layout.barLink("+", href: pager.address("/shopping/new"), label: "Add Item", className: "symbol")
         let right =
             isEditing
             ? Layout.barLink("Done", href: pager.address("/shopping"), className: "strong")
@@ -102,13 +104,13 @@ enum ShoppingViews {
             tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice)
     }
 
-    /// The add sheet: Name, Price; Cancel / Save.
-    static func addForm(_ state: FormState) -> String {
+    /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.
+    static func addForm(_ state: FormState, _ choice: ListPager.Choice) -> String {
         """
-        <form class="sheet-form" method="post" action="/shopping/new">
+        <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))">
         \(Layout.navigationBar(
-            title: "Add Item", left: Layout.barLink("Cancel", href: "/shopping"), right: Layout.barSubmit("Save"),
-            titleID: "sheet-title"))
+            title: "Add Item", left: Layout.barLink("Cancel", href: ListPager.address("/shopping", choice)),
+            right: Layout.barSubmit("Save"), titleID: "sheet-title"))
         <div class="content">
         \(state.notice?.html ?? "")\(fields(state))
         </div>

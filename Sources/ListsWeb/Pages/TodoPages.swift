@@ -4,12 +4,14 @@ import ListsModel
 /// iTahDoodle's one screen: the text field ("Type a task, tap Insert") and the Insert button above the list of
 /// tasks, now with done marks and deletes.
 ///
-/// - `POST /todo/tasks` inserts the typed task and answers 303 to `/todo`, whose field is empty again; empty
-///   text adds nothing and draws the page again (422) with the message under the field.
+/// - `POST /todo/tasks` inserts the typed task and answers 303 to `/todo` (to its last page when the list is
+///   longer than a page), whose field is empty again; empty text adds nothing and draws the page it was typed on
+///   again (422) with the message under the field.
 /// - `POST /todo/tasks/{id}/toggle` marks a task done or not done (a tap on it); `…/delete` deletes it.
 ///
 /// A list longer than ``ListPager/pageSize`` tasks is drawn a page at a time (`/todo?page=N`, see
-/// ``ListPager``): a toggle or a delete answers with the page it was made on, an insert with the last page.
+/// ``ListPager``): every form on a page posts with its `?page=`, and a toggle or a delete answers with that page,
+/// an insert with the last page.
 struct TodoPages: Sendable {
     let lists: ListsServices
 
@@ -21,27 +23,28 @@ struct TodoPages: Sendable {
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks") { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks") { request, _ in
+            let choice = try ListPager.choice(request)
             let form = try FormBody(request)
             var state = FormState(form, fields: ["title"])
             do {
                 try pages.lists.todo.add(title: state.values["title"] ?? "")
             } catch let error as ValidationError {
                 state.record(error)
-                return try pages.page(state, .number(1), status: FormOutcome.invalidStatus)
+                return try pages.page(state, choice, status: FormOutcome.invalidStatus)
             }
-            return .redirect(to: ListPager.afterInsert("/todo", total: try pages.lists.todo.counts().all))
+            return .redirect(to: ListPager.afterInsert("/todo", total: try pages.lists.todo.count()))
         }
         router.add("POST", "/todo/tasks/{id}/toggle") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict(ListPager.choice(request)) {
+            return try pages.onConflict(ListPager.choice(request), shrinks: false) {
                 try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
             }
         }
         router.add("POST", "/todo/tasks/{id}/delete") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict(ListPager.choice(request)) {
+            return try pages.onConflict(ListPager.choice(request), shrinks: true) {
                 try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
             }
         }
@@ -53,7 +56,7 @@ struct TodoPages: Sendable {
         let pager = ListPager(choice, total: window.total)
         let tasks = window.tasks
         let insert = """
-            <form class="insert-form" method="post" action="/todo/tasks">
+            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))">
             <div class="insert-row">
             \(state.field(
                 "title", label: "New task", placeholder: "Type a task, tap Insert", isLabelHidden: true,
@@ -93,13 +96,16 @@ struct TodoPages: Sendable {
             """
     }
 
-    /// Runs `change` and answers 303 to the page `choice` names; when the task changed meanwhile, draws that
-    /// page again (409) with the conflict message.
-    private func onConflict(_ choice: ListPager.Choice, _ change: () throws -> Any) throws -> HTTPResponse {
+    /// Runs `change` and answers 303 to the page `choice` names (when the change `shrinks` the list, the last
+    /// page there is if that one is gone); when the task changed meanwhile, draws that page again (409) with the
+    /// conflict message.
+    private func onConflict(_ choice: ListPager.Choice, shrinks: Bool, _ change: () throws -> Any) throws
+        -> HTTPResponse
+    {
         do {
             _ = try change()
-            let total = try lists.todo.counts().all
-            return .redirect(to: ListPager(choice, total: total).address("/todo"))
+            guard shrinks else { return .redirect(to: ListPager.address("/todo", choice)) }
+            return .redirect(to: ListPager(choice, total: try lists.todo.count()).address("/todo"))
         } catch StoreError.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
