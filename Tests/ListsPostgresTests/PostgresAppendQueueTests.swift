@@ -26,7 +26,8 @@ import Testing
                         for entry in batch {
                             committed.withLock { $0.append(entry.id) }
                             // Every third add of each thread is refused, to show outcomes stay with their adds.
-                            entry.outcome = entry.id.hasSuffix("-3") ? .failure(StoreError.conflict(.task)) : .success(())
+                            entry.outcome =
+                                entry.id.hasSuffix("-3") ? .failure(StoreError.conflict(.task)) : .success(())
                         }
                     }
                     if id.hasSuffix("-3") { failures.withLock { $0.append("\(id) was not refused") } }

@@ -229,8 +229,9 @@ import Testing
         let addSheet = harness.get("/shopping/new", query: ["page": "2"]).text
         #expect(addSheet.contains("501–1,000 of 1,000 items") && addSheet.contains("href=\"/shopping?page=2\""))
         #expect(addSheet.contains("action=\"/shopping/new?page=2\""))
-        #expect(harness.post("/shopping/new", [("name", ""), ("price", "")], query: ["page": "2"]).text
-            .contains("501–1,000 of 1,000 items"))
+        #expect(
+            harness.post("/shopping/new", [("name", ""), ("price", "")], query: ["page": "2"]).text
+                .contains("501–1,000 of 1,000 items"))
 
         let added = harness.post("/shopping/new", [("name", "Tea"), ("price", "3.50")])
         #expect(added.location == "/shopping?page=last")

@@ -110,6 +110,17 @@ enum Layout {
         return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
     }
 
+    /// A count (0 or more) as the pages write it: thousands separated by commas (`100,000`), as US English does.
+    static func number(_ count: Int) -> String {
+        let digits = Array(String(count))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+
     /// A hidden field carrying a record's version, passed back as `expectedVersion`.
     static func versionField(_ version: Int) -> String {
         "<input type=\"hidden\" name=\"version\" value=\"\(version)\">"

@@ -47,7 +47,7 @@ struct ListPager: Equatable {
         self.total = total
         self.size = size
         isLast = choice == .last
-        let count = max(1, (total + size - 1) / size)
+        let count = Self.pageCount(total: total, size: size)
         switch choice {
         case .number(let number): page = min(number, count)
         case .last: page = count
@@ -59,15 +59,14 @@ struct ListPager: Equatable {
         { total in (ListPager(choice, total: total, size: size).page - 1) * size }
     }
 
-    /// How many pages the list fills (one when it is empty).
-    var pageCount: Int { max(1, (total + size - 1) / size) }
+    /// How many pages a list of `total` rows fills (one when it is empty).
+    static func pageCount(total: Int, size: Int) -> Int { max(1, (total + size - 1) / size) }
 
-    /// `path` at page `page`, after `keeping` (as `edit=1`) in the query: no `page` for the first page.
-    static func address(_ path: String, page: Int, keeping: String? = nil) -> String {
-        address(path, .number(page), keeping: keeping)
-    }
+    /// How many pages the list fills.
+    var pageCount: Int { Self.pageCount(total: total, size: size) }
 
-    /// `path` at the page `choice` names as it was named (`page=last` stays so), after `keeping` in the query.
+    /// `path` at the page `choice` names as it was named (`page=last` stays so), after `keeping` (as `edit=1`) in
+    /// the query; no `page` for the first page.
     static func address(_ path: String, _ choice: Choice, keeping: String? = nil) -> String {
         let page: String? =
             switch choice {
@@ -86,7 +85,7 @@ struct ListPager: Equatable {
     /// Where an insert into a list that now holds `total` rows sends the browser: the list's last page, where the
     /// new row is (the plain address when it fits on one page).
     static func afterInsert(_ path: String, total: Int) -> String {
-        total > pageSize ? "\(path)?page=last" : path
+        total > pageSize ? address(path, .last) : path
     }
 
     /// The pager: links to the first, previous, next and last pages around which rows these are of how many
@@ -95,7 +94,7 @@ struct ListPager: Equatable {
     func navigation(_ path: String, noun: String, keeping: String? = nil) -> String {
         guard pageCount > 1 else { return "" }
         func link(_ page: Int, _ text: String, _ label: String, rel: String? = nil) -> String {
-            let href = HTML.escape(Self.address(path, page: page, keeping: keeping))
+            let href = HTML.escape(Self.address(path, .number(page), keeping: keeping))
             let relation = rel.map { " rel=\"\($0)\"" } ?? ""
             return "<a class=\"pager-link\" href=\"\(href)\"\(relation) aria-label=\"\(label)\">\(text)</a>"
         }
@@ -110,18 +109,8 @@ struct ListPager: Equatable {
             page < pageCount
             ? link(page + 1, "›", "Next page", rel: "next") + link(pageCount, "»", "Last page")
             : inactive("›") + inactive("»")
-        let where_ = "\(Self.grouped(first))–\(Self.grouped(last)) of \(Self.grouped(total)) \(noun)"
-        return "<nav class=\"pager\" aria-label=\"Pages\">\(before)<span class=\"pager-place\">\(where_)</span>\(after)</nav>"
-    }
-
-    /// `number` with thousands separated by commas, as the rest of the pages write counts in English.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
+        let place = "\(Layout.number(first))–\(Layout.number(last)) of \(Layout.number(total)) \(noun)"
+        return "<nav class=\"pager\" aria-label=\"Pages\">\(before)"
+            + "<span class=\"pager-place\">\(place)</span>\(after)</nav>"
     }
 }

@@ -35,8 +35,11 @@ struct PageController: Sendable {
         let tasks = try lists.todo.counts()
         let sightings = try lists.birds.count()
         let apps = [
-            ("/shopping", "Shopping", "icon-shopping", "\(count(items.catalog, "item")), \(items.onList) on the list"),
-            ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(tasks.open) to do"),
+            (
+                "/shopping", "Shopping", "icon-shopping",
+                "\(count(items.catalog, "item")), \(Layout.number(items.onList)) on the list"
+            ),
+            ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(Layout.number(tasks.open)) to do"),
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
         ]
         let rows = apps.map { path, title, icon, detail in
@@ -56,11 +59,12 @@ struct PageController: Sendable {
             title: "Lists",
             main: Layout.screen(
                 title: "Lists",
-                content: Layout.group(rows, empty: "", label: "Apps") + Layout.group([settings], empty: "", label: "Data")))
+                content: Layout.group(rows, empty: "", label: "Apps")
+                    + Layout.group([settings], empty: "", label: "Data")))
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        "\(Layout.number(number)) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// A page for a request that was refused: the status's name as the title, the message, a link home.

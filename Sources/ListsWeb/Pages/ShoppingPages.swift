@@ -16,8 +16,8 @@ import ListsModel
 ///
 /// A catalog longer than ``ListPager/pageSize`` items is drawn a page at a time (`/shopping?page=N`, in delete
 /// mode `/shopping?edit=1&page=N`, see ``ListPager``): toggles, deletes and the add and edit sheets (drawn over
-/// that page, Cancel included) return to the page they were opened from, an add to the last page. The Shopping List tab shows every item on the list, as its
-/// total covers them all.
+/// that page, Cancel included) return to the page they were opened from, an add to the last page. The Shopping
+/// List tab shows every item on the list, as its total covers them all.
 struct ShoppingPages: Sendable {
     let lists: ListsServices
 

@@ -49,30 +49,33 @@ enum ShoppingViews {
     private static func row(_ item: ShoppingItem, _ pager: ListPager) -> String {
         let id = item.id.uuidString
         let isOn = item.isOnShoppingList
+        let toggle = pager.address("/shopping/items/\(id)/toggle")
+        let edit = pager.address("/shopping/items/\(id)/edit")
         return """
             <li class="row\(isOn ? " checked" : "")">
-            <form class="row-form" method="post" action="\(pager.address("/shopping/items/\(id)/toggle"))">\(Layout.versionField(item.meta.version))\
+            <form class="row-form" method="post" action="\(toggle)">\(Layout.versionField(item.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(isOn)">\
             <span class="check" aria-hidden="true">\(isOn ? "✓" : "")</span>\
             <span class="row-title">\(HTML.escape(item.name))</span>\
             <span class="row-detail">\(price(item.price))</span></button></form>
-            <a class="info-button" href="\(pager.address("/shopping/items/\(id)/edit"))" aria-label="Edit \(HTML.escape(item.name))">\
+            <a class="info-button" href="\(edit)" aria-label="Edit \(HTML.escape(item.name))">\
             <span class="info-glyph" aria-hidden="true">i</span></a>
             </li>
             """
     }
 
     private static func deleteRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
-        """
-        <li class="row editing">
-        <form class="row-delete" method="post" action="\(pager.address("/shopping/items/\(item.id.uuidString)/delete"))">\
-        \(Layout.versionField(item.meta.version))<input type="hidden" name="from" value="edit">\
-        <button class="delete-button" type="submit" aria-label="Delete \(HTML.escape(item.name))">Delete</button>\
-        </form>
-        <span class="row-title">\(HTML.escape(item.name))</span>
-        <span class="row-detail">\(price(item.price))</span>
-        </li>
-        """
+        let delete = pager.address("/shopping/items/\(item.id.uuidString)/delete")
+        return """
+            <li class="row editing">
+            <form class="row-delete" method="post" action="\(delete)">\
+            \(Layout.versionField(item.meta.version))<input type="hidden" name="from" value="edit">\
+            <button class="delete-button" type="submit" aria-label="Delete \(HTML.escape(item.name))">Delete</button>\
+            </form>
+            <span class="row-title">\(HTML.escape(item.name))</span>
+            <span class="row-detail">\(price(item.price))</span>
+            </li>
+            """
     }
 
     /// The Shopping List tab: the items on the list in catalog order, each a button that checks it off
