@@ -66,8 +66,8 @@ struct BirdPages: Sendable {
 
     /// The master list's screen at the page `choice` names.
     private func listScreen(_ viewer: Viewer, _ choice: ListPager.Choice) throws -> String {
-        let window = try lists.birds.window(limit: ListPager.pageSize, start: ListPager.start(choice))
-        return BirdViews.listScreen(window.sightings, viewer, ListPager(choice, total: window.total))
+        let (sightings, pager) = try ListPager.page(choice) { try lists.birds.window(limit: $0, start: $1) }
+        return BirdViews.listScreen(sightings, viewer, pager)
     }
 
     /// The detail screen of `sighting`, opened from the list's page `choice` names.

@@ -39,31 +39,33 @@ struct ListPager: Equatable {
     let isLast: Bool
     /// How many rows the whole list holds.
     let total: Int
-    /// Rows on a page.
-    let size: Int
 
     /// The page `choice` names in a list of `total` rows: the last one when it names a page past the end.
-    init(_ choice: Choice, total: Int, size: Int = ListPager.pageSize) {
+    init(_ choice: Choice, total: Int) {
         self.total = total
-        self.size = size
         isLast = choice == .last
-        let count = Self.pageCount(total: total, size: size)
+        let count = Self.pageCount(total: total)
         switch choice {
         case .number(let number): page = min(number, count)
         case .last: page = count
         }
     }
 
-    /// Where the page's first row is in the list, from 0.
-    static func start(_ choice: Choice, size: Int = ListPager.pageSize) -> (_ total: Int) -> Int {
-        { total in (ListPager(choice, total: total, size: size).page - 1) * size }
+    /// The rows of the page `choice` names and the pager over them. `read` is the model's `window`: it is given
+    /// how many rows to read and, for the size of the list, where they start, and answers the rows and that size
+    /// from one snapshot.
+    static func page<Row>(
+        _ choice: Choice, _ read: (_ limit: Int, _ start: (_ total: Int) -> Int) throws -> ([Row], Int)
+    ) throws -> (rows: [Row], pager: ListPager) {
+        let (rows, total) = try read(pageSize) { total in (ListPager(choice, total: total).page - 1) * pageSize }
+        return (rows, ListPager(choice, total: total))
     }
 
     /// How many pages a list of `total` rows fills (one when it is empty).
-    static func pageCount(total: Int, size: Int) -> Int { max(1, (total + size - 1) / size) }
+    static func pageCount(total: Int) -> Int { max(1, (total + pageSize - 1) / pageSize) }
 
     /// How many pages the list fills.
-    var pageCount: Int { Self.pageCount(total: total, size: size) }
+    var pageCount: Int { Self.pageCount(total: total) }
 
     /// `path` at the page `choice` names as it was named (`page=last` stays so), after `keeping` (as `edit=1`) in
     /// the query; no `page` for the first page.
@@ -99,8 +101,8 @@ struct ListPager: Equatable {
             return "<a class=\"pager-link\" href=\"\(href)\"\(relation) aria-label=\"\(label)\">\(text)</a>"
         }
         func inactive(_ text: String) -> String { "<span class=\"pager-link\" aria-hidden=\"true\">\(text)</span>" }
-        let first = (page - 1) * size + 1
-        let last = min(total, page * size)
+        let first = (page - 1) * Self.pageSize + 1
+        let last = min(total, page * Self.pageSize)
         let before =
             page > 1
             ? link(1, "«", "First page") + link(page - 1, "‹", "Previous page", rel: "prev")

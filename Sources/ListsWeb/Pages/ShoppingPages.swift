@@ -77,9 +77,13 @@ struct ShoppingPages: Sendable {
 
     /// The Items tab's screen at the page `choice` names.
     private func itemsScreen(isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil) throws -> String {
-        let window = try lists.shopping.catalogWindow(limit: ListPager.pageSize, start: ListPager.start(choice))
-        return ShoppingViews.itemsScreen(
-            window.items, isEditing: isEditing, ListPager(choice, total: window.total), notice: notice)
+        let (items, pager) = try catalogPage(choice)
+        return ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice)
+    }
+
+    /// The catalog's page `choice` names, and its pager.
+    private func catalogPage(_ choice: ListPager.Choice) throws -> (rows: [Numbered<ShoppingItem>], pager: ListPager) {
+        try ListPager.page(choice) { try lists.shopping.catalogWindow(limit: $0, start: $1) }
     }
 
     /// The Items tab's address at the page `choice` names, after a delete: the last page there is when that one
@@ -108,9 +112,8 @@ struct ShoppingPages: Sendable {
     func editSheet(_ item: ShoppingItem, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
         -> HTTPResponse
     {
-        let window = try lists.shopping.catalogWindow(limit: ListPager.pageSize, start: ListPager.start(choice))
-        let pager = ListPager(choice, total: window.total)
-        let background = ShoppingViews.itemsScreen(window.items, isEditing: false, pager)
+        let (items, pager) = try catalogPage(choice)
+        let background = ShoppingViews.itemsScreen(items, isEditing: false, pager)
         return Layout.page(
             title: "Edit Item", main: Layout.sheet(over: background, ShoppingViews.editForm(item, state, pager)),
             status: status)

@@ -52,9 +52,7 @@ struct TodoPages: Sendable {
 
     /// The To-Do screen with the insert form in `state`, showing the page `choice` names.
     func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws -> HTTPResponse {
-        let window = try lists.todo.window(limit: ListPager.pageSize, start: ListPager.start(choice))
-        let pager = ListPager(choice, total: window.total)
-        let tasks = window.tasks
+        let (tasks, pager) = try ListPager.page(choice) { try lists.todo.window(limit: $0, start: $1) }
         let insert = """
             <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))">
             <div class="insert-row">
