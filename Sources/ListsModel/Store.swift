@@ -187,6 +187,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
     /// The connection to the database server broke during the request (the server restarted, the network
     /// dropped); the next request opens a new one.
     case connectionLost(String)
+    /// A store that was open could not connect to its database server again (the server is down or refuses the
+    /// login): nothing was sent, so nothing was changed.
+    case unreachable(String)
     /// A stored value has an unexpected shape.
     case corrupt(String)
     /// Any other engine failure, with the engine's detail.
@@ -206,6 +209,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
         case .connectionLost(let place):
             "the connection to the database server at \(place) was lost; try again (a change sent just then may or "
                 + "may not have been saved)"
+        case .unreachable(let place):
+            "cannot connect to the database server at \(place); nothing was changed, try again later"
         case .corrupt: "a stored record is damaged"
         case .failure: "the database failed"
         }

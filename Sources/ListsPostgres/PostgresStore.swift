@@ -111,7 +111,7 @@ public final class PostgresStore: Store, @unchecked Sendable {
         self.url = url
         place = Self.redacted(url)
         idleConnectionLimit = max(1, connections)
-        let connection = try open()
+        let connection = try open(first: true)
         do {
             try Self.migrate(connection)
         } catch let error as PostgresError {
@@ -297,14 +297,18 @@ public final class PostgresStore: Store, @unchecked Sendable {
         return box
     }
 
-    /// A new connection, set up for Lists.
-    private func open() throws -> PostgresConnection {
+    /// A new connection, set up for Lists. One that cannot be made is `.cannotOpen` when the store is being
+    /// opened (a wrong URL, a server that is not running: the command stops there), and `.unreachable` once it is
+    /// open (the server went down or stopped taking logins while Lists ran: the request fails with "try again",
+    /// and the next one connects anew).
+    private func open(first: Bool = false) throws -> PostgresConnection {
         do {
             let connection = try PostgresConnection(url: url, place: place)
             try connection.execute("SET lock_timeout = '\(Self.lockTimeout)'")
             return connection
         } catch let error as PostgresError {
-            throw error.sqlState == "08001" ? StoreError.cannotOpen(place) : error.storeError(place: place)
+            guard error.sqlState == "08001" else { throw error.storeError(place: place) }
+            throw first ? StoreError.cannotOpen(place) : StoreError.unreachable(place)
         }
     }
 

@@ -68,7 +68,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             case .conflict:
                 self.init(status: 412, code: "version_mismatch", message: error.description)
             case .busy: self.init(status: 503, code: "busy", message: error.description)
-            case .connectionLost:
+            case .connectionLost, .unreachable:
                 self.init(status: 503, code: "database_unavailable", message: error.description)
             case .readOnly: self.init(status: 503, code: "read_only", message: error.description)
             default: self.init(status: 500, code: "storage_failure", message: error.description)

@@ -809,7 +809,7 @@ enum OpenAPIDocument {
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               },
               "Busy": {
-                "description": "The database stayed busy; retry after a second.",
+                "description": "The database cannot answer now: it stayed busy (code busy), or its server cannot be reached or the connection to it broke (code database_unavailable; the message says whether the change may have been saved); retry after a second.",
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               },
               "Forbidden": {

@@ -86,6 +86,44 @@ import Testing
         }
     }
 
+    /// A server that stops taking the store's connections while it is open (here the store's role may no longer
+    /// log in, and its connections are ended: what a server going down looks like to Lists) fails each request of
+    /// that time with "cannot connect ... try again" (which the API answers 503), not with the "cannot open"
+    /// that ends a command; nothing is half-written, and once logins are back the next request connects anew.
+    @Test func aServerThatStopsTakingConnectionsFailsRequestsUntilItIsBack() throws {
+        let admin = try PostgresTestServer.administration()
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let role = "lists_gone_\(suffix)"
+        let password = UUID().uuidString
+        try admin.execute("CREATE ROLE \(role) LOGIN PASSWORD '\(password)'")
+        defer { try? admin.execute("DROP ROLE \(role)") }
+        let name = "lists-gone-\(suffix)"
+        try PostgresTestServer.withFreshSchema(applicationName: name) { url in
+            let schema = try #require(
+                url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            try admin.execute("GRANT ALL ON SCHEMA \(schema) TO \(role)")
+            var components = try #require(URLComponents(string: url))
+            components.user = role
+            components.password = password
+            let store = try PostgresStore(url: try #require(components.string))
+            let todo = TodoList(store: store)
+            _ = try todo.add(title: "Walk")
+
+            try admin.execute("ALTER ROLE \(role) NOLOGIN")
+            try PostgresTestServer.terminateConnections(applicationName: name, using: admin)
+            let place = PostgresStore.redacted(try #require(components.string))
+            // A numbered add (the CLI's), an API add (through the append queue), a read.
+            #expect(throws: StoreError.unreachable(place)) { try todo.add(title: "Lost") }
+            #expect(throws: StoreError.unreachable(place)) { try todo.create(title: "Lost") }
+            #expect(throws: StoreError.unreachable(place)) { try store.read { try $0.revision() } }
+            #expect(!StoreError.unreachable(place).description.contains(password))
+
+            try admin.execute("ALTER ROLE \(role) LOGIN")
+            _ = try todo.add(title: "Feed")
+            #expect(try store.read { try $0.list(TodoTask.self) }.listed() == ["1 Walk", "2 Feed"])
+        }
+    }
+
     /// An idle pooled connection whose server process went away (a restarted server) is replaced without the
     /// request noticing: nothing had been sent on it yet.
     @Test func aConnectionKilledWhileIdleIsReplacedUnnoticed() throws {

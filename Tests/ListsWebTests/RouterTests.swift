@@ -1,4 +1,5 @@
 import Foundation
+import ListsModel
 import Testing
 
 @testable import ListsWeb
@@ -42,5 +43,26 @@ import Testing
         let headers = HTTPHeaders([("content-TYPE", "application/json; charset=utf-8")])
         #expect(headers["Content-Type"] == "application/json; charset=utf-8")
         #expect(HTTPRequest(method: "POST", path: "/", headers: headers).mediaType == "application/json")
+    }
+
+    /// A database that cannot answer now is the server's trouble of the moment, not the request's fault and not
+    /// a failure of Lists: 503 with a code a client can retry on, and words that say whether anything was saved.
+    @Test(arguments: [
+        (StoreError.unreachable("postgres://lists@db/lists"), "database_unavailable", "nothing was changed"),
+        (StoreError.connectionLost("postgres://lists@db/lists"), "database_unavailable", "may not have been saved"),
+        (StoreError.busy, "busy", "try again"),
+    ])
+    func aDatabaseThatCannotAnswerNowIsServiceUnavailable(_ error: StoreError, code: String, words: String) {
+        let http = HTTPError(error)
+        #expect(http.status == 503)
+        #expect(http.code == code)
+        #expect(http.message.contains(words))
+    }
+
+    @Test func aStoreFailureIsAServerErrorThatKeepsTheEnginesWordsToItself() {
+        let http = HTTPError(StoreError.failure("disk I/O error at page 7"))
+        #expect(http.status == 500)
+        #expect(http.code == "storage_failure")
+        #expect(!http.message.contains("page 7"))
     }
 }
