@@ -14,10 +14,31 @@ final class PostgresConnection {
     /// The server's URL without its password, for messages.
     let place: String
 
-    /// Connects to the server at `url` (a libpq connection URI or keyword string).
+    /// What Lists sets for every connection unless its URL says otherwise: a server that does not answer is given
+    /// up on instead of holding a request (and its thread) for minutes.
+    /// - `connect_timeout`: 10 s to connect and log in (libpq's default is to wait as long as TCP does: over two
+    ///   minutes for a host that is off).
+    /// - `keepalives_idle`, `keepalives_interval`, `keepalives_count`: a connection waiting for an answer from a
+    ///   server that has gone (switched off, cut off by the network) is found dead after 30 + 3 × 10 s, not the
+    ///   kernel's two hours.
+    /// - `tcp_user_timeout`: the same for a statement sent and never acknowledged, after 60 s.
+    /// - `fallback_application_name`: connections show as `lists` in `pg_stat_activity`.
+    static let defaults: KeyValuePairs<String, String> = [
+        "connect_timeout": "10", "keepalives_idle": "30", "keepalives_interval": "10", "keepalives_count": "3",
+        "tcp_user_timeout": "60000", "fallback_application_name": "lists",
+    ]
+
+    /// Connects to the server at `url` (a libpq connection URI or keyword string), with ``defaults`` for what the
+    /// URL does not set.
     /// - Throws: ``PostgresError`` without an SQLSTATE when no connection could be made.
     init(url: String, place: String) throws {
-        guard let handle = PQconnectdb(url) else {
+        // The URL goes in as `dbname` with expand_dbname, after the defaults: what it sets wins over them.
+        let keywords = Self.defaults.map(\.key) + ["dbname"]
+        let values = Self.defaults.map(\.value) + [url]
+        let connected = keywords.withCStrings { keywords in
+            values.withCStrings { values in PQconnectdbParams(keywords, values, 1) }
+        }
+        guard let handle = connected else {
             throw PostgresError(sqlState: nil, message: "out of memory", sql: nil, isConnectionLost: false)
         }
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -32,6 +53,18 @@ final class PostgresConnection {
 
     deinit {
         PQfinish(handle)
+    }
+
+    /// The value of a connection option in use (`connect_timeout`, `keepalives_idle`, ...), or `nil` when unset.
+    func option(_ keyword: String) -> String? {
+        guard let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
     }
 
     /// Whether the connection is still usable; after a failure that broke it, the pool drops it.
@@ -175,5 +208,15 @@ final class PostgresConnection {
             case .date: return .date(Date(timeIntervalSince1970: Double(integer(row, column)) / 1000))
             }
         }
+    }
+}
+
+extension Array where Element == String {
+    /// Calls `body` with a NULL-terminated array of C strings holding the elements, valid during the call only.
+    fileprivate func withCStrings<T>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) } + [nil]
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 }

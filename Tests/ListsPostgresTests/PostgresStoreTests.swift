@@ -3,6 +3,10 @@ import ListsModel
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @testable import ListsPostgres
 
 /// The store contract on a real PostgreSQL server, each check on a new schema.
@@ -261,6 +265,54 @@ import Testing
             }
             #expect(try admin.integer("SELECT version FROM \(schema).lists_schema") == 99)
         }
+    }
+
+    /// Every connection has Lists's timeouts unless its URL sets its own, and shows as `lists` to the server.
+    @Test func connectionsGiveUpOnAServerThatDoesNotAnswerUnlessTheURLSaysOtherwise() throws {
+        let url = try PostgresTestServer.url()
+        let plain = try PostgresConnection(url: url, place: "test")
+        #expect(plain.option("connect_timeout") == "10")
+        #expect(plain.option("keepalives_idle") == "30")
+        #expect(plain.option("keepalives_interval") == "10")
+        #expect(plain.option("keepalives_count") == "3")
+        #expect(plain.option("tcp_user_timeout") == "60000")
+        let rows = try plain.query("SELECT current_setting('application_name')")
+        #expect(rows.text(0, 0) == "lists")
+
+        let separator = url.contains("?") ? "&" : "?"
+        let own = try PostgresConnection(
+            url: url + separator + "connect_timeout=3&keepalives_idle=5&application_name=mine", place: "test")
+        #expect(own.option("connect_timeout") == "3")
+        #expect(own.option("keepalives_idle") == "5")
+        #expect(own.option("keepalives_count") == "3")
+        #expect(try own.query("SELECT current_setting('application_name')").text(0, 0) == "mine")
+    }
+
+    /// A server that takes the connection and never answers (a hung machine, a port that is not PostgreSQL's)
+    /// is given up on after the default 10 s to connect, not the minutes libpq would wait by itself.
+    @Test func aServerThatNeverAnswersIsGivenUpOn() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0
+                    && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        // Listening, never accepting: the kernel takes the connection, and libpq's login waits for an answer.
+        let port = UInt16(bigEndian: address.sin_port)
+        let started = ContinuousClock.now
+        #expect(throws: StoreError.cannotOpen("postgres://lists@127.0.0.1:\(port)/lists")) {
+            try PostgresStore(url: "postgres://lists@127.0.0.1:\(port)/lists")
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .seconds(9) && waited < .seconds(30), "gave up after \(waited)")
     }
 
     /// A server nobody listens on is "cannot open", named without its password.
