@@ -74,13 +74,21 @@ struct RecordCollection<R: Record>: Sendable {
         try store.read { try $0.list(R.self, where: filter, offset: offset, limit: limit) }
     }
 
-    /// Up to `limit` records from the place `start` gives, and how many the list holds, in one snapshot. `start`
-    /// is given that count, so that a page asked for past the end can be drawn as the last one there is.
-    func window(limit: Int, start: (_ total: Int) -> Int) throws -> (records: [Numbered<R>], total: Int) {
-        try store.read { session in
-            let total = try session.count(R.self, where: nil)
-            return (try session.list(R.self, where: nil, offset: max(0, start(total)), limit: limit), total)
-        }
+    /// Up to `limit` records (of those `filter` matches, or all) from the place `start` gives, and how many there
+    /// are, in one snapshot. `start` is given that count, so that a page asked for past the end can be drawn as
+    /// the last one there is.
+    func window(where filter: FieldFilter? = nil, limit: Int, start: (_ total: Int) -> Int) throws
+        -> (records: [Numbered<R>], total: Int)
+    {
+        try store.read { session in try window(in: session, where: filter, limit: limit, start: start) }
+    }
+
+    /// ``window(where:limit:start:)`` in `session`'s snapshot, for a caller that reads more in it.
+    func window(in session: any StoreSession, where filter: FieldFilter?, limit: Int, start: (_ total: Int) -> Int)
+        throws -> (records: [Numbered<R>], total: Int)
+    {
+        let total = try session.count(R.self, where: filter)
+        return (try session.list(R.self, where: filter, offset: max(0, start(total)), limit: limit), total)
     }
 
     /// How many records match each of `filters` (`nil`: all of them), counted by the store in one snapshot.

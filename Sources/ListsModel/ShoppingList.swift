@@ -33,6 +33,18 @@ public struct ShoppingList: Sendable {
         try items.list(where: Self.onList)
     }
 
+    /// Up to `limit` items of the shopping list from the place `start` gives for the list's length, that length,
+    /// and the exact total of the whole list (not only of these items), in one snapshot: a page of a long list.
+    public func shoppingListWindow(limit: Int, start: (_ total: Int) -> Int) throws
+        -> (items: [Numbered<ShoppingItem>], count: Int, total: Money)
+    {
+        try items.store.read { session in
+            let window = try items.window(in: session, where: Self.onList, limit: limit, start: start)
+            let cents = try session.sum(ShoppingItem.self, field: "price_cents", where: Self.onList)
+            return (window.records, window.total, Money(minorUnits: cents))
+        }
+    }
+
     /// How many items the catalog holds, counted by the store (kept as a count: no list is read).
     public func catalogCount() throws -> Int {
         try items.counts([nil])[0]

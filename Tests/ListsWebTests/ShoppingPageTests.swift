@@ -238,4 +238,52 @@ import Testing
         #expect(harness.get("/shopping", query: ["page": "last"]).text.contains(">Tea<"))
         #expect(harness.get("/shopping", query: ["page": "nope"]).status == 400)
     }
+
+    @Test func aLongShoppingListIsDrawnAPageAtATimeWithTheTotalOfAllOfIt() throws {
+        let harness = try PageHarness(seeded: false)
+        // 1,001 items at $1.01, $1.02, ...; all but the second on the list: 1,000 items, $6,014.99 in all.
+        let items = (1...1_001).map {
+            ShoppingItem(
+                meta: RecordMeta(createdAt: PageHarness.now), name: "Item \($0)", price: Money(minorUnits: 100 + $0),
+                isOnShoppingList: $0 != 2)
+        }
+        try harness.store.write { try $0.insert(contentsOf: items) }
+        let first = harness.get("/shopping/list").text
+        #expect(first.occurrences(of: "<li class=\"row") == 500)
+        #expect(first.contains("1–500 of 1,000 items"))
+        #expect(first.contains("href=\"/shopping/list?page=2\" rel=\"next\""))
+        #expect(first.contains("<span>Total of all 1,000 items</span> <strong class=\"amount\">$6014.99</strong>"))
+        #expect(first.contains(">Item 501<") && !first.contains(">Item 502<") && !first.contains(">Item 2<"))
+
+        // Page 2 holds the rest; its check-offs come back to it, and the total follows.
+        let item = try harness.item("Item 700")
+        let second = harness.get("/shopping/list", query: ["page": "2"]).text
+        #expect(second.occurrences(of: "<li class=\"row") == 500)
+        #expect(second.contains("501–1,000 of 1,000 items") && second.contains(">Item 1001<"))
+        #expect(second.contains("action=\"/shopping/list/\(item.id.uuidString)/check?page=2\""))
+        let checked = harness.post("/shopping/list/\(item.id)/check", [("version", "1")], query: ["page": "2"])
+        #expect(checked.status == 303)
+        #expect(checked.location == "/shopping/list?page=2")
+        let after = harness.get("/shopping/list", query: ["page": "2"]).text
+        #expect(after.contains("501–999 of 999 items") && !after.contains(">Item 700<"))
+        #expect(after.contains("<span>Total of all 999 items</span> <strong class=\"amount\">$6006.99</strong>"))
+
+        // A stale check-off redraws its page with the message; a page past the end is the last one.
+        let stale = harness.post("/shopping/list/\(item.id)/check", [("version", "1")], query: ["page": "2"])
+        #expect(stale.status == 409)
+        #expect(stale.text.contains("501–999 of 999 items"))
+        #expect(harness.get("/shopping/list", query: ["page": "9"]).text.contains("501–999 of 999 items"))
+        #expect(harness.get("/shopping/list", query: ["page": "last"]).text.contains(">Item 1001<"))
+        #expect(harness.get("/shopping/list", query: ["page": "0"]).status == 400)
+
+        // Back to one page: no pager, and the total is plain "Total" again.
+        try harness.store.write { session in
+            for numbered in try session.list(ShoppingItem.self, where: nil, offset: 0, limit: 600) {
+                try session.delete(ShoppingItem.self, id: numbered.record.id)
+            }
+        }
+        let short = harness.get("/shopping/list").text
+        #expect(!short.contains("rel=\"next\"") && !short.contains(" of 400 items"))
+        #expect(short.contains("<span>Total</span>"))
+    }
 }

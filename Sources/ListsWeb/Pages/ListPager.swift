@@ -1,7 +1,7 @@
 import Foundation
 
-/// A long list drawn a page at a time: the To-Do list, the sightings and the Items tab, which imports can make
-/// 100k rows long.
+/// A long list drawn a page at a time: the To-Do list, the sightings, the Items tab and the Shopping List tab,
+/// which imports can make 100k rows long.
 ///
 /// The tutorials drew every row, and so do these pages up to ``pageSize`` rows: a list that fits shows no pager
 /// and its addresses have no query, as before. A longer one shows its first page at `/todo` and the others at

@@ -16,8 +16,9 @@ import ListsModel
 ///
 /// A catalog longer than ``ListPager/pageSize`` items is drawn a page at a time (`/shopping?page=N`, in delete
 /// mode `/shopping?edit=1&page=N`, see ``ListPager``): toggles, deletes and the add and edit sheets (drawn over
-/// that page, Cancel included) return to the page they were opened from, an add to the last page. The Shopping
-/// List tab shows every item on the list, as its total covers them all.
+/// that page, Cancel included) return to the page they were opened from, an add to the last page. A shopping
+/// list that long is paged the same way (`/shopping/list?page=N`; a check-off returns to its page), and its
+/// total, "Total of all N items", still covers the whole list.
 struct ShoppingPages: Sendable {
     let lists: ListsServices
 
@@ -54,15 +55,17 @@ struct ShoppingPages: Sendable {
         router.add("POST", "/shopping/items/{id}/delete") { request, path in
             try pages.delete(PageController.id(path), FormBody(request), ListPager.choice(request))
         }
-        router.add("GET", "/shopping/list") { _, _ in
-            try pages.shoppingListPage()
+        router.add("GET", "/shopping/list") { request, _ in
+            try pages.shoppingListPage(ListPager.choice(request))
         }
         router.add("POST", "/shopping/list/{id}/check") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict(redraw: { try pages.shoppingListPage(notice: $0) }) {
+            let choice = try ListPager.choice(request)
+            return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
                 try pages.lists.shopping.setOnShoppingList([.id(id)], false, expectedVersion: form.version())
-                return .redirect(to: "/shopping/list")
+                // The same page, which a page past the end (its last item checked off) draws as the last one.
+                return .redirect(to: ListPager.address("/shopping/list", choice))
             }
         }
     }
@@ -92,10 +95,15 @@ struct ShoppingPages: Sendable {
         ListPager(choice, total: try lists.shopping.catalogCount()).address("/shopping", keeping: keeping)
     }
 
-    /// The Shopping List tab.
-    func shoppingListPage(notice: Notice? = nil, status: Int = 200) throws -> HTTPResponse {
-        let screen = ShoppingViews.shoppingListScreen(
-            try lists.shopping.shoppingList(), total: try lists.shopping.total(), notice: notice)
+    /// The Shopping List tab at the page `choice` names, with the total of the whole list.
+    func shoppingListPage(_ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200) throws -> HTTPResponse {
+        var total = Money.zero
+        let (items, pager) = try ListPager.page(choice) { limit, start in
+            let window = try lists.shopping.shoppingListWindow(limit: limit, start: start)
+            total = window.total
+            return (window.items, window.count)
+        }
+        let screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice)
         return Layout.page(title: "Shopping List", main: screen, status: status)
     }
 

@@ -79,13 +79,17 @@ enum ShoppingViews {
     }
 
     /// The Shopping List tab: the items on the list in catalog order, each a button that checks it off
-    /// (takes it off the list), and the exact total of what is left to buy.
-    static func shoppingListScreen(_ items: [Numbered<ShoppingItem>], total: Money, notice: Notice? = nil) -> String {
+    /// (takes it off the list), and the exact total of what is left to buy. A list longer than a page shows the
+    /// page `pager` names, whose forms come back to it, and the total of the whole list, saying so.
+    static func shoppingListScreen(
+        _ items: [Numbered<ShoppingItem>], total: Money, _ pager: ListPager, notice: Notice? = nil
+    ) -> String {
         let rows = items.map { numbered in
             let item = numbered.record
             return """
                 <li class="row">
-                <form class="row-form" method="post" action="/shopping/list/\(item.id.uuidString)/check">\
+                <form class="row-form" method="post" \
+                action="\(pager.address("/shopping/list/\(item.id.uuidString)/check"))">\
                 \(Layout.versionField(item.meta.version))\
                 <button class="row-button" type="submit" aria-label="Check off \(HTML.escape(item.name)), \
                 \(price(item.price))"><span class="circle" aria-hidden="true"></span>\
@@ -94,13 +98,18 @@ enum ShoppingViews {
                 </li>
                 """
         }
-        var content = Layout.group(
-            rows, empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
-            label: "Shopping list",
-            footer: items.isEmpty ? nil : "Tap an item when it is in your basket: it leaves the list.")
+        let navigation = pager.navigation("/shopping/list", noun: "items")
+        var content =
+            navigation
+            + Layout.group(
+                rows, empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
+                label: "Shopping list",
+                footer: items.isEmpty ? nil : "Tap an item when it is in your basket: it leaves the list.")
+            + navigation
         if !items.isEmpty {
+            let label = pager.pageCount > 1 ? "Total of all \(Layout.number(pager.total)) items" : "Total"
             content +=
-                "\n<p class=\"total\"><span>Total</span> <strong class=\"amount\">\(price(total))</strong></p>"
+                "\n<p class=\"total\"><span>\(label)</span> <strong class=\"amount\">\(price(total))</strong></p>"
         }
         return Layout.screen(
             title: "Shopping List", left: Layout.homeLink, content: content,
