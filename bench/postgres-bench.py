@@ -153,8 +153,8 @@ def main(arguments):
         names = ("pgbench", "one server", "two servers")
         results = {(clients, name): [] for clients in CLIENT_COUNTS for name in names}
         targets = {"one server": servers[0].url, "two servers": f"http://127.0.0.1:{balanced}"}
-        pgbench(url, 1, script, CLIENT_COUNTS[0])  # warm-up
         for clients in CLIENT_COUNTS:
+            pgbench(url, 1, script, clients)  # warm-up, at each count: the first round of each starts warm
             for round in range(rounds):
                 order = list(names)
                 if round % 2:

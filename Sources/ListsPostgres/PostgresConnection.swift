@@ -22,7 +22,10 @@ final class PostgresConnection {
     ///   server that has gone (switched off, cut off by the network) is found dead after 30 + 3 × 10 s, not the
     ///   kernel's two hours.
     /// - `tcp_user_timeout`: the same for a statement sent and never acknowledged, after 60 s.
-    /// - `fallback_application_name`: connections show as `lists` in `pg_stat_activity`.
+    /// - `fallback_application_name`: connections show as `lists` in `pg_stat_activity` (`PGAPPNAME` still wins).
+    ///
+    /// `PGCONNECT_TIMEOUT`, when set, is left to decide the time to connect. Settings in a `pg_service.conf`
+    /// service give way to these (libpq reads a service only for what its caller left unset): set them in the URL.
     static let defaults: KeyValuePairs<String, String> = [
         "connect_timeout": "10", "keepalives_idle": "30", "keepalives_interval": "10", "keepalives_count": "3",
         "tcp_user_timeout": "60000", "fallback_application_name": "lists",
@@ -30,11 +33,13 @@ final class PostgresConnection {
 
     /// Connects to the server at `url` (a libpq connection URI or keyword string), with ``defaults`` for what the
     /// URL does not set.
-    /// - Throws: ``PostgresError`` without an SQLSTATE when no connection could be made.
+    /// - Throws: ``PostgresError`` with SQLSTATE 08001 when no connection could be made.
     init(url: String, place: String) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let defaults = Self.defaults.filter { $0.key != "connect_timeout" || environment["PGCONNECT_TIMEOUT"] == nil }
         // The URL goes in as `dbname` with expand_dbname, after the defaults: what it sets wins over them.
-        let keywords = Self.defaults.map(\.key) + ["dbname"]
-        let values = Self.defaults.map(\.value) + [url]
+        let keywords = defaults.map(\.key) + ["dbname"]
+        let values = defaults.map(\.value) + [url]
         let connected = keywords.withCStrings { keywords in
             values.withCStrings { values in PQconnectdbParams(keywords, values, 1) }
         }
@@ -216,6 +221,8 @@ extension Array where Element == String {
     fileprivate func withCStrings<T>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
         let copies = map { strdup($0) }
         defer { copies.forEach { free($0) } }
+        // A copy that failed would end the list early, silently dropping what follows it (the URL).
+        precondition(copies.allSatisfy { $0 != nil }, "out of memory")
         let pointers = copies.map { UnsafePointer($0) } + [nil]
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }

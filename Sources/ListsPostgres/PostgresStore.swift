@@ -219,7 +219,16 @@ public final class PostgresStore: Store, @unchecked Sendable {
         var isRetry = false
         while true {
             let box: PostgresConnectionBox
-            if let taken = pooled { box = taken } else { box = PostgresConnectionBox(try open()) }
+            if let taken = pooled {
+                box = taken
+            } else {
+                do {
+                    box = PostgresConnectionBox(try open())
+                } catch StoreError.unreachable(let place) where isRetry {
+                    // The first try's statement may have reached the server before the connection broke.
+                    throw StoreError.connectionLost(place)
+                }
+            }
             do {
                 let value = try body(box.connection, isRetry)
                 if let due = upkeep(after: writes) {

@@ -92,8 +92,10 @@ import Testing
 
     /// A server that stops taking the store's connections while it is open (here the store's role may no longer
     /// log in, and its connections are ended: what a server going down looks like to Lists) fails each request of
-    /// that time with "cannot connect ... try again" (which the API answers 503), not with the "cannot open"
-    /// that ends a command; nothing is half-written, and once logins are back the next request connects anew.
+    /// that time with an error the API answers 503, not with the "cannot open" that ends a command: the first
+    /// add, sent on the pooled connection before it was found broken, with "lost ... may or may not have been
+    /// saved" (Lists cannot know whether the server took it), the others with "cannot connect ... nothing was
+    /// changed". Once logins are back the next request connects anew.
     @Test func aServerThatStopsTakingConnectionsFailsRequestsUntilItIsBack() throws {
         let admin = try PostgresTestServer.administration()
         let suffix = UUID().uuidString.prefix(8).lowercased()
@@ -116,6 +118,7 @@ import Testing
             try admin.execute("ALTER ROLE \(role) NOLOGIN")
             try PostgresTestServer.terminateConnections(applicationName: name, using: admin)
             let place = PostgresStore.redacted(try #require(components.string))
+            #expect(throws: StoreError.connectionLost(place)) { try todo.create(title: "Sent") }
             // A numbered add (the CLI's), an API add (through the append queue), a read.
             #expect(throws: StoreError.unreachable(place)) { try todo.add(title: "Lost") }
             #expect(throws: StoreError.unreachable(place)) { try todo.create(title: "Lost") }

@@ -276,9 +276,23 @@ import Testing
         #expect(harness.get("/shopping/list", query: ["page": "last"]).text.contains(">Item 1001<"))
         #expect(harness.get("/shopping/list", query: ["page": "0"]).status == 400)
 
+        // Checking off the only item on the last page answers with the page before it.
+        try harness.store.write { session in
+            // Items 1 to 499, of which 498 were on the list: 501 are left on it, Item 1001 alone on page 2.
+            for numbered in try session.list(ShoppingItem.self, where: nil, offset: 0, limit: 499) {
+                try session.delete(ShoppingItem.self, id: numbered.record.id)
+            }
+        }
+        let lone = harness.get("/shopping/list", query: ["page": "2"]).text
+        #expect(lone.contains("501–501 of 501 items"))
+        let lastItem = try harness.item("Item 1001")
+        let emptied = harness.post("/shopping/list/\(lastItem.id)/check", [("version", "1")], query: ["page": "2"])
+        #expect(emptied.location == "/shopping/list")
+
         // Back to one page: no pager, and the total is plain "Total" again.
         try harness.store.write { session in
-            for numbered in try session.list(ShoppingItem.self, where: nil, offset: 0, limit: 600) {
+            // Items 500 to 599: 400 are left on the list (600 to 1000 but 700).
+            for numbered in try session.list(ShoppingItem.self, where: nil, offset: 0, limit: 100) {
                 try session.delete(ShoppingItem.self, id: numbered.record.id)
             }
         }

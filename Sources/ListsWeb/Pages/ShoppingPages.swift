@@ -64,8 +64,9 @@ struct ShoppingPages: Sendable {
             let choice = try ListPager.choice(request)
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
                 try pages.lists.shopping.setOnShoppingList([.id(id)], false, expectedVersion: form.version())
-                // The same page, which a page past the end (its last item checked off) draws as the last one.
-                return .redirect(to: ListPager.address("/shopping/list", choice))
+                // The same page, or the one before it when that page's last item was checked off.
+                let onList = try pages.lists.shopping.counts().onList
+                return .redirect(to: ListPager(choice, total: onList).address("/shopping/list"))
             }
         }
     }
