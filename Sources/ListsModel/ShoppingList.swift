@@ -40,8 +40,7 @@ public struct ShoppingList: Sendable {
     {
         try items.store.read { session in
             let window = try items.window(in: session, where: Self.onList, limit: limit, start: start)
-            let cents = try session.sum(ShoppingItem.self, field: "price_cents", where: Self.onList)
-            return (window.records, window.total, Money(minorUnits: cents))
+            return (window.records, window.total, try Self.total(in: session))
         }
     }
 
@@ -58,9 +57,12 @@ public struct ShoppingList: Sendable {
 
     /// The exact sum of the prices of the items on the shopping list.
     public func total() throws -> Money {
-        Money(
-            minorUnits: try items.store.read { try $0.sum(ShoppingItem.self, field: "price_cents", where: Self.onList) }
-        )
+        try items.store.read { try Self.total(in: $0) }
+    }
+
+    /// ``total()`` in `session`'s snapshot.
+    private static func total(in session: any StoreSession) throws -> Money {
+        Money(minorUnits: try session.sum(ShoppingItem.self, field: "price_cents", where: onList))
     }
 
     /// The item `reference` points at.
