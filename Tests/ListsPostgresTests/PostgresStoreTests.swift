@@ -60,8 +60,7 @@ import Testing
                 #expect(counts == [5, 3, 1])
                 #expect(try store.read { try $0.list(ShoppingItem.self) }.count == 5)
                 let admin = try PostgresTestServer.administration()
-                let schema = try #require(
-                    url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+                let schema = try PostgresTestServer.schema(in: url)
                 #expect(try admin.integer("SELECT version FROM \(schema).lists_schema") == Int64(PostgresStore.migrations.count))
             }
         }
@@ -105,8 +104,7 @@ import Testing
         defer { try? admin.execute("DROP ROLE \(role)") }
         let name = "lists-gone-\(suffix)"
         try PostgresTestServer.withFreshSchema(applicationName: name) { url in
-            let schema = try #require(
-                url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let schema = try PostgresTestServer.schema(in: url)
             try admin.execute("GRANT ALL ON SCHEMA \(schema) TO \(role)")
             var components = try #require(URLComponents(string: url))
             components.user = role
@@ -186,7 +184,7 @@ import Testing
             #expect(try store.read { try $0.revision() } >= revision + 2)
             #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == added.count - 1)
             let admin = try PostgresTestServer.administration()
-            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let schema = try PostgresTestServer.schema(in: url)
             let unfolded = try #require(try admin.integer("SELECT count(*) FROM \(schema).record_changes"))
             #expect(unfolded < Int64(PostgresStore.foldInterval) + 5)
             #expect(try admin.integer("SELECT sum(changes) FROM \(schema).record_counts") ?? 0 > 0)
@@ -206,7 +204,7 @@ import Testing
             #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == total)
             #expect(try TodoList(store: store).all().map(\.number) == Array(1...total))
             let admin = try PostgresTestServer.administration()
-            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let schema = try PostgresTestServer.schema(in: url)
             let unfolded = try #require(try admin.integer("SELECT count(*) FROM \(schema).record_changes"))
             #expect(unfolded < Int64(PostgresStore.foldInterval) + 5)
             #expect(try admin.integer("SELECT sum(count) FROM \(schema).record_counts WHERE kind = 'tasks'") ?? 0
@@ -219,7 +217,7 @@ import Testing
     @Test func aSchemaFiveDatabaseIsMigratedKeepingCountsAndRevision() throws {
         try PostgresTestServer.withFreshSchema { url in
             let admin = try PostgresTestServer.administration()
-            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let schema = try PostgresTestServer.schema(in: url)
             try admin.execute("SET search_path = \(schema)")
             try admin.execute(
                 "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
@@ -261,7 +259,7 @@ import Testing
         try PostgresTestServer.withFreshSchema { url in
             _ = try PostgresStore(url: url)
             let admin = try PostgresTestServer.administration()
-            let schema = try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+            let schema = try PostgresTestServer.schema(in: url)
             try admin.execute("UPDATE \(schema).lists_schema SET version = 99")
             #expect(throws: StoreError.newerSchema(found: 99, known: PostgresStore.migrations.count)) {
                 try PostgresStore(url: url)

@@ -45,6 +45,11 @@ enum PostgresTestServer {
             base + separator + "options=-csearch_path%3D\(schema)&application_name=\(applicationName)")
     }
 
+    /// The schema a URL from ``withFreshSchema(applicationName:_:)`` sets as the search path.
+    static func schema(in url: String) throws -> String {
+        try #require(url.split(separator: "%3D").last.map { String($0.prefix(while: { $0 != "&" })) })
+    }
+
     /// Terminates the server processes of the connections tagged `applicationName` and waits until they are gone.
     static func terminateConnections(applicationName: String, using admin: PostgresConnection) throws {
         let terminated = try admin.query(
