@@ -49,6 +49,11 @@ public struct ShoppingList: Sendable {
         try items.counts([nil])[0]
     }
 
+    /// How many items are on the shopping list, counted by the store.
+    public func onListCount() throws -> Int {
+        try items.counts([Self.onList])[0]
+    }
+
     /// How many items the catalog holds, and how many of them are on the shopping list, counted by the store.
     public func counts() throws -> (catalog: Int, onList: Int) {
         let counts = try items.counts([nil, Self.onList])

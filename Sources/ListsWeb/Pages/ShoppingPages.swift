@@ -65,7 +65,7 @@ struct ShoppingPages: Sendable {
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
                 try pages.lists.shopping.setOnShoppingList([.id(id)], false, expectedVersion: form.version())
                 // The same page, or the one before it when that page's last item was checked off.
-                let onList = try pages.lists.shopping.counts().onList
+                let onList = try pages.lists.shopping.onListCount()
                 return .redirect(to: ListPager(choice, total: onList).address("/shopping/list"))
             }
         }
