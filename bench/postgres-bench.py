@@ -145,7 +145,9 @@ def main(arguments):
         with open(lua, "w") as file:
             file.write(server_bench.WRK_SCRIPT)
         # PostgreSQL writes wait on the network and the flush, not the processor: 16 threads per server.
-        servers = [ListsServer(url, threads=16), ListsServer(url, threads=16)]
+        # nginx is the servers' one client address: a trusted proxy, not held to one client's connections.
+        behind_nginx = ["--trusted-proxy", "127.0.0.1"]
+        servers = [ListsServer(url, threads=16, options=behind_nginx), ListsServer(url, threads=16, options=behind_nginx)]
         balancer, balanced = nginx_in_front(work, [s.port for s in servers])
         body = '{"title": "wrk task"}'
         before = int(psql(url, "SELECT count(*) FROM tasks"))

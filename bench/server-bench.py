@@ -51,8 +51,8 @@ def median(values):
 class ListsServer:
     """`lists serve --port 0 --quiet` on `database`, its port read from the line it prints."""
 
-    def __init__(self, database, threads=None):
-        command = [LISTS, "serve", "--port", "0", "--database", database, "--quiet"]
+    def __init__(self, database, threads=None, options=()):
+        command = [LISTS, "serve", "--port", "0", "--database", database, "--quiet", *options]
         if threads:
             command += ["--threads", str(threads)]
         self.started = time.monotonic()

@@ -19,6 +19,7 @@ public enum ListsCommandLine {
     /// environment into a dictionary was a sixth of the work of a short command.
     public static let environmentVariables = [
         "LISTS_DATABASE", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "LC_ALL", "LC_TIME", "LANG",
+        "LISTS_ALLOWED_HOSTS", "LISTS_TRUSTED_PROXIES",
     ]
 
     /// The values of ``environmentVariables`` in this process's environment.

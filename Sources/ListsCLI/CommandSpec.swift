@@ -55,8 +55,10 @@ enum GlobalOption {
 
 /// A command line split into options and positional arguments, checked against a ``CommandSpec``.
 struct ParsedArguments {
-    /// Option values by name; flags have the value `""`.
+    /// Option values by name, the last one given of each; flags have the value `""`.
     var options: [String: String] = [:]
+    /// Every value given of each option, in order (for the options that may be repeated).
+    var repeated: [String: [String]] = [:]
     /// The positional arguments, in order.
     var positionals: [String] = []
     /// Whether `--help` or `-h` was given.
@@ -100,6 +102,7 @@ struct ParsedArguments {
                 } else {
                     throw UsageError(message: "--\(name) needs a value (\(placeholder))", command: command)
                 }
+                repeated[name, default: []].append(options[name] ?? "")
             } else {
                 guard inlineValue == nil else {
                     throw UsageError(message: "--\(name) takes no value", command: command)

@@ -29,6 +29,9 @@ final class Invocation {
     /// The value of `--name`, if given.
     func option(_ name: String) -> String? { arguments.options[name] }
 
+    /// Every value of the option `name`, which may be given several times, in order.
+    func values(of name: String) -> [String] { arguments.repeated[name] ?? [] }
+
     /// The user's locale, from the environment.
     lazy var locale = ListsFormat.locale(environment: environment)
 

@@ -33,7 +33,7 @@ func accessHandler(
         return server.receiveBody(UnsafeRawBufferPointer(start: uploadData, count: size), context: context)
     }
     guard !context.isAnswered, var request = context.request else { return .YES }
-    if context.isBodyTooLarge { return server.send(server.tooLarge(context.bodyLimit).response, for: context, on: connection) }
+    if context.isBodyTooLarge { return server.refuse(server.tooLarge(context.bodyLimit), for: context, on: connection) }
     request.body = context.body
     context.body = []
     return server.send(server.handler(request), for: context, on: connection)
@@ -55,7 +55,50 @@ func requestCompleted(
     if server.configuration.logsAccess {
         RequestContext.writeToStandardError(context.logLine(completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
     }
+    if let connection, let tracked = trackedConnection(connection) { server.connectionGuard.requestEnded(on: tracked) }
     server.inFlightCount.subtract(1, ordering: .releasing)
+}
+
+/// libmicrohttpd's accept policy: whether a new connection's client may open another.
+func acceptPolicy(cls: UnsafeMutableRawPointer?, address: UnsafePointer<sockaddr>?, length: socklen_t) -> MHD_Result {
+    guard let cls else { return .NO }
+    // Retained by `start` until `shutdown` has stopped the daemon.
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return server.connectionGuard.admits(address) ? .YES : .NO
+}
+
+/// libmicrohttpd's notification that a connection opened or is about to close: the guard tracks it in between,
+/// its record kept in the connection's socket context.
+func connectionNotified(
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection, let socketContext else { return }
+    // Retained by `start` until `shutdown` has stopped the daemon.
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        let tracked = server.connectionGuard.opened(
+            address: lists_mhd_client_address(connection), socket: lists_mhd_connection_socket(connection))
+        // The socket context owns the record until the CLOSED notification below.
+        socketContext.pointee = Unmanaged.passRetained(tracked).toOpaque()
+    case .CONNECTION_NOTIFY_CLOSED:
+        guard let opaque = socketContext.pointee else { return }
+        socketContext.pointee = nil
+        // Balances the retain of the STARTED notification; the context is never read again.
+        let tracked = Unmanaged<ConnectionGuard.Connection>.fromOpaque(opaque).takeRetainedValue()
+        server.connectionGuard.closed(tracked)
+    default:
+        return
+    }
+}
+
+/// The guard's record of `connection`, from its socket context.
+func trackedConnection(_ connection: OpaquePointer) -> ConnectionGuard.Connection? {
+    guard let opaque = lists_mhd_connection_context(connection) else { return nil }
+    // Owned by the socket context from the STARTED notification until the CLOSED one, which comes after every
+    // request callback of the connection.
+    return Unmanaged<ConnectionGuard.Connection>.fromOpaque(opaque).takeUnretainedValue()
 }
 
 extension HTTPServer {
@@ -65,22 +108,35 @@ extension HTTPServer {
         -> (RequestContext, MHD_Result)
     {
         inFlightCount.add(1, ordering: .relaxed)
+        if let tracked = trackedConnection(connection) { connectionGuard.headArrived(on: tracked) }
         let rawPath = Array(UnsafeRawBufferPointer(start: url, count: strlen(url)))
         let context = RequestContext(
             // The address is written out only for the access log (inet_ntop goes through sprintf).
             client: configuration.logsAccess ? SocketAddress.describeHost(lists_mhd_client_address(connection)) : "-",
             method: String(cString: method), rawPath: rawPath)
         guard let path = String(validating: rawPath, as: UTF8.self) else {
-            return (context, send(HTTPError.badRequest("the path is not UTF-8").response, for: context, on: connection))
+            return (context, refuse(HTTPError.badRequest("the path is not UTF-8"), for: context, on: connection))
         }
         let head: RequestHead
         switch RequestHead.read(from: connection) {
-        case .failure(let error): return (context, send(error.response, for: context, on: connection))
+        case .failure(let error): return (context, refuse(error, for: context, on: connection))
         case .success(let read): head = read
+        }
+        if rawPath.count + head.queryLength > Self.maximumTargetLength {
+            let error = HTTPError(
+                status: 414, code: "uri_too_long",
+                message: "the address is longer than the \(Self.maximumTargetLength) bytes allowed")
+            return (context, refuse(error, for: context, on: connection))
+        }
+        if head.headerLength > Self.maximumHeadLength {
+            let error = HTTPError(
+                status: 431, code: "headers_too_large",
+                message: "the header fields are larger than the \(Self.maximumHeadLength) bytes allowed")
+            return (context, refuse(error, for: context, on: connection))
         }
         context.bodyLimit = configuration.bodyLimit(method: context.method, path: path)
         if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }), length > UInt64(context.bodyLimit) {
-            return (context, send(tooLarge(context.bodyLimit).response, for: context, on: connection))
+            return (context, refuse(tooLarge(context.bodyLimit), for: context, on: connection))
         }
         context.request = HTTPRequest(method: context.method, path: path, query: head.query, headers: head.headers)
         return (context, .YES)
@@ -113,6 +169,13 @@ extension HTTPServer {
     /// The 413 answer, naming the limit.
     func tooLarge(_ limit: Int) -> HTTPError {
         HTTPError(status: 413, code: "too_large", message: "the request body is larger than the \(limit) bytes allowed")
+    }
+
+    /// Queues the server's own refusal of a request that no route sees, with the headers every answer carries.
+    func refuse(_ error: HTTPError, for context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        var response = error.response
+        response.addSecurityHeaders()
+        return send(response, for: context, on: connection)
     }
 
     /// Queues `response` on `connection`, copying its status, headers and body into libmicrohttpd.

@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex<Daemon?>(nil)
     /// Requests between their first callback and their completion notification, which shutdown waits for.
     let inFlightCount = Atomic<Int>(0)
+    /// The per-client connection limit and the deadline for request heads.
+    let connectionGuard: ConnectionGuard
 
     /// A running libmicrohttpd daemon.
     private struct Daemon {
@@ -45,6 +47,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: ServerConfiguration = ServerConfiguration(), handler: @escaping Handler) {
         self.configuration = configuration
         self.handler = handler
+        connectionGuard = ConnectionGuard(configuration: configuration)
     }
 
     /// The port the server listens on (the one the system picked when configured with port 0), or 0 when it
@@ -86,11 +89,14 @@ public final class HTTPServer: Sendable {
                     MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                     MHD_OptionItem(
                         option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
+                    MHD_OptionItem(
+                        option: .CONNECTION_MEMORY_LIMIT, value: Self.connectionMemoryLimit, ptr_value: nil),
                     lists_mhd_notify_completed_option(requestCompleted, server),
+                    lists_mhd_notify_connection_option(connectionNotified, server),
                     MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
                 ]
                 return options.withUnsafeMutableBufferPointer {
-                    lists_mhd_start_daemon(flags, accessHandler, server, $0.baseAddress)
+                    lists_mhd_start_daemon(flags, acceptPolicy, server, accessHandler, server, $0.baseAddress)
                 }
             }
             guard let handle else {
@@ -101,8 +107,21 @@ public final class HTTPServer: Sendable {
                     message: "cannot listen on \(configuration.host) port \(configuration.port): \(reason)")
             }
             daemon = Daemon(handle: handle, port: Int(lists_mhd_bound_port(handle)))
+            connectionGuard.start()
         }
     }
+
+    /// The memory libmicrohttpd gives each connection for its request's head: 256 KiB. A head must fit in it, or
+    /// libmicrohttpd answers 414 or 431 itself, with its own fixed text and none of the headers Lists sends; so
+    /// it is well above the limits Lists checks itself (``maximumTargetLength``, ``maximumHeadLength``) and
+    /// answers with its own headers. The memory is mapped, not written, until a head fills it.
+    static let connectionMemoryLimit = 256 * 1024
+
+    /// The longest request target (path and query) Lists reads: 8 KiB, as most servers take; longer gets 414.
+    static let maximumTargetLength = 8 * 1024
+
+    /// The largest request head (its header fields) Lists reads: 32 KiB; larger gets 431.
+    static let maximumHeadLength = 32 * 1024
 
     /// Stops the server gracefully: stops accepting connections at once, lets the requests in flight finish
     /// for up to `gracePeriod`, then closes every connection and joins the server's threads.
@@ -128,6 +147,7 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         MHD_stop_daemon(running.handle)
+        connectionGuard.stop()
         // Balances the retain taken in `start`: no callback can run any more.
         Unmanaged.passUnretained(self).release()
     }

@@ -7,6 +7,10 @@ struct RequestHead {
     var headers = HTTPHeaders()
     /// The query's arguments, decoded; the first of a repeated name wins, a name without `=` has "".
     var query: [String: String] = [:]
+    /// The bytes of the header fields' names and values, with their separators.
+    var headerLength = 0
+    /// The bytes of the query's names and values, with their separators.
+    var queryLength = 0
 
     /// The head of the request on `connection`, or a 400 naming the first header or query argument that is not
     /// UTF-8.
@@ -45,8 +49,12 @@ struct RequestHead {
             return .NO
         }
         switch collector.kind {
-        case .header: collector.head.headers.add(name, text)
-        case .query: if collector.head.query[name] == nil { collector.head.query[name] = text }
+        case .header:
+            collector.head.headers.add(name, text)
+            collector.head.headerLength += keySize + valueSize + 4
+        case .query:
+            if collector.head.query[name] == nil { collector.head.query[name] = text }
+            collector.head.queryLength += keySize + valueSize + 2
         }
         return .YES
     }

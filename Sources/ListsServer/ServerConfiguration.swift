@@ -20,8 +20,17 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// libmicrohttpd shares the limit out among its threads, each taking an equal part.
     public var connectionLimit: Int
     /// How many seconds a connection may stay silent (a stalled client, an idle keep-alive) before it is
-    /// closed.
+    /// closed; also how long a kept-alive connection has, from one answer, to send the next request's whole head.
     public var connectionTimeout: Int
+    /// How many seconds a new connection has to send its first request's whole head (request line and header
+    /// fields), however steadily it trickles them in.
+    public var headTimeout = 10
+    /// How many connections one client may hold at once (an IPv4 address, or an IPv6 /64 network); its further
+    /// connections are closed as soon as they are accepted. Trusted proxies are not limited.
+    public var connectionsPerClient = 128
+    /// The addresses of reverse proxies in front of the server (numeric IPv4 or IPv6), whose connections carry
+    /// many clients and so are not limited per client.
+    public var trustedProxies: [String] = []
     /// The largest request body accepted, in bytes; larger ones get 413 and are never read whole.
     public var maximumBodySize: Int
     /// Whether each request is logged as one line on standard error.
@@ -68,6 +77,13 @@ public struct ServerConfiguration: Sendable, Equatable {
         if threadCount < 1 { return "the thread count must be at least 1, not \(threadCount)" }
         if connectionLimit < 1 { return "the connection limit must be at least 1, not \(connectionLimit)" }
         if connectionTimeout < 1 { return "the connection timeout must be at least 1 second, not \(connectionTimeout)" }
+        if headTimeout < 1 { return "the head timeout must be at least 1 second, not \(headTimeout)" }
+        if connectionsPerClient < 1 {
+            return "the connections per client must be at least 1, not \(connectionsPerClient)"
+        }
+        if let proxy = trustedProxies.first(where: { SocketAddress(host: $0, port: 0) == nil }) {
+            return "a trusted proxy must be an IPv4 or IPv6 address such as 10.0.0.2, not \"\(proxy)\""
+        }
         if maximumBodySize < 0 { return "the maximum body size cannot be negative" }
         if SocketAddress(host: host, port: 0) == nil {
             return "the host must be an IPv4 or IPv6 address such as 127.0.0.1 or ::1, not \"\(host)\""

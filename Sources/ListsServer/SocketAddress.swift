@@ -35,6 +35,35 @@ struct SocketAddress {
         }
     }
 
+    /// The address's host part as bytes: 4 for IPv4, 16 for IPv6 (an IPv4 address mapped into IPv6 as its 4).
+    var hostBytes: [UInt8]? {
+        withSocketAddress { Self.hostBytes(of: $0) }
+    }
+
+    /// Calls `body` with the address as a `sockaddr`.
+    func withSocketAddress<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
+        withUnsafePointer(to: storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1, body) }
+    }
+
+    /// The host part of `address` as bytes: 4 for IPv4, 16 for IPv6, and an IPv4 address mapped into IPv6
+    /// (`::ffff:127.0.0.1`, what a dual-stack socket reports for an IPv4 client) as its 4; `nil` for another family.
+    static func hostBytes(of address: UnsafePointer<sockaddr>) -> [UInt8]? {
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
+                withUnsafeBytes(of: ipv4.pointee.sin_addr) { Array($0) }
+            }
+        case AF_INET6:
+            let bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
+                withUnsafeBytes(of: ipv6.pointee.sin6_addr) { Array($0) }
+            }
+            let isMappedIPv4 = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+            return isMappedIPv4 ? Array(bytes[12...]) : bytes
+        default:
+            return nil
+        }
+    }
+
     /// The numeric host of a peer's address (`127.0.0.1`, `::1`), or `-` when it is missing or of another
     /// family.
     static func describeHost(_ address: UnsafePointer<sockaddr>?) -> String {

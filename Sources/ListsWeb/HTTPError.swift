@@ -67,10 +67,22 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             case .notFound: self.init(status: 404, code: "not_found", message: error.description)
             case .conflict:
                 self.init(status: 412, code: "version_mismatch", message: error.description)
+            // What a client is told of the server's side names no database server, file or address: the server's
+            // log has that (ListsWebApp logs every 5xx with the store's whole description).
             case .busy: self.init(status: 503, code: "busy", message: error.description)
-            case .connectionLost, .unreachable:
-                self.init(status: 503, code: "database_unavailable", message: error.description)
-            case .readOnly: self.init(status: 503, code: "read_only", message: error.description)
+            case .connectionLost:
+                self.init(
+                    status: 503, code: "database_unavailable",
+                    message: "the connection to the database was lost; try again (a change sent just then may or "
+                        + "may not have been saved)")
+            case .unreachable:
+                self.init(
+                    status: 503, code: "database_unavailable",
+                    message: "the database cannot be reached; nothing was changed, try again later")
+            case .readOnly:
+                self.init(status: 503, code: "read_only", message: "the database is read-only; nothing was changed")
+            case .cannotOpen:
+                self.init(status: 500, code: "storage_failure", message: "the database cannot be opened")
             default: self.init(status: 500, code: "storage_failure", message: error.description)
             }
         default:

@@ -47,6 +47,17 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: 303, headers: HTTPHeaders([("Location", location)]))
     }
 
+    /// Adds the headers every answer of Lists carries, whoever made it (a route, or the server refusing a request
+    /// before any route sees it): nothing loads from elsewhere, nothing frames the page, no type is sniffed, and
+    /// nothing is cached unless the answer says otherwise.
+    public mutating func addSecurityHeaders() {
+        headers["Content-Security-Policy"] =
+            "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers["Referrer-Policy"] = "same-origin"
+        if headers["Cache-Control"] == nil { headers["Cache-Control"] = "no-store" }
+    }
+
     /// The reason phrase for a status code, for logs and the server's status line.
     public static func reason(_ status: Int) -> String {
         switch status {
@@ -63,8 +74,12 @@ public struct HTTPResponse: Sendable {
         case 409: "Conflict"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"
         default: "Status \(status)"

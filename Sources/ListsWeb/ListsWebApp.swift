@@ -10,7 +10,10 @@ import Synchronization
 public final class ListsWebApp: Sendable {
     /// The controllers every route works with.
     public let lists: ListsServices
+    /// The host names this app answers to.
+    public let hosts: HostPolicy
     private let router: Router
+    private let log: @Sendable (String) -> Void
     private let cache = Mutex<[String: (revision: Int64, response: HTTPResponse)]>([:])
 
     /// The paths whose GET answers are cached until the store's revision changes: the collections that clients
@@ -22,9 +25,15 @@ public final class ListsWebApp: Sendable {
     /// The paths that take file uploads (imports); the server lets their bodies be up to 100 MB.
     public static let uploadPaths = TransferController.uploadPaths
 
-    /// The app over `store`, dating changes with `clock`.
-    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// The app over `store`, dating changes with `clock`, answering to the hosts `hosts` allows, writing what
+    /// went wrong on the server's side (a database that cannot be reached, a failure) to `log`.
+    public init(
+        store: any Store, clock: @escaping @Sendable () -> Date = { Date() }, hosts: HostPolicy = .loopback,
+        log: @escaping @Sendable (String) -> Void = ListsWebApp.logToStandardError
+    ) {
         lists = ListsServices(store: store, clock: clock)
+        self.hosts = hosts
+        self.log = log
         var router = Router()
         APIController(lists: lists).addRoutes(to: &router)
         PageController(lists: lists).addRoutes(to: &router)
@@ -36,7 +45,7 @@ public final class ListsWebApp: Sendable {
     /// The answer to `request`, with the security headers every answer carries.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         var response = answer(request)
-        Self.addSecurityHeaders(&response)
+        response.addSecurityHeaders()
         if request.method == "HEAD" { response.body = [] }
         return response
     }
@@ -45,6 +54,7 @@ public final class ListsWebApp: Sendable {
         var request = original
         if request.method == "HEAD" { request.method = "GET" }
         do {
+            try hosts.check(request)
             if !["GET", "HEAD", "OPTIONS"].contains(request.method) { try Self.checkSameOrigin(request) }
             if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request) }
             guard Self.isPage(request) else { return try router.handle(request) }
@@ -55,9 +65,27 @@ public final class ListsWebApp: Sendable {
             return response
         } catch {
             let httpError = HTTPError(error)
+            if httpError.status >= 500 {
+                log("\(request.method) \(request.path): \(httpError.status) \(Self.detail(of: error))")
+            }
             if Self.wantsJSON(request) { return httpError.response }
             return PageController.errorPage(httpError)
         }
+    }
+
+    /// What the log says of a server-side failure: the store's whole description (which names the database server
+    /// or file that the answer to the client does not).
+    static func detail(of error: any Error) -> String {
+        switch error {
+        case let error as StoreError: error.debugDescription
+        case let error as HTTPError: error.message
+        default: String(reflecting: error)
+        }
+    }
+
+    /// Writes `line` to standard error, where `lists serve` logs.
+    public static let logToStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data("lists: \(line)\n".utf8))
     }
 
     /// Answers from the cache while the store's revision is the one the answer was made at.
@@ -91,28 +119,34 @@ public final class ListsWebApp: Sendable {
     static let formMediaType = "application/x-www-form-urlencoded"
 
     /// Refuses a state-changing request sent from another site: a browser says where a request comes from in
-    /// `Sec-Fetch-Site` and `Origin`; a request with neither (curl, a script) is not a browser being tricked.
+    /// `Sec-Fetch-Site` and `Origin`, and an older one at least in `Referer`; a request with none of them (curl, a
+    /// script) is not a browser being tricked.
     ///
     /// The origin must name the host the browser asked for: `Host`, or `X-Forwarded-Host` when a reverse proxy
-    /// rewrote `Host` (a form on another site cannot set that header).
+    /// rewrote `Host` (a form on another site cannot set that header). `Referer` is read only when neither
+    /// `Sec-Fetch-Site` nor `Origin` came: its origin must then be this one.
     /// - Throws: ``HTTPError/crossSite``.
     static func checkSameOrigin(_ request: HTTPRequest) throws {
-        if let site = request.headers["Sec-Fetch-Site"], site != "same-origin", site != "none" {
+        let site = request.headers["Sec-Fetch-Site"]
+        if let site, site != "same-origin", site != "none" {
             throw HTTPError.crossSite
         }
-        guard let origin = request.headers["Origin"] else { return }
         let hosts = [request.headers["Host"], request.headers["X-Forwarded-Host"]].compactMap { $0 }
-        guard hosts.contains(where: { origin == "http://\($0)" || origin == "https://\($0)" }) else {
-            throw HTTPError.crossSite
+        func isThisOrigin(_ origin: Substring) -> Bool {
+            hosts.contains { origin == "http://\($0)" || origin == "https://\($0)" }
+        }
+        if let origin = request.headers["Origin"] {
+            guard isThisOrigin(Substring(origin)) else { throw HTTPError.crossSite }
+        } else if site == nil, let referer = request.headers["Referer"] {
+            guard isThisOrigin(Self.origin(ofURL: referer)) else { throw HTTPError.crossSite }
         }
     }
 
-    /// The headers that keep pages from loading anything from elsewhere or being framed.
-    static func addSecurityHeaders(_ response: inout HTTPResponse) {
-        response.headers["Content-Security-Policy"] =
-            "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "same-origin"
-        if response.headers["Cache-Control"] == nil { response.headers["Cache-Control"] = "no-store" }
+    /// The `scheme://host[:port]` that a URL starts with (all of it when it has no path).
+    static func origin(ofURL url: String) -> Substring {
+        guard let schemeEnd = url.range(of: "://") else { return Substring(url) }
+        let rest = url[schemeEnd.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return url[..<end]
     }
 }

@@ -24,6 +24,7 @@ enum OpenAPIDocument {
                 "operationId": "health",
                 "summary": "Whether the server answers.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}
@@ -36,6 +37,7 @@ enum OpenAPIDocument {
                 "operationId": "openapi",
                 "summary": "This document.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "The OpenAPI 3.1 document.",
                     "content": {"application/json": {"schema": {"type": "object"}}}
@@ -48,6 +50,7 @@ enum OpenAPIDocument {
                 "operationId": "revision",
                 "summary": "A number that grows with every change to any record; pages poll it for live updates.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Revision"}}}
@@ -60,6 +63,7 @@ enum OpenAPIDocument {
                 "operationId": "shoppingList",
                 "summary": "The items on the shopping list, in catalog order, and the exact total of their prices.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ShoppingList"}}}
@@ -74,6 +78,7 @@ enum OpenAPIDocument {
                 "summary": "The items in list order, a page at a time.",
                 "parameters": [{"$ref": "#/components/parameters/Limit"}, {"$ref": "#/components/parameters/Cursor"}],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ItemCollection"}}}
@@ -90,6 +95,7 @@ enum OpenAPIDocument {
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ItemInput"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "201": {
                     "description": "Created",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}},
@@ -117,6 +123,7 @@ enum OpenAPIDocument {
                 "tags": ["Shopping"],
                 "summary": "One item.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}},
@@ -141,6 +148,7 @@ enum OpenAPIDocument {
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ItemPatch"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}},
@@ -167,6 +175,7 @@ enum OpenAPIDocument {
                 "summary": "Deletes a item.",
                 "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "204": {"description": "Deleted."},
                   "400": {"$ref": "#/components/responses/BadRequest"},
                   "404": {"$ref": "#/components/responses/NotFound"},
@@ -183,6 +192,7 @@ enum OpenAPIDocument {
                 "summary": "The tasks in list order, a page at a time.",
                 "parameters": [{"$ref": "#/components/parameters/Limit"}, {"$ref": "#/components/parameters/Cursor"}],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TaskCollection"}}}
@@ -199,6 +209,7 @@ enum OpenAPIDocument {
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TaskInput"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "201": {
                     "description": "Created",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Task"}}},
@@ -226,6 +237,7 @@ enum OpenAPIDocument {
                 "tags": ["To-Do"],
                 "summary": "One task.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Task"}}},
@@ -250,6 +262,7 @@ enum OpenAPIDocument {
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TaskPatch"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Task"}}},
@@ -276,6 +289,7 @@ enum OpenAPIDocument {
                 "summary": "Deletes a task.",
                 "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "204": {"description": "Deleted."},
                   "400": {"$ref": "#/components/responses/BadRequest"},
                   "404": {"$ref": "#/components/responses/NotFound"},
@@ -292,6 +306,7 @@ enum OpenAPIDocument {
                 "summary": "The sightings in list order, a page at a time.",
                 "parameters": [{"$ref": "#/components/parameters/Limit"}, {"$ref": "#/components/parameters/Cursor"}],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SightingCollection"}}}
@@ -308,6 +323,7 @@ enum OpenAPIDocument {
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SightingInput"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "201": {
                     "description": "Created",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sighting"}}},
@@ -335,6 +351,7 @@ enum OpenAPIDocument {
                 "tags": ["Bird Sightings"],
                 "summary": "One sighting.",
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sighting"}}},
@@ -359,6 +376,7 @@ enum OpenAPIDocument {
                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SightingPatch"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "OK",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sighting"}}},
@@ -385,6 +403,7 @@ enum OpenAPIDocument {
                 "summary": "Deletes a sighting.",
                 "parameters": [{"$ref": "#/components/parameters/IfMatch"}],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "204": {"description": "Deleted."},
                   "400": {"$ref": "#/components/responses/BadRequest"},
                   "404": {"$ref": "#/components/responses/NotFound"},
@@ -412,6 +431,7 @@ enum OpenAPIDocument {
                   }
                 ],
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "The file.",
                     "content": {
@@ -455,6 +475,7 @@ enum OpenAPIDocument {
                   "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
                 },
                 "responses": {
+                  "421": {"$ref": "#/components/responses/MisdirectedRequest"},
                   "200": {
                     "description": "What changed.",
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ImportSummary"}}}
@@ -813,7 +834,11 @@ enum OpenAPIDocument {
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               },
               "Forbidden": {
-                "description": "Sent from another site (Origin or Sec-Fetch-Site); nothing was changed.",
+                "description": "Sent from another site (Origin, Sec-Fetch-Site or Referer); nothing was changed.",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+              },
+              "MisdirectedRequest": {
+                "description": "The request's Host (or X-Forwarded-Host) names a host this server does not answer to, as a page rebinding its own name to this server would; nothing was read or changed.",
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
               }
             },

@@ -31,11 +31,25 @@ final class RawHTTPClient {
     let socket: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads and sends give up after `readTimeout` seconds so that a broken server fails the
-    /// test instead of hanging it.
-    init(port: Int, readTimeout: Int = 10) throws {
+    /// Connects to 127.0.0.1:`port` from the loopback address `source` (every 127.x.y.z is this machine, so tests
+    /// can be several clients); reads and sends give up after `readTimeout` seconds so that a broken server fails
+    /// the test instead of hanging it.
+    init(port: Int, readTimeout: Int = 10, from source: String = "127.0.0.1") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ClientError("socket: \(String(cString: strerror(errno)))") }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(socket)
+            throw ClientError("bind: \(reason)")
+        }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -138,9 +152,10 @@ final class RawHTTPClient {
 
     /// Sends a whole request with `Connection: close` and reads its response.
     static func request(
-        port: Int, method: String = "GET", target: String, headers: [String] = [], body: [UInt8] = []
+        port: Int, method: String = "GET", target: String, headers: [String] = [], body: [UInt8] = [],
+        from source: String = "127.0.0.1"
     ) throws -> RawResponse {
-        let client = try RawHTTPClient(port: port)
+        let client = try RawHTTPClient(port: port, from: source)
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for header in headers { head += header + "\r\n" }
         if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }

@@ -9,10 +9,11 @@ final class TestServer: Sendable {
     let server: HTTPServer
     let probe: HandlerProbe
 
-    init(connectionTimeout: Int = 30) throws {
+    init(connectionTimeout: Int = 30, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         let probe = HandlerProbe()
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             port: 0, threadCount: 4, connectionTimeout: connectionTimeout, logsAccess: false)
+        configure(&configuration)
         server = HTTPServer(configuration: configuration) { request in probe.handle(request) }
         self.probe = probe
         try server.start()

@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aCrossSiteWriteIsRefused() throws {
-        let api = try APIHarness()
+        let api = try APIHarness(hosts: HostPolicy(names: ["lists.example"], isServedAddress: HostPolicy.isLoopbackAddress))
         for headers in [[("Origin", "http://evil.example")], [("Sec-Fetch-Site", "cross-site")]] {
             let answer = api.send("POST", "/api/v1/tasks", json: #"{"title": "Pwned"}"#, headers: headers)
             #expect(answer.status == 403)

@@ -12,11 +12,14 @@ struct APIHarness {
     let store: SQLiteStore
     private let validator: OpenAPIValidator
 
-    /// A fresh app; `seeded` adds the tutorials' first-run records.
-    init(seeded: Bool = false, now: Date = Date(timeIntervalSince1970: 1_796_017_527.123)) throws {
+    /// A fresh app answering to `hosts`; `seeded` adds the tutorials' first-run records.
+    init(
+        seeded: Bool = false, now: Date = Date(timeIntervalSince1970: 1_796_017_527.123),
+        hosts: HostPolicy = .loopback
+    ) throws {
         store = try SQLiteStore(path: ":memory:")
         if seeded { _ = try Seeding.seedIfNeeded(store, now: now) }
-        app = ListsWebApp(store: store, clock: { now })
+        app = ListsWebApp(store: store, clock: { now }, hosts: hosts)
         validator = try OpenAPIValidator(
             app.respond(to: HTTPRequest(method: "GET", path: "/api/v1/openapi.json")).body)
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import ListsModel
 import Testing
@@ -57,6 +58,25 @@ import Testing
         #expect(http.status == 503)
         #expect(http.code == code)
         #expect(http.message.contains(words))
+        // Every HTTP client reads this answer: the database server's address is for the server's log only.
+        #expect(!http.message.contains("postgres://"))
+        #expect(!http.message.contains("lists@db"))
+    }
+
+    /// The answer names no database server; the log names it, so that the operator learns which one is down.
+    @Test func anUnreachableDatabaseIsNamedInTheLogNotInTheAnswer() throws {
+        let logged = Mutex<[String]>([])
+        let app = ListsWebApp(
+            store: UnreachableStore(), hosts: .loopback, log: { line in logged.withLock { $0.append(line) } })
+        for (path, accept) in [("/api/v1/tasks", "application/json"), ("/todo", "text/html")] {
+            let response = app.respond(
+                to: HTTPRequest(method: "GET", path: path, headers: HTTPHeaders([("Accept", accept)])))
+            #expect(response.status == 503)
+            #expect(!String(decoding: response.body, as: UTF8.self).contains("db.internal"))
+        }
+        let lines = logged.withLock { $0 }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.contains("postgres://lists@db.internal:5432/lists") && $0.contains("503") })
     }
 
     @Test func aStoreFailureIsAServerErrorThatKeepsTheEnginesWordsToItself() {
@@ -64,5 +84,15 @@ import Testing
         #expect(http.status == 500)
         #expect(http.code == "storage_failure")
         #expect(!http.message.contains("page 7"))
+    }
+}
+
+/// A store whose database server cannot be reached, as a PostgreSQL store is while its server is down.
+private struct UnreachableStore: Store {
+    func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
+        throw StoreError.unreachable("postgres://lists@db.internal:5432/lists")
+    }
+    func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
+        throw StoreError.unreachable("postgres://lists@db.internal:5432/lists")
     }
 }

@@ -33,7 +33,7 @@ class Server:
     """One `lists serve` process on a free port of 127.0.0.1."""
 
     def __init__(self, directory: Path, *, seed: bool = False, timeout: int | None = None,
-                 database: str | None = None):
+                 database: str | None = None, options: list[str] | None = None):
         self.database = database or str(directory / "lists.sqlite")
         self.log_path = directory / "serve.log"
         args = [str(lists_binary()), "serve", "--port", "0", "--database", self.database]
@@ -41,6 +41,7 @@ class Server:
             args.append("--no-seed")
         if timeout is not None:
             args += ["--timeout", str(timeout)]
+        args += options or []
         # UTC on both sides (see the `browser` fixture), so that "today" is one day for server and test.
         env = dict(os.environ, TZ="UTC", LANG="C.UTF-8")
         self.log = open(self.log_path, "wb")
@@ -137,13 +138,18 @@ def server(start_server) -> Server:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

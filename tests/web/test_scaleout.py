@@ -113,8 +113,10 @@ def call(port, method, path, body=None, headers=None):
 
 
 def test_two_servers_behind_nginx_share_one_postgres(start_server, postgres_database, balancer, new_page):
-    first = start_server(database=postgres_database)
-    second = start_server(database=postgres_database)
+    # nginx is the servers' one client address: as a trusted proxy, it is not held to one client's connections.
+    behind_nginx = ["--trusted-proxy", "127.0.0.1"]
+    first = start_server(database=postgres_database, options=behind_nginx)
+    second = start_server(database=postgres_database, options=behind_nginx)
     port = balancer([first.port, second.port])
     acknowledged_titles = set()
     lock = threading.Lock()
@@ -172,7 +174,7 @@ def test_two_servers_behind_nginx_share_one_postgres(start_server, postgres_data
     assert deleted == [204] * 100
 
     # A third server on the same database (the killed one's replacement) and the survivor agree exactly.
-    third = start_server(database=postgres_database)
+    third = start_server(database=postgres_database, options=behind_nginx)
     everything = [server.get_json("/api/v1/tasks") for server in (second, third)]
     assert everything[0] == everything[1]
     tasks = {task["id"]: task for task in everything[0]["tasks"]}
