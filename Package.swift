@@ -27,26 +27,33 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
-        // The model: values, validation, data controllers and the Store protocol. Foundation only.
+        // JSON read and written byte by byte: a strict parser, any value kept exactly, object writers. Foundation only.
+        .target(name: "JSONCodec"),
+        // The model: values, validation, data controllers and the Store protocol. Foundation and JSONCodec only.
         .target(
             name: "ListsModel",
+            dependencies: ["JSONCodec"],
             resources: [.copy("Resources/seed.plist")]
         ),
+        // What both SQL stores name alike: a table per record kind, a column per field.
+        .target(name: "ListsSQL", dependencies: ["ListsModel"]),
         // The embedded default store.
-        .target(name: "ListsSQLite", dependencies: ["ListsModel", "CSQLite"]),
+        .target(name: "ListsSQLite", dependencies: ["ListsModel", "ListsSQL", "CSQLite"]),
         // The store for several servers: PostgreSQL through libpq.
-        .target(name: "ListsPostgres", dependencies: ["ListsModel", "CLibPQ"]),
+        .target(name: "ListsPostgres", dependencies: ["ListsModel", "ListsSQL", "CLibPQ"]),
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
-        .target(name: "ListsInterchange", dependencies: ["ListsModel"]),
+        .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
+        // HTTP requests, responses and errors as values, shared by the web face and the transport.
+        .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
-        .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange"]),
+        .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
-        .target(name: "ListsServer", dependencies: ["ListsWeb", "CMicroHTTPD"]),
+        .target(name: "ListsServer", dependencies: ["ListsHTTP", "CMicroHTTPD"]),
         // The command-line face. PostgreSQL stores come from the executable (ListsCommandLine.run's openPostgres),
         // so that `lists` links no libpq and stays fully static.
         .target(
             name: "ListsCLI",
-            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsWeb", "ListsServer"]),
+            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsHTTP", "ListsWeb", "ListsServer"]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
         // The same commands with libpq, linked dynamically; `lists` hands postgres:// databases to it.
         .executableTarget(name: "lists-postgres", dependencies: ["ListsCLI", "ListsPostgres"]),
@@ -58,17 +65,19 @@ let package = Package(
             path: "bench/lists-bench"
         ),
 
-        .testTarget(name: "ListsModelTests", dependencies: ["ListsModel"]),
+        .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
+        .testTarget(name: "ListsModelTests", dependencies: ["ListsModel", "JSONCodec"]),
         .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
         // Needs a PostgreSQL server: LISTS_TEST_POSTGRES names it (`make test` starts one). StoreContract.swift and
         // ContractSupport.swift are symbolic links to ListsSQLiteTests' files: one contract, compiled per backend.
         .testTarget(name: "ListsPostgresTests", dependencies: ["ListsModel", "ListsPostgres"]),
         // Fixtures/ holds the files the tests read (through #filePath) and the program that made the plists.
         .testTarget(
-            name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite"],
+            name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "ListsWebTests", dependencies: ["ListsWeb", "ListsModel", "ListsSQLite"]),
-        .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsWeb"]),
+        .testTarget(
+            name: "ListsWebTests", dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec"]),
+        .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
         .testTarget(name: "ListsCLITests", dependencies: ["lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel"]),
     ],
     swiftLanguageModes: [.v6]

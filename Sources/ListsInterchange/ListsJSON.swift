@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsModel
 
 /// `lists-json`: a versioned backup of all three apps, `{"format": "lists", "version": 1, "items": [...],

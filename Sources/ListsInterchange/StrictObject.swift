@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsModel
 
 /// A JSON object read field by field, refusing keys the format does not have and values of the wrong type,

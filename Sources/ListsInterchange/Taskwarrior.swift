@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsModel
 
 /// Taskwarrior's JSON, as `task export` writes it and `task import` reads it: a JSON array of task objects, or

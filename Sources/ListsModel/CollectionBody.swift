@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// A collection as the API returns it: `{"items"|"tasks"|"sightings": [...], "nextCursor": null}`.
 public struct CollectionBody<R: Record & Encodable>: Encodable {

@@ -1,77 +1,14 @@
 import Foundation
+import JSONCodec
 
-/// A value that writes its own JSON: the records and the collections the API returns, written straight into
-/// a byte buffer with the same bytes `ListsFormat.jsonEncoder()` would give (keys sorted, slashes unescaped,
-/// dates as ISO 8601 with milliseconds), without the encoder's per-value containers: a page of 1000 items
-/// takes a fraction of a millisecond instead of tens.
-public protocol JSONWritable {
-    /// Appends the value's JSON to `output`.
-    func writeJSON(to output: inout [UInt8])
-}
-
-extension JSONWritable {
-    /// The value's JSON.
-    public var jsonBytes: [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(256)
-        writeJSON(to: &output)
-        return output
-    }
-}
-
-/// Writing JSON object members in the order given (callers give them sorted by key).
-struct JSONObjectWriter {
-    private(set) var isFirst = true
-
-    /// Starts an object.
-    static func open(_ output: inout [UInt8]) -> JSONObjectWriter {
-        output.append(UInt8(ascii: "{"))
-        return JSONObjectWriter()
-    }
-
-    /// Ends the object.
-    func close(_ output: inout [UInt8]) {
-        output.append(UInt8(ascii: "}"))
-    }
-
-    private mutating func key(_ name: StaticString, _ output: inout [UInt8]) {
-        if !isFirst { output.append(UInt8(ascii: ",")) }
-        isFirst = false
-        output.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { output.append(contentsOf: $0) }
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-    }
-
-    mutating func string(_ name: StaticString, _ value: String?, _ output: inout [UInt8]) {
-        key(name, &output)
-        if let value { JSONValue.writeString(value, to: &output) } else { output += Self.null }
-    }
-
-    mutating func raw(_ name: StaticString, _ text: String?, _ output: inout [UInt8]) {
-        key(name, &output)
-        if let text { output += Array(text.utf8) } else { output += Self.null }
-    }
-
-    mutating func bool(_ name: StaticString, _ value: Bool, _ output: inout [UInt8]) {
-        key(name, &output)
-        output += value ? Self.trueBytes : Self.falseBytes
-    }
-
-    mutating func date(_ name: StaticString, _ value: Date, _ output: inout [UInt8]) {
+extension JSONObjectWriter {
+    /// A member whose value is an instant, as the API writes dates (`2026-11-30T05:45:27.123Z`).
+    mutating func date(_ name: String, _ value: Date, _ output: inout [UInt8]) {
         key(name, &output)
         output.append(UInt8(ascii: "\""))
         ListsFormat.appendISOTimestamp(value, to: &output)
         output.append(UInt8(ascii: "\""))
     }
-
-    mutating func value(_ name: StaticString, _ value: JSONValue, _ output: inout [UInt8]) {
-        key(name, &output)
-        value.write(to: &output)
-    }
-
-    static let null = Array("null".utf8)
-    static let trueBytes = Array("true".utf8)
-    static let falseBytes = Array("false".utf8)
 }
 
 extension Money {

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// A task of the to-do list: one of iTahDoodle's strings, now with a done mark and an identity.
 public struct TodoTask: Record {

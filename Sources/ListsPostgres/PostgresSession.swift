@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import ListsSQL
 import Synchronization
 
 /// ``StoreSession`` on one PostgreSQL connection, inside a transaction that ``PostgresStore`` opened.

@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import ListsSQL
 
 /// ``StoreSession`` on one SQLite connection, inside a transaction that ``SQLiteStore`` opened.
 ///

@@ -1,5 +1,5 @@
+import ListsHTTP
 import CMicroHTTPD
-import ListsWeb
 
 #if canImport(Glibc)
     import Glibc

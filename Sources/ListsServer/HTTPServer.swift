@@ -1,5 +1,5 @@
+import ListsHTTP
 import CMicroHTTPD
-import ListsWeb
 import Synchronization
 
 #if canImport(Glibc)

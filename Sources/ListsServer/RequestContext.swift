@@ -1,4 +1,4 @@
-import ListsWeb
+import ListsHTTP
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
+import ListsHTTP
 import CMicroHTTPD
-import ListsWeb
 
 /// A request's header fields and query arguments, read from libmicrohttpd and checked to be UTF-8.
 struct RequestHead {

@@ -4,7 +4,7 @@ import Synchronization
     import Glibc
 #endif
 
-/// The IP addresses a server listening on one address answers on, for ``ListsWeb/HostPolicy``: a request whose
+/// The IP addresses a server listening on one address answers on, for the web app's host policy: a request whose
 /// `Host` is an address literal is this server's only when it names one of them.
 ///
 /// - Listening on loopback (`127.0.0.1`, `::1`): every loopback address.

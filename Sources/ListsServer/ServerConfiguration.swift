@@ -1,7 +1,7 @@
+import ListsHTTP
 #if canImport(Glibc)
     import Glibc
 #endif
-import ListsWeb
 
 /// How an ``HTTPServer`` listens and what it tolerates: its address, its threads and its limits.
 ///

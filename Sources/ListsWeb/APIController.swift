@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 
 /// The JSON API of DESIGN.md §4 under `/api/v1`: the three apps' collections and records, the shopping list,

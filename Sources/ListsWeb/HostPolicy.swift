@@ -1,3 +1,4 @@
+import ListsHTTP
 import ListsModel
 
 /// The host names a server answers to, so that a web page elsewhere cannot reach it by DNS rebinding.

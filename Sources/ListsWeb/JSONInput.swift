@@ -1,4 +1,6 @@
 import Foundation
+import ListsHTTP
+import JSONCodec
 import ListsModel
 
 /// A request body the API reads: a JSON object with only the keys in ``allowedFields``.

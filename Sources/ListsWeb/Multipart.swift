@@ -1,3 +1,4 @@
+import ListsHTTP
 /// The parts of a `multipart/form-data` body (RFC 7578), as a browser sends a form with a file input.
 struct Multipart {
     /// One part: its form field name, the file name when it is a file, and its bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 
 /// The values a route pattern captured from the path: `{id}` in `/api/v1/items/{id}`.
 public struct RouteParameters: Sendable {

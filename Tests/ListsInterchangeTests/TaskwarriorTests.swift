@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsInterchange
 import ListsModel
 import Testing

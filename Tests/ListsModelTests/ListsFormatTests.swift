@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import Synchronization
 @testable import ListsModel
 import Testing

@@ -1,6 +1,5 @@
 import Foundation
 import ListsServer
-import ListsWeb
 import Testing
 
 @Suite("A live server on port 0")

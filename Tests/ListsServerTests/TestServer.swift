@@ -1,6 +1,6 @@
 import Foundation
+import ListsHTTP
 import ListsServer
-import ListsWeb
 import Synchronization
 
 /// A live server on port 0 with a small handler: `/slow` sleeps 500 ms, anything else echoes the request as

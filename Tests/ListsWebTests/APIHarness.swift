@@ -1,4 +1,6 @@
 import Foundation
+import ListsHTTP
+import JSONCodec
 import ListsModel
 import ListsSQLite
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsModel
 
 /// Checks a response against the OpenAPI document the app serves: the operation for the method and path must

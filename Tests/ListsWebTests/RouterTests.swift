@@ -1,5 +1,6 @@
 import Synchronization
 import Foundation
+import ListsHTTP
 import ListsModel
 import Testing
 

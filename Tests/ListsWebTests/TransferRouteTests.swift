@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 
 /// BirdWatching's screens: the master list "Bird Sightings", the detail screen, and the add and edit sheets.

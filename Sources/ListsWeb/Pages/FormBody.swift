@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 
 /// The fields of an HTML form post (`application/x-www-form-urlencoded`), as the pages read them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 
 /// The frame every page shares, drawn after the tutorials' iPhone screens: a navigation bar with a centred
 /// title and bar buttons on either side, grouped table rows, a tab bar at the bottom, sheets that slide up over

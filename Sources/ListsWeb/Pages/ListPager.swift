@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 
 /// A long list drawn a page at a time: the To-Do list, the sightings, the Items tab and the Shopping List tab,
 /// which imports can make 100k rows long.

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 
 /// The HTML pages: the three tutorials' screens, server-rendered, every action a plain form.

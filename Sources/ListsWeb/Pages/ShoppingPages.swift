@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 
 /// The Shopping List app's pages: the Items tab (catalog, add and edit sheets, delete mode) and the Shopping

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 
 /// iTahDoodle's one screen: the text field ("Type a task, tap Insert") and the Insert button above the list of

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsModel
 
 /// Who is looking at a page, as far as dates are concerned: the locale they read dates in and their time zone.

@@ -1,3 +1,5 @@
+import ListsModel
+
 /// The names every relational store gives what it keeps, so that SQLite and PostgreSQL lay records out alike:
 /// one table per ``RecordKind``, the meta columns, then a column per ``FieldSpec``.
 public enum StoreLayout {

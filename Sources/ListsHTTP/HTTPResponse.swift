@@ -1,6 +1,3 @@
-import Foundation
-import ListsModel
-
 /// What a route answers: a status, headers and the body's bytes.
 public struct HTTPResponse: Sendable {
     /// The status code.
@@ -22,18 +19,6 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: bytes)
     }
 
-    /// `value` encoded as the API's JSON (sorted keys, ISO 8601 dates in milliseconds).
-    /// - Throws: `EncodingError` (a programmer error: every API value encodes).
-    public static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> HTTPResponse {
-        // Records and collections write their own JSON (the same bytes, many times faster).
-        let bytes: [UInt8] =
-            if let writable = value as? any JSONWritable {
-                writable.jsonBytes
-            } else {
-                Array(try ListsFormat.jsonEncoder().encode(value))
-            }
-        return json(bytes: bytes, status: status)
-    }
 
     /// An HTML page with `status`.
     public static func html(_ page: String, status: Int = 200) -> HTTPResponse {

@@ -83,7 +83,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as UTF-8.
-    static func writeString(_ text: String, to output: inout [UInt8]) {
+    public static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

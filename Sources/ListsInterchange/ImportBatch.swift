@@ -1,4 +1,5 @@
 import Foundation
+import ListsModel
 
 /// Records read from a file, written to a store in one transaction by ``apply(to:)``: all of them or, when one
 /// is refused, none.

@@ -1,5 +1,4 @@
-import Foundation
-import ListsModel
+import JSONCodec
 
 /// A request refused at the HTTP layer, with the status it answers and the API's error body
 /// `{"error": {"code", "message", "field"}}`.
@@ -55,47 +54,16 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public static let crossSite = HTTPError(
         status: 403, code: "cross_site", message: "this form was posted from another site; nothing was changed")
 
-    /// The HTTP form of any error a route may throw: validation 422, storage errors by meaning, others 500.
-    public init(_ error: any Error) {
-        switch error {
-        case let error as HTTPError:
-            self = error
-        case let error as ValidationError:
-            self.init(status: 422, code: "invalid_field", message: error.message, field: error.field)
-        case let error as StoreError:
-            switch error {
-            case .notFound: self.init(status: 404, code: "not_found", message: error.description)
-            case .conflict:
-                self.init(status: 412, code: "version_mismatch", message: error.description)
-            // What a client is told of the server's side names no database server, file or address: the server's
-            // log has that (ListsWebApp logs every 5xx with the store's whole description).
-            case .busy: self.init(status: 503, code: "busy", message: error.description)
-            case .connectionLost:
-                self.init(
-                    status: 503, code: "database_unavailable",
-                    message: "the connection to the database was lost; try again (a change sent just then may or "
-                        + "may not have been saved)")
-            case .unreachable:
-                self.init(
-                    status: 503, code: "database_unavailable",
-                    message: "the database cannot be reached; nothing was changed, try again later")
-            case .readOnly:
-                self.init(status: 503, code: "read_only", message: "the database is read-only; nothing was changed")
-            case .cannotOpen:
-                self.init(status: 500, code: "storage_failure", message: "the database cannot be opened")
-            default: self.init(status: 500, code: "storage_failure", message: error.description)
-            }
-        default:
-            self.init(status: 500, code: "internal_error", message: "the server failed; nothing was changed")
-        }
-    }
-
     /// The API's JSON body for this error.
     public var jsonBody: [UInt8] {
-        var object: [String: String] = ["code": code, "message": message]
-        if let field { object["field"] = field }
-        let data = (try? ListsFormat.jsonEncoder().encode(["error": object])) ?? Data()
-        return Array(data)
+        var output = Array(#"{"error":"#.utf8)
+        var object = JSONObjectWriter.open(&output)
+        object.string("code", code, &output)
+        if let field { object.string("field", field, &output) }
+        object.string("message", message, &output)
+        object.close(&output)
+        output.append(UInt8(ascii: "}"))
+        return output
     }
 
     /// This error as a JSON response.

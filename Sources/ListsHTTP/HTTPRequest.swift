@@ -1,5 +1,3 @@
-import Foundation
-
 /// One HTTP request as the routes see it: no socket, no libmicrohttpd, so that every route is testable with a
 /// value built in a test.
 public struct HTTPRequest: Sendable {
@@ -35,12 +33,7 @@ public struct HTTPRequest: Sendable {
         // What clients send nearly always, answered without splitting and folding.
         if value == "application/json" || value == "application/x-www-form-urlencoded" { return value }
         let type = value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return type.trimmingWhitespace(includingNewlines: false).lowercased()
-    }
-
-    /// Whether the client asked for HTML first (a browser navigating or posting a form).
-    public var prefersHTML: Bool {
-        headers["Accept"]?.contains("text/html") ?? false
+        return type.trimmingSpacesAndTabs().lowercased()
     }
 }
 
@@ -69,6 +62,17 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
+    }
+}
+
+extension StringProtocol {
+    /// The text without the spaces and tabs around it (optional whitespace, in HTTP's words).
+    public func trimmingSpacesAndTabs() -> SubSequence {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
     }
 }
 

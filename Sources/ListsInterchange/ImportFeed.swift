@@ -1,4 +1,5 @@
 import Foundation
+import ListsModel
 
 /// Records handed by a reader on one thread to a writer on another, a part at a time, so that an import writes
 /// while it still reads: ``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``.
