@@ -89,8 +89,6 @@ public final class HTTPServer: Sendable {
                     MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                     MHD_OptionItem(
                         option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
-                    MHD_OptionItem(
-                        option: .CONNECTION_MEMORY_LIMIT, value: Self.connectionMemoryLimit, ptr_value: nil),
                     lists_mhd_notify_completed_option(requestCompleted, server),
                     lists_mhd_notify_connection_option(connectionNotified, server),
                     MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
@@ -111,17 +109,17 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// The memory libmicrohttpd gives each connection for its request's head: 256 KiB. A head must fit in it, or
-    /// libmicrohttpd answers 414 or 431 itself, with its own fixed text and none of the headers Lists sends; so
-    /// it is well above the limits Lists checks itself (``maximumTargetLength``, ``maximumHeadLength``) and
-    /// answers with its own headers. The memory is mapped, not written, until a head fills it.
-    static let connectionMemoryLimit = 256 * 1024
-
+    /// libmicrohttpd keeps a request's head in a memory pool of 32 KiB per connection, and answers a head that does
+    /// not fit (414 or 431) itself, with its own fixed text and none of the headers Lists sends; it zeroes the whole
+    /// pool after every request, so a larger pool costs every request (at 256 KiB, a quarter of a GET's time). Lists
+    /// therefore checks its own, lower limits (``maximumTargetLength``, ``maximumHeadLength``) and answers them
+    /// with its headers; only a head too large for the pool gets libmicrohttpd's answer.
     /// The longest request target (path and query) Lists reads: 8 KiB, as most servers take; longer gets 414.
     static let maximumTargetLength = 8 * 1024
 
-    /// The largest request head (its header fields) Lists reads: 32 KiB; larger gets 431.
-    static let maximumHeadLength = 32 * 1024
+    /// The largest request head (its header fields) Lists reads: 16 KiB, well above what browsers send; larger gets
+    /// 431.
+    static let maximumHeadLength = 16 * 1024
 
     /// Stops the server gracefully: stops accepting connections at once, lets the requests in flight finish
     /// for up to `gracePeriod`, then closes every connection and joins the server's threads.

@@ -1,5 +1,6 @@
 import ListsHTTP
 import ListsModel
+import Synchronization
 
 /// The host names a server answers to, so that a web page elsewhere cannot reach it by DNS rebinding.
 ///
@@ -21,6 +22,21 @@ public struct HostPolicy: Sendable {
     public let names: Set<String>
     /// Whether the server answers on an IP address, given as its text without brackets (`127.0.0.1`, `::1`).
     public let isServedAddress: @Sendable (String) -> Bool
+    /// `Host` values already found allowed, as they came: the same few arrive with every request.
+    private let allowed = SharedSet()
+
+    /// A set of strings behind a lock, shared by the copies of a policy.
+    private final class SharedSet: Sendable {
+        private let set = Mutex<Set<String>>([])
+        func contains(_ value: String) -> Bool { set.withLock { $0.contains(value) } }
+        func insert(_ value: String) {
+            set.withLock { set in
+                // Bounded: a client chooses the values (every port of 127.0.0.1 is allowed).
+                if set.count >= 64 { set.removeAll() }
+                set.insert(value)
+            }
+        }
+    }
 
     /// A policy allowing `names` (any case; a final dot ignored) and the addresses `isServedAddress` accepts.
     public init(names: [String] = [], isServedAddress: @escaping @Sendable (String) -> Bool) {
@@ -58,7 +74,16 @@ public struct HostPolicy: Sendable {
     }
 
     /// Whether a `Host` value (`name`, `name:port`, `[v6]:port`) names this server.
+    ///
+    /// Read on its bytes, with no Unicode tables: this runs for every request.
     public func allows(_ value: String) -> Bool {
+        if allowed.contains(value) { return true }
+        let isAllowed = decide(value)
+        if isAllowed { allowed.insert(value) }
+        return isAllowed
+    }
+
+    private func decide(_ value: String) -> Bool {
         guard let host = Self.hostName(value) else { return false }
         if host.hasPrefix("[") {
             let address = String(host.dropFirst().dropLast())
@@ -73,7 +98,7 @@ public struct HostPolicy: Sendable {
     public static func isAllowableName(_ name: String) -> Bool {
         if name.contains(":") {
             let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
-            return !bare.isEmpty && bare.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }
+            return !bare.isEmpty && bare.utf8.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
         }
         return hostName(name) == normalized(name)
     }
@@ -81,26 +106,46 @@ public struct HostPolicy: Sendable {
     /// The host part of a `Host` value, lower-case and without a final dot, IPv6 kept in brackets; `nil` when the
     /// value is not a host with an optional port.
     static func hostName(_ value: String) -> String? {
-        let trimmed = value.trimmingWhitespace(includingNewlines: false)
-        var host = Substring(trimmed)
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return nil }
-            let rest = host[host.index(after: close)...]
-            guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isASCIIDigit)) else {
-                return nil
-            }
-            return host[...close].lowercased()
+        var bytes = Array(value.utf8)
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
+        let start = bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? bytes.endIndex
+        var host = bytes[start...]
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            guard isPort(host[(close + 1)...]) else { return nil }
+            host = host[...close]
+            guard host.dropFirst().dropLast().allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+            else { return nil }
+            return String(decoding: host.map(lowercased), as: UTF8.self)
         }
-        if let colon = host.lastIndex(of: ":") {
-            guard host[host.index(after: colon)...].allSatisfy(\.isASCIIDigit) else { return nil }
+        if let colon = host.lastIndex(of: UInt8(ascii: ":")) {
+            guard isPort(host[colon...]) else { return nil }
             host = host[..<colon]
         }
-        let name = normalized(String(host))
-        let allowed = name.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) || scalar == "." || scalar == "-"
-                || scalar == "_"
-        }
-        return allowed && !name.isEmpty ? name : nil
+        if host.last == UInt8(ascii: ".") { host = host.dropLast() }
+        guard !host.isEmpty, host.allSatisfy(isNameByte) else { return nil }
+        return String(decoding: host.map(lowercased), as: UTF8.self)
+    }
+
+    /// Whether `bytes` is empty or a colon followed by digits only.
+    private static func isPort(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.isEmpty || (bytes.first == UInt8(ascii: ":") && bytes.dropFirst().allSatisfy(isDigit))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+
+    /// A letter, digit, dot, hyphen or underscore: what a host name is made of.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     private static func normalized(_ name: String) -> String {
@@ -110,18 +155,22 @@ public struct HostPolicy: Sendable {
 
     /// The four numbers of a dotted IPv4 address, or `nil`.
     static func ipv4Octets(_ text: String) -> [Int]? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return nil }
-        let numbers = parts.compactMap { part -> Int? in
-            guard (1...3).contains(part.count), part.allSatisfy(\.isASCIIDigit), let value = Int(part), value < 256
-            else { return nil }
-            return value
+        var octets: [Int] = []
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            if isDigit(byte) {
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard digits <= 3, value < 256 else { return nil }
+            } else if byte == UInt8(ascii: "."), digits > 0, octets.count < 3 {
+                octets.append(value)
+                (value, digits) = (0, 0)
+            } else {
+                return nil
+            }
         }
-        return numbers.count == 4 ? numbers : nil
+        guard digits > 0, octets.count == 3 else { return nil }
+        return octets + [value]
     }
-}
-
-extension Character {
-    /// Whether the character is one of the ASCII digits 0 to 9.
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
