@@ -47,7 +47,7 @@ enum BirdsCommands {
     static func list(_ run: Invocation) throws {
         let sightings = try run.birds().all()
         if run.wantsJSON {
-            return try run.output.json(CollectionBody(sightings))
+            return run.output.json(CollectionBody(sightings))
         }
         let rows = sightings.map { ["\($0.number)", $0.record.name, run.date($0.record.date)] }
         run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
@@ -62,13 +62,13 @@ enum BirdsCommands {
         let name = try BirdSighting.validName(run.joinedText)
         let location = try BirdSighting.validLocation(run.option("location"))
         let added = try run.birds().add(name: name, location: location, date: date)
-        if run.wantsJSON { return try run.output.json(added.record) }
-        run.output.line("Added sighting \(added.number): \(summary(added.record, run))")
+        if run.wantsJSON { return run.output.json(added.record) }
+        run.output.line("Added sighting \(added.number ?? 0): \(summary(added.record, run))")
     }
 
     static func show(_ run: Invocation) throws {
         let sighting = try run.birds().sighting(run.references[0]).record
-        if run.wantsJSON { return try run.output.json(sighting) }
+        if run.wantsJSON { return run.output.json(sighting) }
         let rows = [
             ["Bird Name", sighting.name], ["Location", sighting.location ?? ""],
             ["Date", run.date(sighting.date)],
@@ -92,13 +92,13 @@ enum BirdsCommands {
         let version = try run.expectedVersion()
         let edited = try run.birds().edit(
             run.references[0], name: name, location: location, date: date, expectedVersion: version)
-        if run.wantsJSON { return try run.output.json(edited.record) }
+        if run.wantsJSON { return run.output.json(edited.record) }
         run.output.line("Updated sighting \(edited.number): \(summary(edited.record, run))")
     }
 
     static func remove(_ run: Invocation) throws {
         let removed = try run.birds().remove(run.references)
-        if run.wantsJSON { return try run.output.json(changed: removed) }
+        if run.wantsJSON { return run.output.json(changed: removed) }
         for numbered in removed { run.output.line("Removed sighting \(numbered.number): \(numbered.record.name)") }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsModel
 
 /// Where a command writes: buffered standard output, and how it may style it.
@@ -27,8 +28,8 @@ final class Output {
     }
 
     /// Writes `value` as one line of JSON, as the API would send it.
-    func json<T: Encodable>(_ value: T) throws {
-        buffer.append(contentsOf: try ListsFormat.jsonEncoder().encode(value))
+    func json(_ value: some JSONWritable) {
+        value.writeJSON(to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
         flushWhenFull()
     }

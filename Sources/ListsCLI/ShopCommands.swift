@@ -68,13 +68,13 @@ enum ShopCommands {
         if run.option("needed") != nil {
             let items = try shopping.shoppingList()
             if run.wantsJSON {
-                return try run.output.json(ShoppingListBody(items: items.map(\.record), total: try shopping.total()))
+                return run.output.json(ShoppingListBody(items: items.map(\.record), total: try shopping.total()))
             }
             printRows(items, run.output)
             if items.isEmpty, run.output.isTerminal { run.output.line("The shopping list is empty.") }
         } else {
             let items = try shopping.catalog()
-            if run.wantsJSON { return try run.output.json(CollectionBody(items)) }
+            if run.wantsJSON { return run.output.json(CollectionBody(items)) }
             printRows(items, run.output)
             if items.isEmpty, run.output.isTerminal {
                 run.output.line("No items. Add one: lists shop add NAME --price P")
@@ -87,8 +87,8 @@ enum ShopCommands {
         // Checked here too, before the store is opened, so that a refused input does not even create the file.
         let name = try ShoppingItem.validName(run.joinedText)
         let added = try run.shopping().add(name: name, price: price)
-        if run.wantsJSON { return try run.output.json(added.record) }
-        run.output.line("Added item \(added.number): \(added.record.name) \(added.record.price)")
+        if run.wantsJSON { return run.output.json(added.record) }
+        run.output.line("Added item \(added.number ?? 0): \(added.record.name) \(added.record.price)")
     }
 
     static func edit(_ run: Invocation) throws {
@@ -100,13 +100,13 @@ enum ShopCommands {
         let version = try run.expectedVersion()
         let edited = try run.shopping().edit(
             run.references[0], name: name, price: price, expectedVersion: version)
-        if run.wantsJSON { return try run.output.json(edited.record) }
+        if run.wantsJSON { return run.output.json(edited.record) }
         run.output.line("Updated item \(edited.number): \(edited.record.name) \(edited.record.price)")
     }
 
     static func setNeeded(_ run: Invocation, _ isNeeded: Bool) throws {
-        let changed = try run.shopping().setOnShoppingList(run.references, isNeeded)
-        if run.wantsJSON { return try run.output.json(changed: changed) }
+        let changed = try run.shopping().setOnShoppingList(run.references, isOn: isNeeded)
+        if run.wantsJSON { return run.output.json(changed: changed) }
         for numbered in changed {
             run.output.line("\(isNeeded ? "On" : "Off") the shopping list: \(numbered.record.name)")
         }
@@ -115,13 +115,13 @@ enum ShopCommands {
     static func remove(_ run: Invocation) throws {
         let version = try run.expectedVersion()
         let removed = try run.shopping().remove(run.references, expectedVersion: version)
-        if run.wantsJSON { return try run.output.json(changed: removed) }
+        if run.wantsJSON { return run.output.json(changed: removed) }
         for numbered in removed { run.output.line("Removed item \(numbered.number): \(numbered.record.name)") }
     }
 
     static func total(_ run: Invocation) throws {
         let total = try run.shopping().total()
-        if run.wantsJSON { return try run.output.json(TotalBody(total: total)) }
+        if run.wantsJSON { return run.output.json(TotalBody(total: total)) }
         run.output.line(total.description)
     }
 

@@ -38,7 +38,7 @@ enum TodoCommands {
 
     static func list(_ run: Invocation) throws {
         let tasks = try run.todo().all()
-        if run.wantsJSON { return try run.output.json(CollectionBody(tasks)) }
+        if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
         let rows = tasks.map { ["\($0.number)", $0.record.isDone ? "✓" : "", $0.record.title] }
         run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
             column == 0 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
@@ -50,8 +50,8 @@ enum TodoCommands {
         // Checked here too, before the store is opened, so that a refused input does not even create the file.
         let title = try TodoTask.validTitle(run.joinedText)
         let added = try run.todo().add(title: title)
-        if run.wantsJSON { return try run.output.json(added.record) }
-        run.output.line("Added task \(added.number): \(added.record.title)")
+        if run.wantsJSON { return run.output.json(added.record) }
+        run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
     }
 
     static func edit(_ run: Invocation) throws {
@@ -61,19 +61,19 @@ enum TodoCommands {
         let newTitle = try TodoTask.validTitle(title)
         let version = try run.expectedVersion()
         let edited = try run.todo().edit(run.references[0], title: newTitle, expectedVersion: version)
-        if run.wantsJSON { return try run.output.json(edited.record) }
+        if run.wantsJSON { return run.output.json(edited.record) }
         run.output.line("Updated task \(edited.number): \(edited.record.title)")
     }
 
     static func setDone(_ run: Invocation, _ isDone: Bool) throws {
-        let changed = try run.todo().setDone(run.references, isDone)
-        if run.wantsJSON { return try run.output.json(changed: changed) }
+        let changed = try run.todo().setDone(run.references, isDone: isDone)
+        if run.wantsJSON { return run.output.json(changed: changed) }
         for numbered in changed { run.output.line("\(isDone ? "Done" : "Not done"): \(numbered.record.title)") }
     }
 
     static func remove(_ run: Invocation) throws {
         let removed = try run.todo().remove(run.references)
-        if run.wantsJSON { return try run.output.json(changed: removed) }
+        if run.wantsJSON { return run.output.json(changed: removed) }
         for numbered in removed { run.output.line("Removed task \(numbered.number): \(numbered.record.title)") }
     }
 

@@ -65,8 +65,7 @@ enum TransferCommands {
         let summary = try chosen.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
         progress.finish()
         if run.wantsJSON {
-            return try run.output.json(
-                ["added": summary.added, "updated": summary.updated, "unchanged": summary.unchanged])
+            return run.output.json(summary)
         }
         run.output.line("Imported \(fileName) (\(chosen.rawValue)): \(summary).")
     }

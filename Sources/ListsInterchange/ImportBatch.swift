@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsModel
 
 /// Records read from a file, written to a store in one transaction by ``apply(to:)``: all of them or, when one
@@ -201,5 +202,12 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         "\(added) added, \(updated) updated, \(unchanged) already there"
+    }
+}
+
+extension ImportSummary: JSONWritable {
+    /// `{"added": 3, "unchanged": 0, "updated": 1}`, as `lists import --json` prints it.
+    public func writeJSON(to output: inout [UInt8]) {
+        output += Array(#"{"added":\#(added),"unchanged":\#(unchanged),"updated":\#(updated)}"#.utf8)
     }
 }

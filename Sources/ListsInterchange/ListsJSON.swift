@@ -16,7 +16,7 @@ public enum ListsJSON {
     public static func export(_ store: any Store, to write: ([UInt8]) throws -> Void) throws {
         try store.read { session in
             try write(Array("{\"format\":\"lists\",\"version\":\(version)".utf8))
-            func section<R: Record & JSONWritable>(_ type: R.Type) throws {
+            func section<R: Record>(_ type: R.Type) throws {
                 try write(Array(",\n\"\(R.kind.collectionKey)\":[".utf8))
                 var first = true
                 let pageSize = 5000
@@ -51,14 +51,17 @@ public enum ListsJSON {
         var documentVersion: JSONValue?
         var sections = Set<String>()
         var seen = Set<UUID>()
-        func entry<R: BackupRecord>(_ value: JSONValue, _ location: String, as type: R.Type) throws -> R {
+        func entry<R: Record>(_ value: JSONValue, _ location: String, as type: R.Type) throws -> R {
             let object = try StrictObject(value, location)
-            try object.allow(["id", "createdAt", "updatedAt", "version"] + R.backupFields, location)
+            try object.allow(R.schema.backupKeys, location)
             let meta = try object.meta(location)
             guard seen.insert(meta.id).inserted else {
                 throw ImportError(location, field: "id", "\(meta.id.uuidString) appears twice in the file")
             }
-            return try ImportError.at(location) { try R.read(object, meta: meta, location: location) }
+            // Dates are not checked against today: a backup holds what was once accepted.
+            return try ImportError.at(location) {
+                try R.schema.restore(meta: meta, from: object.members, now: .distantFuture)
+            }
         }
         do {
             try JSONParser.forEachMember(of: bytes) { key, value in
@@ -89,47 +92,5 @@ public enum ListsJSON {
                 "the file", field: "version", "must be \(version); a newer Lists may have written this backup")
         }
         return batch
-    }
-}
-
-/// A record type as lists-json writes it: the API's shape.
-protocol BackupRecord: Record, Encodable {
-    /// The keys of its own fields in the document.
-    static var backupFields: [String] { get }
-    /// Reads the record's fields from `object`, checked with the model's rules.
-    static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> Self
-}
-
-extension ShoppingItem: BackupRecord {
-    static let backupFields = ["name", "price", "inShoppingList"]
-    static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> ShoppingItem {
-        ShoppingItem(
-            meta: meta, name: try validName(object.string("name", location)), price: try object.price("price", location),
-            isOnShoppingList: try object.bool("inShoppingList", location))
-    }
-}
-
-extension TodoTask: BackupRecord {
-    static let backupFields = ["title", "done", "taskwarrior"]
-    static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> TodoTask {
-        TodoTask(
-            meta: meta, title: try validTitle(object.string("title", location)), isDone: try object.bool("done", location),
-            taskwarrior: try object.optionalObject("taskwarrior", location))
-    }
-}
-
-extension BirdSighting: BackupRecord {
-    static let backupFields = ["name", "location", "date", "count", "scientificName", "latitude", "longitude", "comments"]
-    static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> BirdSighting {
-        let details = SightingDetails(
-            count: try object.optionalCount("count", location),
-            scientificName: try object.optionalString("scientificName", location),
-            latitude: try object.optionalDecimal("latitude", location),
-            longitude: try object.optionalDecimal("longitude", location),
-            comments: try object.optionalString("comments", location))
-        return BirdSighting(
-            meta: meta, name: try validName(object.string("name", location)),
-            location: try validLocation(object.optionalString("location", location)),
-            date: try validDate(object.date("date", location), now: .distantFuture), details: try details.validated())
     }
 }

@@ -5,7 +5,8 @@ import ListsModel
 /// A JSON object read field by field, refusing keys the format does not have and values of the wrong type,
 /// each refusal naming where it is.
 struct StrictObject {
-    private let members: [String: JSONValue]
+    /// The object's members.
+    let members: [String: JSONValue]
 
     /// The object `value` holds.
     /// - Throws: ``ImportError`` when it is not an object.

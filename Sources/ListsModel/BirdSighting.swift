@@ -6,13 +6,6 @@ import Foundation
 /// the location optional.
 public struct BirdSighting: Record {
     public static let kind = RecordKind.sighting
-    public static let fieldSpecs = [
-        FieldSpec("name", .text), FieldSpec("location", .optionalText), FieldSpec("sighted_at", .date),
-        FieldSpec("count", .optionalText), FieldSpec("scientific_name", .optionalText),
-        FieldSpec("latitude", .optionalText), FieldSpec("longitude", .optionalText),
-        FieldSpec("comments", .optionalText),
-    ]
-    public static let nameField = "name"
 
     public var meta: RecordMeta
     /// The bird's name, 1 to 200 characters.
@@ -33,45 +26,63 @@ public struct BirdSighting: Record {
         self.details = details
     }
 
-    public var fields: [FieldValue] {
-        func text(_ value: String?) -> FieldValue { value.map { .text($0) } ?? .null }
-        return [
-            .text(name), text(location), .date(date), text(details.count?.description), text(details.scientificName),
-            text(details.latitude.map { "\($0)" }), text(details.longitude.map { "\($0)" }), text(details.comments),
-        ]
-    }
     public var displayName: String { name }
 
-    public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        func decimal(_ text: String?) throws -> Decimal? {
-            guard let text else { return nil }
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw StoreError.corrupt("coordinate")
-            }
-            return value
-        }
-        let count = try fields.optionalText(3).map { text in
-            guard let count = BirdCount(text) else { throw StoreError.corrupt("count") }
-            return count
-        }
-        self.init(
-            meta: meta, name: try fields.text(0), location: try fields.optionalText(1), date: try fields.date(2),
-            details: SightingDetails(
-                count: count, scientificName: try fields.optionalText(4), latitude: try decimal(fields.optionalText(5)),
-                longitude: try decimal(fields.optionalText(6)), comments: try fields.optionalText(7)))
+    /// A sighting's fields: the one place that says how each is stored, written, read and checked.
+    public enum Fields {
+        /// `name`: 1 to 200 characters.
+        public static let name = Field(\BirdSighting.name, key: "name", column: "name", type: .text(what: "the bird's name"))
+        /// `location`: up to 200 characters, or none.
+        public static let location = Field(
+            \BirdSighting.location, key: "location", column: "location",
+            type: .optionalText(what: "a location", description: "Up to 200 characters; null or empty means none."),
+            initial: { _ in nil })
+        /// `date`: when the bird was seen; now when not given.
+        public static let date = Field(
+            \BirdSighting.date, key: "date", column: "sighted_at",
+            type: .instant(description: "Defaults to now; from 1800 to tomorrow.") { date, _, now in
+                try validDate(date, now: now)
+            },
+            initial: { $0 })
+        /// `count`: how many, or `X`.
+        public static let count = Field(
+            \BirdSighting.details.count, key: "count", column: "count", type: .birdCount, initial: { _ in nil })
+        /// `scientificName`: the species' scientific name.
+        public static let scientificName = Field(
+            \BirdSighting.details.scientificName, key: "scientificName", column: "scientific_name",
+            type: .optionalText(what: "a scientific name"), initial: { _ in nil })
+        /// `latitude`: degrees, -90 to 90.
+        public static let latitude = Field(
+            \BirdSighting.details.latitude, key: "latitude", column: "latitude",
+            type: .coordinate(-90...90, what: "latitude"), initial: { _ in nil })
+        /// `longitude`: degrees, -180 to 180.
+        public static let longitude = Field(
+            \BirdSighting.details.longitude, key: "longitude", column: "longitude",
+            type: .coordinate(-180...180, what: "longitude"), initial: { _ in nil })
+        /// `comments`: notes on one line.
+        public static let comments = Field(
+            \BirdSighting.details.comments, key: "comments", column: "comments", type: .optionalText(what: "comments"),
+            initial: { _ in nil })
     }
+
+    public static let schema = RecordSchema<BirdSighting>(
+        [
+            Fields.name.erased, Fields.location.erased, Fields.date.erased, Fields.count.erased,
+            Fields.scientificName.erased, Fields.latitude.erased, Fields.longitude.erased, Fields.comments.erased,
+        ],
+        name: Fields.name, blank: { BirdSighting(meta: $0, name: "", location: nil, date: $0.createdAt) },
+        rules: { try $0.details.checkCoordinates() })
 
     /// Checks a bird's name: trimmed, 1 to 200 characters, no control characters.
     /// - Throws: ``ValidationError`` for `name`.
     public static func validName(_ name: String) throws -> String {
-        try TextRule.check(name, field: "name", what: "the bird's name") ?? ""
+        try Fields.name.checked(name)
     }
 
     /// Checks a location: trimmed, up to 200 characters, no control characters; empty means none.
     /// - Throws: ``ValidationError`` for `location`.
     public static func validLocation(_ location: String?) throws -> String? {
-        guard let location else { return nil }
-        return try TextRule.check(location, field: "location", what: "a location", isOptional: true)
+        try Fields.location.checked(location)
     }
 
     /// The earliest date a sighting may have.
@@ -85,30 +96,5 @@ public struct BirdSighting: Record {
             throw ValidationError(field: "date", message: "a sighting's date must lie between 1800-01-01 and today")
         }
         return date.roundedToMilliseconds
-    }
-}
-
-extension BirdSighting: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case id, name, location, date, createdAt, updatedAt, version
-        case count, scientificName, latitude, longitude, comments
-    }
-
-    /// The API's shape: `{id, name, location, date, count, scientificName, latitude, longitude, comments,
-    /// createdAt, updatedAt, version}`, `null` for what is not known.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(location, forKey: .location)
-        try container.encode(date, forKey: .date)
-        try container.encode(details.count, forKey: .count)
-        try container.encode(details.scientificName, forKey: .scientificName)
-        try container.encode(details.latitude, forKey: .latitude)
-        try container.encode(details.longitude, forKey: .longitude)
-        try container.encode(details.comments, forKey: .comments)
-        try container.encode(meta.createdAt, forKey: .createdAt)
-        try container.encode(meta.updatedAt, forKey: .updatedAt)
-        try container.encode(meta.version, forKey: .version)
     }
 }

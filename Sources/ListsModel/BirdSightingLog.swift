@@ -3,13 +3,14 @@ import Foundation
 /// BirdWatching's `BirdSightingDataController`: the master list of sightings, now durable and editable.
 ///
 /// `countOfList` and `objectInListAtIndex:` become ``all(offset:limit:)`` and ``sighting(_:)``;
-/// `addBirdSightingWithSighting:` becomes ``add(name:location:date:)``.
+/// `addBirdSightingWithSighting:` becomes ``add(name:location:date:details:numbered:)``.
 public struct BirdSightingLog: Sendable {
-    let sightings: RecordCollection<BirdSighting>
+    /// The sightings, as the API serves every list.
+    public let sightings: RecordList<BirdSighting>
 
     /// The sightings kept in `store`; `clock` dates changes and is "now" for a sighting without a date.
     public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
-        sightings = RecordCollection(store: store, clock: clock)
+        sightings = RecordList(store: store, clock: clock)
     }
 
     /// The sightings in the order they were added, paged by `offset` and `limit`.
@@ -37,35 +38,17 @@ public struct BirdSightingLog: Sendable {
         try sightings.find(reference)
     }
 
-    /// Adds a sighting at the end of the list, dated now unless `date` is given. The bird's name is required;
-    /// the location is optional.
-    /// - Throws: ``ValidationError`` for `name`, `location` or `date`.
+    /// Adds a sighting at the end of the list, dated now unless `date` is given; with its short number unless
+    /// `numbered` is false. The bird's name is required; the location is optional.
+    /// - Throws: ``ValidationError`` for `name`, `location`, `date` or a detail.
     @discardableResult
     public func add(
-        name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails()
-    ) throws -> Numbered<BirdSighting> {
-        try sightings.add(newSighting(name: name, location: location, date: date, details: details))
-    }
-
-    /// Adds a sighting as ``add(name:location:date:details:)`` does, answering it without its number (as the API
-    /// does).
-    /// - Throws: ``ValidationError`` for `name`, `location` or `date`.
-    public func create(
-        name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails()
-    ) throws -> BirdSighting {
-        try sightings.create(newSighting(name: name, location: location, date: date, details: details))
-    }
-
-    /// Checks a new sighting's values; returns how to make it from its meta.
-    private func newSighting(name: String, location: String?, date: Date?, details: SightingDetails) throws
-        -> (RecordMeta) -> BirdSighting
-    {
-        let name = try BirdSighting.validName(name)
-        let location = try BirdSighting.validLocation(location)
-        let now = sightings.now()
-        let date = try BirdSighting.validDate(date ?? now, now: now)
-        let details = try details.validated()
-        return { BirdSighting(meta: $0, name: name, location: location, date: date, details: details) }
+        name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails(),
+        numbered: Bool = true
+    ) throws -> Added<BirdSighting> {
+        let draft = BirdSighting(
+            meta: .draft, name: name, location: location, date: date ?? sightings.now(), details: details)
+        return try sightings.add(draft, numbered: numbered)
     }
 
     /// Changes a sighting's name, location (an empty one clears it), date and/or details (`change` edits them;
@@ -76,19 +59,11 @@ public struct BirdSightingLog: Sendable {
         _ reference: Reference, name: String? = nil, location: String? = nil, date: Date? = nil,
         details change: ((inout SightingDetails) -> Void)? = nil, expectedVersion: Int? = nil
     ) throws -> Numbered<BirdSighting> {
-        let name = try name.map(BirdSighting.validName)
-        let newLocation = try location.map { try BirdSighting.validLocation($0) }
-        let now = sightings.now()
-        let date = try date.map { try BirdSighting.validDate($0, now: now) }
-        return try sightings.change([reference], expectedVersion: expectedVersion) { sighting in
+        try sightings.change([reference], expectedVersion: expectedVersion) { sighting in
             if let name { sighting.name = name }
-            if let newLocation { sighting.location = newLocation }
+            if let location { sighting.location = location }
             if let date { sighting.date = date }
-            if let change {
-                var details = sighting.details
-                change(&details)
-                sighting.details = try details.validated()
-            }
+            if let change { change(&sighting.details) }
         }[0]
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import JSONCodec
 
 /// A collection as the API returns it: `{"items"|"tasks"|"sightings": [...], "nextCursor": null}`.
-public struct CollectionBody<R: Record & Encodable>: Encodable {
+public struct CollectionBody<R: Record> {
     /// The records, in list order.
     public var records: [R]
     /// Where the next page starts (`cursor=`), or `nil` on the last page.
@@ -13,23 +13,10 @@ public struct CollectionBody<R: Record & Encodable>: Encodable {
         records = numbered.map(\.record)
         self.nextCursor = nextCursor
     }
-
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(records, forKey: Key(stringValue: R.kind.collectionKey))
-        try container.encode(nextCursor, forKey: Key(stringValue: "nextCursor"))
-    }
 }
 
 /// The shopping list as `GET /api/v1/shopping-list` returns it: `{"items": [...], "total": 1.99}`.
-public struct ShoppingListBody: Encodable {
+public struct ShoppingListBody {
     /// The items on the shopping list, in catalog order.
     public var items: [ShoppingItem]
     /// The exact sum of their prices.

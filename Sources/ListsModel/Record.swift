@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 
 /// What every stored record carries besides its own fields.
 public struct RecordMeta: Sendable, Hashable {
@@ -82,24 +83,26 @@ public struct FieldSpec: Sendable, Hashable {
 
 /// One stored record kind: a value type the model owns and a store keeps without knowing its meaning.
 ///
-/// A store maps ``kind`` to its own table and ``fields`` to its own columns; no SQL and no column type
-/// crosses this line, so SQLite and PostgreSQL implement the same ``StoreSession`` without change.
-public protocol Record: Sendable, Hashable, Identifiable where ID == UUID {
+/// Its ``schema`` declares its fields once; a store maps ``kind`` to its own table and the fields to its own
+/// columns (no SQL and no column type crosses this line, so SQLite and PostgreSQL implement the same
+/// ``StoreSession``), and the API's JSON, its input checks and its document come from the same declaration.
+public protocol Record: Sendable, Hashable, Identifiable, JSONWritable where ID == UUID {
     /// Which collection the record lives in.
     static var kind: RecordKind { get }
-    /// The record's own fields, in the order ``fields`` gives them.
-    static var fieldSpecs: [FieldSpec] { get }
-    /// The field people refer to the record by (`name` or `title`).
-    static var nameField: String { get }
+    /// The record's fields, declared once.
+    static var schema: RecordSchema<Self> { get }
 
     /// Identity, dates and version.
     var meta: RecordMeta { get set }
-    /// The record's own fields, in ``fieldSpecs`` order.
-    var fields: [FieldValue] { get }
     /// The text people refer to the record by.
     var displayName: String { get }
 
-    /// Rebuilds a record from what a store read back.
+    /// The record's own fields as a store keeps them, in ``fieldSpecs`` order. The default derives them from
+    /// ``schema``; a record may write them by hand for speed (they are checked against it).
+    var fields: [FieldValue] { get }
+
+    /// Rebuilds a record from what a store read back. The default reads it through ``schema``; a record may write
+    /// it by hand for speed (checked against it).
     /// - Throws: ``StoreError/corrupt(_:)`` when a value has the wrong shape.
     init(meta: RecordMeta, fields: [FieldValue]) throws
 }
@@ -107,6 +110,37 @@ public protocol Record: Sendable, Hashable, Identifiable where ID == UUID {
 extension Record {
     /// The record's identity.
     public var id: UUID { meta.id }
+
+    /// The record's fields as stores name and type their columns, in order.
+    public static var fieldSpecs: [FieldSpec] { schema.fieldSpecs }
+
+    /// The column people refer to the record by (`name` or `title`).
+    public static var nameField: String { schema.nameColumn }
+
+    public var fields: [FieldValue] { Self.schema.values(of: self) }
+
+    public init(meta: RecordMeta, fields: [FieldValue]) throws {
+        self = try Self.schema.record(meta: meta, values: fields)
+    }
+
+    /// The record as the API's JSON: `{id, createdAt, updatedAt, version}` and its fields, keys sorted, through
+    /// ``schema``; a record may write it by hand for speed (checked against it).
+    public func writeJSON(to output: inout [UInt8]) {
+        Self.schema.writeJSON(self, to: &output)
+    }
+}
+
+/// A filter on one field's value, made from a typed field: `ShoppingItem.Fields.isOnShoppingList == true`.
+public struct FieldFilter: Sendable, Hashable {
+    /// The store column of one of the record type's fields.
+    public let column: String
+    /// The value, as stores keep it, that the field must equal.
+    public let value: FieldValue
+
+    init(column: String, value: FieldValue) {
+        self.column = column
+        self.value = value
+    }
 }
 
 extension Date {
@@ -120,44 +154,5 @@ extension Date {
     /// Whole milliseconds since 1970, rounded to nearest: the form in which stores keep instants.
     public var millisecondsSince1970: Int64 {
         Int64((timeIntervalSince1970 * 1000).rounded())
-    }
-}
-
-extension Array where Element == FieldValue {
-    /// The text at `index`, or a corrupt-record error.
-    func text(_ index: Int) throws -> String {
-        guard indices.contains(index), case .text(let value) = self[index] else { throw StoreError.corrupt("text") }
-        return value
-    }
-
-    /// The text at `index`, `nil` for null.
-    func optionalText(_ index: Int) throws -> String? {
-        guard indices.contains(index) else { throw StoreError.corrupt("text") }
-        if case .null = self[index] { return nil }
-        return try text(index)
-    }
-
-    /// The integer at `index`.
-    func integer(_ index: Int) throws -> Int64 {
-        guard indices.contains(index), case .integer(let value) = self[index] else {
-            throw StoreError.corrupt("integer")
-        }
-        return value
-    }
-
-    /// The Boolean at `index` (stores may hand back 0 and 1).
-    func bool(_ index: Int) throws -> Bool {
-        guard indices.contains(index) else { throw StoreError.corrupt("bool") }
-        switch self[index] {
-        case .bool(let value): return value
-        case .integer(let value): return value != 0
-        default: throw StoreError.corrupt("bool")
-        }
-    }
-
-    /// The date at `index`.
-    func date(_ index: Int) throws -> Date {
-        guard indices.contains(index), case .date(let value) = self[index] else { throw StoreError.corrupt("date") }
-        return value
     }
 }

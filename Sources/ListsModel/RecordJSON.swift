@@ -13,7 +13,7 @@ extension JSONObjectWriter {
 
 extension Money {
     /// The price as JSON writes a `Decimal`: `1.99`, `1.5`, `2`, `0`.
-    var jsonNumber: String {
+    public var jsonNumber: String {
         let sign = minorUnits < 0 ? "-" : ""
         let magnitude = minorUnits.magnitude
         let cents = magnitude % 100
@@ -23,58 +23,7 @@ extension Money {
     }
 }
 
-extension ShoppingItem: JSONWritable {
-    public func writeJSON(to output: inout [UInt8]) {
-        var object = JSONObjectWriter.open(&output)
-        object.date("createdAt", meta.createdAt, &output)
-        object.string("id", id.text, &output)
-        object.bool("inShoppingList", isOnShoppingList, &output)
-        object.string("name", name, &output)
-        object.raw("price", price.jsonNumber, &output)
-        object.date("updatedAt", meta.updatedAt, &output)
-        object.raw("version", "\(meta.version)", &output)
-        object.close(&output)
-    }
-}
-
-extension TodoTask: JSONWritable {
-    public func writeJSON(to output: inout [UInt8]) {
-        var object = JSONObjectWriter.open(&output)
-        object.date("createdAt", meta.createdAt, &output)
-        object.bool("done", isDone, &output)
-        object.string("id", id.text, &output)
-        if let taskwarriorJSON { object.raw("taskwarrior", taskwarriorJSON, &output) }
-        object.string("title", title, &output)
-        object.date("updatedAt", meta.updatedAt, &output)
-        object.raw("version", "\(meta.version)", &output)
-        object.close(&output)
-    }
-}
-
-extension BirdSighting: JSONWritable {
-    public func writeJSON(to output: inout [UInt8]) {
-        var object = JSONObjectWriter.open(&output)
-        object.string("comments", details.comments, &output)
-        switch details.count {
-        case .number(let number)?: object.raw("count", "\(number)", &output)
-        case .present?: object.string("count", "X", &output)
-        case nil: object.raw("count", nil, &output)
-        }
-        object.date("createdAt", meta.createdAt, &output)
-        object.date("date", date, &output)
-        object.string("id", id.text, &output)
-        object.raw("latitude", details.latitude.map { "\($0)" }, &output)
-        object.string("location", location, &output)
-        object.raw("longitude", details.longitude.map { "\($0)" }, &output)
-        object.string("name", name, &output)
-        object.string("scientificName", details.scientificName, &output)
-        object.date("updatedAt", meta.updatedAt, &output)
-        object.raw("version", "\(meta.version)", &output)
-        object.close(&output)
-    }
-}
-
-extension CollectionBody: JSONWritable where R: JSONWritable {
+extension CollectionBody: JSONWritable {
     public func writeJSON(to output: inout [UInt8]) {
         // Keys sorted: "items" comes before "nextCursor", "sightings" and "tasks" after it.
         let key = R.kind.collectionKey

@@ -5,14 +5,15 @@ import Foundation
 /// The tutorial kept `items` in `MTListViewController` and rewrote `items.plist` on every `saveItems`; here
 /// each operation is one durable transaction in the store.
 public struct ShoppingList: Sendable {
-    let items: RecordCollection<ShoppingItem>
+    /// The catalog's items, as the API serves every list.
+    public let items: RecordList<ShoppingItem>
 
     /// The shopping data kept in `store`; `clock` dates changes (tests pass a fixed one).
     public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
-        items = RecordCollection(store: store, clock: clock)
+        items = RecordList(store: store, clock: clock)
     }
 
-    static let onList = FieldFilter("on_shopping_list", equals: .bool(true))
+    static let onList = ShoppingItem.Fields.isOnShoppingList == true
 
     /// The catalog in insertion order (the Items tab), paged by `offset` and `limit`.
     public func catalog(offset: Int = 0, limit: Int? = nil) throws -> [Numbered<ShoppingItem>] {
@@ -67,7 +68,7 @@ public struct ShoppingList: Sendable {
 
     /// ``total()`` in `session`'s snapshot.
     private static func total(in session: any StoreSession) throws -> Money {
-        Money(minorUnits: try session.sum(ShoppingItem.self, field: "price_cents", where: onList))
+        Money(minorUnits: try session.sum(ShoppingItem.self, field: ShoppingItem.Fields.price.column, where: onList))
     }
 
     /// The item `reference` points at.
@@ -76,27 +77,15 @@ public struct ShoppingList: Sendable {
         try items.find(reference)
     }
 
-    /// Adds an item at the end of the catalog, off the shopping list (as `createItemWithName:andPrice:` did).
-    /// - Throws: ``ValidationError`` for a bad name.
+    /// Adds an item at the end of the catalog, off the shopping list unless told (as `createItemWithName:andPrice:`
+    /// did); with its short number unless `numbered` is false.
+    /// - Throws: ``ValidationError`` for a bad name or price.
     @discardableResult
-    public func add(name: String, price: Money, isOnShoppingList: Bool = false) throws -> Numbered<ShoppingItem> {
-        try items.add(Self.newItem(name: name, price: price, isOnShoppingList: isOnShoppingList))
-    }
-
-    /// Adds an item as ``add(name:price:isOnShoppingList:)`` does, answering it without its number (as the API
-    /// does).
-    /// - Throws: ``ValidationError`` for a bad name.
-    public func create(name: String, price: Money, isOnShoppingList: Bool = false) throws -> ShoppingItem {
-        try items.create(Self.newItem(name: name, price: price, isOnShoppingList: isOnShoppingList))
-    }
-
-    /// Checks a new item's values; returns how to make it from its meta.
-    private static func newItem(name: String, price: Money, isOnShoppingList: Bool) throws
-        -> (RecordMeta) -> ShoppingItem
+    public func add(name: String, price: Money, isOnShoppingList: Bool = false, numbered: Bool = true) throws
+        -> Added<ShoppingItem>
     {
-        let name = try ShoppingItem.validName(name)
-        try checkPrice(price)
-        return { ShoppingItem(meta: $0, name: name, price: price, isOnShoppingList: isOnShoppingList) }
+        try items.add(
+            ShoppingItem(meta: .draft, name: name, price: price, isOnShoppingList: isOnShoppingList), numbered: numbered)
     }
 
     /// Changes an item's name, price and/or place on the shopping list, in one change (one new version).
@@ -106,9 +95,7 @@ public struct ShoppingList: Sendable {
         _ reference: Reference, name: String? = nil, price: Money? = nil, isOnShoppingList: Bool? = nil,
         expectedVersion: Int? = nil
     ) throws -> Numbered<ShoppingItem> {
-        let name = try name.map(ShoppingItem.validName)
-        if let price { try Self.checkPrice(price) }
-        return try items.change([reference], expectedVersion: expectedVersion) { item in
+        try items.change([reference], expectedVersion: expectedVersion) { item in
             if let name { item.name = name }
             if let price { item.price = price }
             if let isOnShoppingList { item.isOnShoppingList = isOnShoppingList }
@@ -118,7 +105,7 @@ public struct ShoppingList: Sendable {
     /// Puts the items on the shopping list (`true`) or takes them off (`false`), all or none.
     /// - Throws: ``ValidationError`` for an unknown reference, ``StoreError/conflict(_:)``.
     @discardableResult
-    public func setOnShoppingList(_ references: [Reference], _ isOn: Bool, expectedVersion: Int? = nil) throws
+    public func setOnShoppingList(_ references: [Reference], isOn: Bool, expectedVersion: Int? = nil) throws
         -> [Numbered<ShoppingItem>]
     {
         try items.change(references, expectedVersion: expectedVersion) { $0.isOnShoppingList = isOn }
@@ -134,9 +121,5 @@ public struct ShoppingList: Sendable {
     @discardableResult
     public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<ShoppingItem>] {
         try items.remove(references, expectedVersion: expectedVersion)
-    }
-
-    private static func checkPrice(_ price: Money) throws {
-        _ = try Money(validatingPrice: price.minorUnits)
     }
 }

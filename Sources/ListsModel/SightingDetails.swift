@@ -36,33 +36,30 @@ public struct SightingDetails: Sendable, Hashable {
         return rows
     }
 
-    /// The details with their texts trimmed, checked against the rules above.
+    /// The details with their texts trimmed, checked against the rules of ``BirdSighting/Fields``.
     /// - Throws: ``ValidationError`` naming `scientificName`, `latitude`, `longitude` or `comments`.
     public func validated() throws -> SightingDetails {
         var checked = self
-        checked.scientificName = try scientificName.flatMap {
-            try TextRule.check($0, field: "scientificName", what: "a scientific name", isOptional: true)
-        }
-        checked.comments = try comments.flatMap {
-            try TextRule.check($0, field: "comments", what: "comments", isOptional: true)
-        }
-        if let latitude, !(-90...90).contains(latitude) || latitude.isNaN {
-            throw ValidationError(field: "latitude", message: "\(latitude) is not a latitude; use -90 to 90 degrees")
-        }
-        if let longitude, !(-180...180).contains(longitude) || longitude.isNaN {
-            throw ValidationError(
-                field: "longitude", message: "\(longitude) is not a longitude; use -180 to 180 degrees")
-        }
+        checked.scientificName = try BirdSighting.Fields.scientificName.checked(scientificName)
+        checked.comments = try BirdSighting.Fields.comments.checked(comments)
+        checked.latitude = try BirdSighting.Fields.latitude.checked(latitude)
+        checked.longitude = try BirdSighting.Fields.longitude.checked(longitude)
+        try checked.checkCoordinates()
+        return checked
+    }
+
+    /// Refuses a latitude without a longitude, or the other way round.
+    /// - Throws: ``ValidationError`` naming the one that is missing.
+    func checkCoordinates() throws {
         if (latitude == nil) != (longitude == nil) {
             throw ValidationError(
                 field: latitude == nil ? "latitude" : "longitude", message: "give both latitude and longitude, or neither")
         }
-        return checked
     }
 }
 
 /// How many birds a sighting counted: eBird's Number, a count from 1 up or `X` for "present".
-public enum BirdCount: Sendable, Hashable, CustomStringConvertible, Encodable {
+public enum BirdCount: Sendable, Hashable, CustomStringConvertible {
     /// A counted number, 1 or more.
     case number(Int)
     /// Seen, not counted (`X`).
@@ -92,12 +89,4 @@ public enum BirdCount: Sendable, Hashable, CustomStringConvertible, Encodable {
     /// What messages say is allowed.
     public static let allowed = "a whole number from 1 to 1000000, or X for present but not counted"
 
-    /// Written as a JSON number, or the string `"X"` (the API reads it in `JSONFields.nullableCount`).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let number): try container.encode(number)
-        case .present: try container.encode("X")
-        }
-    }
 }

@@ -42,20 +42,6 @@ extension Store {
     }
 }
 
-/// A filter on one field's value, such as `on_shopping_list = true`.
-public struct FieldFilter: Sendable, Hashable {
-    /// One of the record type's ``Record/fieldSpecs`` names.
-    public var field: String
-    /// The value the field must equal.
-    public var value: FieldValue
-
-    /// Records whose `field` equals `value`.
-    public init(_ field: String, equals value: FieldValue) {
-        self.field = field
-        self.value = value
-    }
-}
-
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
 ///
 /// `R` is left unconstrained on purpose: a generic type whose parameter must conform to a protocol makes the

@@ -2,11 +2,12 @@ import Foundation
 
 /// iTahDoodle's data controller: the tasks in insertion order, now durable, with done marks, edits and deletes.
 public struct TodoList: Sendable {
-    let tasks: RecordCollection<TodoTask>
+    /// The tasks, as the API serves every list.
+    public let tasks: RecordList<TodoTask>
 
     /// The tasks kept in `store`; `clock` dates changes.
     public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
-        tasks = RecordCollection(store: store, clock: clock)
+        tasks = RecordList(store: store, clock: clock)
     }
 
     /// The tasks in insertion order, paged by `offset` and `limit`.
@@ -29,7 +30,7 @@ public struct TodoList: Sendable {
     /// How many tasks there are, and how many of them are not done, counted by the store (a list of 100k tasks
     /// is not read to count it).
     public func counts() throws -> (all: Int, open: Int) {
-        let counts = try tasks.counts([nil, FieldFilter("done", equals: .bool(false))])
+        let counts = try tasks.counts([nil, TodoTask.Fields.isDone == false])
         return (counts[0], counts[1])
     }
 
@@ -39,24 +40,12 @@ public struct TodoList: Sendable {
         try tasks.find(reference)
     }
 
-    /// Inserts a task at the end. Empty text adds nothing and is refused with a reason, where the tutorial's
-    /// Insert button silently did nothing.
+    /// Inserts a task at the end; with its short number unless `numbered` is false. Empty text adds nothing and
+    /// is refused with a reason, where the tutorial's Insert button silently did nothing.
     /// - Throws: ``ValidationError`` for `title`.
     @discardableResult
-    public func add(title: String, isDone: Bool = false) throws -> Numbered<TodoTask> {
-        try tasks.add(Self.newTask(title: title, isDone: isDone))
-    }
-
-    /// Adds a task as ``add(title:isDone:)`` does, answering the task without its number (as the API does).
-    /// - Throws: ``ValidationError`` for `title`.
-    public func create(title: String, isDone: Bool = false) throws -> TodoTask {
-        try tasks.create(Self.newTask(title: title, isDone: isDone))
-    }
-
-    /// Checks a new task's title; returns how to make the task from its meta.
-    private static func newTask(title: String, isDone: Bool) throws -> (RecordMeta) -> TodoTask {
-        let title = try TodoTask.validTitle(title)
-        return { TodoTask(meta: $0, title: title, isDone: isDone) }
+    public func add(title: String, isDone: Bool = false, numbered: Bool = true) throws -> Added<TodoTask> {
+        try tasks.add(TodoTask(meta: .draft, title: title, isDone: isDone), numbered: numbered)
     }
 
     /// Changes a task's text and/or its done mark, in one change (one new version).
@@ -65,8 +54,7 @@ public struct TodoList: Sendable {
     public func edit(_ reference: Reference, title: String? = nil, isDone: Bool? = nil, expectedVersion: Int? = nil)
         throws -> Numbered<TodoTask>
     {
-        let title = try title.map(TodoTask.validTitle)
-        return try tasks.change([reference], expectedVersion: expectedVersion) { task in
+        try tasks.change([reference], expectedVersion: expectedVersion) { task in
             if let title { task.title = title }
             if let isDone { task.isDone = isDone }
         }[0]
@@ -74,7 +62,7 @@ public struct TodoList: Sendable {
 
     /// Marks tasks done (`true`) or not done (`false`), all or none.
     @discardableResult
-    public func setDone(_ references: [Reference], _ isDone: Bool, expectedVersion: Int? = nil) throws
+    public func setDone(_ references: [Reference], isDone: Bool, expectedVersion: Int? = nil) throws
         -> [Numbered<TodoTask>]
     {
         try tasks.change(references, expectedVersion: expectedVersion) { $0.isDone = isDone }

@@ -4,16 +4,17 @@ import JSONCodec
 /// A task of the to-do list: one of iTahDoodle's strings, now with a done mark and an identity.
 public struct TodoTask: Record {
     public static let kind = RecordKind.task
-    public static let fieldSpecs = [
-        FieldSpec("title", .text), FieldSpec("done", .bool), FieldSpec("taskwarrior", .optionalText),
-    ]
-    public static let nameField = "title"
 
     public var meta: RecordMeta
     /// What is to be done, 1 to 200 characters.
     public var title: String
     /// Whether it is done.
     public var isDone: Bool
+    /// ``taskwarrior`` as the text stores keep: a compact JSON object, keys sorted. A task holds this text rather
+    /// than a dictionary because that is what is stored and written out (one string instead of a hash table a
+    /// task), and reading or writing a task needs no conversion; two tasks with the same attributes have the
+    /// same text. Set it only to the text ``JSONValue/text(_:)`` or ``JSONParser`` makes of an object.
+    public var taskwarriorJSON: String?
 
     /// A task with an already validated title.
     public init(meta: RecordMeta, title: String, isDone: Bool = false, taskwarrior: [String: JSONValue]? = nil) {
@@ -38,47 +39,30 @@ public struct TodoTask: Record {
         set { taskwarriorJSON = newValue.map(JSONValue.text) }
     }
 
-    /// ``taskwarrior`` as the text stores keep: a compact JSON object, keys sorted. A task holds this text rather
-    /// than a dictionary because that is what is stored and written out (one string instead of a hash table a
-    /// task), and reading or writing a task needs no conversion; two tasks with the same attributes have the
-    /// same text.
-    public private(set) var taskwarriorJSON: String?
-
-    public var fields: [FieldValue] {
-        [.text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null]
-    }
     public var displayName: String { title }
 
-    public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        let kept = try fields.optionalText(2)
-        // Checked to be an object, as it is written out into JSON documents as it is.
-        if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("taskwarrior") }
-        self.init(meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept)
+    /// A task's fields: the one place that says how each is stored, written, read and checked.
+    public enum Fields {
+        /// `title`: 1 to 200 characters.
+        public static let title = Field(
+            \TodoTask.title, key: "title", column: "title", type: .text(what: "a task's text", missing: "a task's title"))
+        /// `done`: a new task is not done.
+        public static let isDone = Field(\TodoTask.isDone, key: "done", column: "done", type: .bool, initial: { _ in false })
+        /// `taskwarrior`: what an import from Taskwarrior kept; the API shows it and never takes it.
+        public static let taskwarrior = Field(
+            \TodoTask.taskwarriorJSON, key: "taskwarrior", column: "taskwarrior",
+            type: .jsonObject(description: "The attributes of a task imported from Taskwarrior that Lists keeps for export."),
+            initial: { _ in nil }, isInput: false)
     }
+
+    public static let schema = RecordSchema<TodoTask>(
+        [Fields.title.erased, Fields.isDone.erased, Fields.taskwarrior.erased], name: Fields.title,
+        blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) })
 
     /// Checks a task's text: trimmed, 1 to 200 characters, no control characters. Empty text is refused,
     /// as the tutorial's Insert button added nothing for an empty field.
     /// - Throws: ``ValidationError`` for `title`.
     public static func validTitle(_ title: String) throws -> String {
-        try TextRule.check(title, field: "title", what: "a task's text") ?? ""
-    }
-}
-
-extension TodoTask: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case id, title, done, taskwarrior, createdAt, updatedAt, version
-    }
-
-    /// The API's shape: `{id, title, done, createdAt, updatedAt, version}`, and `taskwarrior` for a task
-    /// imported from Taskwarrior.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id.uuidString, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(isDone, forKey: .done)
-        try container.encodeIfPresent(taskwarrior, forKey: .taskwarrior)
-        try container.encode(meta.createdAt, forKey: .createdAt)
-        try container.encode(meta.updatedAt, forKey: .updatedAt)
-        try container.encode(meta.version, forKey: .version)
+        try Fields.title.checked(title)
     }
 }

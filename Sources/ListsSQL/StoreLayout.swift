@@ -20,9 +20,9 @@ public enum StoreLayout {
     /// The column `filter` tests, checked to be a field of `type`, so that no caller text reaches the SQL.
     /// - Throws: ``StoreError/failure(_:)`` for a field `type` does not have.
     public static func filteredColumn<R: Record>(_ filter: FieldFilter, _ type: R.Type) throws -> String {
-        guard R.fieldSpecs.contains(where: { $0.name == filter.field }) else {
-            throw StoreError.failure("unknown field \(filter.field) for \(R.kind.noun)")
+        guard R.schema.fields.contains(where: { $0.column == filter.column }) else {
+            throw StoreError.failure("unknown field \(filter.column) for \(R.kind.noun)")
         }
-        return filter.field
+        return filter.column
     }
 }

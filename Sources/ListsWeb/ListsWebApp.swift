@@ -36,10 +36,15 @@ public final class ListsWebApp: Sendable {
         self.hosts = hosts
         self.log = log
         var router = Router()
-        APIController(lists: lists).addRoutes(to: &router)
+        let api = APIController(lists: lists)
+        let transfer = TransferController(lists: lists)
+        let apiRoutes = api.routes + transfer.apiRoutes
+        for route in apiRoutes { router.add(route) }
+        let document = OpenAPIDocument(routes: apiRoutes, schemas: api.schemas).bytes
+        router.add("GET", OpenAPIDocument.path) { _, _ in .json(bytes: document) }
         PageController(lists: lists).addRoutes(to: &router)
         AssetController().addRoutes(to: &router)
-        TransferController(lists: lists).addRoutes(to: &router)
+        transfer.addRoutes(to: &router)
         self.router = router
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsHTTP
 import ListsInterchange
 import ListsModel
@@ -13,16 +14,43 @@ struct TransferController: Sendable {
     /// The paths that take file uploads; the server lets their bodies be as large as an import may be.
     static let uploadPaths: Set<String> = ["/api/v1/import", "/settings/import"]
 
+    /// The API's routes: the export and the import.
+    var apiRoutes: [APIRoute] {
+        let lists = self.lists
+        let exportable = InterchangeFormat.exportable.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let importable = InterchangeFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        return [
+            APIRoute(
+                method: "GET", path: "/api/v1/export",
+                operation: APIOperation(
+                    id: "export", tag: "Data",
+                    summary: "Everything in one format, as a download: lists-json (the lossless backup of all three apps) or another program's format.",
+                    parameters: [
+                        #"{"name": "format", "in": "query", "required": false, "schema": {"type": "string", "enum": [\#(exportable)], "default": "lists-json"}}"#
+                    ],
+                    answer: #"{"description": "The file.", "content": {"application/json": {"schema": {}}, "text/csv": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}, "application/xml": {"schema": {"type": "string"}}}}"#,
+                    refusals: [400])
+            ) { request, _ in try Self.download(lists, format: Self.exportFormat(request.query["format"])) },
+            APIRoute(
+                method: "POST", path: "/api/v1/import",
+                operation: APIOperation(
+                    id: "import", tag: "Data",
+                    summary: "Adds the records of a file sent as the body, all or nothing; the format is detected unless given. Up to 100 MB.",
+                    parameters: [
+                        #"{"name": "format", "in": "query", "required": false, "schema": {"type": "string", "enum": [\#(importable)]}}"#
+                    ],
+                    body: #"{"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}"#,
+                    answer: APIOperation.json("What changed.", schema: "ImportSummary"), refusals: [400, 403, 413, 422])
+            ) { request, _ in
+                let format = try Self.importFormat(request.query["format"], bytes: request.body, fileName: "")
+                let summary = try Self.importing(request.body, format: format, into: lists)
+                return .json(bytes: ImportBody(format: format.rawValue, summary: summary).jsonBytes)
+            },
+        ]
+    }
+
     func addRoutes(to router: inout Router) {
         let lists = self.lists
-        router.add("GET", "/api/v1/export") { request, _ in
-            try Self.download(lists, format: Self.exportFormat(request.query["format"]))
-        }
-        router.add("POST", "/api/v1/import") { request, _ in
-            let format = try Self.importFormat(request.query["format"], bytes: request.body, fileName: "")
-            let summary = try Self.importing(request.body, format: format, into: lists)
-            return try .json(ImportBody(format: format.rawValue, summary: summary))
-        }
         router.add("GET", "/settings") { request, _ in Self.settingsPage(notice: nil) }
         router.add("GET", "/settings/export") { request, _ in
             try Self.download(lists, format: Self.exportFormat(request.query["format"]))
@@ -50,7 +78,7 @@ struct TransferController: Sendable {
     }
 
     /// `{"format": "taskwarrior", "added": 3, "updated": 0, "unchanged": 0}`.
-    struct ImportBody: Encodable {
+    struct ImportBody: JSONWritable {
         var format: String
         var added: Int
         var updated: Int
@@ -61,6 +89,15 @@ struct TransferController: Sendable {
             added = summary.added
             updated = summary.updated
             unchanged = summary.unchanged
+        }
+
+        func writeJSON(to output: inout [UInt8]) {
+            var object = JSONObjectWriter.open(&output)
+            object.raw("added", "\(added)", &output)
+            object.string("format", format, &output)
+            object.raw("unchanged", "\(unchanged)", &output)
+            object.raw("updated", "\(updated)", &output)
+            object.close(&output)
         }
     }
 

@@ -19,7 +19,7 @@ struct TaskwarriorTextTests {
         var edited = fromText
         edited.taskwarrior = nil
         #expect(edited.taskwarriorJSON == nil && edited.fields[2] == .null)
-        #expect(throws: StoreError.corrupt("taskwarrior")) {
+        #expect(throws: StoreError.corrupt("json object")) {
             _ = try TodoTask(meta: meta, fields: [.text("Walk the dogs"), .bool(false), .text("[1]")])
         }
     }

@@ -116,10 +116,10 @@ import Testing
             try admin.execute("ALTER ROLE \(role) NOLOGIN")
             try PostgresTestServer.terminateConnections(applicationName: name, using: admin)
             let place = PostgresStore.redacted(try #require(components.string))
-            #expect(throws: StoreError.connectionLost(place)) { try todo.create(title: "Sent") }
+            #expect(throws: StoreError.connectionLost(place)) { try todo.add(title: "Sent", numbered: false) }
             // A numbered add (the CLI's), an API add (through the append queue), a read.
             #expect(throws: StoreError.unreachable(place)) { try todo.add(title: "Lost") }
-            #expect(throws: StoreError.unreachable(place)) { try todo.create(title: "Lost") }
+            #expect(throws: StoreError.unreachable(place)) { try todo.add(title: "Lost", numbered: false) }
             #expect(throws: StoreError.unreachable(place)) { try store.read { try $0.revision() } }
             #expect(!StoreError.unreachable(place).description.contains(password))
 
@@ -157,7 +157,7 @@ import Testing
             #expect(try todo.add(title: "Feed").number == 2)
             try PostgresTestServer.terminateConnections(
                 applicationName: name, using: try PostgresTestServer.administration())
-            _ = try todo.create(title: "Chop")
+            _ = try todo.add(title: "Chop", numbered: false)
             #expect(try store.read { try $0.list(TodoTask.self) }.listed() == ["1 Walk", "2 Feed", "3 Chop"])
         }
     }
@@ -180,7 +180,7 @@ import Testing
                 revision = now
             }
             _ = try todo.remove([.id(added[0].id)])
-            try todo.setDone([.id(added[1].id)], true)
+            try todo.setDone([.id(added[1].id)], isDone: true)
             #expect(try store.read { try $0.revision() } >= revision + 2)
             #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == added.count - 1)
             let admin = try PostgresTestServer.administration()

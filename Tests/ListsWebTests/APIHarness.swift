@@ -12,7 +12,8 @@ import Testing
 struct APIHarness {
     let app: ListsWebApp
     let store: SQLiteStore
-    private let validator: OpenAPIValidator
+    /// The check of answers against the document the app serves.
+    let validator: OpenAPIValidator
 
     /// A fresh app answering to `hosts`; `seeded` adds the tutorials' first-run records.
     init(

@@ -85,7 +85,7 @@ struct OpenAPIValidator {
 
     private static let understood: Set<String> = [
         "$ref", "type", "properties", "required", "additionalProperties", "items", "enum", "minimum", "maximum",
-        "minLength", "maxLength", "pattern", "format", "description", "default",
+        "minLength", "maxLength", "pattern", "format", "description", "default", "multipleOf", "oneOf", "const",
     ]
 
     private func check(_ value: Any, against schemaNode: Any, at path: String, _ problems: inout [String]) {
@@ -107,6 +107,19 @@ struct OpenAPIValidator {
         }
         if let options = schema["enum"] as? [String], !options.contains(value as? String ?? "\u{0}") {
             problems.append("\(path): \(value) is not one of \(options)")
+        }
+        if let constant = schema["const"], "\(constant)" != "\(value)" || type(of: constant) != type(of: value) {
+            problems.append("\(path): \(value) is not \(constant)")
+        }
+        if let options = schema["oneOf"] as? [Any] {
+            let matching = options.filter { option in
+                var found: [String] = []
+                check(value, against: option, at: path, &found)
+                return found.isEmpty
+            }
+            if matching.count != 1 {
+                problems.append("\(path): \(value) matches \(matching.count) of the oneOf schemas, not 1")
+            }
         }
         if let object = value as? [String: Any] {
             let properties = schema["properties"] as? [String: Any] ?? [:]
@@ -133,12 +146,19 @@ struct OpenAPIValidator {
             if let maximum = schema["maximum"].flatMap(Self.number), number > maximum {
                 problems.append("\(path): \(number) > \(maximum)")
             }
+            if let step = schema["multipleOf"].flatMap(Self.number) {
+                let steps = number / step
+                if abs(steps - steps.rounded()) > 1e-9 * max(1, abs(steps)) {
+                    problems.append("\(path): \(number) is not a multiple of \(step)")
+                }
+            }
         }
         if let text = value as? String {
-            if let minimum = schema["minLength"] as? Int, text.count < minimum {
+            // JSON Schema counts a string's length in code points.
+            if let minimum = schema["minLength"] as? Int, text.unicodeScalars.count < minimum {
                 problems.append("\(path): shorter than \(minimum)")
             }
-            if let maximum = schema["maxLength"] as? Int, text.count > maximum {
+            if let maximum = schema["maxLength"] as? Int, text.unicodeScalars.count > maximum {
                 problems.append("\(path): longer than \(maximum)")
             }
             if let pattern = schema["pattern"] as? String, text.range(of: pattern, options: .regularExpression) == nil {

@@ -8,7 +8,7 @@ import Testing
     let validator: OpenAPIValidator
 
     init() throws {
-        validator = try OpenAPIValidator(OpenAPIDocument.bytes)
+        validator = try APIHarness().validator
     }
 
     private func problems(_ status: Int, _ body: String, method: String = "GET", path: String = "/api/v1/tasks")

@@ -20,7 +20,7 @@ import Testing
     /// The home page counts a long list without reading it, and writes its counts grouped by thousands.
     @Test func theHomePageCountsALongList() throws {
         let harness = try TodoPageTests.longList(1_201)
-        _ = try harness.app.lists.todo.setDone([.typed("1"), .typed("2")], true)
+        _ = try harness.app.lists.todo.setDone([.typed("1"), .typed("2")], isDone: true)
         #expect(harness.get("/").text.contains("1,201 tasks, 1,199 to do"))
         #expect(
             [0, 7, 999, 1_000, 12_345, 100_000, 1_000_000].map(Layout.number)

@@ -64,7 +64,7 @@ struct ShoppingPages: Sendable {
             let form = try FormBody(request)
             let choice = try ListPager.choice(request)
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
-                try pages.lists.shopping.setOnShoppingList([.id(id)], false, expectedVersion: form.version())
+                try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: false, expectedVersion: form.version())
                 // The same page, or the one before it when that page's last item was checked off.
                 let onList = try pages.lists.shopping.onListCount()
                 return .redirect(to: ListPager(choice, total: onList).address("/shopping/list"))

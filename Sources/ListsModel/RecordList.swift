@@ -1,34 +1,43 @@
 import Foundation
 
-/// The operations every list shares (add at the end, change, remove, resolve references), written once and
-/// used by the three data controllers.
-struct RecordCollection<R: Record>: Sendable {
+/// One ordered list of records and the operations every list shares (add at the end, change, remove, resolve
+/// references), written once: the three data controllers hold one each, and the API serves all three through
+/// them alike. Every record added or changed is checked against its kind's ``RecordSchema`` here.
+public struct RecordList<R: Record>: Sendable {
     let store: any Store
     let clock: @Sendable () -> Date
 
-    /// The current time, at the precision stores keep.
-    func now() -> Date { clock().roundedToMilliseconds }
-
-    /// Appends a record made by `make` from fresh meta; returns it with its number.
-    func add(_ make: (RecordMeta) -> R) throws -> Numbered<R> {
-        let record = make(RecordMeta(createdAt: now()))
-        return Numbered(number: try store.append(record, numbered: true) ?? 0, record: record)
+    /// The list of `R` kept in `store`; `clock` dates changes.
+    public init(store: any Store, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
     }
 
-    /// Appends a record made by `make` from fresh meta, without asking the store for its number.
-    func create(_ make: (RecordMeta) -> R) throws -> R {
-        let record = make(RecordMeta(createdAt: now()))
-        _ = try store.append(record, numbered: false)
-        return record
+    /// The current time, at the precision stores keep.
+    public func now() -> Date { clock().roundedToMilliseconds }
+
+    /// Adds `draft` at the end of the list, checked (texts trimmed) and given fresh meta (its own is replaced);
+    /// with its short number when `numbered` (the API answers without one, and on PostgreSQL counting is a read
+    /// the insert can then skip).
+    /// - Throws: ``ValidationError`` for a refused value.
+    @discardableResult
+    public func add(_ draft: R, numbered: Bool = true) throws -> Added<R> {
+        let now = now()
+        var record = try R.schema.checked(draft, now: now)
+        record.meta = RecordMeta(createdAt: now)
+        let number = try store.append(record, numbered: numbered)
+        return Added(record: record, number: number)
     }
 
     /// Applies `change` to every record `references` point at, in one transaction: either all change or none.
     ///
-    /// A record that `change` leaves as it was is not written (its version stays). `expectedVersion`, when
-    /// given, is checked against every record (it is meant for a single reference, from a form or `If-Match`).
+    /// The fields `change` changed are checked (texts trimmed); a record it leaves as it was is not written (its
+    /// version stays). `expectedVersion`, when given, is checked against every record (it is meant for a single
+    /// reference, from a form or `If-Match`).
     /// - Throws: ``ValidationError`` for an unknown or ambiguous reference or a refused value,
     ///   ``StoreError/conflict(_:)`` when a record's version is not `expectedVersion`.
-    func change(
+    @discardableResult
+    public func change(
         _ references: [Reference], expectedVersion: Int? = nil, _ change: (inout R) throws -> Void
     ) throws -> [Numbered<R>] {
         try store.write { session in
@@ -39,6 +48,7 @@ struct RecordCollection<R: Record>: Sendable {
                 if let expectedVersion, expectedVersion != old.meta.version { throw StoreError.conflict(R.kind) }
                 var new = old
                 try change(&new)
+                new = try R.schema.checked(new, changedFrom: old, now: stamp)
                 guard new != old else { return numbered }
                 new.meta = RecordMeta(
                     id: old.id, createdAt: old.meta.createdAt, updatedAt: stamp, version: old.meta.version + 1)
@@ -51,7 +61,8 @@ struct RecordCollection<R: Record>: Sendable {
     /// Removes every record `references` point at, in one transaction.
     /// - Throws: ``ValidationError`` for an unknown or ambiguous reference, ``StoreError/conflict(_:)``
     ///   when `expectedVersion` is given and differs.
-    func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<R>] {
+    @discardableResult
+    public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<R>] {
         try store.write { session in
             let found = try resolveAll(references, in: session)
             for numbered in found {
@@ -65,19 +76,24 @@ struct RecordCollection<R: Record>: Sendable {
     }
 
     /// The one record `reference` points at.
-    func find(_ reference: Reference) throws -> Numbered<R> {
+    public func find(_ reference: Reference) throws -> Numbered<R> {
         try store.read { try $0.resolve(reference, as: R.self) }
     }
 
+    /// The short number the record with `id` has now, or `nil` when there is none.
+    public func place(of id: UUID) throws -> Int? {
+        try store.read { try $0.records(R.self, idPrefix: id.uuidString, limit: 1).first?.number }
+    }
+
     /// The records in list order, optionally filtered and paged.
-    func list(where filter: FieldFilter? = nil, offset: Int = 0, limit: Int? = nil) throws -> [Numbered<R>] {
+    public func list(where filter: FieldFilter? = nil, offset: Int = 0, limit: Int? = nil) throws -> [Numbered<R>] {
         try store.read { try $0.list(R.self, where: filter, offset: offset, limit: limit) }
     }
 
     /// Up to `limit` records (of those `filter` matches, or all) from the place `start` gives, and how many there
     /// are, in one snapshot. `start` is given that count, so that a page asked for past the end can be drawn as
     /// the last one there is.
-    func window(where filter: FieldFilter? = nil, limit: Int, start: (_ total: Int) -> Int) throws
+    public func window(where filter: FieldFilter? = nil, limit: Int, start: (_ total: Int) -> Int) throws
         -> (records: [Numbered<R>], total: Int)
     {
         try store.read { session in try window(in: session, where: filter, limit: limit, start: start) }
@@ -92,7 +108,7 @@ struct RecordCollection<R: Record>: Sendable {
     }
 
     /// How many records match each of `filters` (`nil`: all of them), counted by the store in one snapshot.
-    func counts(_ filters: [FieldFilter?]) throws -> [Int] {
+    public func counts(_ filters: [FieldFilter?]) throws -> [Int] {
         try store.read { session in try filters.map { try session.count(R.self, where: $0) } }
     }
 
@@ -104,4 +120,17 @@ struct RecordCollection<R: Record>: Sendable {
         var seen = Set<UUID>()
         return try references.map { try session.resolve($0, as: R.self) }.filter { seen.insert($0.record.id).inserted }
     }
+}
+
+/// A record just added, with its short number when it was asked for.
+public struct Added<R: Record>: Sendable {
+    /// The record as stored: checked, with its meta.
+    public let record: R
+    /// Its 1-based place in its list, when ``RecordList/add(_:numbered:)`` was asked for it.
+    public let number: Int?
+}
+
+extension RecordMeta {
+    /// The meta of a record not added yet: ``RecordList/add(_:numbered:)`` gives it its own.
+    public static let draft = RecordMeta(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), createdAt: Date(timeIntervalSince1970: 0))
 }

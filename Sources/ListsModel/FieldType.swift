@@ -1,0 +1,317 @@
+import Foundation
+import JSONCodec
+
+/// The kind of value a record's field holds, with every rule about it in one place: how a store keeps it, how
+/// the API writes and reads it as JSON, how it is checked, and how the API's document describes it.
+///
+/// A record declares each of its fields once, as a ``Field`` of one of these types; its JSON, its API input
+/// checks, its OpenAPI schema and its store columns all come from that declaration (``RecordSchema``).
+public struct FieldType<Value: Sendable & Equatable>: Sendable {
+    /// How a store keeps the value.
+    public let storage: FieldKind
+    /// The JSON Schema (OpenAPI 3.1) of the value, as JSON text: exactly what the API writes and accepts.
+    public let schema: String
+    /// Whether `null` is a value of the field (its "none").
+    public let isNullable: Bool
+    /// Whether a field holding none is written out as `null`, or left out of the object.
+    public let writesNull: Bool
+    /// What a refusal says when a new record is given no value (`nil`: "KEY is required").
+    let missing: String?
+    let toStore: @Sendable (Value) -> FieldValue
+    let fromStore: @Sendable (FieldValue) throws -> Value
+    let toJSON: @Sendable (Value, inout [UInt8]) -> Void
+    let fromJSON: @Sendable (JSONValue, _ field: String) throws -> Value
+    let check: @Sendable (Value, _ field: String, _ now: Date) throws -> Value
+    let isNone: @Sendable (Value) -> Bool
+
+    init(
+        storage: FieldKind, schema: String, isNullable: Bool = false, writesNull: Bool = true, missing: String? = nil,
+        toStore: @escaping @Sendable (Value) -> FieldValue, fromStore: @escaping @Sendable (FieldValue) throws -> Value,
+        toJSON: @escaping @Sendable (Value, inout [UInt8]) -> Void,
+        fromJSON: @escaping @Sendable (JSONValue, _ field: String) throws -> Value,
+        check: @escaping @Sendable (Value, _ field: String, _ now: Date) throws -> Value = { value, _, _ in value },
+        isNone: @escaping @Sendable (Value) -> Bool = { _ in false }
+    ) {
+        self.storage = storage
+        self.schema = schema
+        self.isNullable = isNullable
+        self.writesNull = writesNull
+        self.missing = missing
+        self.toStore = toStore
+        self.fromStore = fromStore
+        self.toJSON = toJSON
+        self.fromJSON = fromJSON
+        self.check = check
+        self.isNone = isNone
+    }
+
+    /// The value of `json`, checked: the type first (a refusal names `field`), then the field's rules.
+    /// - Throws: ``ValidationError`` naming `field`.
+    public func read(_ json: JSONValue, field: String, now: Date) throws -> Value {
+        try check(fromJSON(json, field), field, now)
+    }
+
+    /// `value` checked against the field's rules, as given in Swift (by a page, a command, an importer), and
+    /// normalized (texts trimmed).
+    /// - Throws: ``ValidationError`` naming `field`.
+    public func checked(_ value: Value, field: String, now: Date) throws -> Value {
+        try check(value, field, now)
+    }
+
+    /// The refusal of a JSON value of the wrong type.
+    static func mismatch(_ field: String, _ what: String) -> ValidationError {
+        ValidationError(field: field, message: "\(field) must be \(what)")
+    }
+}
+
+// MARK: - Text
+
+/// The characters no text of Lists may hold (``TextRule/isForbidden(_:)``), as a JSON Schema character class.
+private let forbidden = #"\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069"#
+/// The white space trimmed around a text, besides what is forbidden anyway, as a JSON Schema character class.
+private let blank = #" \\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000"#
+
+extension FieldType where Value == String {
+    /// Text people write, such as a name: trimmed, 1 to 200 characters, no control characters. `what` names it
+    /// in messages (`an item's name`); `missing` is what a request that leaves it out is told.
+    public static func text(what: String, missing: String? = nil) -> FieldType<String> {
+        FieldType(
+            storage: .text,
+            schema: #"{"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\#(forbidden)]*[^\#(forbidden)\#(blank)][^\#(forbidden)]*$", "description": "Trimmed; 1 to 200 characters; no control characters."}"#,
+            missing: "\(missing ?? what) is required",
+            toStore: { .text($0) },
+            fromStore: { value in
+                guard case .text(let text) = value else { throw StoreError.corrupt("text") }
+                return text
+            },
+            toJSON: { JSONValue.writeString($0, to: &$1) },
+            fromJSON: { json, field in
+                guard case .string(let text) = json else { throw mismatch(field, "a string") }
+                return text
+            },
+            check: { text, field, _ in try TextRule.check(text, field: field, what: what) ?? "" })
+    }
+}
+
+extension FieldType where Value == String? {
+    /// Optional text: trimmed, up to 200 characters, no control characters; empty or `null` is none.
+    public static func optionalText(what: String, description: String? = nil) -> FieldType<String?> {
+        let about = description.map { #", "description": "\#($0)""# } ?? ""
+        return FieldType(
+            storage: .optionalText,
+            schema: #"{"type": ["string", "null"], "maxLength": 200, "pattern": "^[^\#(forbidden)]*$"\#(about)}"#,
+            isNullable: true,
+            toStore: { $0.map { .text($0) } ?? .null },
+            fromStore: { value in
+                switch value {
+                case .null: return nil
+                case .text(let text): return text
+                default: throw StoreError.corrupt("text")
+                }
+            },
+            toJSON: { text, output in
+                if let text { JSONValue.writeString(text, to: &output) } else { output += JSONObjectWriter.null }
+            },
+            fromJSON: { json, field in
+                switch json {
+                case .null: return nil
+                case .string(let text): return text
+                default: throw mismatch(field, "a string")
+                }
+            },
+            check: { text, field, _ in
+                try text.flatMap { try TextRule.check($0, field: field, what: what, isOptional: true) }
+            },
+            isNone: { $0 == nil })
+    }
+
+    /// Another program's attributes kept as a JSON object's text (a task's Taskwarrior attributes): written into
+    /// the record's JSON as the object it is, left out when there is none.
+    public static func jsonObject(description: String) -> FieldType<String?> {
+        FieldType(
+            storage: .optionalText,
+            schema: #"{"type": "object", "description": "\#(description)"}"#,
+            isNullable: true, writesNull: false,
+            toStore: { $0.map { .text($0) } ?? .null },
+            fromStore: { value in
+                switch value {
+                case .null: return nil
+                // Checked to be an object: it is written into JSON documents as it is.
+                case .text(let text) where JSONValue.object(text) != nil: return text
+                default: throw StoreError.corrupt("json object")
+                }
+            },
+            toJSON: { text, output in output += Array((text ?? "null").utf8) },
+            fromJSON: { json, field in
+                switch json {
+                case .null: return nil
+                case .object(let members): return JSONValue.text(members)
+                default: throw mismatch(field, "an object")
+                }
+            },
+            isNone: { $0 == nil })
+    }
+}
+
+// MARK: - Numbers, truth values, dates
+
+extension FieldType where Value == Money {
+    /// A price: an exact number from 0 to 1,000,000 with at most two decimals, kept in cents.
+    public static let price = FieldType<Money>(
+        storage: .integer,
+        schema: #"{"type": "number", "minimum": 0, "maximum": 1000000, "multipleOf": 0.01, "description": "Exact, at most two decimals."}"#,
+        toStore: { .integer($0.minorUnits) },
+        fromStore: { value in
+            guard case .integer(let cents) = value else { throw StoreError.corrupt("integer") }
+            return Money(minorUnits: cents)
+        },
+        toJSON: { price, output in output += Array(price.jsonNumber.utf8) },
+        fromJSON: { json, field in
+            guard case .number(let number) = json else { throw mismatch(field, "a number") }
+            do {
+                return try Money(validatingPrice: number.decimal)
+            } catch let error as ValidationError {
+                throw ValidationError(field: field, message: error.message)
+            }
+        },
+        check: { price, field, _ in
+            do {
+                return try Money(validatingPrice: price.minorUnits)
+            } catch let error as ValidationError {
+                throw ValidationError(field: field, message: error.message)
+            }
+        })
+}
+
+extension FieldType where Value == Bool {
+    /// True or false.
+    public static let bool = FieldType<Bool>(
+        storage: .bool, schema: #"{"type": "boolean"}"#,
+        toStore: { .bool($0) },
+        fromStore: { value in
+            switch value {
+            case .bool(let flag): return flag
+            // Stores may hand back 0 and 1.
+            case .integer(let number): return number != 0
+            default: throw StoreError.corrupt("bool")
+            }
+        },
+        toJSON: { flag, output in output += Array((flag ? "true" : "false").utf8) },
+        fromJSON: { json, field in
+            guard case .bool(let flag) = json else { throw mismatch(field, "true or false") }
+            return flag
+        })
+}
+
+extension FieldType where Value == Date {
+    /// An instant, kept to the millisecond, written as an ISO 8601 timestamp in UTC; `check` refuses what the
+    /// field does not take (a sighting in the future).
+    public static func instant(
+        description: String, check: @escaping @Sendable (Date, _ field: String, _ now: Date) throws -> Date
+    ) -> FieldType<Date> {
+        FieldType(
+            storage: .date,
+            schema: #"{"type": "string", "format": "date-time", "description": "\#(description)"}"#,
+            toStore: { .date($0) },
+            fromStore: { value in
+                guard case .date(let date) = value else { throw StoreError.corrupt("date") }
+                return date
+            },
+            toJSON: { date, output in
+                output.append(UInt8(ascii: "\""))
+                ListsFormat.appendISOTimestamp(date, to: &output)
+                output.append(UInt8(ascii: "\""))
+            },
+            fromJSON: { json, field in
+                guard case .string(let text) = json else { throw mismatch(field, "a string") }
+                guard let date = ListsFormat.parseTimestamp(text) else {
+                    throw ValidationError(
+                        field: field,
+                        message: "\(Quoted(text)) is not a timestamp; use ISO 8601 with a zone, like 2026-11-29T07:30:00Z")
+                }
+                return date
+            },
+            check: check)
+    }
+}
+
+extension FieldType where Value == BirdCount? {
+    /// How many birds: a whole number from 1 to 1,000,000, `"X"` for present but not counted, or `null`.
+    public static let birdCount = FieldType<BirdCount?>(
+        storage: .optionalText,
+        schema: #"{"oneOf": [{"type": "integer", "minimum": 1, "maximum": 1000000}, {"const": "X"}, {"type": "null"}], "description": "How many: 1 to 1000000, or \"X\" for present but not counted."}"#,
+        isNullable: true,
+        toStore: { $0.map { .text($0.description) } ?? .null },
+        fromStore: { value in
+            switch value {
+            case .null: return nil
+            case .text(let text):
+                guard let count = BirdCount(text) else { throw StoreError.corrupt("count") }
+                return count
+            default: throw StoreError.corrupt("count")
+            }
+        },
+        toJSON: { count, output in
+            switch count {
+            case .number(let number)?: output += Array("\(number)".utf8)
+            case .present?: output += Array("\"X\"".utf8)
+            case nil: output += JSONObjectWriter.null
+            }
+        },
+        fromJSON: { json, field in
+            let count: BirdCount?
+            switch json {
+            case .null: return nil
+            case .number(let number):
+                let decimal = number.decimal
+                let whole = NSDecimalNumber(decimal: decimal).intValue
+                count = Decimal(whole) == decimal ? BirdCount("\(whole)") : nil
+            case .string(let text):
+                count = BirdCount(text).flatMap { $0 == .present ? $0 : nil }
+            default:
+                count = nil
+            }
+            guard let count else { throw ValidationError(field: field, message: "use \(BirdCount.allowed)") }
+            return count
+        },
+        isNone: { $0 == nil })
+}
+
+extension FieldType where Value == Decimal? {
+    /// A coordinate in degrees within `range` (latitude or longitude), as exactly as it was given, or `null`.
+    public static func coordinate(_ range: ClosedRange<Decimal>, what: String) -> FieldType<Decimal?> {
+        FieldType(
+            storage: .optionalText,
+            schema: #"{"type": ["number", "null"], "minimum": \#(range.lowerBound), "maximum": \#(range.upperBound)}"#,
+            isNullable: true,
+            toStore: { $0.map { .text("\($0)") } ?? .null },
+            fromStore: { value in
+                switch value {
+                case .null: return nil
+                case .text(let text):
+                    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                        throw StoreError.corrupt("coordinate")
+                    }
+                    return value
+                default: throw StoreError.corrupt("coordinate")
+                }
+            },
+            toJSON: { value, output in output += Array((value.map { "\($0)" } ?? "null").utf8) },
+            fromJSON: { json, field in
+                switch json {
+                case .null: return nil
+                case .number(let number) where !number.decimal.isNaN: return number.decimal
+                default: throw mismatch(field, "a number")
+                }
+            },
+            check: { value, field, _ in
+                if let value, !range.contains(value) || value.isNaN {
+                    throw ValidationError(
+                        field: field,
+                        message: "\(value) is not a \(what); use \(range.lowerBound) to \(range.upperBound) degrees")
+                }
+                return value
+            },
+            isNone: { $0 == nil })
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import JSONCodec
+
+/// One field of a record kind, declared once: its key in JSON and the API, its column in a store, its type and
+/// rules, and where it is in the record. Declared as a static of the record (`ShoppingItem.Fields.price`), in the
+/// manner of GRDB's column enums, so that code names fields by value rather than by string:
+/// `ShoppingItem.Fields.isOnShoppingList == true` is a store filter.
+public struct Field<R: Record, Value: Sendable & Equatable>: Sendable {
+    /// The field's key in the API's JSON and the backup: `inShoppingList`.
+    public let key: String
+    /// The store's column for it: `on_shopping_list`.
+    public let column: String
+    /// Its type and rules.
+    public let type: FieldType<Value>
+    /// What a new record has when the API or a command gives no value: `nil` when a value is required.
+    public let initial: (@Sendable (_ now: Date) -> Value)?
+    /// Whether the API takes the field in a request (a task's Taskwarrior attributes come only from imports).
+    public let isInput: Bool
+    /// Reads the field from a record.
+    public let get: @Sendable (R) -> Value
+    /// Writes the field into a record.
+    public let set: @Sendable (inout R, Value) -> Void
+
+    /// A field at `keyPath`, called `key` in JSON and `column` in stores, of `type`; `initial` is its value when
+    /// a new record is given none (no `initial`: it must be given).
+    public init(
+        _ keyPath: WritableKeyPath<R, Value> & Sendable, key: String, column: String, type: FieldType<Value>,
+        initial: (@Sendable (_ now: Date) -> Value)? = nil, isInput: Bool = true
+    ) {
+        self.key = key
+        self.column = column
+        self.type = type
+        self.initial = initial
+        self.isInput = isInput
+        get = { $0[keyPath: keyPath] }
+        set = { $0[keyPath: keyPath] = $1 }
+    }
+
+    /// The field's value checked against its rules (texts trimmed).
+    /// - Throws: ``ValidationError`` naming the field.
+    public func checked(_ value: Value, now: Date = Date()) throws -> Value {
+        try type.checked(value, field: key, now: now)
+    }
+
+    /// The field, type-erased, as a schema lists it.
+    var erased: AnyField<R> {
+        let (type, get, set, key) = (type, get, set, key)
+        let value: @Sendable (R) -> FieldValue = { type.toStore(get($0)) }
+        let load: @Sendable (inout R, FieldValue) throws -> Void = { record, stored in
+            set(&record, try type.fromStore(stored))
+        }
+        let writeJSON: @Sendable (R, inout JSONObjectWriter, inout [UInt8]) -> Void = { record, object, output in
+            let value = get(record)
+            if !type.writesNull && type.isNone(value) { return }
+            object.key(key, &output)
+            type.toJSON(value, &output)
+        }
+        let readJSON: @Sendable (inout R, JSONValue, Date) throws -> Void = { record, json, now in
+            set(&record, try type.read(json, field: key, now: now))
+        }
+        var setInitial: (@Sendable (inout R, Date) -> Void)?
+        if let initial { setInitial = { record, now in set(&record, initial(now)) } }
+        let check: @Sendable (inout R, R?, Date) throws -> Void = { new, old, now in
+            let value = get(new)
+            if let old, get(old) == value { return }
+            set(&new, try type.checked(value, field: key, now: now))
+        }
+        return AnyField(
+            key: key, column: column, storage: type.storage, schema: type.schema, isNullable: type.isNullable,
+            isInput: isInput, isRequired: initial == nil && !type.isNullable, isAlwaysWritten: type.writesNull,
+            missing: type.missing ?? "\(key) is required", value: value, load: load, writeJSON: writeJSON,
+            readJSON: readJSON, setInitial: setInitial, check: check)
+    }
+}
+
+/// A filter a store applies: the records whose field has a value.
+extension Field {
+    /// The records whose field equals `value`.
+    public static func == (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, value: field.type.toStore(value))
+    }
+}
+
+/// A field with its value type erased, so that a schema can list fields of several types.
+public struct AnyField<R: Record>: Sendable {
+    /// The key in JSON.
+    public let key: String
+    /// The store's column.
+    public let column: String
+    /// How a store keeps it.
+    public let storage: FieldKind
+    /// Its JSON Schema, as JSON text.
+    public let schema: String
+    /// Whether `null` is one of its values.
+    public let isNullable: Bool
+    /// Whether the API takes it in a request.
+    public let isInput: Bool
+    /// Whether a new record must be given a value for it.
+    public let isRequired: Bool
+    /// Whether the record's JSON always has it (`null` when none), or leaves it out when none.
+    public let isAlwaysWritten: Bool
+    /// What a refusal says when a new record is given no value for it.
+    let missing: String
+    let value: @Sendable (R) -> FieldValue
+    let load: @Sendable (inout R, FieldValue) throws -> Void
+    let writeJSON: @Sendable (R, inout JSONObjectWriter, inout [UInt8]) -> Void
+    let readJSON: @Sendable (inout R, JSONValue, Date) throws -> Void
+    let setInitial: (@Sendable (inout R, Date) -> Void)?
+    /// Checks the field of `new` when it differs from `old` (or always, without `old`), normalizing it.
+    let check: @Sendable (inout R, R?, Date) throws -> Void
+}
+
+/// Every field of a record kind, in store order, and what comes from them: the store's columns and values, the
+/// record's JSON, the checks of a record read from JSON or made in Swift, and its schemas in the API's document.
+public struct RecordSchema<R: Record>: Sendable {
+    /// The fields in the order stores keep them.
+    public let fields: [AnyField<R>]
+    /// The column of the field people refer to a record by (its name or title).
+    public let nameColumn: String
+    /// A record with `meta` and placeholder values, which reading then fills in.
+    let blank: @Sendable (RecordMeta) -> R
+    /// What must hold between fields (a latitude needs a longitude).
+    let rules: @Sendable (R) throws -> Void
+    /// The members of the record's JSON in key order.
+    private let jsonOrder: [RecordJSONMember]
+
+    /// The keys of every record's meta in JSON.
+    public static var metaKeys: [String] { ["id", "createdAt", "updatedAt", "version"] }
+
+    /// A schema of `fields`; `name` is the field people refer to records by, `blank` makes a record to fill in,
+    /// `rules` checks what must hold between fields.
+    public init(
+        _ fields: [AnyField<R>], name: Field<R, String>, blank: @escaping @Sendable (RecordMeta) -> R,
+        rules: @escaping @Sendable (R) throws -> Void = { _ in }
+    ) {
+        self.fields = fields
+        nameColumn = name.column
+        self.blank = blank
+        self.rules = rules
+        var members: [(String, RecordJSONMember)] = [
+            ("id", .id), ("createdAt", .createdAt), ("updatedAt", .updatedAt), ("version", .version),
+        ]
+        members += fields.indices.map { (fields[$0].key, .field($0)) }
+        // Keys sorted, as a sorted-keys JSON encoder writes them: the same record always has the same bytes.
+        jsonOrder = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map(\.1)
+    }
+
+    // MARK: Stores
+
+    /// The fields as stores name and type their columns.
+    public var fieldSpecs: [FieldSpec] { fields.map { FieldSpec($0.column, $0.storage) } }
+
+    /// The values a store keeps of `record`, in field order.
+    public func values(of record: R) -> [FieldValue] {
+        fields.map { $0.value(record) }
+    }
+
+    /// The record a store read back: `meta` and the values in field order.
+    /// - Throws: ``StoreError/corrupt(_:)`` when a value has the wrong shape.
+    public func record(meta: RecordMeta, values: [FieldValue]) throws -> R {
+        guard values.count == fields.count else { throw StoreError.corrupt("\(R.kind.noun) has \(values.count) values") }
+        var record = blank(meta)
+        for (field, value) in zip(fields, values) { try field.load(&record, value) }
+        return record
+    }
+
+    // MARK: JSON
+
+    /// Writes `record` as the API's JSON object: its meta and fields, keys sorted.
+    public func writeJSON(_ record: R, to output: inout [UInt8]) {
+        var object = JSONObjectWriter.open(&output)
+        for member in jsonOrder {
+            switch member {
+            case .id: object.string("id", record.id.text, &output)
+            case .createdAt: object.date("createdAt", record.meta.createdAt, &output)
+            case .updatedAt: object.date("updatedAt", record.meta.updatedAt, &output)
+            case .version: object.raw("version", "\(record.meta.version)", &output)
+            case .field(let index): fields[index].writeJSON(record, &object, &output)
+            }
+        }
+        object.close(&output)
+    }
+
+    /// The keys of the fields the API takes in a request.
+    public var inputKeys: [String] { fields.filter(\.isInput).map(\.key) }
+
+    /// The keys a record has in a backup: its meta and every field.
+    public var backupKeys: [String] { Self.metaKeys + fields.map(\.key) }
+
+    /// A new record read from the members of a JSON object (its meta a placeholder): the fields the API takes,
+    /// checked with the model's rules; those left out take their initial values, and a required one left out is
+    /// refused. Members that are not input fields are not looked at: callers refuse them first, in their own
+    /// words (``inputKeys``).
+    /// - Throws: ``ValidationError`` naming the field.
+    public func create(from members: [String: JSONValue], now: Date) throws -> R {
+        var record = blank(RecordMeta(createdAt: now))
+        for field in fields where field.isInput {
+            if let json = members[field.key] {
+                try field.readJSON(&record, json, now)
+            } else if let initial = field.setInitial {
+                initial(&record, now)
+            } else if field.isRequired {
+                throw ValidationError(field: field.key, message: field.missing)
+            }
+        }
+        try rules(record)
+        return record
+    }
+
+    /// Checks each input field the members of a JSON object give, alone (the rules between fields need the record
+    /// they change): a request whose values are refused is refused before its record is looked for.
+    /// - Throws: ``ValidationError`` naming the field.
+    public func checkInput(_ members: [String: JSONValue], now: Date) throws {
+        var scratch = blank(.draft)
+        for field in fields where field.isInput {
+            if let json = members[field.key] { try field.readJSON(&scratch, json, now) }
+        }
+    }
+
+    /// `record` with the input fields the members of a JSON object give replaced, each checked.
+    /// - Throws: ``ValidationError`` naming the field.
+    public func change(_ record: R, with members: [String: JSONValue], now: Date) throws -> R {
+        var changed = record
+        for field in fields where field.isInput {
+            if let json = members[field.key] { try field.readJSON(&changed, json, now) }
+        }
+        try rules(changed)
+        return changed
+    }
+
+    /// A record restored from a backup: `meta` and every field from the members of a JSON object, each checked;
+    /// a field that cannot be none must be there. Members that are not fields are not looked at
+    /// (``backupKeys``).
+    /// - Throws: ``ValidationError`` naming the field.
+    public func restore(meta: RecordMeta, from members: [String: JSONValue], now: Date) throws -> R {
+        var record = blank(meta)
+        for field in fields {
+            if let json = members[field.key] {
+                try field.readJSON(&record, json, now)
+            } else if !field.isNullable {
+                throw ValidationError(field: field.key, message: "is missing")
+            }
+        }
+        try rules(record)
+        return record
+    }
+
+    /// `record` checked against every field's rules and the rules between fields, texts trimmed; with `old`,
+    /// only the fields that changed from it are checked (a record imported long ago keeps what it was given).
+    /// - Throws: ``ValidationError`` naming the field.
+    public func checked(_ record: R, changedFrom old: R? = nil, now: Date) throws -> R {
+        var checked = record
+        for field in fields { try field.check(&checked, old, now) }
+        try rules(checked)
+        return checked
+    }
+
+    // MARK: The API's document
+
+    /// The JSON Schema of a record as the API writes it, as JSON text.
+    public var recordSchema: String {
+        let required = Self.metaKeys + fields.filter(\.isAlwaysWritten).map(\.key)
+        var properties = [
+            #""id": {"type": "string", "format": "uuid", "pattern": "^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$", "description": "Upper-case hyphenated UUID, as the tutorials wrote it."}"#,
+            #""createdAt": {"type": "string", "format": "date-time"}"#,
+            #""updatedAt": {"type": "string", "format": "date-time"}"#,
+            #""version": {"type": "integer", "minimum": 1, "description": "Grows by one on every change; send it back in If-Match."}"#,
+        ]
+        properties += fields.map { "\"\($0.key)\": \($0.schema)" }
+        return Self.object(properties: properties, required: required)
+    }
+
+    /// The JSON Schema of what the API takes to add a record (`.create`) or change one (any of the fields).
+    public func inputSchema(forChange: Bool) -> String {
+        let inputs = fields.filter(\.isInput)
+        let required = forChange ? [] : inputs.filter(\.isRequired).map(\.key)
+        return Self.object(properties: inputs.map { "\"\($0.key)\": \($0.schema)" }, required: required)
+    }
+
+    private static func object(properties: [String], required: [String]) -> String {
+        let requiredList = required.map { "\"\($0)\"" }.joined(separator: ", ")
+        return #"{"type": "object", "additionalProperties": false, "required": [\#(requiredList)], "properties": {"#
+            + properties.joined(separator: ", ") + "}}"
+    }
+}
+
+/// A member of a record's JSON object: one of the meta every record has, or the field at an index of its schema.
+public enum RecordJSONMember: Sendable {
+    case id, createdAt, updatedAt, version
+    case field(Int)
+}

@@ -1,0 +1,167 @@
+import Foundation
+import ListsHTTP
+import ListsModel
+
+/// The JSON API of one record kind, the same for the three: `GET` and `POST` on its collection
+/// (`/api/v1/items`), `GET`, `PATCH` and `DELETE` on a record (`/api/v1/items/{id}`). What a request may send and
+/// what an answer holds come from the kind's ``RecordSchema``; every change goes through its ``RecordList``, as
+/// the pages' and the commands' do.
+struct RecordAPI<R: Record>: Sendable {
+    /// The records served.
+    let list: RecordList<R>
+    /// The group the document lists the routes under.
+    let tag: String
+    /// The name of the record's schema in the document (`Item`), which also names its input, patch and collection.
+    let name: String
+
+    /// The largest and default page: `limit` may ask for fewer.
+    static var maximumPageSize: Int { 1000 }
+
+    /// `/api/v1/items`.
+    var collectionPath: String { "/api/v1/\(R.kind.collectionKey)" }
+
+    /// The routes, each with its operation.
+    var routes: [APIRoute] {
+        let (list, noun) = (list, R.kind.noun)
+        let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
+        let recordPath = collectionPath + "/{id}"
+        let id = ##"{"$ref": "#/components/parameters/Id"}"##
+        let ifMatch = ##"{"$ref": "#/components/parameters/IfMatch"}"##
+        let record = APIOperation.json("OK", schema: name, headers: APIOperation.etag)
+        return [
+            APIRoute(
+                method: "GET", path: collectionPath,
+                operation: APIOperation(
+                    id: "list\(name)s", tag: tag, summary: "The \(noun)s in list order, a page at a time.",
+                    parameters: [
+                        ##"{"$ref": "#/components/parameters/Limit"}"##, ##"{"$ref": "#/components/parameters/Cursor"}"##,
+                    ],
+                    answer: APIOperation.json("OK", schema: "\(name)Collection"), refusals: [400])
+            ) { request, _ in try Self.page(request, list) },
+            APIRoute(
+                method: "POST", path: collectionPath,
+                operation: APIOperation(
+                    id: "add\(name)", tag: tag, summary: "Adds \(article) \(noun) at the end of the list.",
+                    body: APIOperation.jsonBody(schema: "\(name)Input"), status: 201,
+                    answer: APIOperation.json(
+                        "Created", schema: name,
+                        headers: String(APIOperation.etag.dropLast())
+                            + #", "Location": {"description": "The new record's URL.", "schema": {"type": "string"}}}"#),
+                    refusals: APIOperation.writeRefusals)
+            ) { request, _ in
+                let members = try JSONInput.object(from: request, allowed: R.schema.inputKeys)
+                let draft = try R.schema.create(from: members, now: list.now())
+                return Self.created(try list.add(draft, numbered: false).record)
+            },
+            APIRoute(
+                method: "GET", path: recordPath,
+                operation: APIOperation(
+                    id: "get\(name)", tag: tag, summary: "One \(noun).", parameters: [id], answer: record,
+                    refusals: [400, 404])
+            ) { _, path in Self.record(try list.find(.id(path.id())).record) },
+            APIRoute(
+                method: "PATCH", path: recordPath,
+                operation: APIOperation(
+                    id: "edit\(name)", tag: tag, summary: "Changes some of \(article) \(noun)'s fields.",
+                    parameters: [id, ifMatch], body: APIOperation.jsonBody(schema: "\(name)Patch"), answer: record,
+                    refusals: APIOperation.writeRefusals + [404, 412])
+            ) { request, path in
+                let id = try path.id()
+                let expected = try Self.expectedVersion(request)
+                let members = try JSONInput.object(from: request, allowed: R.schema.inputKeys)
+                try R.schema.checkInput(members, now: list.now())
+                let changed = try list.change([.id(id)], expectedVersion: expected) { record in
+                    record = try R.schema.change(record, with: members, now: list.now())
+                }
+                return Self.record(changed[0].record)
+            },
+            APIRoute(
+                method: "DELETE", path: recordPath,
+                operation: APIOperation(
+                    id: "delete\(name)", tag: tag, summary: "Deletes \(article) \(noun).", parameters: [id, ifMatch],
+                    status: 204, answer: #"{"description": "Deleted."}"#, refusals: [400, 403, 404, 412])
+            ) { request, path in
+                try list.remove([.id(path.id())], expectedVersion: Self.expectedVersion(request))
+                return HTTPResponse(status: 204)
+            },
+        ]
+    }
+
+    /// The document's schemas for the kind: the record, what adds one, what changes one, and a page of them.
+    var schemas: [(name: String, schema: String)] {
+        let key = R.kind.collectionKey
+        let collection = ##"{"type": "object", "additionalProperties": false, "required": ["\##(key)", "nextCursor"], "properties": {"\##(key)": {"type": "array", "items": {"$ref": "#/components/schemas/\##(name)"}}, "nextCursor": {"type": ["string", "null"], "description": "Where the next page starts (cursor=), or null on the last page."}}}"##
+        return [
+            (name, R.schema.recordSchema), ("\(name)Input", R.schema.inputSchema(forChange: false)),
+            ("\(name)Patch", R.schema.inputSchema(forChange: true)), ("\(name)Collection", collection),
+        ]
+    }
+
+    /// One record, with its version as the `ETag` that `If-Match` sends back.
+    static func record(_ record: R, status: Int = 200) -> HTTPResponse {
+        var response = HTTPResponse.json(bytes: record.jsonBytes, status: status)
+        response.headers["ETag"] = "\"\(record.meta.version)\""
+        return response
+    }
+
+    /// 201 with the new record and its `Location`.
+    static func created(_ record: R) -> HTTPResponse {
+        var response = self.record(record, status: 201)
+        response.headers["Location"] = "/api/v1/\(R.kind.collectionKey)/\(record.id.text)"
+        return response
+    }
+
+    /// The version `If-Match` asks for: `"3"` (or `3`); `*` or no header means any version.
+    /// - Throws: ``HTTPError`` 400 naming `If-Match` for anything else; 412 for a weak tag (`W/"3"`), which
+    ///   `If-Match` never matches (RFC 9110 compares strongly).
+    static func expectedVersion(_ request: HTTPRequest) throws -> Int? {
+        guard let value = request.headers["If-Match"]?.trimmingSpacesAndTabs(), value != "*" else { return nil }
+        if value.hasPrefix("W/") {
+            throw HTTPError(
+                status: 412, code: "version_mismatch",
+                message: "If-Match takes the strong tag the ETag gave, like \"3\", not a weak one")
+        }
+        let unquoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? value.dropFirst().dropLast() : value
+        guard let version = Int(unquoted), version >= 1 else {
+            throw HTTPError.badRequest(
+                "If-Match must be a record's version in quotes, as its ETag gives it, like \"3\"", field: "If-Match")
+        }
+        return version
+    }
+
+    /// A page of the collection: `limit` (1 to 1000, default 1000) records from `cursor`, with the cursor of the
+    /// next page when there is one.
+    ///
+    /// A cursor is `<number>.<id>` of the page's last record. The next page starts after that record where it
+    /// now is, so records added or deleted before it neither repeat nor skip records; if it was itself deleted,
+    /// the page starts where it was.
+    static func page(_ request: HTTPRequest, _ list: RecordList<R>) throws -> HTTPResponse {
+        var limit = maximumPageSize
+        if let text = request.query["limit"] {
+            guard let value = Int(text), (1...maximumPageSize).contains(value) else {
+                throw HTTPError.badRequest(
+                    "limit must be a whole number from 1 to \(maximumPageSize), not \"\(text)\"", field: "limit")
+            }
+            limit = value
+        }
+        var offset = 0
+        if let cursor = request.query["cursor"] {
+            offset = try Self.offset(after: cursor, list)
+        }
+        // One more than asked tells whether there is a next page without counting.
+        let records = try list.list(offset: offset, limit: limit + 1)
+        let page = Array(records.prefix(limit))
+        let next = records.count > limit ? page.last.map { "\($0.number).\($0.record.id.uuidString)" } : nil
+        return .json(bytes: CollectionBody(page, nextCursor: next).jsonBytes)
+    }
+
+    private static func offset(after cursor: String, _ list: RecordList<R>) throws -> Int {
+        let parts = cursor.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let number = Int(parts[0]), number >= 1, let id = UUID(uuidString: String(parts[1]))
+        else {
+            throw HTTPError.badRequest(
+                "cursor must be a nextCursor the API returned, not \"\(cursor)\"", field: "cursor")
+        }
+        return try list.place(of: id) ?? number - 1
+    }
+}
