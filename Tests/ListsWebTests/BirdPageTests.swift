@@ -68,8 +68,17 @@ import Testing
         #expect(html.contains("<dt>Location</dt><dd>Everywhere</dd>"))
         #expect(html.contains("<dt>Date</dt><dd><time"))
         #expect(html.contains("href=\"/birds/\(pigeon.id)/edit\""))
-        #expect(html.contains(">Delete Sighting</button>"))
+        #expect(html.contains("<a class=\"destructive\" href=\"/birds/\(pigeon.id)/delete\">Delete Sighting</a>"))
         #expect(harness.get("/birds/\(UUID())").status == 404)
+
+        // Delete Sighting asks in an action sheet over the detail screen; Cancel goes back to it.
+        let asking = harness.get("/birds/\(pigeon.id)/delete")
+        #expect(asking.status == 200)
+        #expect(asking.text.contains("Delete this sighting of “Pigeon”?"))
+        #expect(asking.text.contains("<form method=\"post\" action=\"/birds/\(pigeon.id)/delete\""))
+        #expect(asking.text.contains(">Delete Sighting</button>"))
+        #expect(asking.text.contains("href=\"/birds/\(pigeon.id)\" data-cancel>Cancel</a>"))
+        #expect(try harness.app.lists.birds.count() == 1)
     }
 
     @Test func editingKeepsTheTimeWhenTheDayIsUnchangedAndRefusesAStaleVersion() throws {
@@ -135,7 +144,9 @@ import Testing
         let detail = harness.get("/birds/\(id)", query: ["page": "2"]).text
         #expect(detail.contains("href=\"/birds?page=2\""))
         #expect(detail.contains("href=\"/birds/\(id)/edit?page=2\""))
-        #expect(detail.contains("action=\"/birds/\(id)/delete?page=2\""))
+        #expect(detail.contains("href=\"/birds/\(id)/delete?page=2\""))
+        let asking = harness.get("/birds/\(id)/delete", query: ["page": "2"]).text
+        #expect(asking.contains("action=\"/birds/\(id)/delete?page=2\""))
         let edited = harness.post(
             "/birds/\(id)/edit", [("version", "1"), ("name", "Jenny Wren"), ("location", ""), ("date", "")],
             query: ["page": "2"])

@@ -133,7 +133,14 @@ import Testing
     @Test func deletingATaskRemovesIt() throws {
         let harness = try PageHarness()
         let task = try harness.task("Walk the dogs")
-        #expect(harness.get("/todo").text.contains("aria-label=\"Delete Walk the dogs\""))
+        let page = harness.get("/todo").text
+        #expect(page.contains("href=\"/todo/tasks/\(task.id)/delete\" aria-label=\"Delete Walk the dogs…\""))
+        #expect(page.contains("aria-label=\"Delete Walk the dogs\""))
+        let asking = harness.get("/todo/tasks/\(task.id)/delete")
+        #expect(asking.status == 200)
+        #expect(asking.text.contains("Delete “Walk the dogs”?"))
+        #expect(asking.text.contains("href=\"/todo\" data-cancel>Cancel</a>"))
+        #expect(try harness.task("Walk the dogs").id == task.id)
         #expect(harness.post("/todo/tasks/\(task.id)/delete", [("version", "1")]).location == "/todo")
         #expect(!harness.get("/todo").text.contains("Walk the dogs"))
         #expect(harness.post("/todo/tasks/\(task.id)/delete", [("version", "1")]).status == 404)
