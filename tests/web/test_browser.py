@@ -83,9 +83,13 @@ def test_shopping_journey(server, new_page, javascript):
     expect(page.locator("main li.row")).to_have_count(1)
     assert [item["name"] for item in server.get_json("/api/v1/items")["items"]] == ["Milk"]
 
-    # Edit mode: Delete removes it, and the screen stays in delete mode.
+    # Edit mode: the red minus asks (in the row with JavaScript, on a page of its own without), Delete removes
+    # it, and the screen stays in delete mode.
     page.get_by_role("link", name="Edit", exact=True).click()
-    page.get_by_role("button", name="Delete Milk").click()
+    page.get_by_label("Delete Milk…").click()
+    expect(page.get_by_role("button", name="Delete Milk", exact=True)).to_be_visible()
+    assert [item["name"] for item in server.get_json("/api/v1/items")["items"]] == ["Milk"]
+    page.get_by_role("button", name="Delete Milk", exact=True).click()
     expect(page.get_by_text("No items yet.")).to_be_visible()
     expect(page.get_by_role("link", name="Done")).to_be_visible()
     assert server.get_json("/api/v1/items")["items"] == []
@@ -118,7 +122,11 @@ def test_todo_journey(server, new_page, javascript):
     row.locator("button.row-button").click()
     expect(row.locator("button.row-button")).to_have_attribute("aria-pressed", "false")
 
-    page.get_by_role("button", name="Delete Buy stamps").click()
+    # Delete asks first; the second tap deletes.
+    page.get_by_label("Delete Buy stamps…").click()
+    expect(page.get_by_role("button", name="Delete Buy stamps", exact=True)).to_be_visible()
+    assert len(server.get_json("/api/v1/tasks")["tasks"]) == 1
+    page.get_by_role("button", name="Delete Buy stamps", exact=True).click()
     expect(page.locator("main li.task")).to_have_count(0)
     assert server.get_json("/api/v1/tasks")["tasks"] == []
 
@@ -194,8 +202,12 @@ def test_bird_sightings_journey(server, new_page, javascript):
     [stored] = server.get_json("/api/v1/sightings")["sightings"]
     assert (stored["name"], stored["location"]) == ("European Robin", "Front garden")
 
-    # Delete.
-    page.get_by_role("button", name="Delete Sighting").click()
+    # Delete: an action sheet asks, and its Delete Sighting deletes.
+    page.get_by_role("link", name="Delete Sighting").click()
+    sheet = page.get_by_role("alertdialog", name="Delete this sighting of “European Robin”?")
+    expect(sheet).to_be_visible()
+    assert len(server.get_json("/api/v1/sightings")["sightings"]) == 1
+    sheet.get_by_role("button", name="Delete Sighting").click()
     expect(page).to_have_url(server.url + "/birds")
     expect(page.get_by_text("No sightings yet.")).to_be_visible()
 
