@@ -112,6 +112,45 @@ import Testing
         #expect(harness.get("/birds").text.contains("No sightings yet"))
     }
 
+    /// Order Added or Date: `?order=` chooses and a cookie keeps the choice for every screen of the list.
+    @Test func theListCanBeOrderedByDateAndTheChoiceIsKept() throws {
+        let harness = try PageHarness()
+        let day: TimeInterval = 86_400
+        _ = try harness.app.lists.birds.add(name: "Robin", date: PageHarness.now.addingTimeInterval(-30 * day))
+        _ = try harness.app.lists.birds.add(name: "Wren", date: PageHarness.now.addingTimeInterval(-10 * day))
+        let added = harness.get("/birds").text
+        #expect(added.mentions(">Pigeon<", before: ">Robin<") && added.mentions(">Robin<", before: ">Wren<"))
+        #expect(
+            added.contains("<a class=\"segment\" href=\"/birds?order=added\" aria-current=\"true\">Order Added</a>"))
+
+        let byDate = harness.get("/birds", query: ["order": "date"])
+        #expect(byDate.headers["Set-Cookie"] == "birds-order=date; Path=/; Max-Age=31536000; SameSite=Lax")
+        #expect(byDate.text.mentions(">Robin<", before: ">Wren<") && byDate.text.mentions(">Wren<", before: ">Pigeon<"))
+        #expect(byDate.text.contains("href=\"/birds?order=date\" aria-current=\"true\">Date</a>"))
+        let kept = harness.get("/birds", headers: [("Cookie", "tz=UTC; birds-order=date")])
+        #expect(kept.headers["Set-Cookie"] == nil)
+        #expect(kept.text.mentions(">Robin<", before: ">Wren<") && kept.text.mentions(">Wren<", before: ">Pigeon<"))
+        let sheet = harness.get("/birds/new", headers: [("Cookie", "tz=UTC; birds-order=date")]).text
+        #expect(sheet.mentions(">Robin<", before: ">Pigeon<"))
+        #expect(harness.get("/birds", query: ["order": "x"]).headers["Set-Cookie"] == nil)
+    }
+
+    /// A log longer than the date order's limit is drawn in the order added, a page at a time, saying why.
+    @Test func aLogTooLongToSortByDateStaysInTheOrderAddedAndSaysSo() throws {
+        let harness = try PageHarness(seeded: false)
+        let count = BirdPages.dateOrderLimit + 1
+        let sightings = (1...count).map {
+            BirdSighting(
+                meta: RecordMeta(createdAt: PageHarness.now), name: "Bird \($0)", location: nil,
+                date: PageHarness.now.addingTimeInterval(-Double($0)))
+        }
+        try harness.store.write { try $0.insert(contentsOf: sightings) }
+        let page = harness.get("/birds", query: ["order": "date"]).text
+        #expect(page.contains("Sorting by date is for lists of up to 5,000 sightings; these 5,001 are in the order"))
+        #expect(page.mentions(">Bird 1<", before: ">Bird 2<"))
+        #expect(page.contains("1–500 of 5,001 sightings"))
+    }
+
     @Test func aLongListOfSightingsIsDrawnAPageAtATimeAndAnAddShowsTheLastPage() throws {
         let harness = try PageHarness(seeded: false)
         let sightings = (1...501).map {

@@ -51,6 +51,25 @@ import Testing
         #expect(try harness.itemNames().count == 5)
     }
 
+    /// A reader whose language writes decimal commas may type one; English readers may not (`1,5` above).
+    @Test func aDecimalCommaIsReadWhenTheReadersLanguageWritesOne() throws {
+        let harness = try PageHarness()
+        let german = [("Accept-Language", "de-DE,de;q=0.9,en;q=0.8")]
+        #expect(harness.post("/shopping/new", [("name", "Milch"), ("price", "1,99")], headers: german).status == 303)
+        #expect(try harness.item("Milch").price == Money(minorUnits: 199))
+        #expect(harness.post("/shopping/new", [("name", "Brot"), ("price", "$2.5")], headers: german).status == 303)
+        #expect(try harness.item("Brot").price == Money(minorUnits: 250))
+        let refused = harness.post("/shopping/new", [("name", "Käse"), ("price", "1,999")], headers: german)
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("&quot;1,999&quot; is not a price"))
+        #expect(harness.post("/shopping/new", [("name", "Wein"), ("price", "1,2,3")], headers: german).status == 422)
+        let milch = try harness.item("Milch")
+        #expect(harness.get("/shopping/items/\(milch.id)/edit", headers: german).text.contains("value=\"1,99\""))
+        #expect(harness.get("/shopping/new", headers: german).text.contains("In dollars, like 1,99. Empty means 0."))
+        #expect(harness.get("/shopping/new").text.contains("In dollars, like 1.99. Empty means 0."))
+        #expect(harness.post("/shopping/new", [("name", "Milk"), ("price", "1,99")]).status == 422)
+    }
+
     @Test func markupInANameIsShownOnlyEscaped() throws {
         let harness = try PageHarness()
         let name = "<img src=x onerror=alert(1)>"
