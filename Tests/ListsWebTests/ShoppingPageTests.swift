@@ -177,13 +177,17 @@ import Testing
         let harness = try PageHarness()
         let editing = harness.get("/shopping", query: ["edit": "1"]).text
         let pencilID = try harness.item("Pencil").id.uuidString
-        // The red minus leads to the page that asks; the row's own Delete is hidden until app.js shows it.
+        // The red minus leads to the page that asks; app.js asks in the row instead, with the screen's one
+        // template of the form (which posts to the minus's address with its version).
         #expect(
             editing.contains(
                 "<a class=\"minus-button delete-reveal\" href=\"/shopping/items/\(pencilID)/delete?edit=1\" "
-                    + "aria-label=\"Delete Pencil…\">"))
-        #expect(editing.contains("action=\"/shopping/items/\(pencilID)/delete\" hidden"))
-        #expect(editing.contains("aria-label=\"Delete Pencil\">Delete</button>"))
+                    + "data-version=\"1\" aria-label=\"Delete Pencil…\">"))
+        #expect(editing.occurrences(of: "<template id=\"row-confirm\">") == 1)
+        #expect(
+            editing.contains(
+                "<input type=\"hidden\" name=\"version\"><input type=\"hidden\" name=\"from\" value=\"edit\">"))
+        #expect(!editing.contains("action=\"/shopping/items/\(pencilID)/delete"))
         #expect(editing.contains("href=\"/shopping\">Done</a>"))
         let pencil = try harness.item("Pencil")
         let response = harness.post(
@@ -276,7 +280,7 @@ import Testing
         #expect(editing.contains("href=\"/shopping?page=3\""))  // Done
         #expect(editing.contains("href=\"/shopping?edit=1&amp;page=2\" rel=\"prev\""))
         let last = try harness.item("Item 1001")
-        #expect(editing.contains("action=\"/shopping/items/\(last.id.uuidString)/delete?page=3\""))
+        #expect(editing.contains("href=\"/shopping/items/\(last.id.uuidString)/delete?edit=1&amp;page=3\""))
         let deleted = harness.post(
             "/shopping/items/\(last.id)/delete", [("version", "1"), ("from", "edit")], query: ["page": "3"])
         #expect(deleted.location == "/shopping?edit=1&page=2")

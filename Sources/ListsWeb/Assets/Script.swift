@@ -11,8 +11,8 @@
 ///   already on the stack (Cancel, Save, the back button) goes back to it, so that Back then goes where it should;
 /// - the second tap of a double tap (80–250 ms apart, same place) is dropped when the screen changed after the
 ///   first, so that a double tap on Save does not press the Edit that appears where Save was;
-/// - rows ask before they delete, in place: the red minus (Items in Edit mode) or Delete (To-Do) shows the
-///   row's Delete button; without JavaScript the same link opens an action sheet that asks;
+/// - rows ask before they delete, in place: the red minus (Items in Edit mode) or Delete (To-Do) puts the
+///   screen's `template#row-confirm` form in the row; without JavaScript the same link opens an action sheet;
 /// - live updates: `GET /api/v1/revision` is polled every second while the page is visible; when the number
 ///   changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
 ///   keeping focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
@@ -125,7 +125,7 @@ enum Script {
               const shown = [...nextMain.querySelectorAll(".notice.alert")].some((other) => other.textContent === notice.textContent);
               if (!shown && content) content.prepend(notice.cloneNode(true));
             }
-            return [...main.querySelectorAll(".row.confirming .row-confirm")].map((form) => form.getAttribute("action"));
+            return [...main.querySelectorAll(".row.confirming .delete-reveal")].map((reveal) => reveal.getAttribute("href"));
           }
 
           // Replaces <main> with the one in `html`. mode: "push" (a new screen), "same" (the answer to a post at
@@ -152,9 +152,9 @@ enum Script {
             document.title = next.title;
             enhance(nextMain);
             if (mode === "push") navigate(url, leavingSheet);
-            for (const action of confirming) {
-              const form = nextMain.querySelector(`form.row-confirm[action="${CSS.escape(action)}"]`);
-              if (form) setConfirming(form.closest(".row"), true);
+            for (const href of confirming) {
+              const reveal = nextMain.querySelector(`.delete-reveal[href="${CSS.escape(href)}"]`);
+              if (reveal) setConfirming(reveal.closest(".row"), true);
             }
             const autofocus = nextMain.querySelector("[autofocus]");
             if (mode === "refresh") {
@@ -329,13 +329,25 @@ enum Script {
             event.stopImmediatePropagation();
           }, true);
 
-          // Rows ask before they delete, in place: the red minus (or Delete) shows the row's Delete, as iOS does.
-          // Without JavaScript the same link opens a page that asks.
+          // Rows ask before they delete, in place, as iOS shows Delete after the red minus: the first tap puts the
+          // screen's row-confirm form in the row, posting to the link's address with the record's version, its Delete
+          // named as the link without the ellipsis. Without JavaScript the same link opens a page that asks.
           function setConfirming(row, on) {
-            const form = row && row.querySelector(".row-confirm");
             const reveal = row && row.querySelector(".delete-reveal");
-            if (!form || !reveal) return;
-            form.hidden = !on;
+            const template = document.getElementById("row-confirm");
+            if (!reveal || !template) return;
+            const shown = row.querySelector(".row-confirm");
+            if (on && !shown) {
+              const form = template.content.firstElementChild.cloneNode(true);
+              const label = reveal.getAttribute("aria-label").replace(/…$/, "");
+              form.setAttribute("action", reveal.getAttribute("href"));
+              form.querySelector("input[name=version]").value = reveal.dataset.version;
+              form.querySelector(".destructive").setAttribute("aria-label", label);
+              form.dataset.announce = form.dataset.announce.replace("{item}", label.replace(/^Delete /, ""));
+              row.append(form);
+            } else if (!on && shown) {
+              shown.remove();
+            }
             row.classList.toggle("confirming", on);
             reveal.setAttribute("aria-expanded", String(on));
             changedAt = now();
@@ -346,9 +358,10 @@ enum Script {
           }
 
           function enhance(root) {
+            if (!document.getElementById("row-confirm")) return;
             for (const reveal of root.querySelectorAll(".delete-reveal")) {
               const row = reveal.closest(".row");
-              if (!row || !row.querySelector(".row-confirm")) continue;
+              if (!row) continue;
               reveal.setAttribute("role", "button");
               reveal.setAttribute("aria-expanded", String(row.classList.contains("confirming")));
             }
@@ -359,7 +372,7 @@ enum Script {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
             const open = confirmingRow();
             const reveal = event.target.closest(".delete-reveal");
-            if (reveal && reveal.closest(".row") && reveal.closest(".row").querySelector(".row-confirm")) {
+            if (reveal && reveal.closest(".row") && document.getElementById("row-confirm")) {
               event.preventDefault();
               const row = reveal.closest(".row");
               const on = !row.classList.contains("confirming");

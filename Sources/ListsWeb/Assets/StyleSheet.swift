@@ -127,7 +127,6 @@ enum StyleSheet {
         }
         .confirming .minus { transform: rotate(-90deg); }
         .row-confirm { flex: none; display: flex; align-items: center; gap: 8px; margin: 0; }
-        .row-confirm[hidden] { display: none; }
         .row .action-button.destructive {
           min-height: 44px; min-width: 76px; padding: 0 14px; border: 0; border-radius: 8px;
           background: var(--red-fill); color: #fff; font-size: 17px; cursor: pointer;

@@ -113,6 +113,28 @@ enum Layout {
             + "\(HTML.escape(text))</button>"
     }
 
+    /// The first tap of a row's delete: a link to the action sheet that asks
+    /// (``actionSheet(over:title:message:confirm:cancel:)``), which app.js turns into a button that asks in the
+    /// row instead, from ``rowConfirmTemplate(fields:hasCancel:)``: that form posts to the same address with the
+    /// record's `version`. `label` names it ("Delete Pear…": the
+    /// ellipsis says that it asks); the Delete it shows is named the same without the ellipsis. `content` is
+    /// markup.
+    static func deleteReveal(href: String, version: Int, label: String, className: String, content: String) -> String {
+        "<a class=\"\(className) delete-reveal\" href=\"\(HTML.escape(href))\" data-version=\"\(version)\" "
+            + "aria-label=\"\(HTML.escape(label))…\">\(content)</a>"
+    }
+
+    /// The form that app.js puts in a row to ask before a delete, once per screen rather than once per row:
+    /// `fields` (markup, hidden inputs) beside the version it fills in, the red Delete and, when `hasCancel`, a
+    /// Cancel where the first tap was.
+    static func rowConfirmTemplate(fields: String = "", hasCancel: Bool) -> String {
+        "<template id=\"row-confirm\"><form class=\"row-confirm\" method=\"post\" data-announce=\"Deleted {item}.\">"
+            + "<input type=\"hidden\" name=\"version\">\(fields)"
+            + "<button class=\"action-button destructive\" type=\"submit\">Delete</button>"
+            + (hasCancel ? "<button class=\"cancel-button\" type=\"button\" data-cancel-row>Cancel</button>" : "")
+            + "</form></template>\n"
+    }
+
     /// A bar button that is a link; `label` is the accessible name when the visible `text` is a symbol.
     static func barLink(_ text: String, href: String, label: String? = nil, className: String = "") -> String {
         let aria = label.map { " aria-label=\"\(HTML.escape($0))\"" } ?? ""

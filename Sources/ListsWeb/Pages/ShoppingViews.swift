@@ -39,9 +39,14 @@ enum ShoppingViews {
             ? Layout.barLink("Done", href: pager.address("/shopping"), className: "strong")
             : Layout.barLink("Edit", href: pager.address("/shopping", keeping: "edit=1"))
         let navigation = pager.navigation("/shopping", noun: "items", keeping: isEditing ? "edit=1" : nil)
+        let template =
+            isEditing && !items.isEmpty
+            ? Layout.rowConfirmTemplate(
+                fields: "<input type=\"hidden\" name=\"from\" value=\"edit\">", hasCancel: false)
+            : ""
         return Layout.screen(
             title: "Items", left: left, right: right,
-            content: navigation
+            content: template + navigation
                 + Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
                 + navigation,
             tabs: Layout.shoppingTabs(current: .items), notice: notice)
@@ -67,21 +72,19 @@ enum ShoppingViews {
             """
     }
 
-    /// A row in delete mode: the red minus, then the name and price, then the Delete that the minus reveals
-    /// (as iOS does; app.js shows it in place). Without JavaScript the minus opens the page that asks instead.
+    /// A row in delete mode: the red minus, then the name and price. The minus opens the page that asks; app.js
+    /// shows Delete at the row's end instead (as iOS does), from the screen's
+    /// ``Layout/rowConfirmTemplate(fields:hasCancel:)``.
     private static func deleteRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
-        let path = "/shopping/items/\(item.id.uuidString)/delete"
-        let name = HTML.escape(item.name)
+        let minus = Layout.deleteReveal(
+            href: pager.address("/shopping/items/\(item.id.uuidString)/delete", keeping: "edit=1"),
+            version: item.meta.version, label: "Delete \(item.name)", className: "minus-button",
+            content: "<span class=\"minus\" aria-hidden=\"true\"></span>")
         return """
             <li class="row editing">
-            <a class="minus-button delete-reveal" href="\(pager.address(path, keeping: "edit=1"))" \
-            aria-label="Delete \(name)…"><span class="minus" aria-hidden="true"></span></a>
-            <span class="row-title">\(name)</span>
+            \(minus)
+            <span class="row-title">\(HTML.escape(item.name))</span>
             <span class="row-detail">\(price(item.price))</span>
-            <form class="row-confirm" method="post" action="\(pager.address(path))" hidden \
-            data-announce="Deleted \(name).">\
-            \(Layout.versionField(item.meta.version))<input type="hidden" name="from" value="edit">\
-            \(Layout.destructiveButton("Delete", label: "Delete \(item.name)"))</form>
             </li>
             """
     }

@@ -92,7 +92,7 @@ struct TodoPages: Sendable {
         let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done."
         let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
-            insert + "\n" + navigation
+            insert + "\n" + (tasks.isEmpty ? "" : Layout.rowConfirmTemplate(hasCancel: true)) + navigation
             + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer) + navigation
         return Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice)
     }
@@ -112,13 +112,9 @@ struct TodoPages: Sendable {
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
             <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
             <span class="row-title">\(title)</span></button></form>
-            <a class="remove-button delete-reveal" href="\(pager.address("/todo/tasks/\(id)/delete"))" \
-            aria-label="Delete \(title)…">Delete</a>
-            <form class="row-confirm" method="post" action="\(pager.address("/todo/tasks/\(id)/delete"))" hidden \
-            data-announce="Deleted \(title).">\
-            \(Layout.versionField(task.meta.version))\
-            \(Layout.destructiveButton("Delete", label: "Delete \(task.title)"))\
-            <button class="cancel-button" type="button" data-cancel-row>Cancel</button></form>
+            \(Layout.deleteReveal(
+                href: pager.address("/todo/tasks/\(id)/delete"), version: task.meta.version,
+                label: "Delete \(task.title)", className: "remove-button", content: "Delete"))
             </li>
             """
     }
