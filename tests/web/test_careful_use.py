@@ -75,6 +75,11 @@ def test_a_row_asking_to_delete_is_put_back_by_escape_or_a_tap_elsewhere(start_s
     page.keyboard.press("Escape")
     expect(confirm).to_be_hidden()
     expect(page.get_by_role("button", name="Delete Walk the dogs…")).to_be_focused()
+    # From the keyboard, as a button: Space asks again, Escape puts it back.
+    page.keyboard.press(" ")
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
     # A tap elsewhere only puts the row back: it does not also toggle the task it lands on.
     page.get_by_role("button", name="Delete Walk the dogs…").click()
     page.locator("main li.task", has_text="Chop the logs").locator("button.row-button").click()

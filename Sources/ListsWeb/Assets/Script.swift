@@ -406,6 +406,12 @@ enum Script {
           });
 
           document.addEventListener("keydown", (event) => {
+            // A link made a button (the first tap of a delete) is pressed with Space too, as a button is.
+            if (event.key === " " && event.target instanceof Element && event.target.matches(".delete-reveal[role=button]")) {
+              event.preventDefault();
+              event.target.click();
+              return;
+            }
             if (event.key !== "Escape") return;
             const open = confirmingRow();
             if (open) {
