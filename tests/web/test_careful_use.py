@@ -267,6 +267,21 @@ def test_live_updates_keep_an_edit_sheet_being_filled_in(start_server, new_page)
     expect(page.locator("main li.row", has_text="Pear")).to_contain_text("$0.99")
 
 
+def test_a_live_update_that_finds_the_record_gone_leaves_the_sheet_as_it_is(start_server, new_page):
+    server = start_server(seed=True)
+    ids = seed_screens(server)
+    page = new_page()
+    page.goto(server.url + f"/shopping/items/{ids['item']}/edit")
+    page.get_by_label("Price").fill("0.99")
+    page.wait_for_timeout(1200)  # the page has read its first revision
+    assert server.request("DELETE", f"/api/v1/items/{ids['item']}")[0] == 204
+    assert server.request("POST", "/api/v1/items", {"name": "Honey", "price": 4.5})[0] == 201
+    page.wait_for_timeout(2500)
+    expect(page.get_by_role("dialog", name="Edit Item")).to_be_visible()
+    expect(page.get_by_label("Price")).to_have_value("0.99")
+    expect(page.locator("main .error-page")).to_have_count(0)
+
+
 # 4. Import with progress.
 
 @JS
