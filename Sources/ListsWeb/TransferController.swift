@@ -156,40 +156,8 @@ struct TransferController: Sendable {
             body: body)
     }
 
-    /// The Import & Export screen.
+    /// The Import & Export screen (see ``SettingsView``).
     static func settingsPage(notice: Notice?, status: Int = 200) -> HTTPResponse {
-        let descriptions: [(InterchangeFormat, String)] = [
-            (.listsJSON, "Lists backup (all three apps, lossless)"), (.taskwarrior, "Taskwarrior JSON (To-Do)"),
-            (.todoTxt, "todo.txt (To-Do)"), (.dataTD, "iTahDoodle data.td (To-Do)"),
-            (.shoppingCSV, "Shopping CSV (Items)"), (.ebird, "eBird Record Format (Bird Sightings)"),
-        ]
-        let downloads = descriptions.map { format, label in
-            """
-            <li class="row"><a class="row-link" href="/settings/export?format=\(format.rawValue)" download>\
-            <span class="row-title">\(HTML.escape(label))</span><span class="chevron" aria-hidden="true">↓</span></a></li>
-            """
-        }
-        let options = (["<option value=\"\">Detect from the file</option>"]
-            + InterchangeFormat.allCases.map { "<option value=\"\($0.rawValue)\">\($0.rawValue)</option>" })
-            .joined()
-        let content = """
-            <h2 class="group-header">Export</h2>
-            \(Layout.group(downloads, empty: "", label: "Export"))
-            <h2 class="group-header">Import</h2>
-            <form class="group form" method="post" action="/settings/import" enctype="multipart/form-data">
-            <div class="field"><label for="file">File</label><input id="file" name="file" type="file" required></div>
-            <div class="field"><label for="format">Format</label><select id="format" name="format">\(options)</select></div>
-            <div class="field"><button class="button" type="submit">Import</button></div>
-            </form>
-            <p class="group-footer">A Lists backup, Shopping List's items.plist or seed.plist, iTahDoodle's data.td, \
-            a Taskwarrior export, My eBird Data (MyEBirdData.csv), todo.txt or a shopping CSV, up to 100 MB. \
-            All or nothing: one bad record imports nothing.</p>
-            """
-        return Layout.page(
-            title: "Import & Export",
-            main: Layout.screen(
-                title: "Import & Export", left: Layout.barLink("‹ Lists", href: "/", className: "back"),
-                content: content, notice: notice),
-            status: status)
+        SettingsView.page(notice: notice, status: status)
     }
 }

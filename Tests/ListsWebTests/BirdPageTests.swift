@@ -68,8 +68,17 @@ import Testing
         #expect(html.contains("<dt>Location</dt><dd>Everywhere</dd>"))
         #expect(html.contains("<dt>Date</dt><dd><time"))
         #expect(html.contains("href=\"/birds/\(pigeon.id)/edit\""))
-        #expect(html.contains(">Delete Sighting</button>"))
+        #expect(html.contains("<a class=\"destructive\" href=\"/birds/\(pigeon.id)/delete\">Delete Sighting</a>"))
         #expect(harness.get("/birds/\(UUID())").status == 404)
+
+        // Delete Sighting asks in an action sheet over the detail screen; Cancel goes back to it.
+        let asking = harness.get("/birds/\(pigeon.id)/delete")
+        #expect(asking.status == 200)
+        #expect(asking.text.contains("Delete this sighting of “Pigeon”?"))
+        #expect(asking.text.contains("<form method=\"post\" action=\"/birds/\(pigeon.id)/delete\""))
+        #expect(asking.text.contains(">Delete Sighting</button>"))
+        #expect(asking.text.contains("href=\"/birds/\(pigeon.id)\" data-cancel>Cancel</a>"))
+        #expect(try harness.app.lists.birds.count() == 1)
     }
 
     @Test func editingKeepsTheTimeWhenTheDayIsUnchangedAndRefusesAStaleVersion() throws {
@@ -101,6 +110,45 @@ import Testing
         let response = harness.post("/birds/\(pigeon.id)/delete", [("version", "1")])
         #expect(response.location == "/birds")
         #expect(harness.get("/birds").text.contains("No sightings yet"))
+    }
+
+    /// Order Added or Date: `?order=` chooses and a cookie keeps the choice for every screen of the list.
+    @Test func theListCanBeOrderedByDateAndTheChoiceIsKept() throws {
+        let harness = try PageHarness()
+        let day: TimeInterval = 86_400
+        _ = try harness.app.lists.birds.add(name: "Robin", date: PageHarness.now.addingTimeInterval(-30 * day))
+        _ = try harness.app.lists.birds.add(name: "Wren", date: PageHarness.now.addingTimeInterval(-10 * day))
+        let added = harness.get("/birds").text
+        #expect(added.mentions(">Pigeon<", before: ">Robin<") && added.mentions(">Robin<", before: ">Wren<"))
+        #expect(
+            added.contains("<a class=\"segment\" href=\"/birds?order=added\" aria-current=\"true\">Order Added</a>"))
+
+        let byDate = harness.get("/birds", query: ["order": "date"])
+        #expect(byDate.headers["Set-Cookie"] == "birds-order=date; Path=/; Max-Age=31536000; SameSite=Lax")
+        #expect(byDate.text.mentions(">Robin<", before: ">Wren<") && byDate.text.mentions(">Wren<", before: ">Pigeon<"))
+        #expect(byDate.text.contains("href=\"/birds?order=date\" aria-current=\"true\">Date</a>"))
+        let kept = harness.get("/birds", headers: [("Cookie", "tz=UTC; birds-order=date")])
+        #expect(kept.headers["Set-Cookie"] == nil)
+        #expect(kept.text.mentions(">Robin<", before: ">Wren<") && kept.text.mentions(">Wren<", before: ">Pigeon<"))
+        let sheet = harness.get("/birds/new", headers: [("Cookie", "tz=UTC; birds-order=date")]).text
+        #expect(sheet.mentions(">Robin<", before: ">Pigeon<"))
+        #expect(harness.get("/birds", query: ["order": "x"]).headers["Set-Cookie"] == nil)
+    }
+
+    /// A log longer than the date order's limit is drawn in the order added, a page at a time, saying why.
+    @Test func aLogTooLongToSortByDateStaysInTheOrderAddedAndSaysSo() throws {
+        let harness = try PageHarness(seeded: false)
+        let count = BirdPages.dateOrderLimit + 1
+        let sightings = (1...count).map {
+            BirdSighting(
+                meta: RecordMeta(createdAt: PageHarness.now), name: "Bird \($0)", location: nil,
+                date: PageHarness.now.addingTimeInterval(-Double($0)))
+        }
+        try harness.store.write { try $0.insert(contentsOf: sightings) }
+        let page = harness.get("/birds", query: ["order": "date"]).text
+        #expect(page.contains("Sorting by date is for lists of up to 5,000 sightings; these 5,001 are in the order"))
+        #expect(page.mentions(">Bird 1<", before: ">Bird 2<"))
+        #expect(page.contains("1–500 of 5,001 sightings"))
     }
 
     @Test func aLongListOfSightingsIsDrawnAPageAtATimeAndAnAddShowsTheLastPage() throws {
@@ -135,7 +183,9 @@ import Testing
         let detail = harness.get("/birds/\(id)", query: ["page": "2"]).text
         #expect(detail.contains("href=\"/birds?page=2\""))
         #expect(detail.contains("href=\"/birds/\(id)/edit?page=2\""))
-        #expect(detail.contains("action=\"/birds/\(id)/delete?page=2\""))
+        #expect(detail.contains("href=\"/birds/\(id)/delete?page=2\""))
+        let asking = harness.get("/birds/\(id)/delete", query: ["page": "2"]).text
+        #expect(asking.contains("action=\"/birds/\(id)/delete?page=2\""))
         let edited = harness.post(
             "/birds/\(id)/edit", [("version", "1"), ("name", "Jenny Wren"), ("location", ""), ("date", "")],
             query: ["page": "2"])

@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// After `<main>` (which app.js swaps), a live region where app.js says what a form did, in the words of the
+    /// form's `data-announce`.
+    @Test func pagesHaveALiveRegionAndFormsSayWhatTheyDo() throws {
+        let harness = try PageHarness()
+        for path in ["/", "/shopping", "/todo", "/birds", "/settings"] {
+            #expect(
+                harness.get(path).text.contains(
+                    "</main>\n<div class=\"visually-hidden\" id=\"announcer\" role=\"status\" aria-live=\"polite\""))
+        }
+        #expect(harness.get("/shopping/new").text.contains("data-announce=\"Added {name}.\""))
+        #expect(harness.get("/todo").text.contains("data-announce=\"Added {title}.\""))
+        #expect(harness.get("/todo").text.contains("data-announce=\"Walk the dogs marked done.\""))
+        #expect(harness.get("/shopping").text.contains("data-announce=\"Pear put on the shopping list.\""))
+        let pigeon = try harness.sighting("Pigeon")
+        #expect(
+            harness.get("/birds/\(pigeon.id)/delete").text.contains(
+                "data-announce=\"Deleted the sighting of Pigeon.\""))
+    }
+
     @Test func assetsAreServedCacheableWithAnETagAndNothingElseIsUnderStatic() throws {
         let harness = try PageHarness()
         let css = harness.get("/static/app.css", query: ["v": Assets.styleSheet.hash])

@@ -51,6 +51,25 @@ import Testing
         #expect(try harness.itemNames().count == 5)
     }
 
+    /// A reader whose language writes decimal commas may type one; English readers may not (`1,5` above).
+    @Test func aDecimalCommaIsReadWhenTheReadersLanguageWritesOne() throws {
+        let harness = try PageHarness()
+        let german = [("Accept-Language", "de-DE,de;q=0.9,en;q=0.8")]
+        #expect(harness.post("/shopping/new", [("name", "Milch"), ("price", "1,99")], headers: german).status == 303)
+        #expect(try harness.item("Milch").price == Money(minorUnits: 199))
+        #expect(harness.post("/shopping/new", [("name", "Brot"), ("price", "$2.5")], headers: german).status == 303)
+        #expect(try harness.item("Brot").price == Money(minorUnits: 250))
+        let refused = harness.post("/shopping/new", [("name", "Käse"), ("price", "1,999")], headers: german)
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("&quot;1,999&quot; is not a price"))
+        #expect(harness.post("/shopping/new", [("name", "Wein"), ("price", "1,2,3")], headers: german).status == 422)
+        let milch = try harness.item("Milch")
+        #expect(harness.get("/shopping/items/\(milch.id)/edit", headers: german).text.contains("value=\"1,99\""))
+        #expect(harness.get("/shopping/new", headers: german).text.contains("In dollars, like 1,99. Empty means 0."))
+        #expect(harness.get("/shopping/new").text.contains("In dollars, like 1.99. Empty means 0."))
+        #expect(harness.post("/shopping/new", [("name", "Milk"), ("price", "1,99")]).status == 422)
+    }
+
     @Test func markupInANameIsShownOnlyEscaped() throws {
         let harness = try PageHarness()
         let name = "<img src=x onerror=alert(1)>"
@@ -130,7 +149,10 @@ import Testing
         #expect(sheet.status == 200)
         #expect(sheet.text.contains("value=\"Pear\"") && sheet.text.contains("value=\"0.62\""))
         #expect(sheet.text.contains("<input type=\"hidden\" name=\"version\" value=\"1\">"))
-        #expect(sheet.text.contains(">Delete Item</button>"))
+        // Delete Item asks first: it leads to an action sheet, not straight to a delete.
+        #expect(
+            sheet.text.contains("<a class=\"destructive\" href=\"/shopping/items/\(pear.id)/delete\">Delete Item</a>"))
+        #expect(!sheet.text.contains("action=\"/shopping/items/\(pear.id)/delete\""))
 
         let saved = harness.post(
             "/shopping/items/\(pear.id)/edit", [("version", "1"), ("name", "Pears"), ("price", "0.70")])
@@ -154,7 +176,18 @@ import Testing
     @Test func deleteModeDeletesARowAndStaysInDeleteMode() throws {
         let harness = try PageHarness()
         let editing = harness.get("/shopping", query: ["edit": "1"]).text
-        #expect(editing.contains("aria-label=\"Delete Pencil\">Delete</button>"))
+        let pencilID = try harness.item("Pencil").id.uuidString
+        // The red minus leads to the page that asks; app.js asks in the row instead, with the screen's one
+        // template of the form (which posts to the minus's address with its version).
+        #expect(
+            editing.contains(
+                "<a class=\"minus-button delete-reveal\" href=\"/shopping/items/\(pencilID)/delete?edit=1\" "
+                    + "data-version=\"1\" aria-label=\"Delete Pencil…\">"))
+        #expect(editing.occurrences(of: "<template id=\"row-confirm\">") == 1)
+        #expect(
+            editing.contains(
+                "<input type=\"hidden\" name=\"version\"><input type=\"hidden\" name=\"from\" value=\"edit\">"))
+        #expect(!editing.contains("action=\"/shopping/items/\(pencilID)/delete"))
         #expect(editing.contains("href=\"/shopping\">Done</a>"))
         let pencil = try harness.item("Pencil")
         let response = harness.post(
@@ -167,6 +200,30 @@ import Testing
         let fromSheet = harness.post("/shopping/items/\(bread.id)/delete", [("version", "1")])
         #expect(fromSheet.location == "/shopping")
         #expect(try harness.itemNames() == ["Pear", "Notepad", "Mango"])
+    }
+
+    /// A delete is two deliberate taps: without JavaScript the first opens an action sheet over the screen it
+    /// came from, which deletes nothing until its Delete is pressed; Cancel goes back.
+    @Test func theFirstTapOnDeleteOnlyAsks() throws {
+        let harness = try PageHarness()
+        let pencil = try harness.item("Pencil")
+        let fromDeleteMode = harness.get("/shopping/items/\(pencil.id)/delete", query: ["edit": "1"])
+        #expect(fromDeleteMode.status == 200)
+        let html = fromDeleteMode.text
+        #expect(html.contains("role=\"alertdialog\""))
+        #expect(html.contains("id=\"sheet-title\" tabindex=\"-1\" autofocus>Delete “Pencil”?</h1>"))
+        #expect(html.contains("<div class=\"behind\" inert aria-hidden=\"true\">"))
+        #expect(html.contains("href=\"/shopping\">Done</a>"))  // delete mode behind it
+        #expect(html.contains("<form method=\"post\" action=\"/shopping/items/\(pencil.id)/delete\""))
+        #expect(html.contains("<input type=\"hidden\" name=\"from\" value=\"edit\">"))
+        #expect(html.contains("aria-label=\"Delete Pencil\">Delete Item</button>"))
+        #expect(html.contains("href=\"/shopping?edit=1\" data-cancel>Cancel</a>"))
+        #expect(try harness.itemNames().contains("Pencil"))
+
+        let fromSheet = harness.get("/shopping/items/\(pencil.id)/delete").text
+        #expect(!fromSheet.contains("name=\"from\""))
+        #expect(fromSheet.contains("href=\"/shopping/items/\(pencil.id)/edit\" data-cancel>Cancel</a>"))
+        #expect(harness.get("/shopping/items/\(UUID())/delete").status == 404)
     }
 
     @Test func anUnknownOrMalformedIdIsANotFoundPage() throws {
@@ -209,7 +266,10 @@ import Testing
         let sheet = harness.get("/shopping/items/\(id)/edit", query: ["page": "2"]).text
         #expect(sheet.contains("501–1,000 of 1,001 items"))
         #expect(sheet.contains("action=\"/shopping/items/\(id)/edit?page=2\""))
-        #expect(sheet.contains("action=\"/shopping/items/\(id)/delete?page=2\""))
+        #expect(sheet.contains("href=\"/shopping/items/\(id)/delete?page=2\""))
+        let asking = harness.get("/shopping/items/\(id)/delete", query: ["page": "2"]).text
+        #expect(asking.contains("action=\"/shopping/items/\(id)/delete?page=2\""))
+        #expect(asking.contains("href=\"/shopping/items/\(id)/edit?page=2\" data-cancel>Cancel</a>"))
         let saved = harness.post(
             "/shopping/items/\(id)/edit", [("version", "2"), ("name", "Item 600b"), ("price", "2.00")],
             query: ["page": "2"])
@@ -220,7 +280,7 @@ import Testing
         #expect(editing.contains("href=\"/shopping?page=3\""))  // Done
         #expect(editing.contains("href=\"/shopping?edit=1&amp;page=2\" rel=\"prev\""))
         let last = try harness.item("Item 1001")
-        #expect(editing.contains("action=\"/shopping/items/\(last.id.uuidString)/delete?page=3\""))
+        #expect(editing.contains("href=\"/shopping/items/\(last.id.uuidString)/delete?edit=1&amp;page=3\""))
         let deleted = harness.post(
             "/shopping/items/\(last.id)/delete", [("version", "1"), ("from", "edit")], query: ["page": "3"])
         #expect(deleted.location == "/shopping?edit=1&page=2")

@@ -62,7 +62,7 @@ import Testing
         let task = try harness.task("Task 600")
         let second = harness.get("/todo", query: ["page": "2"]).text
         #expect(second.contains("action=\"/todo/tasks/\(task.id.uuidString)/toggle?page=2\""))
-        #expect(second.contains("action=\"/todo/tasks/\(task.id.uuidString)/delete?page=2\""))
+        #expect(second.contains("href=\"/todo/tasks/\(task.id.uuidString)/delete?page=2\""))
         let toggled = harness.post("/todo/tasks/\(task.id)/toggle", [("version", "1")], query: ["page": "2"])
         #expect(toggled.location == "/todo?page=2")
         #expect(try harness.task("Task 600").isDone)
@@ -133,7 +133,17 @@ import Testing
     @Test func deletingATaskRemovesIt() throws {
         let harness = try PageHarness()
         let task = try harness.task("Walk the dogs")
-        #expect(harness.get("/todo").text.contains("aria-label=\"Delete Walk the dogs\""))
+        let page = harness.get("/todo").text
+        #expect(
+            page.contains(
+                "href=\"/todo/tasks/\(task.id)/delete\" data-version=\"1\" aria-label=\"Delete Walk the dogs…\""))
+        #expect(page.occurrences(of: "<template id=\"row-confirm\">") == 1)
+        #expect(page.contains("data-cancel-row>Cancel</button></form></template>"))
+        let asking = harness.get("/todo/tasks/\(task.id)/delete")
+        #expect(asking.status == 200)
+        #expect(asking.text.contains("Delete “Walk the dogs”?"))
+        #expect(asking.text.contains("href=\"/todo\" data-cancel>Cancel</a>"))
+        #expect(try harness.task("Walk the dogs").id == task.id)
         #expect(harness.post("/todo/tasks/\(task.id)/delete", [("version", "1")]).location == "/todo")
         #expect(!harness.get("/todo").text.contains("Walk the dogs"))
         #expect(harness.post("/todo/tasks/\(task.id)/delete", [("version", "1")]).status == 404)

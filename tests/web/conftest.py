@@ -137,6 +137,18 @@ def server(start_server) -> Server:
     return start_server()
 
 
+def seed_screens(server: Server) -> dict[str, str]:
+    """Makes the seeded data look used, as the screenshots show it (Pear and Bread on the shopping list, the second
+    task done), and answers the ids the screens' addresses need: `item` (Pear) and `sighting` (Pigeon)."""
+    items = server.get_json("/api/v1/items")["items"]
+    for item in items:
+        if item["name"] in ("Pear", "Bread"):
+            assert server.request("PATCH", f"/api/v1/items/{item['id']}", {"inShoppingList": True})[0] == 200
+    task = server.get_json("/api/v1/tasks")["tasks"][1]
+    assert server.request("PATCH", f"/api/v1/tasks/{task['id']}", {"done": True})[0] == 200
+    return {"item": items[0]["id"], "sighting": server.get_json("/api/v1/sightings")["sightings"][0]["id"]}
+
+
 @pytest.fixture(scope="session")
 def playwright():
     from playwright.sync_api import sync_playwright
@@ -154,14 +166,15 @@ def browser(playwright):
 
 @pytest.fixture
 def new_page(browser):
-    """Opens a page at phone size in a context of its own (`new_page(javascript=False)`); all are closed after
-    the test. Dialogs (alert) are recorded in `page.dialogs` and dismissed."""
+    """Opens a page at phone size in a context of its own (`new_page(javascript=False)`, `color_scheme="dark"`,
+    `locale="de-DE"`, which is also the Accept-Language sent); all are closed after the test. Dialogs (alert) are
+    recorded in `page.dialogs` and dismissed."""
     contexts = []
 
-    def open_page(javascript: bool = True):
+    def open_page(javascript: bool = True, color_scheme: str = "light", locale: str = "en-US"):
         context = browser.new_context(
             viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, timezone_id="UTC",
-            locale="en-US", java_script_enabled=javascript, reduced_motion="reduce")
+            locale=locale, java_script_enabled=javascript, reduced_motion="reduce", color_scheme=color_scheme)
         context.set_default_timeout(5000)
         contexts.append(context)
         page = context.new_page()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, lists_binary
+from conftest import ROOT, lists_binary, seed_screens
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -83,9 +83,13 @@ def test_shopping_journey(server, new_page, javascript):
     expect(page.locator("main li.row")).to_have_count(1)
     assert [item["name"] for item in server.get_json("/api/v1/items")["items"]] == ["Milk"]
 
-    # Edit mode: Delete removes it, and the screen stays in delete mode.
+    # Edit mode: the red minus asks (in the row with JavaScript, on a page of its own without), Delete removes
+    # it, and the screen stays in delete mode.
     page.get_by_role("link", name="Edit", exact=True).click()
-    page.get_by_role("button", name="Delete Milk").click()
+    page.get_by_label("Delete Milk…").click()
+    expect(page.get_by_role("button", name="Delete Milk", exact=True)).to_be_visible()
+    assert [item["name"] for item in server.get_json("/api/v1/items")["items"]] == ["Milk"]
+    page.get_by_role("button", name="Delete Milk", exact=True).click()
     expect(page.get_by_text("No items yet.")).to_be_visible()
     expect(page.get_by_role("link", name="Done")).to_be_visible()
     assert server.get_json("/api/v1/items")["items"] == []
@@ -118,7 +122,11 @@ def test_todo_journey(server, new_page, javascript):
     row.locator("button.row-button").click()
     expect(row.locator("button.row-button")).to_have_attribute("aria-pressed", "false")
 
-    page.get_by_role("button", name="Delete Buy stamps").click()
+    # Delete asks first; the second tap deletes.
+    page.get_by_label("Delete Buy stamps…").click()
+    expect(page.get_by_role("button", name="Delete Buy stamps", exact=True)).to_be_visible()
+    assert len(server.get_json("/api/v1/tasks")["tasks"]) == 1
+    page.get_by_role("button", name="Delete Buy stamps", exact=True).click()
     expect(page.locator("main li.task")).to_have_count(0)
     assert server.get_json("/api/v1/tasks")["tasks"] == []
 
@@ -194,8 +202,12 @@ def test_bird_sightings_journey(server, new_page, javascript):
     [stored] = server.get_json("/api/v1/sightings")["sightings"]
     assert (stored["name"], stored["location"]) == ("European Robin", "Front garden")
 
-    # Delete.
-    page.get_by_role("button", name="Delete Sighting").click()
+    # Delete: an action sheet asks, and its Delete Sighting deletes.
+    page.get_by_role("link", name="Delete Sighting").click()
+    sheet = page.get_by_role("alertdialog", name="Delete this sighting of “European Robin”?")
+    expect(sheet).to_be_visible()
+    assert len(server.get_json("/api/v1/sightings")["sightings"]) == 1
+    sheet.get_by_role("button", name="Delete Sighting").click()
     expect(page).to_have_url(server.url + "/birds")
     expect(page.get_by_text("No sightings yet.")).to_be_visible()
 
@@ -359,6 +371,10 @@ SCREENS = [
     ("edit-item", "/shopping/items/{item}/edit"),
     ("edit-sighting", "/birds/{sighting}/edit"),
     ("import-export", "/settings"),
+    ("items-edit-mode-asking", "/shopping?edit=1", "Delete Pencil…"),
+    ("todo-asking", "/todo", "Delete Chop the logs…"),
+    ("delete-sighting", "/birds/{sighting}/delete"),
+    ("bird-sightings-by-date", "/birds?order=date"),
 ]
 
 
@@ -366,19 +382,21 @@ def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
     """Every screen at phone size, from the tutorials' seeded data. With LISTS_WRITE_SCREENSHOTS=1 (make
     screenshots) they are written to docs/screenshots/ for the README."""
     server = start_server(seed=True)
-    for item in server.get_json("/api/v1/items")["items"]:
-        if item["name"] in ("Pear", "Bread"):
-            assert server.request("PATCH", f"/api/v1/items/{item['id']}", {"inShoppingList": True})[0] == 200
-    task = server.get_json("/api/v1/tasks")["tasks"][1]
-    assert server.request("PATCH", f"/api/v1/tasks/{task['id']}", {"done": True})[0] == 200
-    sighting = server.get_json("/api/v1/sightings")["sightings"][0]["id"]
-    item = server.get_json("/api/v1/items")["items"][0]["id"]
+    ids = seed_screens(server)
+    # Two more sightings, so that the order by date shows.
+    for bird, day in [("Robin", "2026-10-02"), ("Heron", "2026-08-14")]:
+        status, _, body = server.request("POST", "/api/v1/sightings", {"name": bird, "location": "Pond",
+                                                                       "date": f"{day}T12:00:00Z"})
+        assert status == 201, body
     out = ROOT / "docs/screenshots" if os.environ.get("LISTS_WRITE_SCREENSHOTS") == "1" else tmp_path
     out.mkdir(parents=True, exist_ok=True)
     page = new_page()
-    for name, path in SCREENS:
-        page.goto(server.url + path.format(sighting=sighting, item=item))
+    for name, path, *tap in SCREENS:
+        page.goto(server.url + path.format(**ids))
         expect(page.locator("main h1").first).to_be_visible()
+        if tap:
+            page.get_by_role("button", name=tap[0]).click()
+            expect(page.locator("main .row.confirming")).to_have_count(1)
         if "new" in path or path.endswith("/edit"):
             page.get_by_role("dialog").get_by_role("textbox").first.focus()
         page.screenshot(path=out / f"{name}.png")

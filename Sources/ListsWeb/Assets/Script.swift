@@ -2,31 +2,51 @@
 /// works without it; with it:
 ///
 /// - form posts go through `fetch` (the same urlencoded body and headers a browser form sends; the browser adds
-///   `Origin`), the 303 is followed, and the answer's `<main>` replaces the page's, with the address updated in
-///   the history: no full reload. A refused form (422, 409) is swapped in the same way, at the same address;
-/// - links to pages (screens and sheets) are fetched and swapped the same way; Back and Forward work;
+///   `Origin`), the 303 is followed, and the answer's `<main>` replaces the page's: no full reload. A refused form
+///   (422, 409) is swapped in the same way, at the same address. A file upload (the import) goes through
+///   `XMLHttpRequest` and shows its progress. A form is sent once: a second press waits for its answer, which
+///   replaces it;
+/// - links to pages (screens and sheets) are fetched and swapped the same way. The history holds one entry per
+///   screen seen, as a native navigation stack: a sheet that closes leaves no entry, and going to a screen
+///   already on the stack (Cancel, Save, the back button) goes back to it, so that Back then goes where it should;
+/// - the second tap of a double tap (80–250 ms apart, same place) is dropped when the screen changed after the
+///   first, so that a double tap on Save does not press the Edit that appears where Save was;
+/// - rows ask before they delete, in place: the red minus (Items in Edit mode) or Delete (To-Do) puts the
+///   screen's `template#row-confirm` form in the row; without JavaScript the same link opens an action sheet;
 /// - live updates: `GET /api/v1/revision` is polled every second while the page is visible; when the number
 ///   changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
-///   keeping focus and scroll, unless the user has typed something not yet sent or a refused form is showing;
+///   keeping focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
+///   with its caret), and so are the page's error messages and a row asking to confirm;
+/// - what a form did is said in a live region for screen readers (the form's `data-announce`);
 /// - the browser's time zone is kept in the `tz` cookie so that dates show in it;
-/// - Escape or a tap outside a sheet cancels it.
+/// - Escape or a tap outside a sheet cancels it (its `data-cancel` link).
 enum Script {
     /// The JavaScript text.
     static let text = #"""
         "use strict";
         (() => {
           const pollInterval = 1000;
+          // A second tap within this time and distance of the first is the rest of a double tap.
+          const doubleTapTime = 500;
+          const doubleTapDistance = 40;
+          // Screens remembered for Back, as a navigation stack (history.state.stack).
+          const stackLimit = 50;
           let revision = null;
           let busy = false;
           let polling = false;
+          let ignoredPops = 0;
+          // When the screen last changed under the finger (a swap, a row asking to confirm), and the last two taps.
+          let changedAt = 0;
+          let previousDown = null;
+          let lastDown = null;
 
           const currentMain = () => document.querySelector("main");
           const isPageURL = (url) =>
             url.origin === location.origin && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/static/");
+          const now = () => performance.now();
 
-          function takeRevision(response) {
-            const value = response.headers.get("X-Lists-Revision");
-            if (value !== null) revision = Number(value);
+          function takeRevision(value) {
+            if (value !== null && value !== undefined) revision = Number(value);
           }
 
           // Where focus was, described so that it can be found again in the new page.
@@ -53,6 +73,61 @@ enum Script {
             heading.focus({ preventScroll: true });
           }
 
+          // The screens behind this one, as a native navigation stack holds them: the history keeps one entry per
+          // screen seen, and going to a screen already on the stack goes back to it instead of adding another.
+          function stack() {
+            const state = history.state;
+            return state && Array.isArray(state.stack) ? state.stack : [location.href];
+          }
+
+          function navigate(url, leavingSheet) {
+            const target = new URL(url, location.href).href;
+            if (target === location.href) return;
+            const screens = stack();
+            const index = screens.lastIndexOf(target);
+            if (index >= 0 && index < screens.length - 1) {
+              ignoredPops += 1;
+              history.go(index - (screens.length - 1));
+              return;
+            }
+            // A sheet is dismissed, not stacked: what comes after it takes its place.
+            const kept = leavingSheet ? screens.slice(0, -1) : screens;
+            const state = { stack: [...kept, target].slice(-stackLimit) };
+            if (leavingSheet) history.replaceState(state, "", target);
+            else history.pushState(state, "", target);
+          }
+
+          // A form the person is busy with: typed something not yet sent, or reading why it was refused. A live update
+          // keeps it as it is (the very element, with focus and caret) and redraws the rest.
+          function isDirty(field) {
+            if (field.type === "hidden") return false;
+            if (field.type === "file") return field.files && field.files.length > 0;
+            if (field.tagName === "SELECT") return [...field.options].some((option) => option.selected !== option.defaultSelected);
+            if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+            return field.value !== field.defaultValue;
+          }
+
+          function isBusyWith(form) {
+            return form.querySelector("[aria-invalid=true], .field-error, .notice.alert") !== null
+              || [...form.elements].some((field) => field.matches("input, textarea, select") && isDirty(field));
+          }
+
+          // Carries what the person is busy with from `main` into `nextMain`: forms being filled in or showing an error,
+          // messages about the page, rows asking to confirm a delete.
+          function keepWork(main, nextMain) {
+            for (const form of [...main.querySelectorAll("form[action]")].filter(isBusyWith)) {
+              const twin = nextMain.querySelector(`form[action="${CSS.escape(form.getAttribute("action"))}"]`);
+              if (twin) twin.replaceWith(form);
+            }
+            const content = nextMain.querySelector(".sheet .content") || nextMain.querySelector(".content");
+            const notices = [...main.querySelectorAll(".notice.alert")].filter((notice) => !notice.closest("form")).reverse();
+            for (const notice of notices) {
+              const shown = [...nextMain.querySelectorAll(".notice.alert")].some((other) => other.textContent === notice.textContent);
+              if (!shown && content) content.prepend(notice.cloneNode(true));
+            }
+            return [...main.querySelectorAll(".row.confirming .delete-reveal")].map((reveal) => reveal.getAttribute("href"));
+          }
+
           // Replaces <main> with the one in `html`. mode: "push" (a new screen), "same" (the answer to a post at
           // the same address), "refresh" (a live update), "pop" (Back / Forward).
           function swap(html, url, mode) {
@@ -64,22 +139,42 @@ enum Script {
               return;
             }
             const key = focusKey();
+            const active = document.activeElement;
+            const selection = active && typeof active.selectionStart === "number"
+              ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
             const scroll = window.scrollY;
             const leavingSheet = main.querySelector(".sheet") !== null;
             const sameAddress = new URL(url, location.href).href === location.href;
+            const confirming = mode === "refresh" ? keepWork(main, nextMain) : [];
             document.documentElement.classList.toggle("no-anim", mode === "refresh" || (sameAddress && mode !== "pop"));
             main.replaceWith(nextMain);
+            changedAt = now();
             document.title = next.title;
-            if (mode === "push" && !sameAddress) {
-              if (leavingSheet) history.replaceState({}, "", url);
-              else history.pushState({}, "", url);
+            enhance(nextMain);
+            if (mode === "push") navigate(url, leavingSheet);
+            for (const href of confirming) {
+              const reveal = nextMain.querySelector(`.delete-reveal[href="${CSS.escape(href)}"]`);
+              if (reveal) setConfirming(reveal.closest(".row"), true);
             }
             const autofocus = nextMain.querySelector("[autofocus]");
-            if (mode === "refresh" || (sameAddress && mode !== "pop")) {
+            if (mode === "refresh") {
+              window.scrollTo(0, scroll);
+              if (active && active.isConnected && nextMain.contains(active)) {
+                active.focus({ preventScroll: true });
+                if (selection) {
+                  try { active.setSelectionRange(...selection); } catch (error) { /* not a text field */ }
+                }
+              } else {
+                const target = findKey(key);
+                if (target) target.focus({ preventScroll: true });
+              }
+              return;
+            }
+            if (sameAddress && mode !== "pop") {
               window.scrollTo(0, scroll);
               const target = autofocus || findKey(key);
               if (target) target.focus({ preventScroll: true });
-              else if (mode !== "refresh") focusHeading();
+              else focusHeading();
               return;
             }
             if (!nextMain.querySelector(".sheet")) window.scrollTo(0, 0);
@@ -92,7 +187,10 @@ enum Script {
           async function load(url, mode) {
             try {
               const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
-              takeRevision(response);
+              takeRevision(response.headers.get("X-Lists-Revision"));
+              // A live update that finds the screen gone (the record was deleted elsewhere) leaves the person where
+              // they are; their next action gets the answer.
+              if (mode === "refresh" && !response.ok) return;
               swap(await response.text(), response.url || url, mode);
             } catch (error) {
               if (mode !== "refresh") location.assign(url);
@@ -109,6 +207,74 @@ enum Script {
             content.prepend(notice);
           }
 
+          // Says `message` in the live region after the page, for screen readers.
+          function announce(message) {
+            const region = document.getElementById("announcer");
+            if (!region || !message) return;
+            region.textContent = "";
+            setTimeout(() => { region.textContent = message; }, 50);
+          }
+
+          // What a form's data-announce says once it is done: "Added {name}." with the typed name filled in.
+          function announcement(form) {
+            const template = form.dataset.announce;
+            if (!template) return "";
+            return template.replace(/\{([a-z]+)\}/g, (whole, name) => {
+              const field = form.elements.namedItem(name);
+              return field && typeof field.value === "string" ? field.value.trim() : "";
+            });
+          }
+
+          // A file upload goes through XMLHttpRequest, the one API that reports upload progress.
+          function sendWithProgress(form, action, body) {
+            const box = form.querySelector(".upload-progress");
+            const bar = box && box.querySelector("progress");
+            const status = box && box.querySelector(".upload-status");
+            let said = -1;
+            if (box) box.hidden = false;
+            return new Promise((resolve, reject) => {
+              const request = new XMLHttpRequest();
+              request.open("POST", action.href);
+              request.setRequestHeader("Accept", "text/html");
+              request.upload.addEventListener("progress", (event) => {
+                if (!event.lengthComputable || !bar) return;
+                const percent = Math.floor((event.loaded / event.total) * 100);
+                bar.value = percent;
+                if (percent >= said + 10 || percent === 100) {
+                  said = percent;
+                  status.textContent = `Uploading… ${percent}%`;
+                }
+              });
+              request.upload.addEventListener("load", () => { if (status) status.textContent = "Reading the file…"; });
+              request.addEventListener("load", () => resolve({
+                redirected: new URL(request.responseURL).href !== action.href, url: request.responseURL,
+                text: request.responseText, revision: request.getResponseHeader("X-Lists-Revision"),
+              }));
+              request.addEventListener("error", () => {
+                if (box) box.hidden = true;
+                reject(new Error("network"));
+              });
+              request.send(body);
+            });
+          }
+
+          async function send(form, action, submitter) {
+            if (form.enctype === "multipart/form-data") {
+              const body = new FormData(form);
+              if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+              return sendWithProgress(form, action, body);
+            }
+            const body = new URLSearchParams(new FormData(form));
+            if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+            const response = await fetch(action, {
+              method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html" },
+            });
+            return {
+              redirected: response.redirected, url: response.url, text: await response.text(),
+              revision: response.headers.get("X-Lists-Revision"),
+            };
+          }
+
           document.addEventListener("submit", async (event) => {
             const form = event.target;
             if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
@@ -116,22 +282,21 @@ enum Script {
             const action = new URL(form.getAttribute("action") || location.href, location.href);
             if (!isPageURL(action)) return;
             event.preventDefault();
-            if (busy) return;
+            // A form is sent once: its answer replaces it (a refused form comes back as a new one to send again).
+            if (busy || form.dataset.sent) return;
             busy = true;
-            const body = new URLSearchParams(new FormData(form));
-            const submitter = event.submitter;
-            if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+            form.dataset.sent = "true";
+            const message = announcement(form);
             const buttons = [...form.querySelectorAll("button")];
             buttons.forEach((button) => { button.disabled = true; });
             currentMain().setAttribute("aria-busy", "true");
             try {
-              const response = await fetch(action, {
-                method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html" },
-              });
-              takeRevision(response);
-              const html = await response.text();
-              swap(html, response.redirected ? response.url : location.href, response.redirected ? "push" : "same");
+              const answer = await send(form, action, event.submitter);
+              takeRevision(answer.revision);
+              swap(answer.text, answer.redirected ? answer.url : location.href, answer.redirected ? "push" : "same");
+              if (answer.redirected) announce(message);
             } catch (error) {
+              delete form.dataset.sent;
               buttons.forEach((button) => { button.disabled = false; });
               currentMain().removeAttribute("aria-busy");
               showProblem("The server could not be reached; nothing was changed. Try again.");
@@ -140,11 +305,95 @@ enum Script {
             }
           });
 
+          // The first tap of a double tap on Save opens the next screen; the second must not press what is under the
+          // finger there (Edit sits where Save was, and on the Shopping List the next item slides up under it). A tap
+          // is dropped when it is the second of a double tap (the browser counts a mouse's clicks in `detail`; touches
+          // are timed here) and the screen changed after the first.
+          window.addEventListener("pointerdown", (event) => {
+            previousDown = lastDown;
+            lastDown = { x: event.clientX, y: event.clientY, time: now(), type: event.pointerType };
+          }, true);
+
+          function isSecondTapOnNewScreen(event) {
+            if (!previousDown || changedAt <= previousDown.time) return false;
+            if (event.detail > 1) return true;
+            if (!lastDown || lastDown.type === "mouse") return false;
+            return lastDown.time - previousDown.time < doubleTapTime
+              && Math.hypot(lastDown.x - previousDown.x, lastDown.y - previousDown.y) < doubleTapDistance;
+          }
+
+          window.addEventListener("click", (event) => {
+            if (!(event.target instanceof Element) || !event.target.closest("a[href], button, input, select, label")) return;
+            if (!isSecondTapOnNewScreen(event)) return;
+            event.preventDefault();
+            event.stopImmediatePropagation();
+          }, true);
+
+          // Rows ask before they delete, in place, as iOS shows Delete after the red minus: the first tap puts the
+          // screen's row-confirm form in the row, posting to the link's address with the record's version, its Delete
+          // named as the link without the ellipsis. Without JavaScript the same link opens a page that asks.
+          function setConfirming(row, on) {
+            const reveal = row && row.querySelector(".delete-reveal");
+            const template = document.getElementById("row-confirm");
+            if (!reveal || !template) return;
+            const shown = row.querySelector(".row-confirm");
+            if (on && !shown) {
+              const form = template.content.firstElementChild.cloneNode(true);
+              const label = reveal.getAttribute("aria-label").replace(/…$/, "");
+              form.setAttribute("action", reveal.getAttribute("href"));
+              form.querySelector("input[name=version]").value = reveal.dataset.version;
+              form.querySelector(".destructive").setAttribute("aria-label", label);
+              form.dataset.announce = form.dataset.announce.replace("{item}", label.replace(/^Delete /, ""));
+              row.append(form);
+            } else if (!on && shown) {
+              shown.remove();
+            }
+            row.classList.toggle("confirming", on);
+            reveal.setAttribute("aria-expanded", String(on));
+            changedAt = now();
+          }
+
+          function confirmingRow() {
+            return document.querySelector("main .row.confirming");
+          }
+
+          function enhance(root) {
+            if (!document.getElementById("row-confirm")) return;
+            for (const reveal of root.querySelectorAll(".delete-reveal")) {
+              const row = reveal.closest(".row");
+              if (!row) continue;
+              reveal.setAttribute("role", "button");
+              reveal.setAttribute("aria-expanded", String(row.classList.contains("confirming")));
+            }
+          }
+
           document.addEventListener("click", (event) => {
             if (event.defaultPrevented || event.button !== 0) return;
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            const open = confirmingRow();
+            const reveal = event.target.closest(".delete-reveal");
+            if (reveal && reveal.closest(".row") && document.getElementById("row-confirm")) {
+              event.preventDefault();
+              const row = reveal.closest(".row");
+              const on = !row.classList.contains("confirming");
+              if (open && open !== row) setConfirming(open, false);
+              setConfirming(row, on);
+              if (on) row.querySelector(".row-confirm .destructive").focus({ preventScroll: true });
+              return;
+            }
+            if (open && event.target.closest("[data-cancel-row]")) {
+              setConfirming(open, false);
+              open.querySelector(".delete-reveal").focus({ preventScroll: true });
+              return;
+            }
+            if (open && !open.contains(event.target)) {
+              // A tap elsewhere puts the row back, and does only that.
+              event.preventDefault();
+              setConfirming(open, false);
+              return;
+            }
             if (event.target.closest(".sheet-backdrop")) {
-              const cancel = document.querySelector("main .sheet .bar-left a");
+              const cancel = document.querySelector("main .sheet [data-cancel]");
               if (cancel) cancel.click();
               return;
             }
@@ -157,36 +406,44 @@ enum Script {
           });
 
           document.addEventListener("keydown", (event) => {
+            // A link made a button (the first tap of a delete) is pressed with Space too, as a button is.
+            if (event.key === " " && event.target instanceof Element && event.target.matches(".delete-reveal[role=button]")) {
+              event.preventDefault();
+              event.target.click();
+              return;
+            }
             if (event.key !== "Escape") return;
-            const cancel = document.querySelector("main .sheet .bar-left a");
+            const open = confirmingRow();
+            if (open) {
+              event.preventDefault();
+              setConfirming(open, false);
+              open.querySelector(".delete-reveal").focus({ preventScroll: true });
+              return;
+            }
+            const cancel = document.querySelector("main .sheet [data-cancel]");
             if (cancel) {
               event.preventDefault();
               cancel.click();
             }
           });
 
-          window.addEventListener("popstate", () => load(location.href, "pop"));
-
-          // The user is busy with a form: has typed something not yet sent, or is reading why a form was
-          // refused. A live update then waits. Focus alone does not count: after Insert the empty field keeps
-          // focus, and the list must go on following other devices.
-          function userIsEditing() {
-            const main = currentMain();
-            if (!main) return true;
-            if (main.querySelector("[aria-invalid=true], .notice.alert")) return true;
-            return [...main.querySelectorAll("input:not([type=hidden]), textarea")]
-              .some((field) => field.value !== field.defaultValue);
-          }
+          window.addEventListener("popstate", () => {
+            if (ignoredPops > 0) {
+              ignoredPops -= 1;
+              return;
+            }
+            load(location.href, "pop");
+          });
 
           async function poll() {
-            if (polling || busy || document.hidden) return;
+            if (polling || busy || ignoredPops > 0 || document.hidden) return;
             polling = true;
             try {
               const response = await fetch("/api/v1/revision", { headers: { Accept: "application/json" }, cache: "no-store" });
               if (!response.ok) return;
               const latest = (await response.json()).revision;
               if (revision === null) revision = latest;
-              else if (latest !== revision && !userIsEditing() && !busy) {
+              else if (latest !== revision && !busy) {
                 revision = latest;
                 await load(location.href, "refresh");
               }
@@ -206,6 +463,9 @@ enum Script {
             if (document.querySelector("main time")) load(location.href, "refresh");
           }
 
+          history.scrollRestoration = "manual";
+          if (!history.state || !Array.isArray(history.state.stack)) history.replaceState({ stack: [location.href] }, "", location.href);
+          enhance(document);
           keepTimeZone();
           poll();
           setInterval(poll, pollInterval);

@@ -13,22 +13,43 @@ import ListsModel
 /// ``ListPager``): a sighting's detail screen, its edit sheet and the add sheet carry the page they were opened
 /// from, so that Back, Cancel, a save and a delete return to it; adding a sighting answers with the last page,
 /// where it is.
+///
+/// The master list is in the order the sightings were added, as the tutorial's was, or by their dates
+/// (`/birds?order=date`, oldest first; `?order=added` goes back). The choice is kept in the `birds-order` cookie,
+/// so that every screen and page of the list follows it, without JavaScript too. The store reads the list only
+/// in the order added, so the date order is made here from the whole log, which is done for logs of up to
+/// ``dateOrderLimit`` sightings; a longer one stays in the order added and says so.
+///
+/// Deleting (`POST /birds/{id}/delete`) follows `GET /birds/{id}/delete`, the action sheet that asks first.
 struct BirdPages: Sendable {
     let lists: ListsServices
 
     /// The fields of the add and edit sheets.
     static let fields = ["name", "location", "date"]
 
+    /// The most sightings the list is put in date order for (read whole, then sorted).
+    static let dateOrderLimit = 5_000
+
+    /// The cookie that keeps the chosen order.
+    static let orderCookie = "birds-order"
+
     func addRoutes(to router: inout Router) {
         let pages = self
         router.add("GET", "/birds") { request, _ in
-            try pages.listPage(Viewer(request), ListPager.choice(request))
+            let chosen = request.query["order"].flatMap(SightingOrder.init(rawValue:))
+            var response = try pages.listPage(
+                Viewer(request), ListPager.choice(request), order: chosen ?? SightingOrder(request))
+            if let chosen {
+                response.headers.add(
+                    "Set-Cookie", "\(Self.orderCookie)=\(chosen.rawValue); Path=/; Max-Age=31536000; SameSite=Lax")
+            }
+            return response
         }
         router.add("GET", "/birds/new") { request, _ in
-            try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request))
+            try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request), order: SightingOrder(request))
         }
         router.add("POST", "/birds/new") { request, _ in
-            try pages.add(Viewer(request), FormBody(request), ListPager.choice(request))
+            try pages.add(Viewer(request), FormBody(request), ListPager.choice(request), order: SightingOrder(request))
         }
         router.add("GET", "/birds/{id}") { request, path in
             let choice = try ListPager.choice(request)
@@ -43,6 +64,14 @@ struct BirdPages: Sendable {
         }
         router.add("POST", "/birds/{id}/edit") { request, path in
             try pages.edit(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
+        }
+        router.add("GET", "/birds/{id}/delete") { request, path in
+            let viewer = Viewer(request)
+            let choice = try ListPager.choice(request)
+            let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
+            let background = BirdViews.detailScreen(sighting, viewer, choice)
+            return Layout.page(
+                title: "Delete \(sighting.name)", main: BirdViews.deleteSheet(sighting, over: background, choice))
         }
         router.add("POST", "/birds/{id}/delete") { request, path in
             let viewer = Viewer(request)
@@ -60,15 +89,31 @@ struct BirdPages: Sendable {
         }
     }
 
-    /// The master list, at the page `choice` names.
-    func listPage(_ viewer: Viewer, _ choice: ListPager.Choice) throws -> HTTPResponse {
-        Layout.page(title: "Bird Sightings", main: try listScreen(viewer, choice))
+    /// The master list in `order`, at the page `choice` names.
+    func listPage(_ viewer: Viewer, _ choice: ListPager.Choice, order: SightingOrder) throws -> HTTPResponse {
+        Layout.page(title: "Bird Sightings", main: try listScreen(viewer, choice, order: order))
     }
 
-    /// The master list's screen at the page `choice` names.
-    private func listScreen(_ viewer: Viewer, _ choice: ListPager.Choice) throws -> String {
+    /// The master list's screen in `order` at the page `choice` names.
+    private func listScreen(_ viewer: Viewer, _ choice: ListPager.Choice, order: SightingOrder) throws -> String {
+        if order == .date, try lists.birds.count() <= Self.dateOrderLimit {
+            // One read of the whole log, sorted by date (the order added among equal dates), then paged.
+            let sorted = try lists.birds.all().enumerated()
+                .sorted { ($0.element.record.date, $0.offset) < ($1.element.record.date, $1.offset) }
+                .map(\.element)
+            let (sightings, pager) = try ListPager.page(choice) { limit, start in
+                (Array(sorted.dropFirst(max(0, start(sorted.count))).prefix(limit)), sorted.count)
+            }
+            return BirdViews.listScreen(sightings, viewer, pager, order: .date)
+        }
         let (sightings, pager) = try ListPager.page(choice) { try lists.birds.window(limit: $0, start: $1) }
-        return BirdViews.listScreen(sightings, viewer, pager)
+        let notice =
+            order == .date
+            ? Notice(
+                message: "Sorting by date is for lists of up to \(Layout.number(Self.dateOrderLimit)) sightings; "
+                    + "these \(Layout.number(pager.total)) are in the order they were added.", kind: .status)
+            : nil
+        return BirdViews.listScreen(sightings, viewer, pager, order: order, notice: notice)
     }
 
     /// The detail screen of `sighting`, opened from the list's page `choice` names.
@@ -82,10 +127,10 @@ struct BirdPages: Sendable {
     }
 
     /// The add sheet over the master list's page `choice` names (the one it was opened from).
-    func addSheet(_ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
-        -> HTTPResponse
-    {
-        let background = try listScreen(viewer, choice)
+    func addSheet(
+        _ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, order: SightingOrder, status: Int = 200
+    ) throws -> HTTPResponse {
+        let background = try listScreen(viewer, choice, order: order)
         return Layout.page(
             title: "Add Sighting", main: Layout.sheet(over: background, BirdViews.addForm(state, viewer, choice)),
             status: status)
@@ -101,18 +146,20 @@ struct BirdPages: Sendable {
             main: Layout.sheet(over: background, BirdViews.editForm(sighting, state, viewer, choice)), status: status)
     }
 
-    private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+    private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice, order: SightingOrder) throws
+        -> HTTPResponse
+    {
         var state = FormState(form, fields: Self.fields)
         let dateText = (state.values["date"] ?? "").trimmingWhitespace()
         let input = try validate(&state, date: dateText.isEmpty ? nil : dateText, viewer)
         guard let input, !state.hasErrors else {
-            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
+            return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
         }
         do {
             try lists.birds.add(name: input.name, location: input.location, date: input.date)
         } catch let error as ValidationError {
             state.record(error)
-            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
+            return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
         }
         return .redirect(to: ListPager.afterInsert("/birds", total: try lists.birds.count()))
     }
@@ -162,5 +209,17 @@ struct BirdPages: Sendable {
         }
         guard let name, let location else { return nil }
         return (name, location, day)
+    }
+}
+
+/// The order of the master list: as the sightings were added (the tutorial's), or by their dates.
+enum SightingOrder: String, Sendable {
+    case added, date
+
+    /// The order `request`'s `birds-order` cookie keeps: as added when there is none.
+    init(_ request: HTTPRequest) {
+        self =
+            Viewer.cookie(BirdPages.orderCookie, in: request.headers["Cookie"]).flatMap(SightingOrder.init(rawValue:))
+            ?? .added
     }
 }

@@ -14,7 +14,12 @@ enum BirdViews {
     /// The master list "Bird Sightings": one row per sighting with the bird's name and the date in medium style
     /// (no time), leading to its detail screen; "+" on the right opens the add sheet. A long list shows one page
     /// (`pager`) with links to the others.
-    static func listScreen(_ sightings: [Numbered<BirdSighting>], _ viewer: Viewer, _ pager: ListPager) -> String {
+    ///
+    /// Above the rows, a segmented control chooses the `order`: Order Added or Date.
+    static func listScreen(
+        _ sightings: [Numbered<BirdSighting>], _ viewer: Viewer, _ pager: ListPager, order: SightingOrder,
+        notice: Notice? = nil
+    ) -> String {
         let rows = sightings.map { numbered in
             let sighting = numbered.record
             return """
@@ -27,13 +32,23 @@ enum BirdViews {
         return Layout.screen(
             title: "Bird Sightings", left: Layout.homeLink,
             right: Layout.barLink("+", href: pager.address("/birds/new"), label: "Add Sighting", className: "symbol"),
-            content: pager.navigation("/birds", noun: "sightings")
+            content: orderControl(order) + pager.navigation("/birds", noun: "sightings")
                 + Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
-                + pager.navigation("/birds", noun: "sightings"))
+                + pager.navigation("/birds", noun: "sightings"), notice: notice)
     }
 
-    /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below. Back, Edit and Delete keep
-    /// the list's page `choice` names (the one the sighting was opened from).
+    /// The segmented control of the list's order: two links, the current one marked.
+    private static func orderControl(_ order: SightingOrder) -> String {
+        let segments = [(SightingOrder.added, "Order Added"), (.date, "Date")].map { value, title in
+            "<a class=\"segment\" href=\"/birds?order=\(value.rawValue)\""
+                + (value == order ? " aria-current=\"true\"" : "") + ">\(title)</a>"
+        }
+        return "<nav class=\"segmented\" aria-label=\"Sort sightings by\">\(segments.joined())</nav>\n"
+    }
+
+    /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below (which asks first, see
+    /// ``deleteSheet(_:over:_:)``). Back, Edit and Delete keep the list's page `choice` names (the one the
+    /// sighting was opened from).
     static func detailScreen(
         _ sighting: BirdSighting, _ viewer: Viewer, _ choice: ListPager.Choice, notice: Notice? = nil
     ) -> String {
@@ -46,10 +61,8 @@ enum BirdViews {
             <div class="row"><dt>Date</dt><dd>\(viewer.timeElement(sighting.date))</dd></div>
             \(sighting.details.labelled.map { "<div class=\"row\"><dt>\($0.label)</dt><dd>\(HTML.escape($0.value))</dd></div>\n" }.joined())\
             </dl>
-            <form class="sheet-actions" method="post" action="\(ListPager.address("/birds/\(id)/delete", choice))">
-            \(Layout.versionField(sighting.meta.version))\
-            <button class="destructive" type="submit">Delete Sighting</button>
-            </form>
+            <p class="sheet-actions"><a class="destructive" href="\(ListPager.address("/birds/\(id)/delete", choice))">\
+            Delete Sighting</a></p>
             """
         return Layout.screen(
             title: "Bird Sighting",
@@ -59,16 +72,32 @@ enum BirdViews {
             content: content, notice: notice)
     }
 
+    /// The action sheet asking before `sighting` is deleted, over its detail screen, to which Cancel returns.
+    static func deleteSheet(_ sighting: BirdSighting, over background: String, _ choice: ListPager.Choice) -> String {
+        let id = sighting.id.uuidString
+        let confirm = """
+            <form method="post" action="\(ListPager.address("/birds/\(id)/delete", choice))" \
+            data-announce="Deleted the sighting of \(HTML.escape(sighting.name)).">\
+            \(Layout.versionField(sighting.meta.version))\
+            \(Layout.destructiveButton("Delete Sighting", label: "Delete Sighting"))</form>
+            """
+        return Layout.actionSheet(
+            over: background, title: "Delete this sighting of “\(sighting.name)”?",
+            message: "It leaves the list of sightings.", confirm: confirm,
+            cancel: ListPager.address("/birds/\(id)", choice))
+    }
+
     /// The add sheet: Bird Name, Location and an optional date; Cancel / Done. Cancel returns to the list's page
     /// `choice` names.
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
         """
-        <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))">
+        <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))" \
+        data-announce="Added a sighting of {name}.">
         \(Layout.navigationBar(
-            title: "Add Sighting", left: Layout.barLink("Cancel", href: ListPager.address("/birds", choice)),
+            title: "Add Sighting", left: Layout.cancelLink(href: ListPager.address("/birds", choice)),
             right: Layout.barSubmit("Done"), titleID: "sheet-title"))
         <div class="content">
-        \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Leave empty for now."))
+        \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Empty means now."))
         </div>
         </form>
         """
@@ -81,9 +110,10 @@ enum BirdViews {
     ) -> String {
         let id = sighting.id.uuidString
         return """
-            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))">
+            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))" \
+            data-announce="Saved {name}.">
             \(Layout.navigationBar(
-                title: "Edit Sighting", left: Layout.barLink("Cancel", href: ListPager.address("/birds/\(id)", choice)),
+                title: "Edit Sighting", left: Layout.cancelLink(href: ListPager.address("/birds/\(id)", choice)),
                 right: Layout.barSubmit("Done"), titleID: "sheet-title"))
             <div class="content">
             \(state.notice?.html ?? "")\(Layout.versionField(sighting.meta.version))\
@@ -95,6 +125,7 @@ enum BirdViews {
 
     private static func fields(_ state: FormState, _ viewer: Viewer, dateHint: String) -> String {
         let today = viewer.dayValue(Date())
+        let state = state.focusing("name")
         return "<div class=\"fields\">\n"
             + state.field("name", label: "Bird Name", isRequired: true, attributes: "autocomplete=\"off\"") + "\n"
             + state.field("location", label: "Location", hint: "Optional.", attributes: "autocomplete=\"off\"")

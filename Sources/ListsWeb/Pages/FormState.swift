@@ -13,6 +13,9 @@ struct FormState: Sendable {
     var errors: [String: String] = [:]
     /// A message about the whole form (a conflict), shown above the fields.
     var notice: Notice?
+    /// The field focused when the page opens and no field was refused (a sheet's first field), without
+    /// JavaScript too (`autofocus`); a refusal focuses the first refused field instead.
+    var initialFocus: String?
 
     /// A form showing `values`.
     init(values: [String: String] = [:]) {
@@ -26,6 +29,13 @@ struct FormState: Sendable {
 
     /// Whether some field was refused.
     var hasErrors: Bool { !errors.isEmpty }
+
+    /// This form with `field` focused when it opens (see ``initialFocus``).
+    func focusing(_ field: String) -> FormState {
+        var copy = self
+        copy.initialFocus = field
+        return copy
+    }
 
     /// Runs `check`, recording a ``ValidationError`` it throws against its field; returns what `check` returned.
     mutating func check<T>(_ check: () throws -> T) rethrows -> T? {
@@ -60,6 +70,7 @@ struct FormState: Sendable {
         var extra = ""
         if let placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
         if isRequired { extra += " aria-required=\"true\"" }
+        if errors.isEmpty, initialFocus == name { extra += " autofocus" }
         var after = ""
         if let message = errors[name] {
             described.append("\(id)-error")

@@ -10,7 +10,9 @@ import ListsHTTP
 /// Parameters that take markup say so (`content`, `left`, `right`).
 enum Layout {
     /// A whole page: the `<head>` with the stylesheet and the script (no inline styles or scripts: the CSP
-    /// forbids them), and `main` as the `<main>` element's content, which app.js swaps on navigation.
+    /// forbids them), and `main` as the `<main>` element's content, which app.js swaps on navigation. After the
+    /// `<main>`, so that swaps keep it, a live region where app.js says what a tap did (a form's
+    /// `data-announce`: "Added Milk.") for screen readers.
     static func page(title: String, main: String, status: Int = 200) -> HTTPResponse {
         let html = """
             <!doctype html>
@@ -28,6 +30,7 @@ enum Layout {
             <main id="main">
             \(main)
             </main>
+            <div class="visually-hidden" id="announcer" role="status" aria-live="polite" aria-atomic="true"></div>
             </body>
             </html>
             """
@@ -78,11 +81,71 @@ enum Layout {
         """
     }
 
+    /// An action sheet over `background` that asks before a delete, as iOS asks before it deletes: `title` and
+    /// `message` say what goes, `confirm` is the form that deletes (markup: a ``destructiveButton(_:label:)`` and
+    /// its hidden fields), and Cancel leads to `cancel`. The question has focus when the sheet opens, without
+    /// JavaScript too, so that a screen reader reads it first and no key press deletes. The
+    /// delete is then two deliberate taps, a good way apart on the screen: without JavaScript this is the page
+    /// the first tap opens; with it, rows ask in place instead (see ``Script``).
+    static func actionSheet(
+        over background: String, title: String, message: String, confirm: String, cancel: String
+    ) -> String {
+        """
+        <div class="behind" inert aria-hidden="true">
+        \(background)
+        </div>
+        <div class="sheet-backdrop"></div>
+        <section class="sheet action-sheet" role="alertdialog" aria-modal="true" aria-labelledby="sheet-title" \
+        aria-describedby="sheet-message">
+        <div class="action-group">
+        <h1 class="action-title" id="sheet-title" tabindex="-1" autofocus>\(HTML.escape(title))</h1>
+        <p class="action-message" id="sheet-message">\(HTML.escape(message))</p>
+        \(confirm)
+        </div>
+        <a class="action-button cancel" href="\(HTML.escape(cancel))" data-cancel>Cancel</a>
+        </section>
+        """
+    }
+
+    /// The red button that deletes, in an action sheet or a row asking in place: `text` shows, `label` (which
+    /// starts with `text`) names what it deletes for screen readers.
+    static func destructiveButton(_ text: String, label: String) -> String {
+        "<button class=\"action-button destructive\" type=\"submit\" aria-label=\"\(HTML.escape(label))\">"
+            + "\(HTML.escape(text))</button>"
+    }
+
+    /// The first tap of a row's delete: a link to the action sheet that asks
+    /// (``actionSheet(over:title:message:confirm:cancel:)``), which app.js turns into a button that asks in the
+    /// row instead, from ``rowConfirmTemplate(fields:hasCancel:)``: that form posts to the same address with the
+    /// record's `version`. `label` names it ("Delete Pear…": the
+    /// ellipsis says that it asks); the Delete it shows is named the same without the ellipsis. `content` is
+    /// markup.
+    static func deleteReveal(href: String, version: Int, label: String, className: String, content: String) -> String {
+        "<a class=\"\(className) delete-reveal\" href=\"\(HTML.escape(href))\" data-version=\"\(version)\" "
+            + "aria-label=\"\(HTML.escape(label))…\">\(content)</a>"
+    }
+
+    /// The form that app.js puts in a row to ask before a delete, once per screen rather than once per row:
+    /// `fields` (markup, hidden inputs) beside the version it fills in, the red Delete and, when `hasCancel`, a
+    /// Cancel where the first tap was.
+    static func rowConfirmTemplate(fields: String = "", hasCancel: Bool) -> String {
+        "<template id=\"row-confirm\"><form class=\"row-confirm\" method=\"post\" data-announce=\"Deleted {item}.\">"
+            + "<input type=\"hidden\" name=\"version\">\(fields)"
+            + "<button class=\"action-button destructive\" type=\"submit\">Delete</button>"
+            + (hasCancel ? "<button class=\"cancel-button\" type=\"button\" data-cancel-row>Cancel</button>" : "")
+            + "</form></template>\n"
+    }
+
     /// A bar button that is a link; `label` is the accessible name when the visible `text` is a symbol.
     static func barLink(_ text: String, href: String, label: String? = nil, className: String = "") -> String {
         let aria = label.map { " aria-label=\"\(HTML.escape($0))\"" } ?? ""
         let classes = className.isEmpty ? "bar-button" : "bar-button \(className)"
         return "<a class=\"\(classes)\" href=\"\(HTML.escape(href))\"\(aria)>\(HTML.escape(text))</a>"
+    }
+
+    /// A sheet's Cancel: a bar button that Escape and a tap beside the sheet also press (`data-cancel`).
+    static func cancelLink(href: String) -> String {
+        "<a class=\"bar-button\" href=\"\(HTML.escape(href))\" data-cancel>Cancel</a>"
     }
 
     /// A bar button that submits the form it is in (Save, Done).

@@ -8,7 +8,8 @@ import ListsModel
 /// Every action is a form post answered with 303 to the screen it came from:
 /// - `POST /shopping/new` adds an item (an empty price means 0, as the tutorial's empty text field did);
 /// - `POST /shopping/items/{id}/edit` saves the edit sheet; `…/toggle` flips the checkmark (a row tap);
-///   `…/delete` deletes (from delete mode it returns to delete mode);
+///   `…/delete` deletes (from delete mode it returns to delete mode), after `GET …/delete` (`?edit=1` from delete
+///   mode) asked in an action sheet: a delete is two deliberate taps;
 /// - `POST /shopping/list/{id}/check` checks an item off while shopping: it takes the item off the shopping
 ///   list (the item stays in the catalog, its checkmark in Items goes), so the total shows what is left to buy.
 ///
@@ -32,17 +33,18 @@ struct ShoppingPages: Sendable {
             try pages.itemsPage(isEditing: request.query["edit"] == "1", ListPager.choice(request))
         }
         router.add("GET", "/shopping/new") { request, _ in
-            try pages.addSheet(FormState(), ListPager.choice(request))
+            try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request))
         }
         router.add("POST", "/shopping/new") { request, _ in
-            try pages.add(FormBody(request), ListPager.choice(request))
+            try pages.add(Viewer(request), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/items/{id}/edit") { request, path in
             let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
-            return try pages.editSheet(item, ShoppingViews.formState(item), ListPager.choice(request))
+            let viewer = Viewer(request)
+            return try pages.editSheet(viewer, item, ShoppingViews.formState(item, viewer), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/edit") { request, path in
-            try pages.edit(PageController.id(path), FormBody(request), ListPager.choice(request))
+            try pages.edit(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/toggle") { request, path in
             let id = try PageController.id(path)
@@ -53,8 +55,12 @@ struct ShoppingPages: Sendable {
                 return .redirect(to: ListPager.address("/shopping", choice))
             }
         }
+        router.add("GET", "/shopping/items/{id}/delete") { request, path in
+            let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
+            return try pages.deleteSheet(item, fromDeleteMode: request.query["edit"] == "1", ListPager.choice(request))
+        }
         router.add("POST", "/shopping/items/{id}/delete") { request, path in
-            try pages.delete(PageController.id(path), FormBody(request), ListPager.choice(request))
+            try pages.delete(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/list") { request, _ in
             try pages.shoppingListPage(ListPager.choice(request))
@@ -111,61 +117,77 @@ struct ShoppingPages: Sendable {
 
     /// The add sheet over the Items tab at the page `choice` names (the one it was opened from), to which Cancel
     /// returns.
-    func addSheet(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws -> HTTPResponse {
+    func addSheet(_ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
+        -> HTTPResponse
+    {
         let background = try itemsScreen(isEditing: false, choice)
         return Layout.page(
-            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state, choice)),
+            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state, viewer, choice)),
             status: status)
     }
 
     /// The edit sheet of `item` over the Items tab at the page `choice` names, to which it returns.
-    func editSheet(_ item: ShoppingItem, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
-        -> HTTPResponse
-    {
+    func editSheet(
+        _ viewer: Viewer, _ item: ShoppingItem, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200
+    ) throws -> HTTPResponse {
         let (items, pager) = try catalogPage(choice)
         let background = ShoppingViews.itemsScreen(items, isEditing: false, pager)
         return Layout.page(
-            title: "Edit Item", main: Layout.sheet(over: background, ShoppingViews.editForm(item, state, pager)),
+            title: "Edit Item",
+            main: Layout.sheet(over: background, ShoppingViews.editForm(item, state, viewer, pager)),
             status: status)
     }
 
-    private func add(_ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+    /// The action sheet asking before `item` is deleted, over delete mode or the Items tab at the page `choice`
+    /// names.
+    func deleteSheet(_ item: ShoppingItem, fromDeleteMode: Bool, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        let background = try itemsScreen(isEditing: fromDeleteMode, choice)
+        return Layout.page(
+            title: "Delete \(item.name)",
+            main: ShoppingViews.deleteSheet(item, over: background, fromDeleteMode: fromDeleteMode, choice))
+    }
+
+    private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         var state = FormState(form, fields: Self.fields)
-        let input = try Self.validate(&state)
+        let input = try Self.validate(&state, viewer)
         guard let (name, price) = input else {
-            return try addSheet(state, choice, status: FormOutcome.invalidStatus)
+            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         do {
             try lists.shopping.add(name: name, price: price)
         } catch let error as ValidationError {
             state.record(error)
-            return try addSheet(state, choice, status: FormOutcome.invalidStatus)
+            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         return .redirect(to: ListPager.afterInsert("/shopping", total: try lists.shopping.catalogCount()))
     }
 
-    private func edit(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+    private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws
+        -> HTTPResponse
+    {
         let version = try form.version()
         var state = FormState(form, fields: Self.fields)
         let current = try lists.shopping.item(.id(id)).record
-        guard let (name, price) = try Self.validate(&state) else {
-            return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
+        guard let (name, price) = try Self.validate(&state, viewer) else {
+            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
         }
         do {
             try lists.shopping.edit(.id(id), name: name, price: price, expectedVersion: version)
         } catch let error as ValidationError {
             state.record(error)
-            return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
+            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
         } catch StoreError.conflict {
             let fresh = try lists.shopping.item(.id(id)).record
-            var redrawn = ShoppingViews.formState(fresh)
+            var redrawn = ShoppingViews.formState(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("item"))
-            return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
+            return try editSheet(viewer, fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
         return .redirect(to: ListPager.address("/shopping", choice))
     }
 
-    private func delete(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+    private func delete(_ viewer: Viewer, _ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws
+        -> HTTPResponse
+    {
         let fromDeleteMode = form["from"] == "edit"
         do {
             try lists.shopping.remove([.id(id)], expectedVersion: form.version())
@@ -175,9 +197,9 @@ struct ShoppingPages: Sendable {
                 return try itemsPage(isEditing: true, choice, notice: notice, status: FormOutcome.conflictStatus)
             }
             let fresh = try lists.shopping.item(.id(id)).record
-            var redrawn = ShoppingViews.formState(fresh)
+            var redrawn = ShoppingViews.formState(fresh, viewer)
             redrawn.notice = notice
-            return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
+            return try editSheet(viewer, fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
         return .redirect(to: try catalogAddress(choice, keeping: fromDeleteMode ? "edit=1" : nil))
     }
@@ -195,13 +217,14 @@ struct ShoppingPages: Sendable {
         }
     }
 
-    /// The sheet's name and price checked field by field (both messages at once); `nil` when one is refused.
-    private static func validate(_ state: inout FormState) throws -> (String, Money)? {
+    /// The sheet's name and price checked field by field (both messages at once); `nil` when one is refused. The
+    /// price is read as `viewer` writes it (see ``PriceInput``).
+    private static func validate(_ state: inout FormState, _ viewer: Viewer) throws -> (String, Money)? {
         let nameText = state.values["name"] ?? ""
         let name = try state.check { try ShoppingItem.validName(nameText) }
         let priceText = state.values["price"] ?? ""
         let price = try state.check {
-            priceText.trimmingWhitespace().isEmpty ? Money.zero : try Money(parsingPrice: priceText)
+            priceText.trimmingWhitespace().isEmpty ? Money.zero : try PriceInput.parse(priceText, viewer)
         }
         guard let name, let price, !state.hasErrors else { return nil }
         return (name, price)

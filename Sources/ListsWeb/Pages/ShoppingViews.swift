@@ -9,9 +9,9 @@ enum ShoppingViews {
         "$\(money.description)"
     }
 
-    /// The sheet's fields filled from a stored item.
-    static func formState(_ item: ShoppingItem) -> FormState {
-        FormState(values: ["name": item.name, "price": item.price.description])
+    /// The sheet's fields filled from a stored item, the price written as `viewer` writes decimals.
+    static func formState(_ item: ShoppingItem, _ viewer: Viewer) -> FormState {
+        FormState(values: ["name": item.name, "price": PriceInput.text(item.price, viewer)])
     }
 
     /// The Items tab: "+" on the left, Edit (or Done in delete mode) on the right; each row shows the name, the
@@ -28,7 +28,8 @@ enum ShoppingViews {
             items.isEmpty
             ? nil
             : isEditing
-                ? "Delete removes an item from the catalog and from the shopping list."
+                ? "To delete an item, tap the red button beside it, then Delete: it leaves the catalog and the "
+                    + "shopping list."
                 : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
         let left =
             Layout.homeLink
@@ -38,9 +39,14 @@ enum ShoppingViews {
             ? Layout.barLink("Done", href: pager.address("/shopping"), className: "strong")
             : Layout.barLink("Edit", href: pager.address("/shopping", keeping: "edit=1"))
         let navigation = pager.navigation("/shopping", noun: "items", keeping: isEditing ? "edit=1" : nil)
+        let template =
+            isEditing && !items.isEmpty
+            ? Layout.rowConfirmTemplate(
+                fields: "<input type=\"hidden\" name=\"from\" value=\"edit\">", hasCancel: false)
+            : ""
         return Layout.screen(
             title: "Items", left: left, right: right,
-            content: navigation
+            content: template + navigation
                 + Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
                 + navigation,
             tabs: Layout.shoppingTabs(current: .items), notice: notice)
@@ -53,7 +59,9 @@ enum ShoppingViews {
         let edit = pager.address("/shopping/items/\(id)/edit")
         return """
             <li class="row\(isOn ? " checked" : "")">
-            <form class="row-form" method="post" action="\(toggle)">\(Layout.versionField(item.meta.version))\
+            <form class="row-form" method="post" action="\(toggle)" \
+            data-announce="\(HTML.escape(item.name)) \(isOn ? "taken off" : "put on") the shopping list.">\
+            \(Layout.versionField(item.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(isOn)">\
             <span class="check" aria-hidden="true">\(isOn ? "✓" : "")</span>\
             <span class="row-title">\(HTML.escape(item.name))</span>\
@@ -64,18 +72,43 @@ enum ShoppingViews {
             """
     }
 
+    /// A row in delete mode: the red minus, then the name and price. The minus opens the page that asks; app.js
+    /// shows Delete at the row's end instead (as iOS does), from the screen's
+    /// ``Layout/rowConfirmTemplate(fields:hasCancel:)``.
     private static func deleteRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
-        let delete = pager.address("/shopping/items/\(item.id.uuidString)/delete")
+        let minus = Layout.deleteReveal(
+            href: pager.address("/shopping/items/\(item.id.uuidString)/delete", keeping: "edit=1"),
+            version: item.meta.version, label: "Delete \(item.name)", className: "minus-button",
+            content: "<span class=\"minus\" aria-hidden=\"true\"></span>")
         return """
             <li class="row editing">
-            <form class="row-delete" method="post" action="\(delete)">\
-            \(Layout.versionField(item.meta.version))<input type="hidden" name="from" value="edit">\
-            <button class="delete-button" type="submit" aria-label="Delete \(HTML.escape(item.name))">Delete</button>\
-            </form>
+            \(minus)
             <span class="row-title">\(HTML.escape(item.name))</span>
             <span class="row-detail">\(price(item.price))</span>
             </li>
             """
+    }
+
+    /// The action sheet that asks before `item` is deleted, over the Items tab at `choice` (in delete mode when
+    /// it was opened from there, else the edit sheet's screen, to which Cancel returns).
+    static func deleteSheet(
+        _ item: ShoppingItem, over background: String, fromDeleteMode: Bool, _ choice: ListPager.Choice
+    ) -> String {
+        let id = item.id.uuidString
+        let cancel =
+            fromDeleteMode
+            ? ListPager.address("/shopping", choice, keeping: "edit=1")
+            : ListPager.address("/shopping/items/\(id)/edit", choice)
+        let confirm = """
+            <form method="post" action="\(ListPager.address("/shopping/items/\(id)/delete", choice))" \
+            data-announce="Deleted \(HTML.escape(item.name)).">\
+            \(Layout.versionField(item.meta.version))\
+            \(fromDeleteMode ? "<input type=\"hidden\" name=\"from\" value=\"edit\">" : "")\
+            \(Layout.destructiveButton("Delete Item", label: "Delete \(item.name)"))</form>
+            """
+        return Layout.actionSheet(
+            over: background, title: "Delete “\(item.name)”?",
+            message: "It leaves the catalog and the shopping list.", confirm: confirm, cancel: cancel)
     }
 
     /// The Shopping List tab: the items on the list in catalog order, each a button that checks it off
@@ -89,7 +122,8 @@ enum ShoppingViews {
             return """
                 <li class="row">
                 <form class="row-form" method="post" \
-                action="\(pager.address("/shopping/list/\(item.id.uuidString)/check"))">\
+                action="\(pager.address("/shopping/list/\(item.id.uuidString)/check"))" \
+                data-announce="Checked off \(HTML.escape(item.name)).">\
                 \(Layout.versionField(item.meta.version))\
                 <button class="row-button" type="submit" aria-label="Check off \(HTML.escape(item.name)), \
                 \(price(item.price))"><span class="circle" aria-hidden="true"></span>\
@@ -117,44 +151,47 @@ enum ShoppingViews {
     }
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.
-    static func addForm(_ state: FormState, _ choice: ListPager.Choice) -> String {
+    static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
         """
-        <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))">
+        <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))" \
+        data-announce="Added {name}.">
         \(Layout.navigationBar(
-            title: "Add Item", left: Layout.barLink("Cancel", href: ListPager.address("/shopping", choice)),
+            title: "Add Item", left: Layout.cancelLink(href: ListPager.address("/shopping", choice)),
             right: Layout.barSubmit("Save"), titleID: "sheet-title"))
         <div class="content">
-        \(state.notice?.html ?? "")\(fields(state))
+        \(state.notice?.html ?? "")\(fields(state, viewer))
         </div>
         </form>
         """
     }
 
-    /// The edit sheet: Name, Price; Cancel / Save, and Delete Item in its own form below; each returns to the
-    /// catalog's page `pager` names.
-    static func editForm(_ item: ShoppingItem, _ state: FormState, _ pager: ListPager) -> String {
+    /// The edit sheet: Name, Price; Cancel / Save, and Delete Item below, which asks first (see
+    /// ``deleteSheet(_:over:fromDeleteMode:_:)``); each returns to the catalog's page `pager` names.
+    static func editForm(_ item: ShoppingItem, _ state: FormState, _ viewer: Viewer, _ pager: ListPager) -> String {
         let id = item.id.uuidString
         return """
-            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))">
+            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))" \
+            data-announce="Saved {name}.">
             \(Layout.navigationBar(
-                title: "Edit Item", left: Layout.barLink("Cancel", href: pager.address("/shopping")),
+                title: "Edit Item", left: Layout.cancelLink(href: pager.address("/shopping")),
                 right: Layout.barSubmit("Save"), titleID: "sheet-title"))
             <div class="content">
-            \(state.notice?.html ?? "")\(Layout.versionField(item.meta.version))\(fields(state))
+            \(state.notice?.html ?? "")\(Layout.versionField(item.meta.version))\(fields(state, viewer))
             </div>
             </form>
-            <form class="sheet-actions" method="post" action="\(pager.address("/shopping/items/\(id)/delete"))">
-            \(Layout.versionField(item.meta.version))<button class="destructive" type="submit">Delete Item</button>
-            </form>
+            <p class="sheet-actions"><a class="destructive" href="\(pager.address("/shopping/items/\(id)/delete"))">\
+            Delete Item</a></p>
             """
     }
 
-    private static func fields(_ state: FormState) -> String {
-        "<div class=\"fields\">\n"
+    private static func fields(_ state: FormState, _ viewer: Viewer) -> String {
+        let state = state.focusing("name")
+        return "<div class=\"fields\">\n"
             + state.field("name", label: "Name", isRequired: true, attributes: "autocomplete=\"off\"")
             + "\n"
             + state.field(
-                "price", label: "Price", placeholder: "0.00", hint: "In dollars, like 1.99. Empty means 0.",
+                "price", label: "Price", placeholder: PriceInput.text(.zero, viewer),
+                hint: "In dollars, like \(PriceInput.text(Money(minorUnits: 199), viewer)). Empty means 0.",
                 attributes: "inputmode=\"decimal\" autocomplete=\"off\"")
             + "\n</div>"
     }

@@ -8,7 +8,8 @@ import ListsModel
 /// - `POST /todo/tasks` inserts the typed task and answers 303 to `/todo` (to its last page when the list is
 ///   longer than a page), whose field is empty again; empty text adds nothing and draws the page it was typed on
 ///   again (422) with the message under the field.
-/// - `POST /todo/tasks/{id}/toggle` marks a task done or not done (a tap on it); `…/delete` deletes it.
+/// - `POST /todo/tasks/{id}/toggle` marks a task done or not done (a tap on it); `…/delete` deletes it, after
+///   `GET …/delete` asked in an action sheet (app.js asks in the row instead): a delete is two deliberate taps.
 ///
 /// A list longer than ``ListPager/pageSize`` tasks is drawn a page at a time (`/todo?page=N`, see
 /// ``ListPager``): every form on a page posts with its `?page=`, and a toggle or a delete answers with that page,
@@ -42,6 +43,10 @@ struct TodoPages: Sendable {
                 try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
             }
         }
+        router.add("GET", "/todo/tasks/{id}/delete") { request, path in
+            let task = try pages.lists.todo.task(.id(PageController.id(path))).record
+            return try pages.deleteSheet(task, ListPager.choice(request))
+        }
         router.add("POST", "/todo/tasks/{id}/delete") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
@@ -53,9 +58,29 @@ struct TodoPages: Sendable {
 
     /// The To-Do screen with the insert form in `state`, showing the page `choice` names.
     func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws -> HTTPResponse {
+        Layout.page(title: "To-Do", main: try screen(state, choice), status: status)
+    }
+
+    /// The action sheet asking before `task` is deleted, over the To-Do screen at the page `choice` names.
+    func deleteSheet(_ task: TodoTask, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        let confirm = """
+            <form method="post" action="\(ListPager.address("/todo/tasks/\(task.id.uuidString)/delete", choice))" \
+            data-announce="Deleted \(HTML.escape(task.title)).">\
+            \(Layout.versionField(task.meta.version))\
+            \(Layout.destructiveButton("Delete Task", label: "Delete \(task.title)"))</form>
+            """
+        let sheet = Layout.actionSheet(
+            over: try screen(FormState(), choice), title: "Delete “\(task.title)”?",
+            message: "The task leaves the list.", confirm: confirm, cancel: ListPager.address("/todo", choice))
+        return Layout.page(title: "Delete \(task.title)", main: sheet)
+    }
+
+    /// The To-Do screen's markup (see ``page(_:_:status:)``).
+    private func screen(_ state: FormState, _ choice: ListPager.Choice) throws -> String {
         let (tasks, pager) = try ListPager.page(choice) { try lists.todo.window(limit: $0, start: $1) }
         let insert = """
-            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))">
+            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))" \
+            data-announce="Added {title}.">
             <div class="insert-row">
             \(state.field(
                 "title", label: "New task", placeholder: "Type a task, tap Insert", isLabelHidden: true,
@@ -68,29 +93,29 @@ struct TodoPages: Sendable {
         let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done."
         let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
-            insert + "\n" + navigation
+            insert + "\n" + (tasks.isEmpty ? "" : Layout.rowConfirmTemplate(hasCancel: true)) + navigation
             + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer) + navigation
-        return Layout.page(
-            title: "To-Do",
-            main: Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice),
-            status: status)
+        return Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice)
     }
 
-    /// A task: a button that flips its done mark (struck through with a checkmark when done, `aria-pressed`
-    /// for screen readers) and a delete button; their forms return to the page they are on.
+    /// A task: a button that flips its done mark (an empty circle, or a checkmark and struck through when done,
+    /// `aria-pressed` for screen readers) and Delete, which asks first: app.js shows Delete and Cancel in the row
+    /// (Cancel where the first tap was), without JavaScript it opens the action sheet. Their forms return to the
+    /// page they are on.
     private static func row(_ task: TodoTask, _ pager: ListPager) -> String {
         let id = task.id.uuidString
         let title = HTML.escape(task.title)
         return """
             <li class="row task\(task.isDone ? " done" : "")">
-            <form class="row-form" method="post" action="\(pager.address("/todo/tasks/\(id)/toggle"))">\
+            <form class="row-form" method="post" action="\(pager.address("/todo/tasks/\(id)/toggle"))" \
+            data-announce="\(title) marked \(task.isDone ? "not done" : "done").">\
             \(Layout.versionField(task.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
             <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
             <span class="row-title">\(title)</span></button></form>
-            <form class="row-side" method="post" action="\(pager.address("/todo/tasks/\(id)/delete"))">\
-            \(Layout.versionField(task.meta.version))\
-            <button class="remove-button" type="submit" aria-label="Delete \(title)">Delete</button></form>
+            \(Layout.deleteReveal(
+                href: pager.address("/todo/tasks/\(id)/delete"), version: task.meta.version,
+                label: "Delete \(task.title)", className: "remove-button", content: "Delete"))
             </li>
             """
     }

@@ -23,6 +23,11 @@ struct Viewer: Sendable {
         timeZone = Self.cookie("tz", in: request.headers["Cookie"]).flatMap(Self.timeZone) ?? .current
     }
 
+    /// Whether the viewer's language writes decimals with a comma (`1,99`), as German and French do.
+    var writesDecimalComma: Bool {
+        locale.decimalSeparator == ","
+    }
+
     /// `date` in the tutorial's medium style without a time (`Nov 29, 2026`), in the viewer's locale and zone.
     func mediumDate(_ date: Date) -> String {
         ListsFormat.mediumDate(date, locale: locale, timeZone: timeZone)

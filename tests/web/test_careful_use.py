@@ -1,0 +1,364 @@
+"""The three tutorials' screens as a careful person uses them: deletes that ask first, double taps that do one
+thing, Back that goes where it should, live updates that keep what is being typed, uploads that show progress,
+prices with a decimal comma, sightings by date. With JavaScript and without where it applies.
+"""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import seed_screens
+
+JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+
+
+def names(server, collection="items", field="name"):
+    return [record[field] for record in server.get_json(f"/api/v1/{collection}")[collection]]
+
+
+# 1. Deletes ask first.
+
+@JS
+def test_a_delete_is_two_taps_and_cancel_keeps_everything(start_server, new_page, javascript):
+    server = start_server(seed=True)
+    ids = seed_screens(server)
+    page = new_page(javascript)
+
+    # Items, Edit mode: the red minus asks; Cancel (or, with JavaScript, the minus again) keeps the item.
+    page.goto(server.url + "/shopping?edit=1")
+    page.get_by_label("Delete Pencil…").click()
+    confirm = page.get_by_role("button", name="Delete Pencil", exact=True)
+    expect(confirm).to_be_visible()
+    if javascript:
+        # In the row, on the far side from the minus; the minus says it is open.
+        minus = page.get_by_role("button", name="Delete Pencil…")
+        expect(minus).to_have_attribute("aria-expanded", "true")
+        assert confirm.bounding_box()["x"] > minus.bounding_box()["x"] + 200
+        minus.click()
+        expect(confirm).to_be_hidden()
+    else:
+        expect(page.get_by_role("alertdialog", name="Delete “Pencil”?")).to_be_visible()
+        page.get_by_role("link", name="Cancel").click()
+        expect(page.get_by_role("link", name="Done")).to_be_visible()
+    assert "Pencil" in names(server)
+
+    # To-Do: Delete asks; Cancel keeps the task.
+    page.goto(server.url + "/todo")
+    page.get_by_label("Delete Walk the dogs…").click()
+    expect(page.get_by_role("button", name="Delete Walk the dogs", exact=True)).to_be_visible()
+    page.get_by_role("button" if javascript else "link", name="Cancel").click()
+    expect(page.get_by_role("button", name="Delete Walk the dogs", exact=True)).to_have_count(0)
+    assert "Walk the dogs" in names(server, "tasks", "title")
+
+    # The edit sheet's Delete Item asks in an action sheet; Cancel goes back to the edit sheet.
+    page.goto(server.url + f"/shopping/items/{ids['item']}/edit")
+    page.get_by_role("link", name="Delete Item").click()
+    sheet = page.get_by_role("alertdialog", name="Delete “Pear”?")
+    expect(sheet).to_be_visible()
+    sheet.get_by_role("link", name="Cancel").click()
+    expect(page.get_by_role("dialog", name="Edit Item")).to_be_visible()
+    # …and its Delete deletes.
+    page.get_by_role("link", name="Delete Item").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete Pear").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    assert "Pear" not in names(server)
+
+
+def test_a_row_asking_to_delete_is_put_back_by_escape_or_a_tap_elsewhere(start_server, new_page):
+    server = start_server(seed=True)
+    page = new_page()
+    page.goto(server.url + "/todo")
+    page.get_by_role("button", name="Delete Walk the dogs…").click()
+    confirm = page.get_by_role("button", name="Delete Walk the dogs", exact=True)
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    expect(page.get_by_role("button", name="Delete Walk the dogs…")).to_be_focused()
+    # From the keyboard, as a button: Space asks again, Escape puts it back.
+    page.keyboard.press(" ")
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    # A tap elsewhere only puts the row back: it does not also toggle the task it lands on.
+    page.get_by_role("button", name="Delete Walk the dogs…").click()
+    page.locator("main li.task", has_text="Chop the logs").locator("button.row-button").click()
+    expect(confirm).to_be_hidden()
+    assert [task["done"] for task in server.get_json("/api/v1/tasks")["tasks"]] == [False, False, False]
+    assert len(names(server, "tasks", "title")) == 3
+
+
+# 2. Double taps.
+
+def _double_tap(page, x, y, gap_ms, touch):
+    """Two taps at (x, y) `gap_ms` apart (from the start of one to the start of the next), by touch or by mouse
+    (the second counted as a double click, as the browser counts it). Answers the measured gap in ms."""
+    start = time.monotonic()
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down(click_count=1)
+        page.mouse.up(click_count=1)
+    # The first tap's answer is on screen before the second tap lands (what makes the second one dangerous).
+    expect(page.get_by_role("dialog")).to_have_count(0, timeout=gap_ms * 3)
+    elapsed = (time.monotonic() - start) * 1000
+    if elapsed < gap_ms:
+        time.sleep((gap_ms - elapsed) / 1000)
+    gap = (time.monotonic() - start) * 1000
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.down(click_count=2)
+        page.mouse.up(click_count=2)
+    return gap
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+@pytest.mark.parametrize("gap_ms", [80, 150, 250])
+def test_a_double_tap_on_save_adds_once_and_does_not_press_edit(server, new_page, touch, gap_ms):
+    page = new_page()
+    page.goto(server.url + "/shopping")
+    page.get_by_role("link", name="Add Item").click()
+    page.get_by_label("Name").fill("Milk")
+    save = page.get_by_role("button", name="Save").bounding_box()
+    x, y = save["x"] + save["width"] / 2, save["y"] + save["height"] / 2
+    gap = _double_tap(page, x, y, gap_ms, touch)
+    assert gap < 450, f"the taps were {gap:.0f} ms apart: not a double tap"
+    # Edit is where Save was: the second tap landed on it, and did nothing.
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).textContent", [x, y]) == "Edit"
+    page.wait_for_timeout(400)
+    expect(page).to_have_url(server.url + "/shopping")
+    expect(page.get_by_role("link", name="Edit", exact=True)).to_be_visible()
+    expect(page.locator("main .minus-button")).to_have_count(0)
+    assert names(server) == ["Milk"]
+    # A tap after the double tap's time works as ever.
+    page.wait_for_timeout(300)
+    page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
+    expect(page.locator("main .minus-button")).to_have_count(1)
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
+def test_a_double_tap_on_the_shopping_list_checks_off_one_item(start_server, new_page, touch):
+    server = start_server(seed=True)
+    seed_screens(server)
+    page = new_page()
+    page.goto(server.url + "/shopping/list")
+    pear = page.locator("main li.row", has_text="Pear").bounding_box()
+    x, y = pear["x"] + 100, pear["y"] + pear["height"] / 2
+    _double_tap(page, x, y, 150, touch)
+    # Bread slid up under the finger; it stays on the list.
+    expect(page.locator("main li.row", has_text="Bread")).to_be_visible()
+    page.wait_for_timeout(400)
+    assert [item["name"] for item in server.get_json("/api/v1/shopping-list")["items"]] == ["Bread"]
+
+
+def test_a_form_is_sent_once(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/todo")
+    page.get_by_placeholder("Type a task, tap Insert").fill("Buy stamps")
+    with page.expect_response(lambda response: response.request.method == "POST") as first:
+        page.evaluate("""() => {
+            const form = document.querySelector('main form.insert-form');
+            form.requestSubmit();
+            form.requestSubmit();
+            form.requestSubmit();
+        }""")
+    assert first.value.status == 303
+    expect(page.locator("main li.task")).to_have_count(1)
+    page.wait_for_timeout(300)
+    assert names(server, "tasks", "title") == ["Buy stamps"]
+
+
+# 8. Back.
+
+def test_back_goes_to_the_screen_before_as_a_navigation_stack_does(start_server, new_page):
+    server = start_server(seed=True)
+    ids = seed_screens(server)
+    page = new_page()
+    page.goto(server.url + "/")
+    page.get_by_role("link", name="Shopping").click()
+    expect(page).to_have_url(server.url + "/shopping")
+    page.get_by_role("link", name="Add Item").click()
+    page.get_by_label("Name").fill("Milk")
+    page.get_by_role("button", name="Save").click()
+    expect(item := page.locator("main li.row", has_text="Milk")).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(server.url + "/")
+    expect(page.get_by_role("heading", name="Lists")).to_be_visible()
+    page.go_forward()
+    expect(page).to_have_url(server.url + "/shopping")
+    expect(item).to_be_visible()
+
+    # Cancel, and a sighting's Edit > Done, leave no entry either; the back button goes back.
+    page.get_by_role("link", name="Add Item").click()
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.get_by_role("link", name="All lists").click()
+    expect(page).to_have_url(server.url + "/")
+    page.get_by_role("link", name="Bird Sightings").click()
+    page.locator("main li.row", has_text="Pigeon").click()
+    page.get_by_role("link", name="Edit Pigeon").click()
+    page.get_by_role("button", name="Done").click()
+    expect(page).to_have_url(server.url + f"/birds/{ids['sighting']}")
+    page.go_back()
+    expect(page).to_have_url(server.url + "/birds")
+    page.go_back()
+    expect(page).to_have_url(server.url + "/")
+
+    # Deleting a sighting from its detail screen goes back to the list, and Back from there goes home.
+    page.get_by_role("link", name="Bird Sightings").click()
+    page.locator("main li.row", has_text="Pigeon").click()
+    page.get_by_role("link", name="Delete Sighting").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete Sighting").click()
+    expect(page).to_have_url(server.url + "/birds")
+    expect(page.get_by_text("No sightings yet.")).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(server.url + "/")
+
+
+# 5. Live updates.
+
+def test_live_updates_keep_what_is_being_typed_and_the_error_being_read(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/todo")
+    field = page.get_by_placeholder("Type a task, tap Insert")
+
+    # A refused insert: its message stays while others' changes arrive.
+    page.get_by_role("button", name="Insert").click()
+    error = page.locator("main .field-error")
+    expect(error).to_be_visible()
+    assert server.request("POST", "/api/v1/tasks", {"title": "From the phone"})[0] == 201
+    expect(page.locator("main li.task", has_text="From the phone")).to_be_visible(timeout=2500)
+    expect(error).to_be_visible()
+    expect(field).to_have_attribute("aria-invalid", "true")
+
+    # Unsent text: it stays, with focus and the caret where it was.
+    field.click()
+    field.fill("Half a thou")
+    page.evaluate("() => document.activeElement.setSelectionRange(4, 4)")
+    page.evaluate("window.notReloaded = true")
+    assert server.request("POST", "/api/v1/tasks", {"title": "From the laptop"})[0] == 201
+    expect(page.locator("main li.task", has_text="From the laptop")).to_be_visible(timeout=2500)
+    expect(field).to_have_value("Half a thou")
+    expect(field).to_be_focused()
+    assert page.evaluate("() => document.activeElement.selectionStart") == 4
+    page.keyboard.type("-")
+    expect(field).to_have_value("Half- a thou")
+    assert page.evaluate("window.notReloaded") is True
+
+    # Sent, the typed task lands after the others, and the field is empty again.
+    page.get_by_role("button", name="Insert").click()
+    expect(page.locator("main li.task").last).to_contain_text("Half- a thou")
+    expect(field).to_have_value("")
+
+
+def test_live_updates_keep_an_edit_sheet_being_filled_in(start_server, new_page):
+    server = start_server(seed=True)
+    ids = seed_screens(server)
+    page = new_page()
+    page.goto(server.url + f"/shopping/items/{ids['item']}/edit")
+    page.get_by_label("Price").fill("0.99")
+    status, _, _ = server.request("POST", "/api/v1/items", {"name": "Honey", "price": 4.5})
+    assert status == 201
+    expect(page.locator("main .behind li.row", has_text="Honey")).to_be_attached(timeout=2500)
+    expect(page.get_by_label("Price")).to_have_value("0.99")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("main li.row", has_text="Pear")).to_contain_text("$0.99")
+
+
+def test_a_live_update_that_finds_the_record_gone_leaves_the_sheet_as_it_is(start_server, new_page):
+    server = start_server(seed=True)
+    ids = seed_screens(server)
+    page = new_page()
+    page.goto(server.url + f"/shopping/items/{ids['item']}/edit")
+    page.get_by_label("Price").fill("0.99")
+    page.wait_for_timeout(1200)  # the page has read its first revision
+    assert server.request("DELETE", f"/api/v1/items/{ids['item']}")[0] == 204
+    assert server.request("POST", "/api/v1/items", {"name": "Honey", "price": 4.5})[0] == 201
+    page.wait_for_timeout(2500)
+    expect(page.get_by_role("dialog", name="Edit Item")).to_be_visible()
+    expect(page.get_by_label("Price")).to_have_value("0.99")
+    expect(page.locator("main .error-page")).to_have_count(0)
+
+
+# 4. Import with progress.
+
+@JS
+def test_an_import_shows_its_progress_and_its_result(server, new_page, tmp_path, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/settings")
+    if javascript:
+        page.evaluate("""() => {
+            window.seen = [];
+            const box = document.querySelector('.upload-progress');
+            new MutationObserver(() => window.seen.push(box.hidden ? 'hidden' : box.textContent.trim() || 'shown'))
+                .observe(box, { attributes: true, subtree: true, childList: true, characterData: true });
+        }""")
+    tasks = tmp_path / "todo.txt"
+    tasks.write_text("".join(f"Task {n} with a long enough title to weigh something\n" for n in range(60000)))
+    page.get_by_label("File").set_input_files(tasks)
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("main .notice.status")).to_contain_text("Imported todo.txt (todo-txt): 60000 added",
+                                                                 timeout=20000)
+    if javascript:
+        seen = page.evaluate("window.seen")
+        assert any(entry.startswith("Uploading") for entry in seen), seen
+    assert server.get_json("/api/v1/tasks?limit=1")["tasks"][0]["title"].startswith("Task 0")
+
+
+# 9. Prices, dates, order.
+
+@JS
+def test_a_price_takes_the_decimal_comma_of_the_readers_language(server, new_page, javascript):
+    page = new_page(javascript, locale="de-DE")
+    page.goto(server.url + "/shopping/new")
+    expect(page.get_by_text("In dollars, like 1,99.")).to_be_visible()
+    page.get_by_label("Name").fill("Milch")
+    page.get_by_label("Price").fill("1,99")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("main li.row", has_text="Milch")).to_contain_text("$1.99")
+    [milk] = server.get_json("/api/v1/items")["items"]
+    assert milk["price"] == 1.99
+    page.get_by_role("link", name="Edit Milch").click()
+    expect(page.get_by_label("Price")).to_have_value("1,99")
+    page.get_by_label("Price").fill("2.5")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("main li.row", has_text="Milch")).to_contain_text("$2.50")
+
+    # In English a comma is not a decimal point: refused, as before.
+    english = new_page(javascript)
+    english.goto(server.url + "/shopping/new")
+    english.get_by_label("Name").fill("Milk")
+    english.get_by_label("Price").fill("1,99")
+    english.get_by_role("button", name="Save").click()
+    expect(english.locator("#field-price-error")).to_contain_text('"1,99" is not a price')
+
+
+@JS
+def test_sightings_can_be_ordered_by_date(server, new_page, javascript):
+    for name, day in [("Heron", "2026-03-01"), ("Robin", "2025-12-24"), ("Wren", "2026-01-15")]:
+        status, _, body = server.request("POST", "/api/v1/sightings", {"name": name, "date": f"{day}T12:00:00Z"})
+        assert status == 201, body
+    page = new_page(javascript)
+    page.goto(server.url + "/birds")
+    rows = page.locator("main li.row .row-title")
+    expect(rows).to_have_text(["Heron", "Robin", "Wren"])
+    expect(page.get_by_role("link", name="Order Added")).to_have_attribute("aria-current", "true")
+    page.get_by_role("link", name="Date").click()
+    expect(rows).to_have_text(["Robin", "Wren", "Heron"])
+    expect(page.get_by_role("link", name="Date")).to_have_attribute("aria-current", "true")
+    # The order stays through a sighting's screen and back, and on a new visit.
+    page.locator("main li.row", has_text="Wren").click()
+    page.get_by_role("link", name="Bird Sightings").click()
+    expect(rows).to_have_text(["Robin", "Wren", "Heron"])
+    page.goto(server.url + "/birds")
+    expect(rows).to_have_text(["Robin", "Wren", "Heron"])
+    page.get_by_role("link", name="Order Added").click()
+    expect(rows).to_have_text(["Heron", "Robin", "Wren"])
+
+
+def test_the_date_hint_says_what_empty_means(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/birds/new")
+    expect(page.locator("#field-date-hint")).to_have_text("Empty means now.")
