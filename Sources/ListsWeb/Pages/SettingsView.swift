@@ -1,3 +1,4 @@
+import ListsHTTP
 import ListsInterchange
 
 /// The Import & Export screen (`/settings`), drawn as the other screens are: a grouped table of downloads, one
