@@ -14,31 +14,64 @@ public protocol Store: Sendable {
     /// - Throws: ``StoreError`` or whatever `body` throws.
     func write<T>(_ body: (any StoreSession) throws -> T) throws -> T
 
-    /// Runs `body` as ``write(_:)`` does, for a write of about `records` records at once (an import). A store may
-    /// prepare for its size: SQLite grows its page cache for the transaction, so that the table and indexes being
-    /// filled stay in memory instead of being written out and read back, and a bulk load with the file to itself
-    /// goes through a rollback journal rather than the write-ahead log, so that its pages are written once.
-    func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T
+    /// The store's faster way to add one record, when it has one (``AppendingStore``); `nil` by default.
+    var appending: (any AppendingStore)? { get }
 
-    /// Appends `record` in a transaction of its own: what adding one record does. Returns its short number when
-    /// `numbered`, else `nil` (the API answers a new record without it, and on PostgreSQL counting is a read the
-    /// insert can then skip). The default is a ``write(_:)`` of ``StoreSession/insertNumbered(_:)`` or
-    /// ``StoreSession/insert(_:)``; a store whose every round trip counts (PostgreSQL) runs one statement instead.
+    /// The store's way to prepare for a write of many records, when it has one (``BulkLoadingStore``); `nil` by
+    /// default.
+    var bulkLoading: (any BulkLoadingStore)? { get }
+}
+
+/// A store that adds one record faster than a ``Store/write(_:)`` of it: PostgreSQL, where every round trip counts,
+/// runs one statement, and commits adds arriving together as one (group commit).
+///
+/// Its capabilities are found through ``Store/appending`` rather than a dynamic cast: a cast to a protocol makes the
+/// Swift runtime scan every conformance of the (static, Foundation-sized) binary the first time, which a short
+/// command would pay for.
+public protocol AppendingStore: Sendable {
+    /// Appends `record` in a transaction of its own, as ``Store/append(_:numbered:)`` does.
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
     func append<R: Record>(_ record: R, numbered: Bool) throws -> Int?
 }
 
+/// A store that prepares for a write of many records at once (an import). SQLite grows its page cache for the
+/// transaction, so that the table and indexes being filled stay in memory instead of being written out and read
+/// back, and a bulk load with the file to itself goes through a rollback journal rather than the write-ahead log,
+/// so that its pages are written once.
+public protocol BulkLoadingStore: Sendable {
+    /// Runs `body` as ``Store/write(_:)`` does, for a write of about `records` records.
+    func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T
+}
+
 extension Store {
-    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
-        try write(body)
+    public var appending: (any AppendingStore)? { nil }
+    public var bulkLoading: (any BulkLoadingStore)? { nil }
+
+    /// Appends `record` in a transaction of its own: what adding one record does. Returns its short number when
+    /// `numbered`, else `nil` (the API answers a new record without it, and on PostgreSQL counting is a read the
+    /// insert can then skip). The store's own way when it has one (``appending``), else
+    /// ``appendByWriting(_:numbered:)``.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
+    public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
+        if let appending { return try appending.append(record, numbered: numbered) }
+        return try appendByWriting(record, numbered: numbered)
     }
 
-    public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
+    /// What appending a record is, plainly: a write that inserts it and counts its list. The reference that an
+    /// ``AppendingStore``'s own way is tested against.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
+    public func appendByWriting<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
         try write { session in
-            if numbered { return try session.insertNumbered(record) }
             try session.insert(record)
-            return nil
+            return numbered ? try session.count(R.self, where: nil) : nil
         }
+    }
+
+    /// Runs `body` as ``write(_:)`` does, for a write of about `records` records at once (an import), prepared for
+    /// its size when the store can be (``bulkLoading``).
+    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
+        if let bulkLoading { return try bulkLoading.write(records: records, body) }
+        return try write(body)
     }
 }
 
@@ -97,21 +130,6 @@ public protocol StoreSession {
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
     func insert<R: Record>(_ record: R) throws
 
-    /// Appends `records` at the end of their list, in order: what `insert(_:)` on each does, in one go (a store
-    /// may do it faster; an import of 100k records does). On a failure some may be inserted, so the enclosing
-    /// write is rolled back.
-    /// - Throws: ``StoreError/conflict(_:)`` when a record with one of their ids exists.
-    func insert<R: Record>(contentsOf records: [R]) throws
-
-    /// Called before many records of `type` are inserted into its empty list in this write (an import): a store
-    /// may then stop keeping the list's indexes entry by entry, and returns what builds them again, which the
-    /// caller runs after the last insert and before the write ends (SQLite sorts 100k ids once instead of placing
-    /// each). Lookups by id may be slow until then. `nil`, the default: the indexes are kept as records come.
-    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)?
-
-    /// Appends `record` and returns its short number; a default implementation inserts, then counts.
-    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
-    func insertNumbered<R: Record>(_ record: R) throws -> Int
     /// Replaces the stored record with `record`, provided the stored one still has `expectedVersion`.
     /// - Throws: ``StoreError/notFound(_:)``, or ``StoreError/conflict(_:)`` when it changed meanwhile.
     func update<R: Record>(_ record: R, expectedVersion: Int) throws
@@ -128,22 +146,46 @@ public protocol StoreSession {
 
     /// Sets a value the store keeps about itself.
     func setSetting(_ key: String, to value: String) throws
+
+    /// The session's faster ways to load many records, when it has them (``BulkLoadingSession``); `nil` by default.
+    var bulkLoading: (any BulkLoadingSession)? { get }
+}
+
+/// A session that loads many records faster than inserting them one by one (SQLite: one prepared statement for all,
+/// indexes built once after the load).
+public protocol BulkLoadingSession {
+    /// Appends `records` at the end of their list, in order, as ``StoreSession/insert(contentsOf:)`` does.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with one of their ids exists.
+    func insert<R: Record>(contentsOf records: [R]) throws
+
+    /// Stops keeping the indexes of `type`'s empty list entry by entry, for a load of many records into it in this
+    /// write, and returns what builds them again, as ``StoreSession/deferIndexes(of:)`` describes.
+    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)?
 }
 
 extension StoreSession {
-    /// Appends `record` and returns its short number (the list's new count). A store whose count is a query of
-    /// its own may answer both in one trip instead.
-    /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
-    public func insertNumbered<R: Record>(_ record: R) throws -> Int {
-        try insert(record)
-        return try count(R.self, where: nil)
+    public var bulkLoading: (any BulkLoadingSession)? { nil }
+
+    /// Appends `records` at the end of their list, in order: what ``insert(_:)`` on each does, in one go, the
+    /// session's own faster way when it has one (``bulkLoading``; an import of 100k records does). On a failure
+    /// some may be inserted, so the enclosing write is rolled back.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with one of their ids exists.
+    public func insert<R: Record>(contentsOf records: [R]) throws {
+        if let bulkLoading { return try bulkLoading.insert(contentsOf: records) }
+        try insertOneByOne(records)
     }
 
-    public func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? { nil }
-
-    /// Inserts the records one by one.
-    public func insert<R: Record>(contentsOf records: [R]) throws {
+    /// Inserts the records one by one: the reference a ``BulkLoadingSession``'s own way is tested against.
+    public func insertOneByOne<R: Record>(_ records: [R]) throws {
         for record in records { try insert(record) }
+    }
+
+    /// Called before many records of `type` are inserted into its empty list in this write (an import): a session
+    /// may then stop keeping the list's indexes entry by entry, and returns what builds them again, which the caller
+    /// runs after the last insert and before the write ends (SQLite sorts 100k ids once instead of placing each).
+    /// Lookups by id may be slow until then. `nil`: the indexes are kept as records come.
+    public func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {
+        try bulkLoading?.deferIndexes(of: type)
     }
 
     /// All records of `type`, in list order.

@@ -8,7 +8,7 @@ import Synchronization
 /// The same queries as the SQLite store, in PostgreSQL's dialect (`$n` placeholders, `LIMIT NULL` for no limit).
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
-struct PostgresSession: StoreSession {
+struct PostgresSession: StoreSession, BulkLoadingSession {
     let connection: PostgresConnection
     /// Whether the session is a write transaction (settings are then read under the store's lock).
     var isWrite = false
@@ -211,6 +211,12 @@ struct PostgresSession: StoreSession {
         try insert(contentsOf: [record])
     }
 
+    /// Loads go in statements of many rows.
+    var bulkLoading: (any BulkLoadingSession)? { self }
+
+    /// PostgreSQL keeps its indexes as rows come: no index is rebuilt after a load.
+    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? { nil }
+
     /// The records in statements of up to 64 rows, each appending one change row for all its rows.
     /// - Throws: ``StoreError/conflict(_:)`` when one of them exists (the transaction is then to be rolled back).
     func insert<R: Record>(contentsOf records: [R]) throws {
@@ -224,6 +230,7 @@ struct PostgresSession: StoreSession {
         }
     }
 
+    /// Inserts `record` and returns its short number, in one statement (``PostgresStore/append(_:numbered:)``).
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
         let rows = try connection.query(
             Self.insertRows(R.self, rows: 1, numbered: true), Self.insertValues(record))

@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable` is safe because the only mutable state, the idle connections, is touched only under
 /// `idle`'s mutex, and a connection taken out of it is used by the one thread running that transaction.
-public final class PostgresStore: Store, @unchecked Sendable {
+public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unchecked Sendable {
     /// The connection URL as given (with its password, if any): never shown.
     private let url: String
     /// The URL without password or options, for messages.
@@ -127,6 +127,12 @@ public final class PostgresStore: Store, @unchecked Sendable {
     public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         try transaction(begin: "BEGIN", isWrite: true, body)
     }
+
+    /// Adds are one statement each, committed in groups.
+    public var appending: (any AppendingStore)? { self }
+
+    /// A write of many records counts them toward the next fold and vacuum.
+    public var bulkLoading: (any BulkLoadingStore)? { self }
 
     /// A write of many records (an import) counts as that many writes toward the next fold and vacuum, so that
     /// the change rows it appended are folded when it has committed.

@@ -6,7 +6,7 @@ import ListsSQL
 ///
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
-struct SQLiteSession: StoreSession {
+struct SQLiteSession: StoreSession, BulkLoadingSession {
     let connection: SQLiteConnection
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
@@ -150,6 +150,9 @@ struct SQLiteSession: StoreSession {
     func insert<R: Record>(_ record: R) throws {
         try insert(contentsOf: [record])
     }
+
+    /// Loads go through one prepared statement and, into an empty list, build its indexes once at the end.
+    var bulkLoading: (any BulkLoadingSession)? { self }
 
     /// Appends the records after the last position, read once; then grows the kind's count by their number and
     /// the revision by one, in the same transaction (schema 5 has no triggers doing it row by row).

@@ -16,7 +16,7 @@ import Synchronization
 /// `@unchecked Sendable` is safe because the mutable state, the non-`Sendable` connections, is touched only while
 /// `lock` is held (the write connection) or by the one thread that took a read connection out of `readers`, and
 /// no reference to a connection escapes a transaction.
-public final class SQLiteStore: Store, @unchecked Sendable {
+public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// Serialises use of ``connection``.
     private let lock = Mutex(())
     /// The connection, used only inside `lock`.
@@ -152,6 +152,9 @@ public final class SQLiteStore: Store, @unchecked Sendable {
 
     /// SQLite's default page cache, 2,000 KiB, which every transaction but a large write keeps.
     static let defaultCacheKiB = 2_000
+
+    /// A write of many records grows the page cache and may go through a rollback journal.
+    public var bulkLoading: (any BulkLoadingStore)? { self }
 
     public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
         try transaction(

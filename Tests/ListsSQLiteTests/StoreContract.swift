@@ -23,6 +23,7 @@ enum StoreContract {
     /// Every check of the contract.
     static let all: [Check] = [
         Check("itemsAreAddedAtTheEndWithShortNumbers", itemsAreAddedAtTheEndWithShortNumbers),
+        Check("fastPathsAgreeWithTheirReferences", fastPathsAgreeWithTheirReferences),
         Check("eachKindKeepsItsOwnOrderAndNumbers", eachKindKeepsItsOwnOrderAndNumbers),
         Check("referencesByNumber", referencesByNumber),
         Check("referencesByIdPrefixIgnoringCase", referencesByIdPrefixIgnoringCase),
@@ -182,6 +183,47 @@ enum StoreContract {
         let error = #expect(throws: ValidationError.self, sourceLocation: sourceLocation) { try body() }
         #expect(error?.field == field, sourceLocation: sourceLocation)
         return error
+    }
+
+    // MARK: Fast paths
+
+    /// A store's own ways to add and to load (PostgreSQL's one-statement, grouped append; SQLite's one-statement
+    /// load) do what the plain ways do: appends interleaved both ways number in order and store exactly what was
+    /// appended; a bulk load and inserts one by one leave the list as the records were given.
+    static func fastPathsAgreeWithTheirReferences(_ store: any Store) throws {
+        let created = Date(timeIntervalSince1970: 1_796_017_527.123)
+        func task(_ index: Int) -> TodoTask {
+            TodoTask(meta: RecordMeta(createdAt: created.addingTimeInterval(Double(index))), title: "Task \(index)")
+        }
+        var appended: [TodoTask] = []
+        var numbers: [Int?] = []
+        for index in 0..<20 {
+            let record = task(index)
+            appended.append(record)
+            numbers.append(
+                index % 2 == 0
+                    ? try store.append(record, numbered: true) : try store.appendByWriting(record, numbered: true))
+        }
+        #expect(numbers == Array(1...20))
+        let unnumbered = [task(20), task(21)]
+        #expect(try store.append(unnumbered[0], numbered: false) == nil)
+        #expect(try store.appendByWriting(unnumbered[1], numbered: false) == nil)
+        appended += unnumbered
+        #expect(try store.read { try $0.list(TodoTask.self) }.map(\.record) == appended)
+        #expect(throws: StoreError.conflict(.task)) { try store.append(appended[3], numbered: false) }
+        #expect(throws: StoreError.conflict(.task)) { try store.appendByWriting(appended[3], numbered: true) }
+
+        let loaded = (0..<150).map { index in
+            ShoppingItem(meta: RecordMeta(createdAt: created), name: "Item \(index)", price: Money(minorUnits: Int64(index)))
+        }
+        let revision = try store.read { try $0.revision() }
+        try store.write(records: 100) { try $0.insert(contentsOf: Array(loaded[..<100])) }
+        try store.write { try $0.insertOneByOne(Array(loaded[100...])) }
+        let stored = try store.read { try $0.list(ShoppingItem.self) }
+        #expect(stored.map(\.record) == loaded)
+        #expect(stored.map(\.number) == Array(1...150))
+        #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == 150)
+        #expect(try store.read { try $0.revision() } > revision)
     }
 
     // MARK: Order and numbers
