@@ -6,14 +6,17 @@ import ListsModel
 /// stderr and an exit status (0 done, 2 bad input or usage, 1 anything else).
 public enum ListsCommandLine {
     /// The apps and their commands.
-    static let apps: [(name: String, title: String, commands: [CommandSpec])] = [
+    static let apps: [(name: String, title: String, commands: [CommandEntry])] = [
         ("shop", "Shopping List: a catalog of items with prices, put on a shopping list", ShopCommands.all),
         ("todo", "To-Do: a list of tasks (iTahDoodle)", TodoCommands.all),
         ("birds", "Bird Sightings: birds seen, where and when (BirdWatching)", BirdsCommands.all),
     ]
 
     /// The commands that belong to no single app.
-    static let commands: [CommandSpec] = [ServeCommand.spec, TransferCommands.importSpec, TransferCommands.exportSpec]
+    static let commands = [
+        CommandEntry(ServeCommand.self), CommandEntry(TransferCommands.Import.self),
+        CommandEntry(TransferCommands.Export.self),
+    ]
 
     /// The environment variables `lists` reads; `main` passes only these, because decoding the whole
     /// environment into a dictionary was a sixth of the work of a short command.
@@ -80,7 +83,7 @@ public enum ListsCommandLine {
         let context = Context(
             arguments: arguments, environment: environment, output: output, openPostgres: openPostgres)
         var words: [(index: Int, word: String)] = []
-        let globalsWithValues = Set(GlobalOption.all.filter { $0.value != nil }.map { "--\($0.name)" })
+        let globalsWithValues = Set(GlobalOptions.all.filter { $0.value != nil }.map { "--\($0.name)" })
         var index = 0
         while index < arguments.count, words.count < 2 {
             let word = arguments[index]
@@ -97,7 +100,7 @@ public enum ListsCommandLine {
             if wantsHelp { return output.line(Help.overview(apps, commands: commands)) }
             throw UsageError(message: "missing app; one of shop, todo, birds, serve, import, export", command: "lists")
         }
-        if let command = commands.first(where: { $0.name == appWord.word }) {
+        if let command = commands.first(where: { $0.configuration.name == appWord.word }) {
             var rest = arguments
             rest.remove(at: appWord.index)
             return try run(command, rest, context)
@@ -106,12 +109,12 @@ public enum ListsCommandLine {
             throw UsageError(
                 message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, serve, import, export", command: "lists")
         }
-        let commandNames = app.commands.map(\.name).joined(separator: ", ")
+        let commandNames = app.commands.map(\.configuration.name).joined(separator: ", ")
         guard words.count > 1 else {
             if wantsHelp { return output.line(Help.app(app.name, app.title, app.commands)) }
             throw UsageError(message: "missing command; one of \(commandNames)", command: "lists \(app.name)")
         }
-        guard let command = app.commands.first(where: { $0.name == words[1].word }) else {
+        guard let command = app.commands.first(where: { $0.configuration.name == words[1].word }) else {
             throw UsageError(
                 message: "unknown command \(Quoted(words[1].word)) for lists \(app.name); one of \(commandNames)",
                 command: "lists \(app.name)")
@@ -123,7 +126,7 @@ public enum ListsCommandLine {
     }
 
     /// What one run of `lists` passes from the dispatch to the command.
-    private struct Context {
+    struct Context {
         /// All the arguments, as given (what `lists-postgres` is given when the database is PostgreSQL's).
         var arguments: [String]
         var environment: [String: String]
@@ -131,26 +134,52 @@ public enum ListsCommandLine {
         var openPostgres: PostgresOpener?
     }
 
-    /// Parses `rest` (the arguments without the command's words) against `command` and runs it, or hands the
-    /// whole command line to `lists-postgres` when the database is a PostgreSQL URL that this build cannot open.
-    private static func run(_ command: CommandSpec, _ rest: [String], _ context: Context) throws {
+    /// Parses `rest` (the arguments without the command's words) into `command` and runs it, or hands the whole
+    /// command line to `lists-postgres` when the database is a PostgreSQL URL that this build cannot open.
+    private static func run(_ command: CommandEntry, _ rest: [String], _ context: Context) throws {
+        try command.parseAndRun(rest, context)
+    }
+}
+
+/// A command of `lists` as the dispatch and the help screens see it: what its type declares, and how to parse
+/// and run it (the type itself, kept in a closure, so that no existential metatype is opened).
+struct CommandEntry: Sendable {
+    /// The command's words, help and example.
+    let configuration: CommandConfiguration
+    /// Parses the arguments (without the command's words) into the command and runs it.
+    let parseAndRun: @Sendable ([String], ListsCommandLine.Context) throws -> Void
+    /// What help screens show, made only when one is drawn: every command's entry is made at each start.
+    private let help: @Sendable () -> (usage: String, positionalPlaceholder: String, options: [OptionSpec])
+
+    /// The entry of the command `type`.
+    init<C: Command>(_ type: C.Type) {
+        configuration = C.configuration
+        parseAndRun = { rest, context in try C.parseAndRun(rest, context) }
+        help = { (C.usage, C.positionalPlaceholder, C.options) }
+    }
+
+    /// `lists shop add NAME [--price P]`.
+    var usage: String { help().usage }
+    /// `NAME`, `REF...`, or `""`.
+    var positionalPlaceholder: String { help().positionalPlaceholder }
+    /// Its options.
+    var options: [OptionSpec] { help().options }
+
+    /// `lists shop add`.
+    var path: String { configuration.path }
+}
+
+extension Command {
+    /// Parses `rest` into this command: help, or its arguments checked and validated; then runs it, or hands the
+    /// whole command line to `lists-postgres`.
+    static func parseAndRun(_ rest: [String], _ context: ListsCommandLine.Context) throws {
         let output = context.output
-        let parsed = try ParsedArguments(rest, known: GlobalOption.all + command.options, command: command.path)
-        if parsed.wantsHelp { return output.line(Help.command(command)) }
-        let count = parsed.positionals.count
-        if count < command.arity.min {
-            throw UsageError(message: "missing \(command.arguments)", command: command.path)
-        }
-        if let maximum = command.arity.max, count > maximum {
-            let extra = parsed.positionals[maximum]
-            throw UsageError(
-                message: "unexpected argument \(Quoted(extra)); \(command.path) takes "
-                    + (maximum == 0 ? "no arguments" : "one \(command.arguments)")
-                    + (maximum > 0 ? " (quote it if it has spaces)" : ""),
-                command: command.path)
-        }
+        let parsed = try ParsedArguments(rest, known: GlobalOptions.all + options, command: path)
+        if parsed.wantsHelp { return output.line(Help.command(CommandEntry(Self.self))) }
+        var command = try parse(parsed)
+        try command.validate()
         let invocation = Invocation(
-            arguments: parsed, environment: context.environment, output: output, command: command,
+            global: GlobalOptions(parsed), environment: context.environment, output: output,
             openPostgres: context.openPostgres)
         // Two prefix checks on every command; nothing has been read or written yet, so the hand-off loses nothing.
         if context.openPostgres == nil, case .postgres? = try? invocation.database() {

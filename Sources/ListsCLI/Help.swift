@@ -8,7 +8,7 @@ enum Help {
     }
 
     static func overview(
-        _ apps: [(name: String, title: String, commands: [CommandSpec])], commands: [CommandSpec]
+        _ apps: [(name: String, title: String, commands: [CommandEntry])], commands: [CommandEntry]
     ) -> String {
         var lines = [
             "Lists: a shopping list, a to-do list and a bird-sighting log, kept in one durable database.",
@@ -19,17 +19,18 @@ enum Help {
         for app in apps {
             lines.append("\(app.title)")
             let rows = app.commands.map {
-                ["lists \(app.name) \($0.name)\($0.arguments.isEmpty ? "" : " \($0.arguments)")", $0.abstract]
+                let arguments = $0.positionalPlaceholder
+                return ["\($0.path)\(arguments.isEmpty ? "" : " \(arguments)")", $0.configuration.abstract]
             }
             lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
             lines.append("")
         }
         lines.append("The web app, the JSON API, and data in and out")
-        let rows = commands.map { [$0.usage, $0.abstract] }
+        let rows = commands.map { [$0.usage, $0.configuration.abstract] }
         lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
         lines.append("")
         lines.append("OPTIONS (with any command):")
-        lines += options(GlobalOption.all)
+        lines += options(GlobalOptions.all)
         lines += [
             "",
             "REF, wherever a command takes one, is a number from the list, 4 or more characters of an id, or an",
@@ -44,20 +45,22 @@ enum Help {
         return lines.joined(separator: "\n")
     }
 
-    static func app(_ name: String, _ title: String, _ commands: [CommandSpec]) -> String {
+    static func app(_ name: String, _ title: String, _ commands: [CommandEntry]) -> String {
         var lines = [title, "", "USAGE: lists \(name) COMMAND [ARGS]", "", "COMMANDS:"]
-        let rows = commands.map { [$0.name, $0.abstract] }
+        let rows = commands.map { [$0.configuration.name, $0.configuration.abstract] }
         lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
-        lines += ["", "EXAMPLE:", "  \(commands[0].example)", "", "See 'lists \(name) COMMAND --help' for more."]
+        let example = commands.first?.configuration.example ?? ""
+        lines += ["", "EXAMPLE:", "  \(example)", "", "See 'lists \(name) COMMAND --help' for more."]
         return lines.joined(separator: "\n")
     }
 
-    static func command(_ command: CommandSpec) -> String {
-        var lines = [command.abstract, "", "USAGE: \(command.usage)"]
-        if !command.discussion.isEmpty { lines += ["", command.discussion] }
+    static func command(_ command: CommandEntry) -> String {
+        let configuration = command.configuration
+        var lines = [configuration.abstract, "", "USAGE: \(command.usage)"]
+        if !configuration.discussion.isEmpty { lines += ["", configuration.discussion] }
         if !command.options.isEmpty { lines += ["", "OPTIONS:"] + options(command.options) }
-        lines += ["", "GLOBAL OPTIONS:"] + options(GlobalOption.all)
-        lines += ["", "EXAMPLE:", "  \(command.example)"]
+        lines += ["", "GLOBAL OPTIONS:"] + options(GlobalOptions.all)
+        lines += ["", "EXAMPLE:", "  \(configuration.example)"]
         return lines.joined(separator: "\n")
     }
 }

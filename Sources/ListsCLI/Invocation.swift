@@ -2,47 +2,31 @@ import Foundation
 import ListsModel
 import ListsSQLite
 
-/// One run of a command: its arguments, where it writes, and the store it works on (opened on first use).
+/// What a command runs with: the global options, the environment, where it writes, and the store (opened on
+/// first use).
 final class Invocation {
-    let arguments: ParsedArguments
+    let global: GlobalOptions
     let environment: [String: String]
     let output: Output
-    let command: CommandSpec
     /// How PostgreSQL stores are opened; `nil` in the static `lists`, which hands them to `lists-postgres`.
     let openPostgres: PostgresOpener?
     private var openedStore: (any Store)?
 
-    init(
-        arguments: ParsedArguments, environment: [String: String], output: Output, command: CommandSpec,
-        openPostgres: PostgresOpener?
-    ) {
-        self.arguments = arguments
+    init(global: GlobalOptions, environment: [String: String], output: Output, openPostgres: PostgresOpener?) {
+        self.global = global
         self.environment = environment
         self.output = output
-        self.command = command
         self.openPostgres = openPostgres
     }
 
     /// Whether `--json` was given.
-    var wantsJSON: Bool { arguments.options["json"] != nil }
-
-    /// The value of `--name`, if given.
-    func option(_ name: String) -> String? { arguments.options[name] }
-
-    /// Every value of the option `name`, which may be given several times, in order.
-    func values(of name: String) -> [String] { arguments.repeated[name] ?? [] }
+    var wantsJSON: Bool { global.wantsJSON }
 
     /// The user's locale, from the environment.
     lazy var locale = ListsFormat.locale(environment: environment)
 
     /// `date` in the medium date style of the user's locale and time zone.
     func date(_ date: Date) -> String { ListsFormat.mediumDate(date, locale: locale) }
-
-    /// The positional arguments.
-    var positionals: [String] { arguments.positionals }
-
-    /// The positional arguments as references.
-    var references: [Reference] { positionals.map(Reference.typed) }
 
     /// Where the records are: an SQLite file, or a PostgreSQL server.
     enum Database: Equatable {
@@ -56,7 +40,7 @@ final class Invocation {
     /// `postgres://` or `postgresql://` URL names a PostgreSQL server; anything else is a file path.
     /// - Throws: ``ValidationError`` for a path that would keep nothing.
     func database() throws -> Database {
-        let given = option("database") ?? environment["LISTS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+        let given = global.database ?? environment["LISTS_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return .sqlite(path: Self.defaultDatabasePath(environment: environment)) }
         if given.trimmingWhitespace(includingNewlines: false).isEmpty || given == ":memory:" {
             throw ValidationError(
@@ -92,7 +76,7 @@ final class Invocation {
             guard let openPostgres else { throw PostgresHandOff.unavailable }
             store = try openPostgres(url, max(1, readConnections))
         }
-        try Seeding.seedIfNeeded(store, empty: option("no-seed") != nil)
+        try Seeding.seedIfNeeded(store, empty: global.noSeed)
         openedStore = store
         return store
     }
@@ -103,14 +87,14 @@ final class Invocation {
     func todo() throws -> TodoList { TodoList(store: try store()) }
     /// The Bird Sightings app's data controller.
     func birds() throws -> BirdSightingLog { BirdSightingLog(store: try store()) }
+}
 
-    /// The words of all positional arguments joined by spaces, so `lists todo add Call the vet` needs no quotes.
-    var joinedText: String { positionals.joined(separator: " ") }
-
-    /// `--if-version V`, checked to be a positive whole number.
+/// How commands read the values people type.
+enum Typed {
+    /// A version (`--if-version V`): a whole number from 1.
     /// - Throws: ``ValidationError`` for `version`.
-    func expectedVersion() throws -> Int? {
-        guard let text = option("if-version") else { return nil }
+    static func version(_ text: String?) throws -> Int? {
+        guard let text else { return nil }
         guard let version = Int(text), version >= 1 else {
             throw ValidationError(
                 field: "version", message: "\(Quoted(text)) is not a version; use a whole number from 1")
@@ -118,9 +102,22 @@ final class Invocation {
         return version
     }
 
-    /// `--price P` parsed, if given.
+    /// A price (`--price P`).
     /// - Throws: ``ValidationError`` for `price`.
-    func price() throws -> Money? {
-        try option("price").map(Money.init(parsingPrice:))
+    static func price(_ text: String?) throws -> Money? {
+        try text.map(Money.init(parsingPrice:))
+    }
+
+    /// A whole number option `--name` in `range`.
+    /// - Throws: ``UsageError`` naming the option.
+    static func number(_ text: String?, option name: String, in range: ClosedRange<Int>, command: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(
+                message: "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not "
+                    + "\(Quoted(text))",
+                command: command)
+        }
+        return value
     }
 }

@@ -2,79 +2,132 @@ import ListsModel
 
 /// `lists todo ...`: the To-Do app (iTahDoodle).
 enum TodoCommands {
-    static let all: [CommandSpec] = [
-        CommandSpec(
-            app: "todo", name: "list", arguments: "", arity: (0, 0),
+    static let all = [CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self), CommandEntry(Remove.self)]
+
+    /// `lists todo list`.
+    struct List: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "list",
             abstract: "Show the tasks in the order they were added, a checkmark on those done.",
-            discussion: "", options: [], example: "lists todo list", run: list),
-        CommandSpec(
-            app: "todo", name: "add", arguments: "TEXT", arity: (0, nil),
-            abstract: "Insert a task at the end of the list.",
+            example: "lists todo list")
+        static let arguments: [Argument<Self>] = []
+
+        func run(_ run: Invocation) throws {
+            let tasks = try run.todo().all()
+            if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
+            let rows = tasks.map { ["\($0.number)", $0.record.isDone ? "✓" : "", $0.record.title] }
+            run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
+                column == 0 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
+            }
+            if tasks.isEmpty, run.output.isTerminal { run.output.line("No tasks. Add one: lists todo add TEXT") }
+        }
+    }
+
+    /// `lists todo add TEXT`.
+    struct Add: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "add", abstract: "Insert a task at the end of the list.",
             discussion: "TEXT is 1 to 200 characters; its words need no quotes. Empty text adds nothing.",
-            options: [], example: "lists todo add Call the vet", run: add),
-        CommandSpec(
-            app: "todo", name: "edit", arguments: "REF", arity: (1, 1),
-            abstract: "Change a task's text.",
+            example: "lists todo add Call the vet")
+        static let arguments: [Argument<Self>] = [.positional("TEXT", 0, nil) { $0.words = $1 }]
+
+        /// The words of the task's text, which need no quotes.
+        var words: [String] = []
+        /// The text, checked.
+        var title = ""
+
+        mutating func validate() throws {
+            title = try TodoTask.validTitle(words.joined(separator: " "))
+        }
+
+        func run(_ run: Invocation) throws {
+            let added = try run.todo().add(title: title)
+            if run.wantsJSON { return run.output.json(added.record) }
+            run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
+        }
+    }
+
+    /// `lists todo edit REF --title TEXT`.
+    struct Edit: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "edit", abstract: "Change a task's text.",
             discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
                 + "exact text.",
-            options: [
-                OptionSpec(name: "title", value: "TEXT", help: "its new text"),
-                OptionSpec(name: "if-version", value: "V", help: "refuse the change unless the task is at version V"),
-            ],
-            example: "lists todo edit 4 --title \"Call the vet at 9\"", run: edit),
-        CommandSpec(
-            app: "todo", name: "done", arguments: "REF...", arity: (1, nil),
-            abstract: "Mark tasks done.", discussion: "Every REF must match exactly one task, or nothing changes.",
-            options: [], example: "lists todo done 1 2", run: { try setDone($0, true) }),
-        CommandSpec(
-            app: "todo", name: "undone", arguments: "REF...", arity: (1, nil),
-            abstract: "Mark tasks not done.", discussion: "Every REF must match exactly one task, or nothing changes.",
-            options: [], example: "lists todo undone 1", run: { try setDone($0, false) }),
-        CommandSpec(
-            app: "todo", name: "rm", arguments: "REF...", arity: (1, nil),
-            abstract: "Delete tasks.", discussion: "Every REF must match exactly one task, or nothing is deleted.",
-            options: [], example: "lists todo rm \"Chop the logs\"", run: remove),
-    ]
+            example: "lists todo edit 4 --title \"Call the vet at 9\"")
+        static let arguments: [Argument<Self>] = [
+            .positional("REF", 1, 1) { $0.references = $1 },
+            .option("title", "TEXT", help: "its new text") { $0.newTitle = $1 },
+            .option("if-version", "V", help: "refuse the change unless the task is at version V") { $0.versionText = $1 },
+        ]
 
-    static func list(_ run: Invocation) throws {
-        let tasks = try run.todo().all()
-        if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
-        let rows = tasks.map { ["\($0.number)", $0.record.isDone ? "✓" : "", $0.record.title] }
-        run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
-            column == 0 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
+        var references: [String] = []
+        var newTitle: String?
+        var versionText: String?
+        var title = ""
+        var version: Int?
+
+        mutating func validate() throws {
+            guard let newTitle else { throw UsageError(message: "nothing to change; give --title", command: Self.path) }
+            title = try TodoTask.validTitle(newTitle)
+            version = try Typed.version(versionText)
         }
-        if tasks.isEmpty, run.output.isTerminal { run.output.line("No tasks. Add one: lists todo add TEXT") }
-    }
 
-    static func add(_ run: Invocation) throws {
-        // Checked here too, before the store is opened, so that a refused input does not even create the file.
-        let title = try TodoTask.validTitle(run.joinedText)
-        let added = try run.todo().add(title: title)
-        if run.wantsJSON { return run.output.json(added.record) }
-        run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
-    }
-
-    static func edit(_ run: Invocation) throws {
-        guard let title = run.option("title") else {
-            throw UsageError(message: "nothing to change; give --title", command: run.command.path)
+        func run(_ run: Invocation) throws {
+            let edited = try run.todo().edit(.typed(references[0]), title: title, expectedVersion: version)
+            if run.wantsJSON { return run.output.json(edited.record) }
+            run.output.line("Updated task \(edited.number): \(edited.record.title)")
         }
-        let newTitle = try TodoTask.validTitle(title)
-        let version = try run.expectedVersion()
-        let edited = try run.todo().edit(run.references[0], title: newTitle, expectedVersion: version)
-        if run.wantsJSON { return run.output.json(edited.record) }
-        run.output.line("Updated task \(edited.number): \(edited.record.title)")
     }
 
-    static func setDone(_ run: Invocation, _ isDone: Bool) throws {
-        let changed = try run.todo().setDone(run.references, isDone: isDone)
+    /// `lists todo done REF...`.
+    struct Done: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "done", abstract: "Mark tasks done.",
+            discussion: "Every REF must match exactly one task, or nothing changes.", example: "lists todo done 1 2")
+        static let arguments: [Argument<Self>] = [.positional("REF...", 1, nil) { $0.references = $1 }]
+
+        var references: [String] = []
+
+        func run(_ run: Invocation) throws {
+            try mark(references, isDone: true, run)
+        }
+    }
+
+    /// `lists todo undone REF...`.
+    struct Undone: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "undone", abstract: "Mark tasks not done.",
+            discussion: "Every REF must match exactly one task, or nothing changes.", example: "lists todo undone 1")
+        static let arguments: [Argument<Self>] = [.positional("REF...", 1, nil) { $0.references = $1 }]
+
+        var references: [String] = []
+
+        func run(_ run: Invocation) throws {
+            try mark(references, isDone: false, run)
+        }
+    }
+
+    /// Marks the tasks `references` name done or not done, and says so.
+    static func mark(_ references: [String], isDone: Bool, _ run: Invocation) throws {
+        let changed = try run.todo().setDone(references.map(Reference.typed), isDone: isDone)
         if run.wantsJSON { return run.output.json(changed: changed) }
         for numbered in changed { run.output.line("\(isDone ? "Done" : "Not done"): \(numbered.record.title)") }
     }
 
-    static func remove(_ run: Invocation) throws {
-        let removed = try run.todo().remove(run.references)
-        if run.wantsJSON { return run.output.json(changed: removed) }
-        for numbered in removed { run.output.line("Removed task \(numbered.number): \(numbered.record.title)") }
-    }
+    /// `lists todo rm REF...`.
+    struct Remove: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "rm", abstract: "Delete tasks.",
+            discussion: "Every REF must match exactly one task, or nothing is deleted.",
+            example: "lists todo rm \"Chop the logs\"")
+        static let arguments: [Argument<Self>] = [.positional("REF...", 1, nil) { $0.references = $1 }]
 
+        var references: [String] = []
+
+        func run(_ run: Invocation) throws {
+            let removed = try run.todo().remove(references.map(Reference.typed))
+            if run.wantsJSON { return run.output.json(changed: removed) }
+            for numbered in removed { run.output.line("Removed task \(numbered.number): \(numbered.record.title)") }
+        }
+    }
 }

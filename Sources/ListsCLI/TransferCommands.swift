@@ -8,35 +8,72 @@ enum TransferCommands {
     static let formats = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
     static let exportFormats = InterchangeFormat.exportable.map(\.rawValue).joined(separator: ", ")
 
-    static let importSpec = CommandSpec(
-        app: "", name: "import", arguments: "FILE", arity: (1, 1),
-        abstract: "Add the records of a file: a Lists backup, the tutorials' files, Taskwarrior, todo.txt, CSV.",
-        discussion: "The format is detected from the file unless --format names it (\(formats)). All or "
-            + "nothing: one bad record imports nothing and the message names its line or place and field. "
-            + "Importing the same backup, archive or Taskwarrior export again adds nothing. At most 100 MB.",
-        options: [OptionSpec(name: "format", value: "F", help: "one of \(formats)")],
-        example: "lists import ~/Documents/items.plist", run: importFile)
+    /// `lists import FILE [--format F]`.
+    struct Import: Command {
+        static let configuration = CommandConfiguration(
+            app: "", name: "import",
+            abstract: "Add the records of a file: a Lists backup, the tutorials' files, Taskwarrior, todo.txt, CSV.",
+            discussion: "The format is detected from the file unless --format names it (\(formats)). All or "
+                + "nothing: one bad record imports nothing and the message names its line or place and field. "
+                + "Importing the same backup, archive or Taskwarrior export again adds nothing. At most 100 MB.",
+            example: "lists import ~/Documents/items.plist")
+        static let arguments: [Argument<Self>] = [
+            .positional("FILE", 1, 1) { $0.files = $1 },
+            .option("format", "F", help: "one of \(formats)") { $0.formatName = $1 },
+        ]
 
-    static let exportSpec = CommandSpec(
-        app: "", name: "export", arguments: "", arity: (0, 0),
-        abstract: "Write the records out: a Lists backup (the default) or another program's format.",
-        discussion: "Formats: \(exportFormats). lists-json holds all three apps with ids, dates and versions; "
-            + "importing it into an empty database and exporting again gives the same file.",
-        options: [
-            OptionSpec(name: "format", value: "F", help: "one of \(exportFormats) (lists-json)"),
-            OptionSpec(name: "output", value: "FILE", help: "write to FILE (replaced whole) instead of stdout"),
-        ],
-        example: "lists export --format taskwarrior --output tasks.json", run: export)
-
-    static func importFile(_ run: Invocation) throws {
-        let path = run.positionals[0]
+        var files: [String] = []
+        var formatName: String?
         var format: InterchangeFormat?
-        if let name = run.option("format") {
-            guard let named = InterchangeFormat(rawValue: name) else {
-                throw UsageError(message: "--format must be one of \(formats), not \(Quoted(name))", command: run.command.path)
+
+        mutating func validate() throws {
+            if let formatName {
+                guard let named = InterchangeFormat(rawValue: formatName) else {
+                    throw UsageError(
+                        message: "--format must be one of \(formats), not \(Quoted(formatName))", command: Self.path)
+                }
+                format = named
+            }
+        }
+
+        func run(_ run: Invocation) throws {
+            try importFile(files[0], format: format, run)
+        }
+    }
+
+    /// `lists export [--format F] [--output FILE]`.
+    struct Export: Command {
+        static let configuration = CommandConfiguration(
+            app: "", name: "export",
+            abstract: "Write the records out: a Lists backup (the default) or another program's format.",
+            discussion: "Formats: \(exportFormats). lists-json holds all three apps with ids, dates and versions; "
+                + "importing it into an empty database and exporting again gives the same file.",
+            example: "lists export --format taskwarrior --output tasks.json")
+        static let arguments: [Argument<Self>] = [
+            .option("format", "F", help: "one of \(exportFormats) (lists-json)") { $0.formatName = $1 },
+            .option("output", "FILE", help: "write to FILE (replaced whole) instead of stdout") { $0.path = $1 },
+        ]
+
+        var formatName: String?
+        var path: String?
+        var format = InterchangeFormat.listsJSON
+
+        mutating func validate() throws {
+            let name = formatName ?? InterchangeFormat.listsJSON.rawValue
+            guard let named = InterchangeFormat(rawValue: name), InterchangeFormat.exportable.contains(named) else {
+                throw UsageError(
+                    message: "--format must be one of \(exportFormats), not \(Quoted(name))", command: Self.path)
             }
             format = named
         }
+
+        func run(_ run: Invocation) throws {
+            try export(format, to: path, run)
+        }
+    }
+
+    /// Imports the file at `path`, in `format` or the one its content shows.
+    static func importFile(_ path: String, format: InterchangeFormat?, _ run: Invocation) throws {
         let fileName = (path as NSString).lastPathComponent
         // A regular file, tested before opening (opening a FIFO would wait for a writer) and again once open.
         let notAFile = ValidationError(field: "file", message: "\(Quoted(path)) is not a file that can be read")
@@ -104,14 +141,10 @@ enum TransferCommands {
         return bytes
     }
 
-    static func export(_ run: Invocation) throws {
-        let name = run.option("format") ?? InterchangeFormat.listsJSON.rawValue
-        guard let format = InterchangeFormat(rawValue: name), InterchangeFormat.exportable.contains(format) else {
-            throw UsageError(
-                message: "--format must be one of \(exportFormats), not \(Quoted(name))", command: run.command.path)
-        }
+    /// Writes every record in `format` to the file at `path`, or to standard output.
+    static func export(_ format: InterchangeFormat, to path: String?, _ run: Invocation) throws {
         let store = try run.store()
-        guard let path = run.option("output") else {
+        guard let path else {
             run.output.flush()
             try format.export(store) { FileHandle.standardOutput.write(Data($0)) }
             return

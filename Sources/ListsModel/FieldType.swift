@@ -6,7 +6,7 @@ import JSONCodec
 ///
 /// A record declares each of its fields once, as a ``Field`` of one of these types; its JSON, its API input
 /// checks, its OpenAPI schema and its store columns all come from that declaration (``RecordSchema``).
-public struct FieldType<Value: Sendable & Equatable>: Sendable {
+public struct FieldType<Value>: Sendable {
     /// How a store keeps the value.
     public let storage: FieldKind
     /// The JSON Schema (OpenAPI 3.1) of the value, as JSON text: exactly what the API writes and accepts.
@@ -278,11 +278,13 @@ extension FieldType where Value == BirdCount? {
 }
 
 extension FieldType where Value == Decimal? {
-    /// A coordinate in degrees within `range` (latitude or longitude), as exactly as it was given, or `null`.
-    public static func coordinate(_ range: ClosedRange<Decimal>, what: String) -> FieldType<Decimal?> {
-        FieldType(
+    /// A coordinate in degrees from `minimum` to `maximum` (latitude or longitude), as exactly as it was given, or
+    /// `null`.
+    public static func coordinate(from minimum: Int, to maximum: Int, what: String) -> FieldType<Decimal?> {
+        let range = Decimal(minimum)...Decimal(maximum)
+        return FieldType(
             storage: .optionalText,
-            schema: #"{"type": ["number", "null"], "minimum": \#(range.lowerBound), "maximum": \#(range.upperBound)}"#,
+            schema: #"{"type": ["number", "null"], "minimum": \#(minimum), "maximum": \#(maximum)}"#,
             isNullable: true,
             toStore: { $0.map { .text("\($0)") } ?? .null },
             fromStore: { value in
@@ -308,7 +310,7 @@ extension FieldType where Value == Decimal? {
                 if let value, !range.contains(value) || value.isNaN {
                     throw ValidationError(
                         field: field,
-                        message: "\(value) is not a \(what); use \(range.lowerBound) to \(range.upperBound) degrees")
+                        message: "\(value) is not a \(what); use \(minimum) to \(maximum) degrees")
                 }
                 return value
             },

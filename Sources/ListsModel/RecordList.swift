@@ -3,7 +3,7 @@ import Foundation
 /// One ordered list of records and the operations every list shares (add at the end, change, remove, resolve
 /// references), written once: the three data controllers hold one each, and the API serves all three through
 /// them alike. Every record added or changed is checked against its kind's ``RecordSchema`` here.
-public struct RecordList<R: Record>: Sendable {
+public struct RecordList<R>: Sendable {
     let store: any Store
     let clock: @Sendable () -> Date
 
@@ -15,6 +15,11 @@ public struct RecordList<R: Record>: Sendable {
 
     /// The current time, at the precision stores keep.
     public func now() -> Date { clock().roundedToMilliseconds }
+}
+
+// The constraint sits on the extension, not the type: the Swift runtime checks a type's own constraints (a scan
+// of every conformance in the static binary) whenever it first builds it.
+extension RecordList where R: Record {
 
     /// Adds `draft` at the end of the list, checked (texts trimmed) and given fresh meta (its own is replaced);
     /// with its short number when `numbered` (the API answers without one, and on PostgreSQL counting is a read
@@ -122,8 +127,10 @@ public struct RecordList<R: Record>: Sendable {
     }
 }
 
+extension Added: Sendable where R: Sendable {}
+
 /// A record just added, with its short number when it was asked for.
-public struct Added<R: Record>: Sendable {
+public struct Added<R> {
     /// The record as stored: checked, with its meta.
     public let record: R
     /// Its 1-based place in its list, when ``RecordList/add(_:numbered:)`` was asked for it.

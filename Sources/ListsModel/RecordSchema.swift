@@ -5,7 +5,7 @@ import JSONCodec
 /// rules, and where it is in the record. Declared as a static of the record (`ShoppingItem.Fields.price`), in the
 /// manner of GRDB's column enums, so that code names fields by value rather than by string:
 /// `ShoppingItem.Fields.isOnShoppingList == true` is a store filter.
-public struct Field<R: Record, Value: Sendable & Equatable>: Sendable {
+public struct Field<R, Value>: Sendable {
     /// The field's key in the API's JSON and the backup: `inShoppingList`.
     public let key: String
     /// The store's column for it: `on_shopping_list`.
@@ -21,21 +21,31 @@ public struct Field<R: Record, Value: Sendable & Equatable>: Sendable {
     /// Writes the field into a record.
     public let set: @Sendable (inout R, Value) -> Void
 
-    /// A field at `keyPath`, called `key` in JSON and `column` in stores, of `type`; `initial` is its value when
-    /// a new record is given none (no `initial`: it must be given).
+    /// A field of `R`, called `key` in JSON and `column` in stores, of `type`, read with `get` and written with
+    /// `set`; `initial` is its value when a new record is given none (no `initial`: it must be given).
+    ///
+    /// The accessors are closures rather than a key path: a key path is built at run time from mangled type names,
+    /// and each generic type it names makes the runtime scan the (static, Foundation-sized) binary's conformances,
+    /// which every short command would pay for.
     public init(
-        _ keyPath: WritableKeyPath<R, Value> & Sendable, key: String, column: String, type: FieldType<Value>,
-        initial: (@Sendable (_ now: Date) -> Value)? = nil, isInput: Bool = true
+        _ record: R.Type, key: String, column: String, type: FieldType<Value>,
+        initial: (@Sendable (_ now: Date) -> Value)? = nil, isInput: Bool = true,
+        get: @escaping @Sendable (R) -> Value, set: @escaping @Sendable (inout R, Value) -> Void
     ) {
         self.key = key
         self.column = column
         self.type = type
         self.initial = initial
         self.isInput = isInput
-        get = { $0[keyPath: keyPath] }
-        set = { $0[keyPath: keyPath] = $1 }
+        self.get = get
+        self.set = set
     }
 
+}
+
+// Constraints on the types' own declarations would make the Swift runtime check them (a scan of every conformance
+// in the static binary) whenever it first builds one of these types; they sit on the extensions instead.
+extension Field where R: Record, Value: Equatable {
     /// The field's value checked against its rules (texts trimmed).
     /// - Throws: ``ValidationError`` naming the field.
     public func checked(_ value: Value, now: Date = Date()) throws -> Value {
@@ -74,7 +84,7 @@ public struct Field<R: Record, Value: Sendable & Equatable>: Sendable {
 }
 
 /// A filter a store applies: the records whose field has a value.
-extension Field {
+extension Field where R: Record, Value: Equatable {
     /// The records whose field equals `value`.
     public static func == (field: Field, value: Value) -> FieldFilter {
         FieldFilter(column: field.column, value: field.type.toStore(value))
@@ -82,7 +92,7 @@ extension Field {
 }
 
 /// A field with its value type erased, so that a schema can list fields of several types.
-public struct AnyField<R: Record>: Sendable {
+public struct AnyField<R>: Sendable {
     /// The key in JSON.
     public let key: String
     /// The store's column.
@@ -112,7 +122,7 @@ public struct AnyField<R: Record>: Sendable {
 
 /// Every field of a record kind, in store order, and what comes from them: the store's columns and values, the
 /// record's JSON, the checks of a record read from JSON or made in Swift, and its schemas in the API's document.
-public struct RecordSchema<R: Record>: Sendable {
+public struct RecordSchema<R>: Sendable {
     /// The fields in the order stores keep them.
     public let fields: [AnyField<R>]
     /// The column of the field people refer to a record by (its name or title).
@@ -145,6 +155,9 @@ public struct RecordSchema<R: Record>: Sendable {
         jsonOrder = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map(\.1)
     }
 
+}
+
+extension RecordSchema where R: Record {
     // MARK: Stores
 
     /// The fields as stores name and type their columns.

@@ -138,14 +138,24 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
-    /// `INSERT` of a whole row of each kind, the position given: built once, not per record.
-    private static let insertStatements: [RecordKind: String] = {
-        func sql<R: Record>(_ type: R.Type) -> String {
-            let placeholders = Array(repeating: "?", count: R.fieldSpecs.count + 6).joined(separator: ", ")
-            return "INSERT INTO \(table(R.kind)) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
+    /// `INSERT` of a whole row of each kind, the position given: built once, not per record, and each only when
+    /// its kind is first inserted (a command adding a task builds no other kind's schema).
+    private static let itemInsert = insertStatement(ShoppingItem.self)
+    private static let taskInsert = insertStatement(TodoTask.self)
+    private static let sightingInsert = insertStatement(BirdSighting.self)
+
+    private static func insertStatement<R: Record>(_ type: R.Type) -> String {
+        let placeholders = Array(repeating: "?", count: R.fieldSpecs.count + 6).joined(separator: ", ")
+        return "INSERT INTO \(table(R.kind)) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
+    }
+
+    private static func insertStatement(_ kind: RecordKind) -> String {
+        switch kind {
+        case .item: itemInsert
+        case .task: taskInsert
+        case .sighting: sightingInsert
         }
-        return [.item: sql(ShoppingItem.self), .task: sql(TodoTask.self), .sighting: sql(BirdSighting.self)]
-    }()
+    }
 
     func insert<R: Record>(_ record: R) throws {
         try insert(contentsOf: [record])
@@ -160,7 +170,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard !records.isEmpty else { return }
         let table = Self.table(R.kind)
         var position = try connection.integer("SELECT coalesce(max(position), 0) FROM \(table)") ?? 0
-        let statement = try connection.prepared(Self.insertStatements[R.kind]!)
+        let statement = try connection.prepared(Self.insertStatement(R.kind))
         var values: [FieldValue] = []
         values.reserveCapacity(R.fieldSpecs.count + 6)
         for record in records {

@@ -933,7 +933,7 @@ extension Numbered where R: Record {
     var listed: String { "\(number) \(record.displayName)" }
 }
 
-extension Added {
+extension Added where R: Record {
     /// `"2 Tea"`: the number and the name, as `add` reports them.
     var listed: String { "\(number.map(String.init) ?? "-") \(record.displayName)" }
 }
