@@ -10,10 +10,10 @@ APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev po
 # What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
 # venv for the project-local Python environment. Installed with their recommended packages, as verified here:
 # those bring the fonts (fonts-liberation) the screenshots are drawn with. nginx balances two servers in the
-# scale-out test (tests/web/test_scaleout.py).
+# scale-out test (browser-tests/test_scaleout.py).
 WEB_APT_PACKAGES := chromium python3-venv nginx-light
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
-# axe-playwright-python bundles axe-core, which tests/web/test_accessibility.py runs on every screen.
+# axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen.
 PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
@@ -54,22 +54,24 @@ $(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
 	@mkdir -p $(@D)
 	cc -c -O2 -o $@ $<
 
-# Every test: the Swift suites, then the browser and live-server tests (tests/web) against the release binary.
-# The PostgreSQL tests run on a throwaway cluster on loopback, started here and stopped whatever the tests do.
+# Every test: the Swift suites, then the browser and live-server tests (browser-tests) against the release binary.
+# The PostgreSQL tests run on a throwaway cluster on loopback, started here and stopped whatever the tests do; they
+# are required here (LISTS_REQUIRE_POSTGRES), where a plain `swift test` without a server skips them.
 test: deps web-deps build
 	swift build --build-tests
 	pg=$$(mktemp -d) && trap 'build-support/test-postgres stop "$$pg"' EXIT && \
 	  LISTS_TEST_POSTGRES=$$(build-support/test-postgres start "$$pg") && export LISTS_TEST_POSTGRES && \
+	  export LISTS_REQUIRE_POSTGRES=1 && \
 	  swift test --skip-build --disable-xctest && \
-	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
+	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest browser-tests
 
 # Only the browser and live-server tests.
 web-test: web-deps build
-	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest tests/web
+	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest browser-tests
 
 # Draws every screen at phone size into docs/screenshots/ (the README shows them).
 screenshots: web-deps build
-	LISTS_BIN=$(LISTS) LISTS_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest tests/web -k screenshots
+	LISTS_BIN=$(LISTS) LISTS_WRITE_SCREENSHOTS=1 $(VENV)/bin/pytest browser-tests -k screenshots
 
 # Fuzzes every importer for FUZZ_SECONDS each (default 300) with libFuzzer and AddressSanitizer.
 fuzz: deps

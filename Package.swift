@@ -67,10 +67,11 @@ let package = Package(
 
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel", "JSONCodec"]),
-        .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite"]),
-        // Needs a PostgreSQL server: LISTS_TEST_POSTGRES names it (`make test` starts one). StoreContract.swift and
-        // ContractSupport.swift are symbolic links to ListsSQLiteTests' files: one contract, compiled per backend.
-        .testTarget(name: "ListsPostgresTests", dependencies: ["ListsModel", "ListsPostgres"]),
+        // The store contract: one suite of checks every store passes, run by each store's tests (test support only).
+        .target(name: "ListsStoreContract", dependencies: ["ListsModel"], path: "Tests/ListsStoreContract"),
+        .testTarget(name: "ListsSQLiteTests", dependencies: ["ListsModel", "ListsSQLite", "ListsStoreContract"]),
+        // Needs a PostgreSQL server named by LISTS_TEST_POSTGRES (`make test` starts one); skipped without it.
+        .testTarget(name: "ListsPostgresTests", dependencies: ["ListsModel", "ListsPostgres", "ListsStoreContract"]),
         // Fixtures/ holds the files the tests read (through #filePath) and the program that made the plists.
         .testTarget(
             name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec"],
@@ -78,7 +79,9 @@ let package = Package(
         .testTarget(
             name: "ListsWebTests", dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
-        .testTarget(name: "ListsCLITests", dependencies: ["lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel"]),
+        .testTarget(
+            name: "ListsCLITests",
+            dependencies: ["lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract"]),
     ],
     swiftLanguageModes: [.v6]
 )

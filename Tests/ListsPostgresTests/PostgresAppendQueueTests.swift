@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ListsModel
+import ListsStoreContract
 import Synchronization
 import Testing
 
@@ -77,7 +78,7 @@ import Testing
 }
 
 /// Group commit on a real server.
-@Suite struct PostgresGroupCommitTests {
+@Suite(.enabled(if: PostgresTestSettings.isEnabled, PostgresTestSettings.reason)) struct PostgresGroupCommitTests {
     /// Many adds at once from many threads, one of them a record whose id is already stored: every new record is
     /// there once, the counts agree, and only the add of the existing id is refused, as a conflict.
     @Test func concurrentAddsLandOnceAndOnlyTheDuplicateIsRefused() throws {

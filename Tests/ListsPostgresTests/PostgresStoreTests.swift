@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import ListsStoreContract
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @testable import ListsPostgres
 
 /// The store contract on a real PostgreSQL server, each check on a new schema.
-@Suite struct PostgresContractTests {
+@Suite(.enabled(if: PostgresTestSettings.isEnabled, PostgresTestSettings.reason)) struct PostgresContractTests {
     @Test(arguments: StoreContract.all)
     func onAFreshSchema(_ check: StoreContract.Check) throws {
         try PostgresTestServer.withFreshSchema { url in
@@ -21,7 +22,7 @@ import Testing
 
 /// What only a server shared by several processes can show: concurrent start-ups, other writers, broken
 /// connections, refused databases.
-@Suite struct PostgresStoreTests {
+@Suite(.enabled(if: PostgresTestSettings.isEnabled, PostgresTestSettings.reason)) struct PostgresStoreTests {
     /// Several servers starting at once on a new database: one migrates and seeds, the others find it done.
     @Test func storesStartingAtOnceMigrateAndSeedExactlyOnce() throws {
         for _ in 0..<3 {

@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import ListsStoreContract
 import Testing
 
 @testable import ListsPostgres
@@ -7,13 +8,13 @@ import Testing
 /// The PostgreSQL server the tests run on, named by `LISTS_TEST_POSTGRES` (`make test` starts a throwaway one).
 ///
 /// Each test gets a schema of its own, made here and dropped after, so that tests run side by side on one
-/// database and every store starts empty. A test that needs the server fails when the variable is unset or the
-/// server cannot be reached: a skipped backend would pass silently.
+/// database and every store starts empty. The suites that need the server are enabled by
+/// ``PostgresTestSettings``; once enabled, a test fails when the variable is unset or the server cannot be reached.
 enum PostgresTestServer {
     /// The server's URL.
     /// - Throws: a test failure when `LISTS_TEST_POSTGRES` is not set.
     static func url() throws -> String {
-        let url = ProcessInfo.processInfo.environment["LISTS_TEST_POSTGRES"] ?? ""
+        let url = PostgresTestSettings.url
         try #require(
             !url.isEmpty,
             "LISTS_TEST_POSTGRES must name a PostgreSQL server (postgres://user@host:port/db); `make test` starts one")

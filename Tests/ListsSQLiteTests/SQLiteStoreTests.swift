@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import ListsStoreContract
 @testable import ListsSQLite
 import Synchronization
 import Testing

@@ -35,7 +35,11 @@ def postgres_database():
     """A fresh database on the test cluster, dropped afterwards."""
     url = os.environ.get("LISTS_TEST_POSTGRES")
     if not url:
-        pytest.fail("LISTS_TEST_POSTGRES is not set: the scale-out test needs a PostgreSQL server (make test starts one)")
+        message = "LISTS_TEST_POSTGRES names no PostgreSQL server: the scale-out test needs one (make test starts one)"
+        # make test and CI require it; a run by hand without a server skips it.
+        if os.environ.get("LISTS_REQUIRE_POSTGRES") == "1":
+            pytest.fail(message)
+        pytest.skip(message)
     name = "scaleout_" + uuid.uuid4().hex[:12]
     subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qc", f"CREATE DATABASE {name}"], check=True)
     yield url.rsplit("/", 1)[0] + "/" + name

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("LISTS_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 COLLECTIONS = ["/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list"]

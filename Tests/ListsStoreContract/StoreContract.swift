@@ -6,22 +6,22 @@ import Testing
 ///
 /// Each check gets a new, empty store and drives it through the data controllers (`ShoppingList`, `TodoList`,
 /// `BirdSightingLog`), `Seeding` and `StoreSession`. Nothing here knows which engine is behind the store.
-enum StoreContract {
+public enum StoreContract {
     /// One named check, an argument of the backends' parameterised tests.
-    struct Check: Sendable, CustomTestStringConvertible {
-        var name: String
-        var run: @Sendable (any Store) throws -> Void
+    public struct Check: Sendable, CustomTestStringConvertible {
+        public var name: String
+        public var run: @Sendable (any Store) throws -> Void
 
-        init(_ name: String, _ run: @escaping @Sendable (any Store) throws -> Void) {
+        public init(_ name: String, _ run: @escaping @Sendable (any Store) throws -> Void) {
             self.name = name
             self.run = run
         }
 
-        var testDescription: String { name }
+        public var testDescription: String { name }
     }
 
     /// Every check of the contract.
-    static let all: [Check] = [
+    public static let all: [Check] = [
         Check("itemsAreAddedAtTheEndWithShortNumbers", itemsAreAddedAtTheEndWithShortNumbers),
         Check("fastPathsAgreeWithTheirReferences", fastPathsAgreeWithTheirReferences),
         Check("eachKindKeepsItsOwnOrderAndNumbers", eachKindKeepsItsOwnOrderAndNumbers),
@@ -930,10 +930,10 @@ enum StoreContract {
 
 extension Numbered where R: Record {
     /// `"2 Tea"`: the number and the name, as `list` shows a row.
-    var listed: String { "\(number) \(record.displayName)" }
+    public var listed: String { "\(number) \(record.displayName)" }
 }
 
 extension Added where R: Record {
     /// `"2 Tea"`: the number and the name, as `add` reports them.
-    var listed: String { "\(number.map(String.init) ?? "-") \(record.displayName)" }
+    public var listed: String { "\(number.map(String.init) ?? "-") \(record.displayName)" }
 }

@@ -1,1 +1,0 @@
-../ListsSQLiteTests/ContractSupport.swift

@@ -1,1 +1,0 @@
-../ListsSQLiteTests/StoreContract.swift
