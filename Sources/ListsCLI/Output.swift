@@ -16,7 +16,7 @@ final class Output {
     let isTerminal: Bool
 
     init(environment: [String: String]) {
-        isTerminal = isatty(STDOUT_FILENO) == 1
+        isTerminal = Platform.standardOutputIsTerminal
         usesColor = isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 

@@ -16,11 +16,8 @@ enum PostgresHandOff {
     /// the program name) and this process's environment. Returns only by throwing.
     /// - Throws: ``ValidationError`` for `database` when there is no such executable to run.
     static func exec(_ arguments: [String]) throws -> Never {
-        let path = ownDirectory() + "/" + executableName
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        execv(path, &argv)
-        let reason = String(cString: strerror(errno))
-        for pointer in argv { free(pointer) }
+        let path = Platform.executableDirectory() + "/" + executableName
+        let reason = Platform.replaceProcess(with: path, arguments: [path] + arguments)
         throw ValidationError(
             field: "database",
             message: "PostgreSQL URLs are opened by \(executableName), and \(path) cannot be run (\(reason)); "
@@ -33,17 +30,5 @@ enum PostgresHandOff {
             field: "database",
             message:
                 "this build cannot open PostgreSQL URLs; run \(executableName) (`make build` builds it next to lists)")
-    }
-
-    /// The directory of the running executable (`/proc/self/exe` resolved, so symbolic links to `lists` work).
-    private static func ownDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else {
-            return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        }
-        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

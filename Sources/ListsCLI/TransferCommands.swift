@@ -75,28 +75,20 @@ enum TransferCommands {
     /// Imports the file at `path`, in `format` or the one its content shows.
     static func importFile(_ path: String, format: InterchangeFormat?, _ run: Invocation) throws {
         let fileName = (path as NSString).lastPathComponent
-        // A regular file, tested before opening (opening a FIFO would wait for a writer) and again once open.
-        let notAFile = ValidationError(field: "file", message: "\(Quoted(path)) is not a file that can be read")
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw notAFile }
-        let file = open(path, O_RDONLY | O_CLOEXEC)
-        guard file >= 0 else { throw notAFile }
-        defer { close(file) }
-        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { throw notAFile }
+        let file = try RegularFile(path: path)
         // The format (from the first bytes when not given) decides the size limit, before the file is read.
-        let head = try readBytes(of: file, path: path, expected: 4096, limit: 4096)
+        let head = try file.read(expected: 4096, limit: 4096)
         guard let chosen = format ?? InterchangeFormat.detect(fileName: fileName, bytes: head) else {
             throw ValidationError(
                 field: "format", message: "cannot tell the format of \(Quoted(path)); give --format, one of \(formats)")
         }
         let tooLarge = ValidationError(
             field: "file",
-            message: "\(Quoted(path)) is \(Int(status.st_size) / 1_000_000) MB; Lists imports \(chosen.rawValue) files "
+            message: "\(Quoted(path)) is \(file.size / 1_000_000) MB; Lists imports \(chosen.rawValue) files "
                 + "up to \(chosen.maximumSize / 1_000_000) MB")
-        guard Int(status.st_size) <= chosen.maximumSize else { throw tooLarge }
+        guard file.size <= chosen.maximumSize else { throw tooLarge }
         // A file that grew past the limit since it was measured is refused all the same.
-        let bytes = try readBytes(
-            of: file, path: path, expected: Int(status.st_size), limit: chosen.maximumSize + 1)
+        let bytes = try file.read(expected: file.size, limit: chosen.maximumSize + 1)
         guard bytes.count <= chosen.maximumSize else { throw tooLarge }
         let progress = Progress()
         let summary = try chosen.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
@@ -105,40 +97,6 @@ enum TransferCommands {
             return run.output.json(summary)
         }
         run.output.line("Imported \(fileName) (\(chosen.rawValue)): \(summary).")
-    }
-
-    /// The bytes of `file` from its start, up to `limit`: read by the kernel straight into one array of the
-    /// `expected` size, not into a `Data` copied into an array (for a 24 MB import that was two buffers and 20 ms
-    /// of page faults and copying). Should the file have grown since it was measured, the rest follows in parts.
-    private static func readBytes(of file: Int32, path: String, expected: Int, limit: Int) throws -> [UInt8] {
-        func failed() -> ValidationError {
-            ValidationError(field: "file", message: "\(Quoted(path)) cannot be read: \(String(cString: strerror(errno)))")
-        }
-        func read(_ start: UnsafeMutableRawPointer, _ count: Int, at offset: Int) throws -> Int {
-            while true {
-                let read = pread(file, start, count, off_t(offset))
-                if read >= 0 { return read }
-                if errno != EINTR { throw failed() }
-            }
-        }
-        var bytes = try [UInt8](unsafeUninitializedCapacity: max(1, min(expected, limit))) { buffer, count in
-            count = 0
-            while count < min(expected, limit) {
-                let read = try read(buffer.baseAddress! + count, min(expected, limit) - count, at: count)
-                if read == 0 { break }
-                count += read
-            }
-        }
-        var part: [UInt8] = []
-        while bytes.count < limit {
-            if part.isEmpty { part = [UInt8](repeating: 0, count: 65_536) }
-            let read = try part.withUnsafeMutableBytes {
-                try read($0.baseAddress!, min($0.count, limit - bytes.count), at: bytes.count)
-            }
-            if read == 0 { break }
-            bytes += part[..<read]
-        }
-        return bytes
     }
 
     /// Writes every record in `format` to the file at `path`, or to standard output.
@@ -150,7 +108,7 @@ enum TransferCommands {
             return
         }
         // Written beside the target and renamed over it, so a failed export never leaves half a file.
-        let temporary = path + ".lists-export-\(getpid())"
+        let temporary = path + ".lists-export-\(Platform.processID)"
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary)
         else {
@@ -168,12 +126,12 @@ enum TransferCommands {
             try handle.write(contentsOf: buffer)
             try handle.synchronize()
             try handle.close()
-            guard rename(temporary, path) == 0 else {
+            guard Platform.move(temporary, over: path) else {
                 throw ValidationError(field: "output", message: "cannot write \(Quoted(path))")
             }
         } catch {
             try? handle.close()
-            unlink(temporary)
+            Platform.remove(temporary)
             throw error
         }
     }
@@ -187,7 +145,7 @@ final class Progress: @unchecked Sendable {
     private let start = Date()
     private let lock = NSLock()
     private var shown = false
-    private let isTerminal = isatty(2) == 1
+    private let isTerminal = Platform.standardErrorIsTerminal
 
     func show(_ done: Int, of total: Int) {
         guard isTerminal, total > 0, Date().timeIntervalSince(start) > 1 else { return }

@@ -20,7 +20,7 @@ enum RandomBytes {
         precondition(buffer.count <= 4096, "at most 4 KiB of random bytes at once")
         pool.withLock { pool in
             if pool.bytes.count - pool.used < buffer.count {
-                pool.bytes.withUnsafeMutableBytes { all in arc4random_buf(all.baseAddress!, all.count) }
+                pool.bytes.withUnsafeMutableBytes { Platform.fillWithRandomBytes($0) }
                 pool.used = 0
             }
             pool.bytes.withUnsafeBytes { all in

@@ -1,9 +1,7 @@
+import CMicroHTTPD
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Keeps one client from holding the server's connections, and a slow client from holding one for long.
 ///
@@ -148,7 +146,7 @@ final class ConnectionGuard: Sendable {
                 let deadline = connection.deadline.load(ordering: .relaxed)
                 guard deadline != 0, deadline < now, !connection.isCut.load(ordering: .relaxed) else { continue }
                 connection.isCut.store(true, ordering: .relaxed)
-                _ = shutdown(connection.socket, Int32(SHUT_RDWR))
+                Platform.shutDown(socket: connection.socket)
             }
         }
     }
@@ -179,11 +177,7 @@ final class ConnectionGuard: Sendable {
     }
 
     /// Nanoseconds of the monotonic clock.
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+    static func now() -> Int64 { Platform.monotonicNanoseconds() }
 }
 
 /// Whose a connection is, for the per-client limit: an IPv4 address, or an IPv6 /64 network.

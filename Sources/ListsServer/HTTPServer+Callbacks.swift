@@ -1,9 +1,6 @@
 import ListsHTTP
 import CMicroHTTPD
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // libmicrohttpd's callbacks are C function pointers: they capture nothing and find the server in their `cls`
 // argument, put there by `HTTPServer.start` (which keeps it retained while the daemon runs).
@@ -109,7 +106,7 @@ extension HTTPServer {
     {
         inFlightCount.add(1, ordering: .relaxed)
         if let tracked = trackedConnection(connection) { connectionGuard.headArrived(on: tracked) }
-        let rawPath = Array(UnsafeRawBufferPointer(start: url, count: strlen(url)))
+        let rawPath = Array(UnsafeRawBufferPointer(start: url, count: Platform.length(of: url)))
         let context = RequestContext(
             // The address is written out only for the access log (inet_ntop goes through sprintf).
             client: configuration.logsAccess ? SocketAddress.describeHost(lists_mhd_client_address(connection)) : "-",

@@ -2,10 +2,6 @@ import ListsHTTP
 import CMicroHTTPD
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// An HTTP/1.1 server on libmicrohttpd that turns each request into an ``HTTPRequest``, asks a handler for the
 /// ``HTTPResponse`` and sends it; the handler never sees a socket.
 ///
@@ -74,7 +70,7 @@ public final class HTTPServer: Sendable {
         }
         try daemon.withLock { daemon in
             if daemon != nil { throw ServerError(message: "the server is already running") }
-            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_TURBO.rawValue
+            var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.pollingFlag | MHD_USE_TURBO.rawValue
             // Quiescing (the first step of a graceful shutdown) needs the inter-thread channel.
             flags |= MHD_USE_ITC.rawValue
             if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
@@ -98,7 +94,7 @@ public final class HTTPServer: Sendable {
                 }
             }
             guard let handle else {
-                let reason = String(cString: strerror(errno))
+                let reason = Platform.lastErrorDescription
                 // No daemon holds the pointer: balance the retain above.
                 Unmanaged<HTTPServer>.fromOpaque(server).release()
                 throw ServerError(
@@ -142,12 +138,30 @@ public final class HTTPServer: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while inFlightCount.load(ordering: .acquiring) > 0 && clock.now < deadline {
-            usleep(2_000)
+            Platform.sleep(microseconds: 2_000)
         }
         MHD_stop_daemon(running.handle)
         connectionGuard.stop()
         // Balances the retain taken in `start`: no callback can run any more.
         Unmanaged.passUnretained(self).release()
+    }
+}
+
+extension HTTPServer {
+    /// Blocks SIGINT and SIGTERM in the calling thread and in every thread it starts afterwards, so that they
+    /// wait for ``waitForTerminationSignal()`` instead of ending the process.
+    ///
+    /// Call it first thing in `main`, before ``start()`` and anything else that starts threads: a thread keeps
+    /// the signal mask it was started with, and a signal goes to any thread that does not block it.
+    public static func blockTerminationSignals() {
+        Platform.blockTerminationSignals()
+    }
+
+    /// Blocks the calling thread until SIGINT or SIGTERM arrives, and returns which one.
+    ///
+    /// Call ``blockTerminationSignals()`` first; otherwise a signal may end the process before it is waited for.
+    public static func waitForTerminationSignal() -> Int32 {
+        Platform.waitForTerminationSignal()
     }
 }
 

@@ -1,8 +1,5 @@
 import ListsHTTP
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// What the server keeps about one request between libmicrohttpd's callbacks: the head as parsed, the body
 /// as it arrives, and what was answered, for the access log.
@@ -59,12 +56,9 @@ final class RequestContext {
 
     /// The current time as `2026-11-30T07:40:01Z`, from the C library (a log line per request must be cheap).
     static func utcNow() -> String {
-        var seconds = time(nil)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
-            + "\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        let now = Platform.utcNow()
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(now.year)-\(two(now.month))-\(two(now.day))T\(two(now.hour)):\(two(now.minute)):\(two(now.second))Z"
     }
 
     /// `bytes` as text safe in one log line: quotes, backslashes, control characters and bytes that are not
@@ -91,8 +85,6 @@ final class RequestContext {
 
     /// Writes `line` to standard error in one write(2), so that lines from the server's threads never mix.
     static func writeToStandardError(_ line: [UInt8]) {
-        line.withUnsafeBytes { bytes in
-            while write(STDERR_FILENO, bytes.baseAddress, bytes.count) < 0 && errno == EINTR {}
-        }
+        Platform.writeToStandardError(line)
     }
 }

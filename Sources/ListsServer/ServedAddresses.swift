@@ -1,8 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The IP addresses a server listening on one address answers on, for the web app's host policy: a request whose
 /// `Host` is an address literal is this server's only when it names one of them.
@@ -60,24 +57,9 @@ public final class ServedAddresses: Sendable {
         return interfaces.withLock { interfaces in
             if interfaces.addresses.contains(bytes) { return true }
             guard now - interfaces.readAt > 5_000_000_000 || interfaces.readAt == 0 else { return false }
-            interfaces = (Self.interfaceAddresses(), now)
+            interfaces = (Platform.interfaceAddresses(), now)
             return interfaces.addresses.contains(bytes)
         }
     }
 
-    /// The addresses of this machine's network interfaces (`getifaddrs`).
-    private static func interfaceAddresses() -> Set<[UInt8]> {
-        var first: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&first) == 0 else { return [] }
-        defer { freeifaddrs(first) }
-        var addresses: Set<[UInt8]> = []
-        var next = first
-        while let entry = next {
-            if let address = entry.pointee.ifa_addr, let bytes = SocketAddress.hostBytes(of: address) {
-                addresses.insert(bytes)
-            }
-            next = entry.pointee.ifa_next
-        }
-        return addresses
-    }
 }

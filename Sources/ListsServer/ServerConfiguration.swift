@@ -1,7 +1,4 @@
 import ListsHTTP
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// How an ``HTTPServer`` listens and what it tolerates: its address, its threads and its limits.
 ///
@@ -68,7 +65,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Twice the processors online, at least 4: handlers block on the store, so a few more threads than cores
     /// keep the processors busy while some wait.
     public static var defaultThreadCount: Int {
-        max(4, 2 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        max(4, 2 * Platform.processorCount)
     }
 
     /// The first setting that cannot work, as a sentence naming it, or `nil` when all can.

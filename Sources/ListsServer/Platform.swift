@@ -1,6 +1,110 @@
+// The operating system's side of the server, in one place: everything here is POSIX as glibc offers it, and a port
+// to another system (Darwin) is a change to this file. The rest of the module reaches the system only through it.
+
+import CMicroHTTPD
+
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
+
+/// The system calls the server makes, beside the sockets' addresses (``SocketAddress``).
+enum Platform {
+    /// How libmicrohttpd's threads wait for their connections: epoll on Linux, poll elsewhere.
+    static var pollingFlag: UInt32 {
+        #if os(Linux)
+            MHD_USE_EPOLL.rawValue
+        #else
+            MHD_USE_POLL.rawValue
+        #endif
+    }
+
+    /// Nanoseconds of the monotonic clock.
+    static func monotonicNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The length of a C string, in bytes.
+    static func length(of text: UnsafePointer<CChar>) -> Int { strlen(text) }
+
+    /// The processors online.
+    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Shuts a socket down both ways, leaving it open: its owner sees it end and closes it.
+    static func shutDown(socket: Int32) {
+        _ = shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// The sentence the system gives for the last failed call.
+    static var lastErrorDescription: String { String(cString: strerror(errno)) }
+
+    /// Sleeps the calling thread.
+    static func sleep(microseconds: UInt32) {
+        usleep(microseconds)
+    }
+
+    /// The current time in UTC as year, month, day, hour, minute and second, from the C library (a log line per
+    /// request must be cheap).
+    static func utcNow() -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return (
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour),
+            Int(parts.tm_min), Int(parts.tm_sec)
+        )
+    }
+
+    /// Writes `bytes` to standard error in one write(2), so that lines from several threads never mix.
+    static func writeToStandardError(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bytes in
+            while write(STDERR_FILENO, bytes.baseAddress, bytes.count) < 0 && errno == EINTR {}
+        }
+    }
+
+    /// Blocks SIGINT and SIGTERM in the calling thread and in every thread it starts afterwards.
+    static func blockTerminationSignals() {
+        var signals = terminationSignals
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
+
+    /// Blocks the calling thread until SIGINT or SIGTERM arrives, and returns which one.
+    static func waitForTerminationSignal() -> Int32 {
+        var signals = terminationSignals
+        var received: Int32 = 0
+        while sigwait(&signals, &received) != 0 {}
+        return received
+    }
+
+    /// The set of SIGINT (Control-C) and SIGTERM (a service manager stopping the server).
+    private static var terminationSignals: sigset_t {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        return signals
+    }
+
+    /// The addresses of this machine's network interfaces (`getifaddrs`), as ``SocketAddress/hostBytes(of:)``
+    /// gives them.
+    static func interfaceAddresses() -> Set<[UInt8]> {
+        var first: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&first) == 0 else { return [] }
+        defer { freeifaddrs(first) }
+        var addresses: Set<[UInt8]> = []
+        var next = first
+        while let entry = next {
+            if let address = entry.pointee.ifa_addr, let bytes = SocketAddress.hostBytes(of: address) {
+                addresses.insert(bytes)
+            }
+            next = entry.pointee.ifa_next
+        }
+        return addresses
+    }
+}
 
 /// An IPv4 or IPv6 socket address made from a numeric host and a port, and the printing of a peer's address.
 struct SocketAddress {
