@@ -18,9 +18,9 @@ PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.
-BENCH_APT_PACKAGES := taskwarrior hyperfine wrk nginx-light sqlite3 python3 time
+BENCH_APT_PACKAGES := taskwarrior wrk nginx-light sqlite3 python3 time
 # A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
-# (`lists todo add` 7.5 ms -> 4.7 ms). The linker warns that glibc's user and host look-ups (getpwuid, dlopen)
+# (a `lists todo add` takes about two thirds of the time a dynamically linked one does). The linker warns that glibc's user and host look-ups (getpwuid, dlopen)
 # would need the shared glibc at run time; Lists reads $HOME and never resolves hosts, so the warnings are known.
 # Debian's libmicrohttpd.a refers to GnuTLS, which cannot be linked statically here; Lists serves plain HTTP
 # (TLS is a reverse proxy's job), so the static link gets stand-ins for those symbols instead

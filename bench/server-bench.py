@@ -360,8 +360,8 @@ def nginx_version():
 # 2. Durable POSTs against the sqlite3 shell
 
 # The reference's table: Lists's tasks table as its first migration creates it (the same columns, constraints and
-# indexes), without Lists's bookkeeping triggers (a count and a revision kept up to date on every insert), which
-# makes each of the reference's commits a little cheaper than Lists's.
+# indexes), without the count and the revision Lists keeps up to date in each insert's transaction, which makes each
+# of the reference's commits a little cheaper than Lists's.
 SQLITE3_SCHEMA = """
 PRAGMA journal_mode = WAL;
 PRAGMA synchronous = FULL;

@@ -142,7 +142,7 @@ struct Argument<C>: Sendable {
     }
 
     // Properties are set through closures rather than key paths: a key path is built at run time from mangled
-    // type names, which made the runtime scan the static binary's conformances at every start.
+    // type names, which makes the runtime scan the static binary's conformances at every start.
 
     /// `--name VALUE`, the last one given.
     static func option(

@@ -19,7 +19,7 @@ public enum ListsCommandLine {
     ]
 
     /// The environment variables `lists` reads; `main` passes only these, because decoding the whole
-    /// environment into a dictionary was a sixth of the work of a short command.
+    /// environment into a dictionary costs a short command a sixth of its work.
     public static let environmentVariables = [
         "LISTS_DATABASE", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "LC_ALL", "LC_TIME", "LANG",
         "LISTS_ALLOWED_HOSTS", "LISTS_TRUSTED_PROXIES",

@@ -72,7 +72,7 @@ struct Table {
     /// outside them).
     ///
     /// A last column aligned left is never measured nor padded (its padding would only be trimmed): with long
-    /// texts in it, counting their characters was a third of the time of listing 10,000 tasks.
+    /// texts in it, counting their characters would be a third of the time of listing 10,000 tasks.
     func render(into bytes: inout [UInt8], style: (Int, String) -> String) {
         let measured = alignments.last == .left ? alignments.count - 1 : alignments.count
         var widths = Array(repeating: 0, count: measured)

@@ -9,7 +9,7 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { "\(message) (see '\(command) --help')" }
 }
 
-/// The exit statuses of `lists` (DESIGN.md §4).
+/// The exit statuses of `lists` (docs/architecture.md §4).
 public enum ExitStatus {
     /// Done.
     public static let success: Int32 = 0

@@ -52,7 +52,7 @@ public struct Quoted: CustomStringConvertible, Sendable {
     }
 }
 
-/// The rules every name, title and location follows (DESIGN.md §5).
+/// The rules every name, title and location follows (docs/architecture.md §5).
 public enum TextRule {
     /// The most characters a name, title or location may have.
     public static let maximumLength = 200

@@ -1,8 +1,8 @@
 import ListsModel
 
 extension PostgresStore {
-    /// The schema, as numbered migrations, the same as the SQLite store's, number for number, in PostgreSQL's dialect; append
-    /// only. Migration `n` (1-based) brings `lists_schema.version` from n-1 to n. A database whose version is above
+    /// The schema, as numbered migrations in PostgreSQL's dialect; append only. The first four are the SQLite store's
+    /// four, number for number; from 5 on each store has its own (SQLite's 7 stores a list in position order). Migration `n` (1-based) brings `lists_schema.version` from n-1 to n. A database whose version is above
     /// `migrations.count` was written by a newer Lists and is refused untouched.
     ///
     /// The translation keeps SQLite's column names and meanings: instants are `bigint` milliseconds since 1970,

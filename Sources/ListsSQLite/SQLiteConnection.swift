@@ -182,8 +182,8 @@ final class SQLiteConnection {
 
         /// The column read as an upper- or lower-case hyphenated UUID, or `nil` when it is not one.
         ///
-        /// Parsed from SQLite's bytes directly: `UUID(uuidString:)` goes through `sscanf` and was a third of the
-        /// time of listing 10,000 records.
+        /// Parsed from SQLite's bytes directly: `UUID(uuidString:)` goes through `sscanf`, a third of the time of
+        /// listing 10,000 records.
         func uuid(_ column: Int32) -> UUID? {
             guard let text = sqlite3_column_text(statement, column) else { return nil }
             return UUID(utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))

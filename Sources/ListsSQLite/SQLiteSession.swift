@@ -192,7 +192,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
 
     /// Drops the indexes of `type`'s table (the unique one on ids too) and returns what creates them again from
     /// their own SQL, as the schema has them: `CREATE INDEX` sorts the keys once, where an insert places each key
-    /// in the B-tree, which for random ids was a third of importing 100k tasks. In the write's transaction, so a
+    /// in the B-tree, which for random ids is a third of importing 100k tasks. In the write's transaction, so a
     /// failed import rolls the drop back with everything else; a duplicate id makes the unique index fail to
     /// build, failing the write.
     func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {

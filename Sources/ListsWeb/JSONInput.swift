@@ -7,7 +7,7 @@ import ListsModel
 /// (400), or a key the record kind does not take (422 naming it). The values are then read by the record's
 /// ``RecordSchema``, which checks their types and rules.
 ///
-/// The body goes through the strict ``JSONParser`` into ``JSONValue``s: `JSONDecoder`'s generic machinery was a
+/// The body goes through the strict ``JSONParser`` into ``JSONValue``s: `JSONDecoder`'s generic machinery would be a
 /// sixth of the processor time of an API add.
 enum JSONInput {
     /// The members of the JSON object a request sends, which must say `Content-Type: application/json`, checked to

@@ -220,7 +220,7 @@ struct BadInputTests {
     }
 
     @Test func refusedInputLeavesNoDatabaseBehind() throws {
-        // A refused input changes nothing (DESIGN.md §5), which includes not creating and seeding a database.
+        // A refused input changes nothing (docs/architecture.md §5), which includes not creating and seeding a database.
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         for arguments in [

@@ -162,7 +162,7 @@ struct EditingTests {
 
     @Test(arguments: longestTexts)
     func textsOf200CharactersAreAccepted(_ longest: LongestText) throws {
-        // DESIGN.md §5: names and titles are 1 to 200 characters; the model counts characters as a person does.
+        // docs/architecture.md §5: names and titles are 1 to 200 characters; the model counts characters as a person does.
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let text = longest.text

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ListsWeb
 
-/// The JSON API of DESIGN.md §4, through the app's routes without a socket. Every answer is also checked
+/// The JSON API of docs/architecture.md §4, through the app's routes without a socket. Every answer is also checked
 /// against the OpenAPI document (see ``APIHarness``).
 @Suite struct APITests {
     @Test func theSeededCatalogIsListedInOrderWithExactPrices() throws {
