@@ -14,7 +14,7 @@ APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev po
 WEB_APT_PACKAGES := chromium python3-venv nginx-light
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
 # axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen.
-PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8
+PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8 schemathesis==4.32.5
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.

@@ -71,7 +71,14 @@ public struct BirdSighting: Record {
             Fields.scientificName.erased, Fields.latitude.erased, Fields.longitude.erased, Fields.comments.erased,
         ],
         name: Fields.name, blank: { BirdSighting(meta: $0, name: "", location: nil, date: $0.createdAt) },
-        rules: { try $0.details.checkCoordinates() })
+        rules: { try $0.details.checkCoordinates() },
+        // Both coordinates, or neither. For a change this is stricter than the server, which also takes one
+        // coordinate when the sighting already has the other: the document cannot know the sighting.
+        rulesSchema: #"""
+            "anyOf": [{"required": ["latitude", "longitude"], "properties": {"latitude": {"type": "number"}, \#
+            "longitude": {"type": "number"}}}, {"properties": {"latitude": {"type": "null"}, \#
+            "longitude": {"type": "null"}}}]
+            """#)
 
     /// Checks a bird's name: trimmed, 1 to 200 characters, no control characters.
     /// - Throws: ``ValidationError`` for `name`.

@@ -284,7 +284,8 @@ extension FieldType where Value == Decimal? {
         let range = Decimal(minimum)...Decimal(maximum)
         return FieldType(
             storage: .optionalText,
-            schema: #"{"type": ["number", "null"], "minimum": \#(minimum), "maximum": \#(maximum)}"#,
+            // At most ten decimals: what a Decimal holds exactly (a number like 1.8e-215 is not one).
+            schema: #"{"type": ["number", "null"], "minimum": \#(minimum), "maximum": \#(maximum), "multipleOf": 1e-10}"#,
             isNullable: true,
             toStore: { $0.map { .text("\($0)") } ?? .null },
             fromStore: { value in

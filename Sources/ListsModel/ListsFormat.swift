@@ -74,37 +74,83 @@ public enum ListsFormat {
     }
 
     /// The instant an ISO 8601 timestamp with a zone names (`2026-11-29T07:30:00Z`, `2026-11-29T08:30:00.250+01:00`),
-    /// rounded to the millisecond; `nil` for anything else, including a date without a time or a zone.
+    /// rounded to the millisecond; `nil` for anything else, including a date without a time or a zone, or a day or
+    /// time that does not exist (2026-02-30).
+    ///
+    /// Read as RFC 3339 (what JSON Schema's `date-time` is): a `T` or `t`, `Z` or `z` or an offset of up to 23:59,
+    /// any number of fraction digits. Years from 1583 to 9999 are read here, on the Gregorian calendar; others go to
+    /// Foundation's reader, whose calendar is Julian before October 1582, as ``appendISOTimestamp(_:to:)`` writes
+    /// them, so that every timestamp Lists writes reads back as itself.
     public static func parseTimestamp(_ text: String) -> Date? {
-        let styles = [
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle(),
-        ]
-        // Foundation's ISO 8601 parser rolls an impossible day or time over (2026-02-30 reads as March 2), so
-        // the fields as written are checked first.
-        guard namesRealMoment(text) else { return nil }
+        guard let parts = timestampParts(text) else { return nil }
+        guard (1583...9999).contains(parts.year) else { return foundationParse(text) }
+        let days = CivilDate.daysSince1970(year: parts.year, month: parts.month, day: parts.day)
+        let seconds = ((Int64(days) * 24 + Int64(parts.hour)) * 60 + Int64(parts.minute)) * 60 + Int64(parts.second)
+            - Int64(parts.offsetMinutes) * 60
+        return Date(timeIntervalSince1970: Double(seconds * 1000 + parts.milliseconds) / 1000)
+    }
+
+    /// The fields of an RFC 3339 timestamp, checked to name a day that exists and a time of day; `nil` otherwise.
+    private static func timestampParts(_ text: String) -> (
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, milliseconds: Int64, offsetMinutes: Int
+    )? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] | 0x20 == UInt8(ascii: "t"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second < 60
+        else { return nil }
+        var index = 19
+        // The fraction rounded to the millisecond, from its first four digits.
+        var milliseconds: Int64 = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var digits = 0
+            var tenThousandths: Int64 = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                if digits < 4 { tenThousandths = tenThousandths * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            if digits < 4 { for _ in digits..<4 { tenThousandths *= 10 } }
+            milliseconds = (tenThousandths + 5) / 10
+        }
+        guard index < bytes.count else { return nil }
+        var offsetMinutes = 0
+        if bytes[index] | 0x20 == UInt8(ascii: "z") {
+            index += 1
+        } else {
+            guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), index + 6 == bytes.count,
+                bytes[index + 3] == UInt8(ascii: ":"), let hours = number(index + 1..<index + 3),
+                let minutes = number(index + 4..<index + 6), hours < 24, minutes < 60
+            else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+            index += 6
+        }
+        guard index == bytes.count else { return nil }
+        return (year, month, day, hour, minute, second, milliseconds, offsetMinutes)
+    }
+
+    /// `text` read by Foundation's ISO 8601 styles, rounded to the millisecond: for the years
+    /// ``parseTimestamp(_:)`` leaves to it.
+    private static func foundationParse(_ text: String) -> Date? {
+        let styles = [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()]
         for style in styles {
             if let date = try? Date(text, strategy: style) { return date.roundedToMilliseconds }
         }
         return nil
-    }
-
-    /// Whether `text` starts with `YYYY-MM-DDTHH:MM:SS` naming a day that exists and a time of day.
-    private static func namesRealMoment(_ text: String) -> Bool {
-        let bytes = Array(text.utf8.prefix(19))
-        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
-        else { return false }
-        func number(_ range: Range<Int>) -> Int? {
-            bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-                ? Int(String(decoding: bytes[range], as: UTF8.self)) : nil
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month), hour < 24, minute < 60, second < 60
-        else { return false }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return (1...monthLengths[month - 1]).contains(day)
     }
 
     /// The locale the environment asks for (`LC_ALL`, then `LC_TIME`, then `LANG`), read directly because

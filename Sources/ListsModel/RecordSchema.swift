@@ -131,6 +131,8 @@ public struct RecordSchema<R>: Sendable {
     let blank: @Sendable (RecordMeta) -> R
     /// What must hold between fields (a latitude needs a longitude).
     let rules: @Sendable (R) throws -> Void
+    /// ``rules`` in JSON Schema, as members added to the schema of what the API takes (`"anyOf": [...]`), or `""`.
+    let rulesSchema: String
     /// The members of the record's JSON in key order.
     private let jsonOrder: [RecordJSONMember]
 
@@ -138,15 +140,17 @@ public struct RecordSchema<R>: Sendable {
     public static var metaKeys: [String] { ["id", "createdAt", "updatedAt", "version"] }
 
     /// A schema of `fields`; `name` is the field people refer to records by, `blank` makes a record to fill in,
-    /// `rules` checks what must hold between fields.
+    /// `rules` checks what must hold between fields and `rulesSchema` says it in JSON Schema (members of an object
+    /// schema), for what the API takes.
     public init(
         _ fields: [AnyField<R>], name: Field<R, String>, blank: @escaping @Sendable (RecordMeta) -> R,
-        rules: @escaping @Sendable (R) throws -> Void = { _ in }
+        rules: @escaping @Sendable (R) throws -> Void = { _ in }, rulesSchema: String = ""
     ) {
         self.fields = fields
         nameColumn = name.column
         self.blank = blank
         self.rules = rules
+        self.rulesSchema = rulesSchema
         var members: [(String, RecordJSONMember)] = [
             ("id", .id), ("createdAt", .createdAt), ("updatedAt", .updatedAt), ("version", .version),
         ]
@@ -287,13 +291,14 @@ extension RecordSchema where R: Record {
     public func inputSchema(forChange: Bool) -> String {
         let inputs = fields.filter(\.isInput)
         let required = forChange ? [] : inputs.filter(\.isRequired).map(\.key)
-        return Self.object(properties: inputs.map { "\"\($0.key)\": \($0.schema)" }, required: required)
+        return Self.object(
+            properties: inputs.map { "\"\($0.key)\": \($0.schema)" }, required: required, more: rulesSchema)
     }
 
-    private static func object(properties: [String], required: [String]) -> String {
+    private static func object(properties: [String], required: [String], more: String = "") -> String {
         let requiredList = required.map { "\"\($0)\"" }.joined(separator: ", ")
         return #"{"type": "object", "additionalProperties": false, "required": [\#(requiredList)], "properties": {"#
-            + properties.joined(separator: ", ") + "}}"
+            + properties.joined(separator: ", ") + "}" + (more.isEmpty ? "" : ", " + more) + "}"
     }
 }
 

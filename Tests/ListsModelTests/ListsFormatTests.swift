@@ -203,6 +203,35 @@ import Testing
         }
     }
 
+    /// Lists reads RFC 3339 itself; on what Foundation's ISO 8601 reader also reads, both give the same instant.
+    @Test func timestampsAreReadAsFoundationReadsThem() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let year = Int.random(in: 1583...9999, using: &random)
+            let month = Int.random(in: 1...12, using: &random)
+            let day = Int.random(in: 1...CivilDate.daysIn(month: month, year: year), using: &random)
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let fraction = ["", ".5", ".25", ".125", ".1234", ".99995", ".0001"].randomElement(using: &random) ?? ""
+            let offset = Int.random(in: -17...17, using: &random)
+            let zone = offset == 0 ? "Z" : "\(offset < 0 ? "-" : "+")\(two(abs(offset))):\(two(Int.random(in: 0...59)))"
+            let text =
+                "\(year)-\(two(month))-\(two(day))T\(two(Int.random(in: 0...23))):\(two(Int.random(in: 0...59))):"
+                + "\(two(Int.random(in: 0...59)))\(fraction)\(zone)"
+            let styles = [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()]
+            let foundation = styles.lazy.compactMap { try? Date(text, strategy: $0) }.first?.roundedToMilliseconds
+            #expect(ListsFormat.parseTimestamp(text) == foundation, "\(text)")
+        }
+    }
+
+    @Test func anyOffsetRFC3339AllowsIsRead() {
+        #expect(ListsFormat.parseTimestamp("2026-01-15T01:18:11-18:40") == Date(timeIntervalSince1970: 1_768_507_091))
+        #expect(ListsFormat.parseTimestamp("2026-01-15t01:18:11z") == Date(timeIntervalSince1970: 1_768_439_891))
+        #expect(ListsFormat.parseTimestamp("2026-01-15T01:18:11.123456789+23:59") != nil)
+        for bad in ["2026-01-15T01:18:11+24:00", "2026-01-15T01:18:11.Z", "2026-01-15T01:18:11+0100", "2026-01-15 01:18:11Z"] {
+            #expect(ListsFormat.parseTimestamp(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func daysAndTimesThatDoNotExistAreRefusedNotRolledOver() {
         for text in [
             "2026-02-30T12:00:00Z", "2026-02-29T12:00:00Z", "2026-04-31T12:00:00Z", "2026-01-01T24:00:00Z",
