@@ -74,14 +74,17 @@ let package = Package(
         .testTarget(name: "ListsPostgresTests", dependencies: ["ListsModel", "ListsPostgres", "ListsStoreContract"]),
         // Fixtures/ holds the files the tests read (through #filePath) and the program that made the plists.
         .testTarget(
-            name: "ListsInterchangeTests", dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec"],
+            name: "ListsInterchangeTests",
+            dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ListsWebTests", dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
         .testTarget(
             name: "ListsCLITests",
-            dependencies: ["lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract"]),
+            dependencies: [
+                "lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

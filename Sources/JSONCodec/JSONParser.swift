@@ -70,7 +70,8 @@ public struct JSONParser {
 
         /// Calls `body` with the UTF-8 of the string at `range` (its escapes undone), or returns `nil` when the
         /// value is not a string.
-        public func withString<T>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+        public func withString<T>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T?
+        {
             guard isString(range) else { return nil }
             let inner = range.lowerBound + 1..<range.upperBound - 1
             if !text[inner].contains(UInt8(ascii: "\\")) {
@@ -251,8 +252,9 @@ public struct JSONParser {
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
-            || bytes[index] == 0x09
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D
+                || bytes[index] == 0x09
         {
             index += 1
         }
@@ -442,7 +444,9 @@ public struct JSONParser {
                 throw malformed("a string that is not UTF-8")
             }
             index += 1
-            bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[quote..<index])) }
+            bytes.withUnsafeBufferPointer {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[quote..<index]))
+            }
             return
         }
         // An escape, or no closing quote: read again as any string, with its errors.
@@ -463,7 +467,10 @@ public struct JSONParser {
                 let end = start + known.count
                 guard end < all.count, all[end] == UInt8(ascii: "\"") else { return false }
                 return known.withUnsafeBufferPointer { known in
-                    known.isEmpty || memcmp(known.baseAddress!, all.baseAddress! + start, known.count) == 0
+                    guard let knownStart = known.baseAddress, let allStart = all.baseAddress else {
+                        return known.isEmpty
+                    }
+                    return memcmp(knownStart, allStart + start, known.count) == 0
                 }
             }
             if position < knownNames.count, matches(knownNames[position].utf8) {
@@ -580,7 +587,8 @@ public struct JSONParser {
                 let quotes = word ^ (ones &* 0x22)
                 let backslashes = word ^ (ones &* 0x5C)
                 // A zero byte in `quotes` or `backslashes`, a byte below 0x20, or a byte with its high bit set.
-                let found = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                let found =
+                    ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
                     | ((word &- ones &* 0x20) & ~word) | word
                 if found & highs != 0 { break }
                 at += 8

@@ -3,7 +3,10 @@ import ListsModel
 
 /// `lists birds ...`: the Bird Sightings app (BirdWatching).
 enum BirdsCommands {
-    static let all = [CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Show.self), CommandEntry(Edit.self), CommandEntry(Remove.self)]
+    static let all = [
+        CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Show.self), CommandEntry(Edit.self),
+        CommandEntry(Remove.self),
+    ]
 
     static let dateHelp = "when it was seen: YYYY-MM-DD or YYYY-MM-DDTHH:MM, local time (default: now)"
 
@@ -102,7 +105,9 @@ enum BirdsCommands {
             .option("name", "N", help: "the bird's name") { $0.nameText = $1 },
             .option("location", "L", help: "where it was seen") { $0.location = $1 },
             .option("date", "D", help: dateHelp) { $0.dateText = $1 },
-            .option("if-version", "V", help: "refuse the change unless the sighting is at version V") { $0.versionText = $1 },
+            .option("if-version", "V", help: "refuse the change unless the sighting is at version V") {
+                $0.versionText = $1
+            },
         ]
 
         var references: [String] = []

@@ -168,7 +168,8 @@ struct Argument<C>: Sendable {
         _ placeholder: String, _ minimum: Int, _ maximum: Int?, _ set: @escaping @Sendable (inout C, [String]) -> Void
     ) -> Argument {
         Argument(
-            kind: .positional(PositionalSpec(placeholder: placeholder, minimum: minimum, maximum: maximum)), assign: set)
+            kind: .positional(PositionalSpec(placeholder: placeholder, minimum: minimum, maximum: maximum)), assign: set
+        )
     }
 }
 

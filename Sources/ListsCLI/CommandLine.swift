@@ -107,7 +107,8 @@ public enum ListsCommandLine {
         }
         guard let app = apps.first(where: { $0.name == appWord.word }) else {
             throw UsageError(
-                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, serve, import, export", command: "lists")
+                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, serve, import, export",
+                command: "lists")
         }
         let commandNames = app.commands.map(\.configuration.name).joined(separator: ", ")
         guard words.count > 1 else {

@@ -110,7 +110,8 @@ enum Typed {
 
     /// A whole number option `--name` in `range`.
     /// - Throws: ``UsageError`` naming the option.
-    static func number(_ text: String?, option name: String, in range: ClosedRange<Int>, command: String) throws -> Int? {
+    static func number(_ text: String?, option name: String, in range: ClosedRange<Int>, command: String) throws -> Int?
+    {
         guard let text else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError(

@@ -18,17 +18,24 @@ struct ServeCommand: Command {
         .option("port", "PORT", help: "the TCP port, 0 for any free one (8080)") { $0.portText = $1 },
         .repeatedOption(
             "allowed-host", "NAME",
-            help: "also answer requests for this host name (repeatable), as a proxy or a home network names it") { $0.allowedHosts = $1 },
+            help: "also answer requests for this host name (repeatable), as a proxy or a home network names it"
+        ) { $0.allowedHosts = $1 },
         .repeatedOption(
-            "trusted-proxy", "ADDRESS", help: "a reverse proxy's address (repeatable): its connections are not "
-                + "limited per client") { $0.trustedProxies = $1 },
+            "trusted-proxy", "ADDRESS",
+            help: "a reverse proxy's address (repeatable): its connections are not "
+                + "limited per client"
+        ) { $0.trustedProxies = $1 },
         .option(
-            "connections-per-client", "N", help: "how many connections one client address may hold (128)") { $0.connectionsText = $1 },
+            "connections-per-client", "N", help: "how many connections one client address may hold (128)"
+        ) { $0.connectionsText = $1 },
         .option("timeout", "SECONDS", help: "close a connection idle this long (30)") { $0.timeoutText = $1 },
         .option(
             "head-timeout", "SECONDS",
-            help: "close a new connection whose request head has not arrived whole in this long (10)") { $0.headTimeoutText = $1 },
-        .option("threads", "N", help: "how many threads serve requests (2 per core, at least 4)") { $0.threadsText = $1 },
+            help: "close a new connection whose request head has not arrived whole in this long (10)"
+        ) { $0.headTimeoutText = $1 },
+        .option("threads", "N", help: "how many threads serve requests (2 per core, at least 4)") {
+            $0.threadsText = $1
+        },
         .flag("quiet", help: "no access log") { $0.isQuiet = $1 },
     ]
 
@@ -48,7 +55,8 @@ struct ServeCommand: Command {
         let host = hostText ?? "127.0.0.1"
         guard ServedAddresses.parse(host) != nil else {
             throw UsageError(
-                message: "--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not \(Quoted(host))",
+                message:
+                    "--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not \(Quoted(host))",
                 command: Self.path)
         }
         configuration = ServerConfiguration(

@@ -2,7 +2,10 @@ import ListsModel
 
 /// `lists todo ...`: the To-Do app (iTahDoodle).
 enum TodoCommands {
-    static let all = [CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self), CommandEntry(Remove.self)]
+    static let all = [
+        CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Done.self),
+        CommandEntry(Undone.self), CommandEntry(Remove.self),
+    ]
 
     /// `lists todo list`.
     struct List: Command {
@@ -57,7 +60,9 @@ enum TodoCommands {
         static let arguments: [Argument<Self>] = [
             .positional("REF", 1, 1) { $0.references = $1 },
             .option("title", "TEXT", help: "its new text") { $0.newTitle = $1 },
-            .option("if-version", "V", help: "refuse the change unless the task is at version V") { $0.versionText = $1 },
+            .option("if-version", "V", help: "refuse the change unless the task is at version V") {
+                $0.versionText = $1
+            },
         ]
 
         var references: [String] = []

@@ -19,7 +19,6 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: HTTPHeaders([("Content-Type", "application/json")]), body: bytes)
     }
 
-
     /// An HTML page with `status`.
     public static func html(_ page: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(

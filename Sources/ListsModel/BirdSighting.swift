@@ -18,7 +18,9 @@ public struct BirdSighting: Record {
     public var details: SightingDetails
 
     /// A sighting with already validated values.
-    public init(meta: RecordMeta, name: String, location: String?, date: Date, details: SightingDetails = SightingDetails()) {
+    public init(
+        meta: RecordMeta, name: String, location: String?, date: Date, details: SightingDetails = SightingDetails()
+    ) {
         self.meta = meta
         self.name = name
         self.location = location
@@ -31,36 +33,49 @@ public struct BirdSighting: Record {
     /// A sighting's fields: the one place that says how each is stored, written, read and checked.
     public enum Fields {
         /// `name`: 1 to 200 characters.
-        public static let name = Field(BirdSighting.self, key: "name", column: "name", type: .text(what: "the bird's name"), get: { $0.name }, set: { $0.name = $1 })
+        public static let name = Field(
+            BirdSighting.self, key: "name", column: "name", type: .text(what: "the bird's name"), get: { $0.name },
+            set: { $0.name = $1 })
         /// `location`: up to 200 characters, or none.
-        public static let location = Field(BirdSighting.self,
+        public static let location = Field(
+            BirdSighting.self,
             key: "location", column: "location",
             type: .optionalText(what: "a location", description: "Up to 200 characters; null or empty means none."),
             initial: { _ in nil }, get: { $0.location }, set: { $0.location = $1 })
         /// `date`: when the bird was seen; now when not given.
-        public static let date = Field(BirdSighting.self,
+        public static let date = Field(
+            BirdSighting.self,
             key: "date", column: "sighted_at",
             type: .instant(description: "Defaults to now; from 1800 to tomorrow.") { date, _, now in
                 try validDate(date, now: now)
             },
             initial: { $0 }, get: { $0.date }, set: { $0.date = $1 })
         /// `count`: how many, or `X`.
-        public static let count = Field(BirdSighting.self,
-            key: "count", column: "count", type: .birdCount, initial: { _ in nil }, get: { $0.details.count }, set: { $0.details.count = $1 })
+        public static let count = Field(
+            BirdSighting.self,
+            key: "count", column: "count", type: .birdCount, initial: { _ in nil }, get: { $0.details.count },
+            set: { $0.details.count = $1 })
         /// `scientificName`: the species' scientific name.
-        public static let scientificName = Field(BirdSighting.self,
+        public static let scientificName = Field(
+            BirdSighting.self,
             key: "scientificName", column: "scientific_name",
-            type: .optionalText(what: "a scientific name"), initial: { _ in nil }, get: { $0.details.scientificName }, set: { $0.details.scientificName = $1 })
+            type: .optionalText(what: "a scientific name"), initial: { _ in nil }, get: { $0.details.scientificName },
+            set: { $0.details.scientificName = $1 })
         /// `latitude`: degrees, -90 to 90.
-        public static let latitude = Field(BirdSighting.self,
+        public static let latitude = Field(
+            BirdSighting.self,
             key: "latitude", column: "latitude",
-            type: .coordinate(from: -90, to: 90, what: "latitude"), initial: { _ in nil }, get: { $0.details.latitude }, set: { $0.details.latitude = $1 })
+            type: .coordinate(from: -90, to: 90, what: "latitude"), initial: { _ in nil }, get: { $0.details.latitude },
+            set: { $0.details.latitude = $1 })
         /// `longitude`: degrees, -180 to 180.
-        public static let longitude = Field(BirdSighting.self,
+        public static let longitude = Field(
+            BirdSighting.self,
             key: "longitude", column: "longitude",
-            type: .coordinate(from: -180, to: 180, what: "longitude"), initial: { _ in nil }, get: { $0.details.longitude }, set: { $0.details.longitude = $1 })
+            type: .coordinate(from: -180, to: 180, what: "longitude"), initial: { _ in nil },
+            get: { $0.details.longitude }, set: { $0.details.longitude = $1 })
         /// `comments`: notes on one line.
-        public static let comments = Field(BirdSighting.self,
+        public static let comments = Field(
+            BirdSighting.self,
             key: "comments", column: "comments", type: .optionalText(what: "comments"),
             initial: { _ in nil }, get: { $0.details.comments }, set: { $0.details.comments = $1 })
     }

@@ -77,7 +77,8 @@ extension FieldType where Value == String {
     public static func text(what: String, missing: String? = nil) -> FieldType<String> {
         FieldType(
             storage: .text,
-            schema: #"{"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\#(forbidden)]*[^\#(forbidden)\#(blank)][^\#(forbidden)]*$", "description": "Trimmed; 1 to 200 characters; no control characters."}"#,
+            schema:
+                #"{"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\#(forbidden)]*[^\#(forbidden)\#(blank)][^\#(forbidden)]*$", "description": "Trimmed; 1 to 200 characters; no control characters."}"#,
             missing: "\(missing ?? what) is required",
             toStore: { .text($0) },
             fromStore: { value in
@@ -159,7 +160,8 @@ extension FieldType where Value == Money {
     /// A price: an exact number from 0 to 1,000,000 with at most two decimals, kept in cents.
     public static let price = FieldType<Money>(
         storage: .integer,
-        schema: #"{"type": "number", "minimum": 0, "maximum": 1000000, "multipleOf": 0.01, "description": "Exact, at most two decimals."}"#,
+        schema:
+            #"{"type": "number", "minimum": 0, "maximum": 1000000, "multipleOf": 0.01, "description": "Exact, at most two decimals."}"#,
         toStore: { .integer($0.minorUnits) },
         fromStore: { value in
             guard case .integer(let cents) = value else { throw StoreError.corrupt("integer") }
@@ -227,7 +229,8 @@ extension FieldType where Value == Date {
                 guard let date = ListsFormat.parseTimestamp(text) else {
                     throw ValidationError(
                         field: field,
-                        message: "\(Quoted(text)) is not a timestamp; use ISO 8601 with a zone, like 2026-11-29T07:30:00Z")
+                        message:
+                            "\(Quoted(text)) is not a timestamp; use ISO 8601 with a zone, like 2026-11-29T07:30:00Z")
                 }
                 return date
             },
@@ -239,7 +242,8 @@ extension FieldType where Value == BirdCount? {
     /// How many birds: a whole number from 1 to 1,000,000, `"X"` for present but not counted, or `null`.
     public static let birdCount = FieldType<BirdCount?>(
         storage: .optionalText,
-        schema: #"{"oneOf": [{"type": "integer", "minimum": 1, "maximum": 1000000}, {"const": "X"}, {"type": "null"}], "description": "How many: 1 to 1000000, or \"X\" for present but not counted."}"#,
+        schema:
+            #"{"oneOf": [{"type": "integer", "minimum": 1, "maximum": 1000000}, {"const": "X"}, {"type": "null"}], "description": "How many: 1 to 1000000, or \"X\" for present but not counted."}"#,
         isNullable: true,
         toStore: { $0.map { .text($0.description) } ?? .null },
         fromStore: { value in
@@ -285,7 +289,8 @@ extension FieldType where Value == Decimal? {
         return FieldType(
             storage: .optionalText,
             // At most ten decimals: what a Decimal holds exactly (a number like 1.8e-215 is not one).
-            schema: #"{"type": ["number", "null"], "minimum": \#(minimum), "maximum": \#(maximum), "multipleOf": 1e-10}"#,
+            schema:
+                #"{"type": ["number", "null"], "minimum": \#(minimum), "maximum": \#(maximum), "multipleOf": 1e-10}"#,
             isNullable: true,
             toStore: { $0.map { .text("\($0)") } ?? .null },
             fromStore: { value in

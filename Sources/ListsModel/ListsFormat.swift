@@ -85,7 +85,8 @@ public enum ListsFormat {
         guard let parts = timestampParts(text) else { return nil }
         guard (1583...9999).contains(parts.year) else { return foundationParse(text) }
         let days = CivilDate.daysSince1970(year: parts.year, month: parts.month, day: parts.day)
-        let seconds = ((Int64(days) * 24 + Int64(parts.hour)) * 60 + Int64(parts.minute)) * 60 + Int64(parts.second)
+        let seconds =
+            ((Int64(days) * 24 + Int64(parts.hour)) * 60 + Int64(parts.minute)) * 60 + Int64(parts.second)
             - Int64(parts.offsetMinutes) * 60
         return Date(timeIntervalSince1970: Double(seconds * 1000 + parts.milliseconds) / 1000)
     }

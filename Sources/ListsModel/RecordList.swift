@@ -139,5 +139,6 @@ public struct Added<R> {
 
 extension RecordMeta {
     /// The meta of a record not added yet: ``RecordList/add(_:numbered:)`` gives it its own.
-    public static let draft = RecordMeta(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), createdAt: Date(timeIntervalSince1970: 0))
+    public static let draft = RecordMeta(
+        id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), createdAt: Date(timeIntervalSince1970: 0))
 }

@@ -175,7 +175,9 @@ extension RecordSchema where R: Record {
     /// The record a store read back: `meta` and the values in field order.
     /// - Throws: ``StoreError/corrupt(_:)`` when a value has the wrong shape.
     public func record(meta: RecordMeta, values: [FieldValue]) throws -> R {
-        guard values.count == fields.count else { throw StoreError.corrupt("\(R.kind.noun) has \(values.count) values") }
+        guard values.count == fields.count else {
+            throw StoreError.corrupt("\(R.kind.noun) has \(values.count) values")
+        }
         var record = blank(meta)
         for (field, value) in zip(fields, values) { try field.load(&record, value) }
         return record

@@ -25,12 +25,17 @@ public struct ShoppingItem: Record {
     /// An item's fields: the one place that says how each is stored, written, read and checked.
     public enum Fields {
         /// `name`: 1 to 200 characters.
-        public static let name = Field(ShoppingItem.self, key: "name", column: "name", type: .text(what: "an item's name"), get: { $0.name }, set: { $0.name = $1 })
+        public static let name = Field(
+            ShoppingItem.self, key: "name", column: "name", type: .text(what: "an item's name"), get: { $0.name },
+            set: { $0.name = $1 })
         /// `price`: exact, in cents in stores; 0 when not given.
-        public static let price = Field(ShoppingItem.self,
-            key: "price", column: "price_cents", type: .price, initial: { _ in .zero }, get: { $0.price }, set: { $0.price = $1 })
+        public static let price = Field(
+            ShoppingItem.self,
+            key: "price", column: "price_cents", type: .price, initial: { _ in .zero }, get: { $0.price },
+            set: { $0.price = $1 })
         /// `inShoppingList`: the checkmark; a new item starts off the list.
-        public static let isOnShoppingList = Field(ShoppingItem.self,
+        public static let isOnShoppingList = Field(
+            ShoppingItem.self,
             key: "inShoppingList", column: "on_shopping_list", type: .bool,
             initial: { _ in false }, get: { $0.isOnShoppingList }, set: { $0.isOnShoppingList = $1 })
     }

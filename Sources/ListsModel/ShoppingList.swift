@@ -85,7 +85,8 @@ public struct ShoppingList: Sendable {
         -> Added<ShoppingItem>
     {
         try items.add(
-            ShoppingItem(meta: .draft, name: name, price: price, isOnShoppingList: isOnShoppingList), numbered: numbered)
+            ShoppingItem(meta: .draft, name: name, price: price, isOnShoppingList: isOnShoppingList), numbered: numbered
+        )
     }
 
     /// Changes an item's name, price and/or place on the shopping list, in one change (one new version).

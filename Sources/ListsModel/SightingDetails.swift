@@ -53,7 +53,8 @@ public struct SightingDetails: Sendable, Hashable {
     func checkCoordinates() throws {
         if (latitude == nil) != (longitude == nil) {
             throw ValidationError(
-                field: latitude == nil ? "latitude" : "longitude", message: "give both latitude and longitude, or neither")
+                field: latitude == nil ? "latitude" : "longitude",
+                message: "give both latitude and longitude, or neither")
         }
     }
 }
@@ -70,7 +71,8 @@ public enum BirdCount: Sendable, Hashable, CustomStringConvertible {
         let trimmed = text.trimmingWhitespace()
         if trimmed == "X" || trimmed == "x" {
             self = .present
-        } else if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(trimmed), (1...1_000_000).contains(number)
+        } else if trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(trimmed),
+            (1...1_000_000).contains(number)
         {
             self = .number(number)
         } else {

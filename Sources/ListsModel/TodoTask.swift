@@ -44,14 +44,20 @@ public struct TodoTask: Record {
     /// A task's fields: the one place that says how each is stored, written, read and checked.
     public enum Fields {
         /// `title`: 1 to 200 characters.
-        public static let title = Field(TodoTask.self,
-            key: "title", column: "title", type: .text(what: "a task's text", missing: "a task's title"), get: { $0.title }, set: { $0.title = $1 })
+        public static let title = Field(
+            TodoTask.self,
+            key: "title", column: "title", type: .text(what: "a task's text", missing: "a task's title"),
+            get: { $0.title }, set: { $0.title = $1 })
         /// `done`: a new task is not done.
-        public static let isDone = Field(TodoTask.self, key: "done", column: "done", type: .bool, initial: { _ in false }, get: { $0.isDone }, set: { $0.isDone = $1 })
+        public static let isDone = Field(
+            TodoTask.self, key: "done", column: "done", type: .bool, initial: { _ in false }, get: { $0.isDone },
+            set: { $0.isDone = $1 })
         /// `taskwarrior`: what an import from Taskwarrior kept; the API shows it and never takes it.
-        public static let taskwarrior = Field(TodoTask.self,
+        public static let taskwarrior = Field(
+            TodoTask.self,
             key: "taskwarrior", column: "taskwarrior",
-            type: .jsonObject(description: "The attributes of a task imported from Taskwarrior that Lists keeps for export."),
+            type: .jsonObject(
+                description: "The attributes of a task imported from Taskwarrior that Lists keeps for export."),
             initial: { _ in nil }, isInput: false, get: { $0.taskwarriorJSON }, set: { $0.taskwarriorJSON = $1 })
     }
 

@@ -110,7 +110,7 @@ final class PostgresConnection {
         }
         let result = buffer.withUnsafeBytes { bytes in
             let pointers = offsets.map { offset in
-                offset < 0 ? nil : (bytes.baseAddress! + offset).assumingMemoryBound(to: CChar.self)
+                offset < 0 ? nil : bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             }
             return PQexecPrepared(handle, name, Int32(pointers.count), pointers, nil, nil, 0)
         }
@@ -224,6 +224,10 @@ extension Array where Element == String {
         // A copy that failed would end the list early, silently dropping what follows it (the URL).
         precondition(copies.allSatisfy { $0 != nil }, "out of memory")
         let pointers = copies.map { UnsafePointer($0) } + [nil]
-        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+        return pointers.withUnsafeBufferPointer { buffer in
+            // Never empty: it ends with its nil.
+            guard let start = buffer.baseAddress else { preconditionFailure("an empty parameter list") }
+            return body(start)
+        }
     }
 }

@@ -150,7 +150,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         guard numbered else {
             let entry = PostgresAppendQueue.Entry(id: record.id.text, values: PostgresSession.insertValues(record))
             defer { runDeferredUpkeep() }
-            try appendQueues[R.kind]!.add(entry) { batch in commit(R.self, batch) }
+            try appendQueue(R.kind).add(entry) { batch in commit(R.self, batch) }
             return nil
         }
         return try autocommitted { connection, isRetry in
@@ -168,9 +168,18 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     }
 
     /// One queue of adds per list.
-    private let appendQueues: [RecordKind: PostgresAppendQueue] = [
-        .item: PostgresAppendQueue(), .task: PostgresAppendQueue(), .sighting: PostgresAppendQueue(),
-    ]
+    private let itemQueue = PostgresAppendQueue()
+    private let taskQueue = PostgresAppendQueue()
+    private let sightingQueue = PostgresAppendQueue()
+
+    /// The queue of adds to `kind`'s list.
+    private func appendQueue(_ kind: RecordKind) -> PostgresAppendQueue {
+        switch kind {
+        case .item: itemQueue
+        case .task: taskQueue
+        case .sighting: sightingQueue
+        }
+    }
 
     /// Commits `batch`, adds to `R`'s list, in one statement, and sets each add's outcome: done, or a conflict for
     /// a record whose id exists. When the statement fails whole for a reason other than the connection (a record

@@ -110,11 +110,14 @@ final class SQLiteConnection {
                 var text = text
                 return try text.withUTF8 { utf8 in
                     // An empty buffer may have no address; SQLite needs one for a text (not null) value.
-                    let status = utf8.isEmpty
-                        ? sqlite3_bind_text(statement, position, "", 0, lists_sqlite_transient())
-                        : sqlite3_bind_text(
-                            statement, position, UnsafeRawPointer(utf8.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    let status: Int32
+                    if let start = utf8.baseAddress, !utf8.isEmpty {
+                        status = sqlite3_bind_text(
+                            statement, position, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self),
                             Int32(utf8.count), nil)
+                    } else {
+                        status = sqlite3_bind_text(statement, position, "", 0, lists_sqlite_transient())
+                    }
                     guard status == SQLITE_OK else { throw error(status, sql: Self.sql(statement)) }
                     try bind(parameters, from: index + 1, to: statement, body)
                 }

@@ -228,7 +228,9 @@ extension SQLiteStore {
             for number in locked..<known {
                 do {
                     try connection.execute(migrations[number])
-                } catch let error as SQLiteError where error.primaryCode != SQLITE_BUSY && error.primaryCode != SQLITE_LOCKED {
+                } catch let error as SQLiteError
+                    where error.primaryCode != SQLITE_BUSY && error.primaryCode != SQLITE_LOCKED
+                {
                     // A schema this Lists did not write (say, a hand-edited file): which step, and SQLite's words.
                     throw StoreError.failure(
                         "migrating the database from schema \(number) to \(number + 1): \(error.message)")

@@ -2,7 +2,6 @@ import CMicroHTTPD
 import Dispatch
 import Synchronization
 
-
 /// Keeps one client from holding the server's connections, and a slow client from holding one for long.
 ///
 /// - **Per client.** A client address may hold at most ``ServerConfiguration/connectionsPerClient`` connections;

@@ -1,7 +1,6 @@
 import ListsHTTP
 import CMicroHTTPD
 
-
 // libmicrohttpd's callbacks are C function pointers: they capture nothing and find the server in their `cls`
 // argument, put there by `HTTPServer.start` (which keeps it retained while the daemon runs).
 
@@ -67,7 +66,8 @@ func acceptPolicy(cls: UnsafeMutableRawPointer?, address: UnsafePointer<sockaddr
 /// libmicrohttpd's notification that a connection opened or is about to close: the guard tracks it in between,
 /// its record kept in the connection's socket context.
 func connectionNotified(
-    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?, socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    cls: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     code: MHD_ConnectionNotificationCode
 ) {
     guard let cls, let connection, let socketContext else { return }

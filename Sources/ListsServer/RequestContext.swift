@@ -1,6 +1,5 @@
 import ListsHTTP
 
-
 /// What the server keeps about one request between libmicrohttpd's callbacks: the head as parsed, the body
 /// as it arrives, and what was answered, for the access log.
 ///

@@ -1,6 +1,5 @@
 import Synchronization
 
-
 /// The IP addresses a server listening on one address answers on, for the web app's host policy: a request whose
 /// `Host` is an address literal is this server's only when it names one of them.
 ///

@@ -21,7 +21,8 @@ struct APIController: Sendable {
             APIRoute(
                 method: "GET", path: "/healthz",
                 operation: APIOperation(
-                    id: "health", summary: "Whether the server answers.", answer: APIOperation.json("OK", schema: "Health"))
+                    id: "health", summary: "Whether the server answers.",
+                    answer: APIOperation.json("OK", schema: "Health"))
             ) { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) },
             APIRoute(
                 method: "GET", path: "/api/v1/revision",

@@ -46,7 +46,8 @@ struct APIOperation: Sendable {
     /// A success answering a JSON body of the schema `name` in the components.
     static func json(_ description: String, schema name: String, headers: String? = nil) -> String {
         let headers = headers.map { #", "headers": \#($0)"# } ?? ""
-        return ##"{"description": "\##(description)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/\##(name)"}}}\##(headers)}"##
+        return
+            ##"{"description": "\##(description)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/\##(name)"}}}\##(headers)}"##
     }
 
     /// A JSON request body of the schema `name` in the components.
@@ -55,7 +56,8 @@ struct APIOperation: Sendable {
     }
 
     /// The `ETag` header a record's answer carries.
-    static let etag = #"{"ETag": {"description": "The record's version, quoted, for If-Match.", "schema": {"type": "string", "pattern": "^\"[1-9][0-9]*\"$"}}}"#
+    static let etag =
+        #"{"ETag": {"description": "The record's version, quoted, for If-Match.", "schema": {"type": "string", "pattern": "^\"[1-9][0-9]*\"$"}}}"#
 
     /// The operation as JSON text.
     var json: String {

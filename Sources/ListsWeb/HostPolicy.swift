@@ -40,10 +40,11 @@ public struct HostPolicy: Sendable {
 
     /// A policy allowing `names` (any case; a final dot ignored) and the addresses `isServedAddress` accepts.
     public init(names: [String] = [], isServedAddress: @escaping @Sendable (String) -> Bool) {
-        self.names = Set(names.map { name in
-            let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
-            return Self.normalized(bare)
-        })
+        self.names = Set(
+            names.map { name in
+                let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
+                return Self.normalized(bare)
+            })
         self.isServedAddress = isServedAddress
     }
 
@@ -98,7 +99,8 @@ public struct HostPolicy: Sendable {
     public static func isAllowableName(_ name: String) -> Bool {
         if name.contains(":") {
             let bare = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
-            return !bare.isEmpty && bare.utf8.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
+            return !bare.isEmpty
+                && bare.utf8.allSatisfy { isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
         }
         return hostName(name) == normalized(name)
     }
@@ -114,7 +116,10 @@ public struct HostPolicy: Sendable {
             guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
             guard isPort(host[(close + 1)...]) else { return nil }
             host = host[...close]
-            guard host.dropFirst().dropLast().allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+            guard
+                host.dropFirst().dropLast().allSatisfy({
+                    isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".")
+                })
             else { return nil }
             return String(decoding: host.map(lowercased), as: UTF8.self)
         }

@@ -96,7 +96,9 @@ public final class ListsWebApp: Sendable {
 
     /// Answers from the cache while the store's revision is the one the answer was made at.
     private func cached(_ request: HTTPRequest) throws -> HTTPResponse {
-        let key = request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let key =
+            request.path + "?"
+            + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             .joined(separator: "&")
         let revision = try lists.revision()
         if let hit = cache.withLock({ $0[key] }), hit.revision == revision { return hit.response }

@@ -24,7 +24,9 @@ struct Multipart {
         if boundary.hasPrefix("\""), boundary.hasSuffix("\""), boundary.count >= 2 {
             boundary = String(boundary.dropFirst().dropLast())
         }
-        guard !boundary.isEmpty, boundary.utf8.count <= 200 else { throw HTTPError.badRequest("a bad multipart boundary") }
+        guard !boundary.isEmpty, boundary.utf8.count <= 200 else {
+            throw HTTPError.badRequest("a bad multipart boundary")
+        }
         let delimiter = Array("--\(boundary)".utf8)
         let separator = Array("\r\n\r\n".utf8)
         var parts: [Part] = []
@@ -39,15 +41,19 @@ struct Multipart {
             // A part runs from after the delimiter's line break to the line break before the next delimiter.
             let partStart = start + delimiter.count + 2
             let partEnd = end - 2
-            guard partStart <= partEnd, let headerEnd = Self.occurrences(of: separator, in: body[partStart..<partEnd]).first
+            guard partStart <= partEnd,
+                let headerEnd = Self.occurrences(of: separator, in: body[partStart..<partEnd]).first
             else { throw HTTPError.badRequest("a multipart part has no headers") }
             let headers = String(decoding: body[partStart..<headerEnd], as: UTF8.self)
-            guard let disposition = headers.split(separator: "\r\n").first(where: {
-                $0.lowercased().hasPrefix("content-disposition:")
-            }), let name = Self.parameter("name", in: disposition)
+            guard
+                let disposition = headers.split(separator: "\r\n").first(where: {
+                    $0.lowercased().hasPrefix("content-disposition:")
+                }), let name = Self.parameter("name", in: disposition)
             else { throw HTTPError.badRequest("a multipart part has no name") }
             parts.append(
-                Part(name: name, fileName: Self.parameter("filename", in: disposition), body: body[(headerEnd + 4)..<partEnd]))
+                Part(
+                    name: name, fileName: Self.parameter("filename", in: disposition),
+                    body: body[(headerEnd + 4)..<partEnd]))
         }
         self.parts = parts
     }

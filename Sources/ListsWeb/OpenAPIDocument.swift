@@ -45,7 +45,9 @@ struct OpenAPIDocument {
     /// The operation of the route serving the document itself.
     static let operation = APIOperation(
         id: "openapi", summary: "This document.",
-        answer: #"{"description": "The OpenAPI 3.1 document.", "content": {"application/json": {"schema": {"type": "object"}}}}"#)
+        answer:
+            #"{"description": "The OpenAPI 3.1 document.", "content": {"application/json": {"schema": {"type": "object"}}}}"#
+    )
 
     private static let info = #"""
         {"title": "Lists", "version": "1.0.0", "description": "The JSON API of Lists: the BirdWatching, iTahDoodle and Shopping List tutorials as one self-hosted app. Errors are {\"error\": {\"code\", \"message\", \"field\"}}; a 5xx is a bug."}
@@ -83,10 +85,13 @@ struct OpenAPIDocument {
             "PreconditionFailed": "The record's version is not the one If-Match names: it changed meanwhile.",
             "TooLarge": "The body is over 64 KiB (100 MB for an import).",
             "UnsupportedMediaType": "The body is not sent as application/json.",
-            "Invalid": "A field is unknown, of the wrong type or not allowed, or a file cannot be imported; `field` names it. Nothing was changed.",
-            "Busy": "The database cannot answer now: it stayed busy (code busy), or its server cannot be reached or the connection to it broke (code database_unavailable; the message says whether the change may have been saved); retry after a second.",
+            "Invalid":
+                "A field is unknown, of the wrong type or not allowed, or a file cannot be imported; `field` names it. Nothing was changed.",
+            "Busy":
+                "The database cannot answer now: it stayed busy (code busy), or its server cannot be reached or the connection to it broke (code database_unavailable; the message says whether the change may have been saved); retry after a second.",
             "Forbidden": "Sent from another site (Origin, Sec-Fetch-Site or Referer); nothing was changed.",
-            "MisdirectedRequest": "The request's Host (or X-Forwarded-Host) names a host this server does not answer to, as a page rebinding its own name to this server would; nothing was read or changed.",
+            "MisdirectedRequest":
+                "The request's Host (or X-Forwarded-Host) names a host this server does not answer to, as a page rebinding its own name to this server would; nothing was read or changed.",
         ]
         let members = descriptions.sorted { $0.key < $1.key }.map { name, description in
             ##""\##(name)": {"description": "\##(description)", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}"##

@@ -34,7 +34,8 @@ struct RecordAPI<R: Record>: Sendable {
                 operation: APIOperation(
                     id: "list\(name)s", tag: tag, summary: "The \(noun)s in list order, a page at a time.",
                     parameters: [
-                        ##"{"$ref": "#/components/parameters/Limit"}"##, ##"{"$ref": "#/components/parameters/Cursor"}"##,
+                        ##"{"$ref": "#/components/parameters/Limit"}"##,
+                        ##"{"$ref": "#/components/parameters/Cursor"}"##,
                     ],
                     answer: APIOperation.json("OK", schema: "\(name)Collection"), refusals: [400])
             ) { request, _ in try Self.page(request, list) },
@@ -90,7 +91,8 @@ struct RecordAPI<R: Record>: Sendable {
     /// The document's schemas for the kind: the record, what adds one, what changes one, and a page of them.
     var schemas: [(name: String, schema: String)] {
         let key = R.kind.collectionKey
-        let collection = ##"{"type": "object", "additionalProperties": false, "required": ["\##(key)", "nextCursor"], "properties": {"\##(key)": {"type": "array", "items": {"$ref": "#/components/schemas/\##(name)"}}, "nextCursor": {"type": ["string", "null"], "description": "Where the next page starts (cursor=), or null on the last page."}}}"##
+        let collection =
+            ##"{"type": "object", "additionalProperties": false, "required": ["\##(key)", "nextCursor"], "properties": {"\##(key)": {"type": "array", "items": {"$ref": "#/components/schemas/\##(name)"}}, "nextCursor": {"type": ["string", "null"], "description": "Where the next page starts (cursor=), or null on the last page."}}}"##
         return [
             (name, R.schema.recordSchema), ("\(name)Input", R.schema.inputSchema(forChange: false)),
             ("\(name)Patch", R.schema.inputSchema(forChange: true)), ("\(name)Collection", collection),
@@ -121,7 +123,8 @@ struct RecordAPI<R: Record>: Sendable {
                 status: 412, code: "version_mismatch",
                 message: "If-Match takes the strong tag the ETag gave, like \"3\", not a weak one")
         }
-        let unquoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? value.dropFirst().dropLast() : value
+        let unquoted =
+            value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? value.dropFirst().dropLast() : value
         guard let version = Int(unquoted), version >= 1 else {
             throw HTTPError.badRequest(
                 "If-Match must be a record's version in quotes, as its ETag gives it, like \"3\"", field: "If-Match")

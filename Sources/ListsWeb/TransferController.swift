@@ -24,22 +24,26 @@ struct TransferController: Sendable {
                 method: "GET", path: "/api/v1/export",
                 operation: APIOperation(
                     id: "export", tag: "Data",
-                    summary: "Everything in one format, as a download: lists-json (the lossless backup of all three apps) or another program's format.",
+                    summary:
+                        "Everything in one format, as a download: lists-json (the lossless backup of all three apps) or another program's format.",
                     parameters: [
                         #"{"name": "format", "in": "query", "required": false, "schema": {"type": "string", "enum": [\#(exportable)], "default": "lists-json"}}"#
                     ],
-                    answer: #"{"description": "The file.", "content": {"application/json": {"schema": {}}, "text/csv": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}, "application/xml": {"schema": {"type": "string"}}}}"#,
+                    answer:
+                        #"{"description": "The file.", "content": {"application/json": {"schema": {}}, "text/csv": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}, "application/xml": {"schema": {"type": "string"}}}}"#,
                     refusals: [400])
             ) { request, _ in try Self.download(lists, format: Self.exportFormat(request.query["format"])) },
             APIRoute(
                 method: "POST", path: "/api/v1/import",
                 operation: APIOperation(
                     id: "import", tag: "Data",
-                    summary: "Adds the records of a file sent as the body, all or nothing; the format is detected unless given. Up to 100 MB.",
+                    summary:
+                        "Adds the records of a file sent as the body, all or nothing; the format is detected unless given. Up to 100 MB.",
                     parameters: [
                         #"{"name": "format", "in": "query", "required": false, "schema": {"type": "string", "enum": [\#(importable)]}}"#
                     ],
-                    body: #"{"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}"#,
+                    body:
+                        #"{"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}"#,
                     answer: APIOperation.json("What changed.", schema: "ImportSummary"), refusals: [400, 403, 413, 422])
             ) { request, _ in
                 let format = try Self.importFormat(request.query["format"], bytes: request.body, fileName: "")
@@ -64,7 +68,9 @@ struct TransferController: Sendable {
                 return Self.settingsPage(notice: Notice(message: "Choose a file to import."), status: 422)
             }
             let bytes = Array(file.body)
-            let chosen = form["format"].map { String(decoding: $0.body, as: UTF8.self) }.flatMap { $0.isEmpty ? nil : $0 }
+            let chosen = form["format"].map { String(decoding: $0.body, as: UTF8.self) }.flatMap {
+                $0.isEmpty ? nil : $0
+            }
             do {
                 let format = try Self.importFormat(chosen, bytes: bytes, fileName: file.fileName ?? "")
                 let summary = try Self.importing(bytes, format: format, into: lists)
@@ -122,13 +128,16 @@ struct TransferController: Sendable {
         }
         guard let format = InterchangeFormat.detect(fileName: fileName, bytes: bytes) else {
             throw HTTPError(
-                status: 422, code: "invalid_field", message: "the file's format is not clear; choose it", field: "format")
+                status: 422, code: "invalid_field", message: "the file's format is not clear; choose it",
+                field: "format")
         }
         return format
     }
 
     /// Reads and applies a file, all or nothing.
-    static func importing(_ bytes: [UInt8], format: InterchangeFormat, into lists: ListsServices) throws -> ImportSummary {
+    static func importing(_ bytes: [UInt8], format: InterchangeFormat, into lists: ListsServices) throws
+        -> ImportSummary
+    {
         do {
             return try format.importing(bytes, into: lists.store, now: lists.clock())
         } catch let error as ImportError {

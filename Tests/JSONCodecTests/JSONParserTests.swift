@@ -11,10 +11,11 @@ private func membersOfEach(_ text: String) throws -> [[String]] {
             result.append([])
             return
         }
-        result.append(object.members.map { name, value in
-            if let text = object.string(value) { return "\(name)=\(text)" }
-            return name
-        })
+        result.append(
+            object.members.map { name, value in
+                if let text = object.string(value) { return "\(name)=\(text)" }
+                return name
+            })
     }
     return result
 }
@@ -29,13 +30,14 @@ struct JSONParserTests {
              {"d\\u0065scription":"escaped","caf\\u00e9":"é","café":"plain","":"empty"},
              {"description":"again","":"empty again"}]
             """
-        #expect(try membersOfEach(text) == [
-            ["uuid=1", "description=a", "entry=x"],
-            ["entry=y", "uuid=2", "extra=z", "description=b"],
-            ["uuid=3", "uuid=4"],
-            ["description=escaped", "café=é", "café=plain", "=empty"],
-            ["description=again", "=empty again"],
-        ])
+        #expect(
+            try membersOfEach(text) == [
+                ["uuid=1", "description=a", "entry=x"],
+                ["entry=y", "uuid=2", "extra=z", "description=b"],
+                ["uuid=3", "uuid=4"],
+                ["description=escaped", "café=é", "café=plain", "=empty"],
+                ["description=again", "=empty again"],
+            ])
         guard case .object(let object) = try JSONParser.parse(Array(#"{"uuid":"3","uuid":"4"}"#.utf8)) else {
             Issue.record("not an object")
             return
@@ -115,7 +117,9 @@ struct CanonicalMembersTests {
         ]
         switch Int.random(in: 0..<(depth > 2 ? 4 : 7), using: &random) {
         case 0: return "\"" + strings[Int.random(in: 0..<strings.count, using: &random)] + "\""
-        case 1: return ["0", "-0", "12", "4.5", "-1.25e+3", "1E-7", "123456789012345678901234567890"][Int.random(in: 0..<7, using: &random)]
+        case 1:
+            return ["0", "-0", "12", "4.5", "-1.25e+3", "1E-7", "123456789012345678901234567890"][
+                Int.random(in: 0..<7, using: &random)]
         case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
         case 3: return "\"" + strings[Int.random(in: 0..<strings.count, using: &random)] + "\""
         case 4, 5:
@@ -126,7 +130,9 @@ struct CanonicalMembersTests {
             }
             return "{" + members.joined(separator: ",") + space() + "}"
         default:
-            let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in space() + json(depth: depth + 1, &random) + space() }
+            let elements = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                space() + json(depth: depth + 1, &random) + space()
+            }
             return "[" + elements.joined(separator: ",") + space() + "]"
         }
     }
@@ -169,11 +175,14 @@ struct CanonicalMembersTests {
         var random = Generator(state: 7)
         var refused = 0
         for round in 0..<3_000 {
-            var bytes = Array(("{\"a\":" + Self.json(depth: 1, &random) + ",\"b\":" + Self.json(depth: 1, &random) + "}").utf8)
+            var bytes = Array(
+                ("{\"a\":" + Self.json(depth: 1, &random) + ",\"b\":" + Self.json(depth: 1, &random) + "}").utf8)
             // One byte changed, removed or cut off.
             let place = Int.random(in: 0..<bytes.count, using: &random)
             switch round % 3 {
-            case 0: bytes[place] = [0x22, 0x5C, 0x7B, 0x5D, 0x2C, 0x3A, 0x01, 0xFF, 0x30, 0x2D][Int.random(in: 0..<10, using: &random)]
+            case 0:
+                bytes[place] =
+                    [0x22, 0x5C, 0x7B, 0x5D, 0x2C, 0x3A, 0x01, 0xFF, 0x30, 0x2D][Int.random(in: 0..<10, using: &random)]
             case 1: bytes.remove(at: place)
             default: bytes.removeSubrange(place...)
             }
@@ -194,7 +203,9 @@ struct CanonicalMembersTests {
             } catch let error as JSONParser.Malformed {
                 inArray = error
             }
-            #expect(Self.error { try JSONParser.forEachElement(of: array) { (_, _: JSONParser.CanonicalMembers?) in } } == inArray)
+            #expect(
+                Self.error { try JSONParser.forEachElement(of: array) { (_, _: JSONParser.CanonicalMembers?) in } }
+                    == inArray)
         }
         #expect(refused > 1_000, "the changes made invalid documents")
     }

@@ -140,12 +140,14 @@ let badInputs: [BadInput] = [
     BadInput(
         arguments: ["shop", "add", "X", "--price"], message: "--price needs a value (P) (see 'lists shop add --help')"),
     BadInput(
-        arguments: ["garden", "list"], message: "unknown app \"garden\"; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
+        arguments: ["garden", "list"],
+        message: "unknown app \"garden\"; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
     BadInput(
         arguments: ["shop", "buy", "Milk"],
         message: "unknown command \"buy\" for lists shop; one of list, add, edit, need, unneed, rm, total "
             + "(see 'lists shop --help')"),
-    BadInput(arguments: [], message: "missing app; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
+    BadInput(
+        arguments: [], message: "missing app; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
     BadInput(
         arguments: ["serve", "--host", "localhost"],
         message: "--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not \"localhost\" "

@@ -122,7 +122,8 @@ struct ConcurrencyTests {
         #expect(bytes.count / 240 >= 10_000)
         try bytes.write(to: URL(fileURLWithPath: file))
         func tasks(_ database: String) throws -> Int {
-            try decode(TasksBody.self, try sandbox.succeed(["--json", "--database", database, "todo", "list"])).tasks.count
+            try decode(TasksBody.self, try sandbox.succeed(["--json", "--database", database, "todo", "list"])).tasks
+                .count
         }
         // How long a whole import takes here, so that the kills below fall all along one.
         let timed = sandbox.path("timed.sqlite")

@@ -123,15 +123,18 @@ struct DatabaseFileTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         try sandbox.succeed(["todo", "list"])
-        #expect(try sandbox.sqlite3(
-            sandbox.database, "DROP INDEX tasks_by_name; ALTER TABLE tasks DROP COLUMN name_key; PRAGMA user_version=6"
-        ).status == 0)
+        #expect(
+            try sandbox.sqlite3(
+                sandbox.database,
+                "DROP INDEX tasks_by_name; ALTER TABLE tasks DROP COLUMN name_key; PRAGMA user_version=6"
+            ).status == 0)
         let rows = try sandbox.sqlite3(sandbox.database, "SELECT * FROM tasks").stdout
         let outcome = try sandbox.run(["todo", "list"])
         #expect(outcome.status == 1)
         #expect(outcome.stdout == "")
-        #expect(outcome.stderr.hasPrefix(
-            "lists: database: the database failed: migrating the database from schema 6 to 7: "), "\(outcome)")
+        #expect(
+            outcome.stderr.hasPrefix(
+                "lists: database: the database failed: migrating the database from schema 6 to 7: "), "\(outcome)")
         #expect(outcome.stderr.contains("no such column: name_key"), "\(outcome)")
         #expect(try sandbox.sqlite3(sandbox.database, "PRAGMA user_version").stdout == "6\n")
         #expect(try sandbox.sqlite3(sandbox.database, "SELECT * FROM tasks").stdout == rows)

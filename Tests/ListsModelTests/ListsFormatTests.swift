@@ -65,7 +65,9 @@ import Testing
             0, -1, 1, 86_399_999, 86_400_000, -86_400_000, 951_782_400_000, 951_868_799_999, 4_107_542_400_000,
             -62_135_596_800_000, 253_402_300_799_999,
         ]
-        let random = (0..<2000).map { _ in Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator) }
+        let random = (0..<2000).map { _ in
+            Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &generator)
+        }
         var wrong: [String] = []
         for milliseconds in edges + random {
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
@@ -193,8 +195,9 @@ import Testing
         #expect(
             ListsFormat.parseTimestamp("2026-11-29T08:30:00.250+01:00")
                 == Date(timeIntervalSince1970: 1_795_937_400.25))
-        #expect(ListsFormat.parseTimestamp(ListsFormat.isoTimestamp(Date(timeIntervalSince1970: 1.5)))
-            == Date(timeIntervalSince1970: 1.5))
+        #expect(
+            ListsFormat.parseTimestamp(ListsFormat.isoTimestamp(Date(timeIntervalSince1970: 1.5)))
+                == Date(timeIntervalSince1970: 1.5))
     }
 
     @Test func anythingElseIsRefused() {
@@ -227,7 +230,9 @@ import Testing
         #expect(ListsFormat.parseTimestamp("2026-01-15T01:18:11-18:40") == Date(timeIntervalSince1970: 1_768_507_091))
         #expect(ListsFormat.parseTimestamp("2026-01-15t01:18:11z") == Date(timeIntervalSince1970: 1_768_439_891))
         #expect(ListsFormat.parseTimestamp("2026-01-15T01:18:11.123456789+23:59") != nil)
-        for bad in ["2026-01-15T01:18:11+24:00", "2026-01-15T01:18:11.Z", "2026-01-15T01:18:11+0100", "2026-01-15 01:18:11Z"] {
+        for bad in [
+            "2026-01-15T01:18:11+24:00", "2026-01-15T01:18:11.Z", "2026-01-15T01:18:11+0100", "2026-01-15 01:18:11Z",
+        ] {
             #expect(ListsFormat.parseTimestamp(bad) == nil, "\(bad)")
         }
     }
@@ -248,7 +253,8 @@ import Testing
 @Suite struct RecordJSONWriterTests {
     private static let meta = RecordMeta(
         id: UUID(uuidString: "0F0F0F0F-0000-4000-8000-000000000001") ?? UUID(),
-        createdAt: Date(timeIntervalSince1970: 1_796_017_527.125), updatedAt: Date(timeIntervalSince1970: 1_796_017_600.5),
+        createdAt: Date(timeIntervalSince1970: 1_796_017_527.125),
+        updatedAt: Date(timeIntervalSince1970: 1_796_017_600.5),
         version: 3)
 
     private func expectSameBytes<R: JSONWritable>(_ value: R) throws {
@@ -261,7 +267,8 @@ import Testing
     func itemsAreWrittenCanonically(cents: Int64) throws {
         try expectSameBytes(
             ShoppingItem(
-                meta: Self.meta, name: "Crème \"brûlée\" / 2\\3", price: Money(minorUnits: cents), isOnShoppingList: true))
+                meta: Self.meta, name: "Crème \"brûlée\" / 2\\3", price: Money(minorUnits: cents),
+                isOnShoppingList: true))
     }
 
     @Test func tasksAndSightingsAreWrittenCanonically() throws {

@@ -20,10 +20,12 @@ struct RecordFastPathTests {
     static let texts = ["Pear", "Crème \"brûlée\" / 2\\3", "Walk the dogs 🐕", "日本語のテキスト", "a\u{301}", "</script>"]
 
     static func meta(_ random: inout Generator) -> RecordMeta {
-        let created = Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...2_000_000_000, using: &random)) / 1000)
+        let created = Date(
+            timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...2_000_000_000, using: &random)) / 1000)
         return RecordMeta(
             id: .random(), createdAt: created.roundedToMilliseconds,
-            updatedAt: created.addingTimeInterval(Double(Int.random(in: 0...100_000, using: &random))).roundedToMilliseconds,
+            updatedAt: created.addingTimeInterval(Double(Int.random(in: 0...100_000, using: &random)))
+                .roundedToMilliseconds,
             version: Int.random(in: 1...1000, using: &random))
     }
 
@@ -46,17 +48,22 @@ struct RecordFastPathTests {
         let kept: [String?] = [nil, #"{"project":"home","tags":["x","y"]}"#, #"{"urgency":1.5,"uuid":"é"}"#]
         return (0..<300).map { _ in
             TodoTask(
-                meta: meta(&random), title: texts.randomElement(using: &random) ?? "", isDone: Bool.random(using: &random),
+                meta: meta(&random), title: texts.randomElement(using: &random) ?? "",
+                isDone: Bool.random(using: &random),
                 taskwarriorJSON: kept.randomElement(using: &random) ?? nil)
         }
     }
 
     static func sightings() -> [BirdSighting] {
         var random = Generator(state: 3)
-        let coordinates: [(Decimal, Decimal)?] = [nil, (Decimal(string: "40.7128") ?? 0, Decimal(string: "-74.006") ?? 0), (-90, 180)]
+        let coordinates: [(Decimal, Decimal)?] = [
+            nil, (Decimal(string: "40.7128") ?? 0, Decimal(string: "-74.006") ?? 0), (-90, 180),
+        ]
         return (0..<300).map { _ in
             let place = coordinates.randomElement(using: &random) ?? nil
-            let count: BirdCount? = [nil, .present, .number(Int.random(in: 1...1_000_000, using: &random))].randomElement(using: &random) ?? nil
+            let count: BirdCount? =
+                [nil, .present, .number(Int.random(in: 1...1_000_000, using: &random))].randomElement(using: &random)
+                ?? nil
             return BirdSighting(
                 meta: meta(&random), name: texts.randomElement(using: &random) ?? "", location: optional(&random),
                 date: meta(&random).createdAt,
@@ -86,7 +93,8 @@ struct RecordFastPathTests {
     @Test func damagedValuesAreRefusedBothWays() throws {
         let meta = RecordMeta(createdAt: Date(timeIntervalSince1970: 0))
         let damaged: [[FieldValue]] = [
-            [.text("Walk"), .text("yes"), .null], [.null, .bool(true), .null], [.text("Walk"), .bool(true), .text("[1]")],
+            [.text("Walk"), .text("yes"), .null], [.null, .bool(true), .null],
+            [.text("Walk"), .bool(true), .text("[1]")],
             [.text("Walk"), .bool(true)],
         ]
         for values in damaged {

@@ -10,7 +10,8 @@ struct TaskwarriorTextTests {
         let meta = RecordMeta(createdAt: Date(timeIntervalSince1970: 0))
         let attributes: [String: JSONValue] = ["project": .string("home"), "tags": .array([.string("x")])]
         let fromDictionary = TodoTask(meta: meta, title: "Walk the dogs", taskwarrior: attributes)
-        let members = try #require(try JSONParser.canonicalMembers(of: Array(#"{"tags": ["x"], "project": "home"}"#.utf8)))
+        let members = try #require(
+            try JSONParser.canonicalMembers(of: Array(#"{"tags": ["x"], "project": "home"}"#.utf8)))
         let fromText = TodoTask(
             meta: meta, title: "Walk the dogs", taskwarriorJSON: members.objectText(Array(members.members.indices)))
         #expect(fromDictionary == fromText)

@@ -62,7 +62,9 @@ import Testing
                 #expect(try store.read { try $0.list(ShoppingItem.self) }.count == 5)
                 let admin = try PostgresTestServer.administration()
                 let schema = try PostgresTestServer.schema(in: url)
-                #expect(try admin.integer("SELECT version FROM \(schema).lists_schema") == Int64(PostgresStore.migrations.count))
+                #expect(
+                    try admin.integer("SELECT version FROM \(schema).lists_schema")
+                        == Int64(PostgresStore.migrations.count))
             }
         }
     }
@@ -208,8 +210,9 @@ import Testing
             let schema = try PostgresTestServer.schema(in: url)
             let unfolded = try #require(try admin.integer("SELECT count(*) FROM \(schema).record_changes"))
             #expect(unfolded < Int64(PostgresStore.foldInterval) + 5)
-            #expect(try admin.integer("SELECT sum(count) FROM \(schema).record_counts WHERE kind = 'tasks'") ?? 0
-                >= Int64(total) - Int64(PostgresStore.foldInterval) - 5)
+            #expect(
+                try admin.integer("SELECT sum(count) FROM \(schema).record_counts WHERE kind = 'tasks'") ?? 0
+                    >= Int64(total) - Int64(PostgresStore.foldInterval) - 5)
         }
     }
 

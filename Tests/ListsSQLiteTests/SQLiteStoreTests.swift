@@ -153,7 +153,8 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         func cacheSize(_ session: any StoreSession) throws -> Int64? {
             try (session as? SQLiteSession)?.connection.integer("PRAGMA cache_size")
         }
-        #expect(try store.write(records: 100_000) { try cacheSize($0) } == -Int64(SQLiteStore.cacheKiB(records: 100_000)))
+        #expect(
+            try store.write(records: 100_000) { try cacheSize($0) } == -Int64(SQLiteStore.cacheKiB(records: 100_000)))
         #expect(SQLiteStore.cacheKiB(records: 100_000) > 2_000)
         #expect(SQLiteStore.cacheKiB(records: 10_000_000) == 65_536)
         #expect(try store.write { try cacheSize($0) } == -2000)
@@ -170,7 +171,8 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let path = directory.path("lists.sqlite")
         // Schema 6 exactly as Lists wrote it, with rows as it wrote them (positions with gaps, as after deletes).
         _ = try sqlite3Shell(
-            path, SQLiteStore.migrations.prefix(6).joined(separator: "\n") + "; PRAGMA user_version = 6; "
+            path,
+            SQLiteStore.migrations.prefix(6).joined(separator: "\n") + "; PRAGMA user_version = 6; "
                 + "INSERT INTO items VALUES ('A0000000-0000-4000-8000-000000000001', 3, 'Bread', 'bread', 250, 1, 1, 2, 1), "
                 + "('A0000000-0000-4000-8000-000000000002', 7, 'Milk', 'milk', 99, 0, 3, 4, 2); "
                 + "INSERT INTO tasks VALUES ('B0000000-0000-4000-8000-000000000001', 2, 'Walk the dogs', 'walk the dogs', 0, 5, 6, 1, NULL), "
@@ -180,16 +182,21 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "UPDATE record_counts SET count = 2, changes = 4 WHERE kind = 'tasks'; "
                 + "UPDATE record_counts SET count = 1, changes = 1 WHERE kind = 'sightings'; "
                 + "INSERT INTO settings VALUES ('seeded', '1');")
-        let revision = try sqlite3Shell(path, "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)")
-        let rows = "SELECT * FROM items ORDER BY position; SELECT * FROM tasks ORDER BY position; "
+        let revision = try sqlite3Shell(
+            path, "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)")
+        let rows =
+            "SELECT * FROM items ORDER BY position; SELECT * FROM tasks ORDER BY position; "
             + "SELECT * FROM sightings ORDER BY position;"
         let before = try sqlite3Shell(path, rows)
         let store = try SQLiteStore(path: path)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
         #expect(try sqlite3Shell(path, rows) == before)
         #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
-        #expect(try sqlite3Shell(path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
-            == "items_by_id\nitems_by_name\nitems_on_shopping_list\nsightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name")
+        #expect(
+            try sqlite3Shell(
+                path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+                == "items_by_id\nitems_by_name\nitems_on_shopping_list\nsightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name"
+        )
         #expect(try store.read { try $0.revision() } == Int64(revision))
         #expect(try TodoList(store: store).all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
         let tasks = try store.read { try $0.list(TodoTask.self) }.map(\.record)
@@ -219,8 +226,9 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
             try rebuild()
         }
         #expect(try sqlite3Shell(path, indexes) == "2")
-        #expect(try store.read { try $0.records(TodoTask.self, named: "task 2", ignoringCase: true, limit: 5) }
-            .map(\.number) == [2])
+        #expect(
+            try store.read { try $0.records(TodoTask.self, named: "task 2", ignoringCase: true, limit: 5) }
+                .map(\.number) == [2])
         // A duplicate id slipped in while the unique index was away: building it fails, and the write with it.
         let other = try SQLiteStore(path: directory.path("other.sqlite"))
         #expect(throws: StoreError.self) {
@@ -330,16 +338,18 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let triggers = try sqlite3Shell(path, "SELECT name FROM sqlite_master WHERE name LIKE '%_revision'")
         let drops = triggers.split(separator: "\n").map { "DROP TRIGGER \($0);" }.joined()
         _ = try sqlite3Shell(
-            path, drops + "DROP TABLE revision; ALTER TABLE tasks DROP COLUMN taskwarrior; "
+            path,
+            drops + "DROP TABLE revision; ALTER TABLE tasks DROP COLUMN taskwarrior; "
                 + "ALTER TABLE sightings DROP COLUMN count; ALTER TABLE sightings DROP COLUMN scientific_name; "
                 + "ALTER TABLE sightings DROP COLUMN latitude; ALTER TABLE sightings DROP COLUMN longitude; "
                 + "ALTER TABLE sightings DROP COLUMN comments; ALTER TABLE record_counts DROP COLUMN changes; "
                 + "PRAGMA user_version = 1")
         let store = try SQLiteStore(path: path)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
-        #expect(try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
-            "Pear", "Notepad", "Pencil", "Bread", "Mango",
-        ])
+        #expect(
+            try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
+                "Pear", "Notepad", "Pencil", "Bread", "Mango",
+            ])
         let before = try store.read { try $0.revision() }
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try store.read { try $0.revision() } > before)
@@ -356,39 +366,45 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         // Schema 4 as it was: the counts and the revision kept by triggers; the counts here deliberately off, to
         // show that migration 5 counts afresh.
         let itemsBefore = try sqlite3Shell(path, "SELECT count(*) FROM items")
-        _ = try sqlite3Shell(path, "ALTER TABLE record_counts DROP COLUMN changes; "
-            + "UPDATE record_counts SET count = 999; PRAGMA user_version = 4; "
-            + "CREATE TRIGGER items_counted_in AFTER INSERT ON items BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'items'; END; "
-            + "CREATE TRIGGER items_counted_out AFTER DELETE ON items BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'items'; END; "
-            + "CREATE TRIGGER items_added_revision AFTER INSERT ON items BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER items_changed_revision AFTER UPDATE ON items BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER items_removed_revision AFTER DELETE ON items BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER tasks_counted_in AFTER INSERT ON tasks BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'tasks'; END; "
-            + "CREATE TRIGGER tasks_counted_out AFTER DELETE ON tasks BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'tasks'; END; "
-            + "CREATE TRIGGER tasks_added_revision AFTER INSERT ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER tasks_changed_revision AFTER UPDATE ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER tasks_removed_revision AFTER DELETE ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER sightings_counted_in AFTER INSERT ON sightings BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'sightings'; END; "
-            + "CREATE TRIGGER sightings_counted_out AFTER DELETE ON sightings BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'sightings'; END; "
-            + "CREATE TRIGGER sightings_added_revision AFTER INSERT ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER sightings_changed_revision AFTER UPDATE ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
-            + "CREATE TRIGGER sightings_removed_revision AFTER DELETE ON sightings BEGIN UPDATE revision SET value = value + 1; END; ")
+        _ = try sqlite3Shell(
+            path,
+            "ALTER TABLE record_counts DROP COLUMN changes; "
+                + "UPDATE record_counts SET count = 999; PRAGMA user_version = 4; "
+                + "CREATE TRIGGER items_counted_in AFTER INSERT ON items BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'items'; END; "
+                + "CREATE TRIGGER items_counted_out AFTER DELETE ON items BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'items'; END; "
+                + "CREATE TRIGGER items_added_revision AFTER INSERT ON items BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER items_changed_revision AFTER UPDATE ON items BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER items_removed_revision AFTER DELETE ON items BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER tasks_counted_in AFTER INSERT ON tasks BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'tasks'; END; "
+                + "CREATE TRIGGER tasks_counted_out AFTER DELETE ON tasks BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'tasks'; END; "
+                + "CREATE TRIGGER tasks_added_revision AFTER INSERT ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER tasks_changed_revision AFTER UPDATE ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER tasks_removed_revision AFTER DELETE ON tasks BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER sightings_counted_in AFTER INSERT ON sightings BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'sightings'; END; "
+                + "CREATE TRIGGER sightings_counted_out AFTER DELETE ON sightings BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'sightings'; END; "
+                + "CREATE TRIGGER sightings_added_revision AFTER INSERT ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER sightings_changed_revision AFTER UPDATE ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
+                + "CREATE TRIGGER sightings_removed_revision AFTER DELETE ON sightings BEGIN UPDATE revision SET value = value + 1; END; "
+        )
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "15")
         let revision = Int(try sqlite3Shell(path, "SELECT value FROM revision")) ?? -1
         let store = try SQLiteStore(path: path)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "0")
         #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore))
-        #expect(try store.read { try $0.count(TodoTask.self, where: nil) }
-            == Int(try sqlite3Shell(path, "SELECT count(*) FROM tasks")))
-        #expect(try store.read { try $0.count(BirdSighting.self, where: nil) }
-            == Int(try sqlite3Shell(path, "SELECT count(*) FROM sightings")))
+        #expect(
+            try store.read { try $0.count(TodoTask.self, where: nil) }
+                == Int(try sqlite3Shell(path, "SELECT count(*) FROM tasks")))
+        #expect(
+            try store.read { try $0.count(BirdSighting.self, where: nil) }
+                == Int(try sqlite3Shell(path, "SELECT count(*) FROM sightings")))
         #expect(try store.read { try $0.revision() } > revision)
         let shop = ShoppingList(store: store)
         try shop.add(name: "Tea", price: .zero)
         #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore)! + 1)
-        #expect(try sqlite3Shell(path, "SELECT count FROM record_counts WHERE kind = 'items'")
-            == sqlite3Shell(path, "SELECT count(*) FROM items"))
+        #expect(
+            try sqlite3Shell(path, "SELECT count FROM record_counts WHERE kind = 'items'")
+                == sqlite3Shell(path, "SELECT count(*) FROM items"))
     }
 
     @Test func anotherProgramsWriteIsSeen() throws {

@@ -97,7 +97,8 @@ struct ClientLimitTests {
         let fixture = try TestServer()
         let answer: RawResponse
         switch kind {
-        case "target": answer = try RawHTTPClient.request(port: fixture.port, target: "/" + String(repeating: "a", count: 9000))
+        case "target":
+            answer = try RawHTTPClient.request(port: fixture.port, target: "/" + String(repeating: "a", count: 9000))
         case "header":
             answer = try RawHTTPClient.request(
                 port: fixture.port, target: "/", headers: ["X-Big: " + String(repeating: "b", count: 20_000)])

@@ -61,8 +61,11 @@ public enum StoreContract {
         Check("seedingHappensExactlyOnce", seedingHappensExactlyOnce),
         Check("seedingEmptyLeavesItEmptyButMarked", seedingEmptyLeavesItEmptyButMarked),
         Check("theRevisionGrowsWithEveryChangeOnly", theRevisionGrowsWithEveryChangeOnly),
-        Check("aBatchInsertAppendsInOrderAndKeepsCountsAndRevision", aBatchInsertAppendsInOrderAndKeepsCountsAndRevision),
-        Check("aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing", aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing),
+        Check(
+            "aBatchInsertAppendsInOrderAndKeepsCountsAndRevision", aBatchInsertAppendsInOrderAndKeepsCountsAndRevision),
+        Check(
+            "aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing",
+            aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing),
         Check("anAppendWithATakenIdIsAConflictAndChangesNothing", anAppendWithATakenIdIsAConflictAndChangesNothing),
     ]
 
@@ -84,7 +87,9 @@ public enum StoreContract {
         let todo = TodoList(store: store)
         try todo.add(title: "First")
         let before = try store.read { try $0.revision() }
-        let batch = (1...2500).map { TodoTask(meta: RecordMeta(createdAt: Date(timeIntervalSince1970: 1_796_017_527)), title: "Task \($0)") }
+        let batch = (1...2500).map {
+            TodoTask(meta: RecordMeta(createdAt: Date(timeIntervalSince1970: 1_796_017_527)), title: "Task \($0)")
+        }
         try store.write { session in
             try session.insert(contentsOf: [TodoTask]())
             try session.insert(contentsOf: batch)
@@ -214,7 +219,8 @@ public enum StoreContract {
         #expect(throws: StoreError.conflict(.task)) { try store.appendByWriting(appended[3], numbered: true) }
 
         let loaded = (0..<150).map { index in
-            ShoppingItem(meta: RecordMeta(createdAt: created), name: "Item \(index)", price: Money(minorUnits: Int64(index)))
+            ShoppingItem(
+                meta: RecordMeta(createdAt: created), name: "Item \(index)", price: Money(minorUnits: Int64(index)))
         }
         let revision = try store.read { try $0.revision() }
         try store.write(records: 100) { try $0.insert(contentsOf: Array(loaded[..<100])) }
@@ -438,7 +444,9 @@ public enum StoreContract {
         #expect(throws: StoreError.conflict(.item)) { try shop.toggle(.typed("1"), expectedVersion: 1) }
         #expect(throws: StoreError.conflict(.item)) { try shop.remove([.typed("1")], expectedVersion: 3) }
         #expect(throws: StoreError.conflict(.task)) { try todo.edit(.typed("1"), title: "Run", expectedVersion: 1) }
-        #expect(throws: StoreError.conflict(.task)) { try todo.setDone([.typed("1")], isDone: false, expectedVersion: 1) }
+        #expect(throws: StoreError.conflict(.task)) {
+            try todo.setDone([.typed("1")], isDone: false, expectedVersion: 1)
+        }
         #expect(throws: StoreError.conflict(.task)) { try todo.remove([.typed("1")], expectedVersion: 1) }
         #expect(throws: StoreError.conflict(.sighting)) {
             try birds.edit(.typed("1"), name: "Wren", expectedVersion: 1)
@@ -463,7 +471,9 @@ public enum StoreContract {
         #expect(off.record.meta.version == 3)
         #expect(try shop.shoppingList().isEmpty)
         #expect(
-            try shop.setOnShoppingList([.typed("1"), .typed("2")], isOn: true).map(\.record.isOnShoppingList) == [true, true])
+            try shop.setOnShoppingList([.typed("1"), .typed("2")], isOn: true).map(\.record.isOnShoppingList) == [
+                true, true,
+            ])
         #expect(try shop.shoppingList().listed() == ["1 Pear", "2 Tea"])
     }
 
@@ -887,7 +897,8 @@ public enum StoreContract {
             #expect(try session.sum(ShoppingItem.self, field: ShoppingItem.Fields.price.column, where: nil) == 787)
             #expect(
                 try session.sum(
-                    ShoppingItem.self, field: ShoppingItem.Fields.price.column, where: ShoppingItem.Fields.name == "Fig") == 0)
+                    ShoppingItem.self, field: ShoppingItem.Fields.price.column, where: ShoppingItem.Fields.name == "Fig"
+                ) == 0)
         }
         #expect(try shop.total() == Money(minorUnits: 378))
     }

@@ -64,7 +64,8 @@ struct APIHarness {
     /// Everything the store holds, to show that a refused request changed nothing.
     func snapshot() throws -> [String] {
         try store.read { session in
-            try session.list(ShoppingItem.self).map { "\($0.record)" } + session.list(TodoTask.self).map { "\($0.record)" }
+            try session.list(ShoppingItem.self).map { "\($0.record)" }
+                + session.list(TodoTask.self).map { "\($0.record)" }
                 + session.list(BirdSighting.self).map { "\($0.record)" }
         }
     }

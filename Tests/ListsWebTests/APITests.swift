@@ -48,9 +48,12 @@ import Testing
     @Test func aStaleIfMatchIsRefusedWith412AndChangesNothing() throws {
         let api = try APIHarness()
         let id = try #require(api.send("POST", "/api/v1/tasks", json: #"{"title": "Walk"}"#).object["id"] as? String)
-        #expect(api.send("PATCH", "/api/v1/tasks/\(id)", json: #"{"done": true}"#, headers: [("If-Match", "\"1\"")]).status == 200)
+        #expect(
+            api.send("PATCH", "/api/v1/tasks/\(id)", json: #"{"done": true}"#, headers: [("If-Match", "\"1\"")]).status
+                == 200)
         let before = try api.snapshot()
-        let stale = api.send("PATCH", "/api/v1/tasks/\(id)", json: #"{"title": "Run"}"#, headers: [("If-Match", "\"1\"")])
+        let stale = api.send(
+            "PATCH", "/api/v1/tasks/\(id)", json: #"{"title": "Run"}"#, headers: [("If-Match", "\"1\"")])
         #expect(stale.status == 412)
         #expect(stale.error["code"] as? String == "version_mismatch")
         #expect(api.send("DELETE", "/api/v1/tasks/\(id)", headers: [("If-Match", "\"1\"")]).status == 412)
@@ -70,7 +73,8 @@ import Testing
     @Test func sightingsTakeAnOptionalLocationAndDate() throws {
         let api = try APIHarness()
         let added = api.send(
-            "POST", "/api/v1/sightings", json: #"{"name": "Robin", "location": "Park", "date": "2026-11-29T07:30:00Z"}"#)
+            "POST", "/api/v1/sightings", json: #"{"name": "Robin", "location": "Park", "date": "2026-11-29T07:30:00Z"}"#
+        )
         #expect(added.status == 201)
         #expect(added.object["date"] as? String == "2026-11-29T07:30:00.000Z")
         let id = try #require(added.object["id"] as? String)

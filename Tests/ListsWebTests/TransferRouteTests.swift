@@ -48,7 +48,8 @@ import Testing
         let api = try APIHarness()
         let boundary = "----ListsBoundary7MA4YWxk"
         let file = "x 2026-11-30 2026-11-01 (A) Call the vet +pets @phone\n2026-11-02 Feed the hogs\n"
-        let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"todo.txt\"\r\n"
+        let body =
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"todo.txt\"\r\n"
             + "Content-Type: text/plain\r\n\r\n\(file)\r\n--\(boundary)\r\n"
             + "Content-Disposition: form-data; name=\"format\"\r\n\r\n\r\n--\(boundary)--\r\n"
         let response = api.app.respond(

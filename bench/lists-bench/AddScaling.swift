@@ -74,8 +74,9 @@ struct AddScaling {
                 String(
                     format: "   ratio t(%@)/t(%@) = %.2f (the goal, t(100k)/t(100) <= %.1f, needs sizes 100 and 100k)",
                     Measure.size(sizes[sizes.count - 1]), Measure.size(sizes[0]), ratio, Self.goalRatio))
-            Measure.say("RESULT add-scaling: ratio t(\(Measure.size(sizes.last!)))/t(\(Measure.size(sizes[0]))) = "
-                + String(format: "%.2f", ratio) + ", not judged")
+            Measure.say(
+                "RESULT add-scaling: ratio t(\(Measure.size(sizes[sizes.count - 1])))/t(\(Measure.size(sizes[0]))) = "
+                    + String(format: "%.2f", ratio) + ", not judged")
             return .noGoal
         }
         let ratio = medians[goal] / medians[base]

@@ -51,13 +51,17 @@ enum BenchCommandLine {
                 ).run()
             case "fill-tasks":
                 try options.allow(["database", "count"])
-                guard let path = options.values["database"] else { throw UsageError("fill-tasks needs --database PATH") }
+                guard let path = options.values["database"] else {
+                    throw UsageError("fill-tasks needs --database PATH")
+                }
                 guard let count = try options.count("count") else { throw UsageError("fill-tasks needs --count N") }
                 try FillTasks.run(path: path, count: count)
                 outcome = .noGoal
             case "fill-items":
                 try options.allow(["database", "count"])
-                guard let path = options.values["database"] else { throw UsageError("fill-items needs --database PATH") }
+                guard let path = options.values["database"] else {
+                    throw UsageError("fill-items needs --database PATH")
+                }
                 guard let count = try options.count("count") else { throw UsageError("fill-items needs --count N") }
                 try FillItems.run(path: path, count: count)
                 outcome = .noGoal
@@ -107,7 +111,9 @@ struct Options {
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            guard argument.hasPrefix("--"), argument.count > 2 else { throw UsageError("unexpected argument \(argument)") }
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("unexpected argument \(argument)")
+            }
             var name = String(argument.dropFirst(2))
             var value: String
             if let equals = name.firstIndex(of: "=") {

@@ -33,7 +33,8 @@ struct TutorialVsLists {
             tutorial.items.add(MTItem(name: "Item \(index + 1)", price: Float(index % 10_000) / 100))
         }
         let firstSave = try Measure.seconds { try tutorial.save() }
-        let archiveBytes = (try FileManager.default.attributesOfItem(atPath: tutorial.url.path)[.size] as? NSNumber)?
+        let archiveBytes =
+            (try FileManager.default.attributesOfItem(atPath: tutorial.url.path)[.size] as? NSNumber)?
             .int64Value ?? 0
         guard archiveBytes > 0 else {
             // swift-corelibs-foundation's binary NSKeyedArchiver returns empty data, without an error, in a
