@@ -50,7 +50,8 @@ struct BinaryPropertyList {
         for index in 0..<count {
             let offset = try Self.integer(bytes, at: tableOffset + index * offsetSize, size: offsetSize)
             guard offset >= 8, offset < tableOffset else { throw Malformed("object \(index) lies outside the list") }
-            objects.append(try Self.object(bytes, at: offset, end: tableOffset, count: count, referenceSize: referenceSize))
+            objects.append(
+                try Self.object(bytes, at: offset, end: tableOffset, count: count, referenceSize: referenceSize))
         }
         self.objects = objects
         self.top = top
@@ -83,7 +84,9 @@ struct BinaryPropertyList {
             return value
         }
         func span(_ length: Int) throws -> ArraySlice<UInt8> {
-            guard length >= 0, cursor <= end, length <= end - cursor else { throw Malformed("an object runs past the end") }
+            guard length >= 0, cursor <= end, length <= end - cursor else {
+                throw Malformed("an object runs past the end")
+            }
             return bytes[cursor..<cursor + length]
         }
         func references(_ number: Int) throws -> [Int] {

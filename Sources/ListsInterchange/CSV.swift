@@ -52,7 +52,8 @@ enum CSV {
                 inQuotes = true
             default:
                 if afterQuote {
-                    throw ImportError("line \(line)", field: "file", "text after a closing quote; double a quote inside quotes")
+                    throw ImportError(
+                        "line \(line)", field: "file", "text after a closing quote; double a quote inside quotes")
                 }
                 field.unicodeScalars.append(scalar)
             }

@@ -49,13 +49,18 @@ public enum EBird {
         }
         let submission = column("Submission ID")
         guard !submission.isEmpty else { throw ImportError(location, field: "Submission ID", "is empty") }
-        let name = try ImportError.at(location, field: "Common Name") { try BirdSighting.validName(column("Common Name")) }
-        let place = try ImportError.at(location, field: "Location") { try BirdSighting.validLocation(column("Location")) }
+        let name = try ImportError.at(location, field: "Common Name") {
+            try BirdSighting.validName(column("Common Name"))
+        }
+        let place = try ImportError.at(location, field: "Location") {
+            try BirdSighting.validLocation(column("Location"))
+        }
         let countText = column("Count")
         var count: BirdCount?
         if !countText.isEmpty {
             guard let parsed = BirdCount(countText) else {
-                throw ImportError(location, field: "Count", "\(Quoted(countText)) is not a count; use \(BirdCount.allowed)")
+                throw ImportError(
+                    location, field: "Count", "\(Quoted(countText)) is not a count; use \(BirdCount.allowed)")
             }
             count = parsed
         }
@@ -160,10 +165,15 @@ enum StableID {
             }
             return hash
         }
-        var raw = withUnsafeBytes(of: fnv(0).bigEndian, Array.init) + withUnsafeBytes(of: fnv(0x9E37_79B9).bigEndian, Array.init)
+        var raw =
+            withUnsafeBytes(of: fnv(0).bigEndian, Array.init)
+            + withUnsafeBytes(of: fnv(0x9E37_79B9).bigEndian, Array.init)
         raw[6] = raw[6] & 0x0F | 0x80
         raw[8] = raw[8] & 0x3F | 0x80
-        return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10],
-            raw[11], raw[12], raw[13], raw[14], raw[15]))
+        return UUID(
+            uuid: (
+                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10],
+                raw[11], raw[12], raw[13], raw[14], raw[15]
+            ))
     }
 }

@@ -206,7 +206,9 @@ private final class WriterOutcome: @unchecked Sendable {
     func wait() -> Result<ImportSummary, any Error> {
         condition.lock()
         defer { condition.unlock() }
-        while outcome == nil { condition.wait() }
-        return outcome!
+        while true {
+            if let outcome { return outcome }
+            condition.wait()
+        }
     }
 }

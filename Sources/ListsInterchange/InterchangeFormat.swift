@@ -46,11 +46,14 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             if head.contains("<key>$archiver</key>") { return .itemsPlist }
             return head.contains("<dict>") ? .seedPlist : .dataTD
         }
-        if start.hasPrefix("{\"format\":\"lists\"") || start.hasPrefix("{") && head.contains("\"format\"") && head.contains("\"lists\"") {
+        if start.hasPrefix("{\"format\":\"lists\"")
+            || start.hasPrefix("{") && head.contains("\"format\"") && head.contains("\"lists\"")
+        {
             return .listsJSON
         }
         if start.hasPrefix("[") || start.hasPrefix("{") {
-            return head.contains("\"uuid\"") || head.contains("\"description\"") || start.hasPrefix("[]") ? .taskwarrior : nil
+            return head.contains("\"uuid\"") || head.contains("\"description\"") || start.hasPrefix("[]")
+                ? .taskwarrior : nil
         }
         if start.hasPrefix("Submission ID,") || start.hasPrefix("\u{FEFF}Submission ID,") { return .ebird }
         if name.hasSuffix(".csv") || start.lowercased().hasPrefix("name,price") { return .shoppingCSV }

@@ -33,7 +33,9 @@ struct KeyedArchive {
         }
         var result: [String: Int] = [:]
         for (key, value) in zip(keys, values) {
-            guard case .string(let name) = list.objects[key] else { throw BinaryPropertyList.Malformed("a key is not a string") }
+            guard case .string(let name) = list.objects[key] else {
+                throw BinaryPropertyList.Malformed("a key is not a string")
+            }
             result[name] = value
         }
         return result

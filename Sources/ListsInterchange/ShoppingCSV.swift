@@ -24,7 +24,8 @@ public enum ShoppingCSV {
         for row in rows {
             let location = "line \(row.line)"
             guard row.fields.count == 3 else {
-                throw ImportError(location, field: "file", "has \(row.fields.count) columns; name, price and on list are 3")
+                throw ImportError(
+                    location, field: "file", "has \(row.fields.count) columns; name, price and on list are 3")
             }
             let name = try ImportError.at(location) { try ShoppingItem.validName(row.fields[0]) }
             let priceText = row.fields[1].trimmingWhitespace()
@@ -35,7 +36,8 @@ public enum ShoppingCSV {
             case "no", "false", "0", "": isOn = false
             default: throw ImportError(location, field: "on list", "must be yes or no, not \(Quoted(row.fields[2]))")
             }
-            batch.items.append(ShoppingItem(meta: RecordMeta(createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
+            batch.items.append(
+                ShoppingItem(meta: RecordMeta(createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
         }
         return batch
     }

@@ -11,7 +11,9 @@ struct StrictObject {
     /// The object `value` holds.
     /// - Throws: ``ImportError`` when it is not an object.
     init(_ value: JSONValue, _ location: String) throws {
-        guard case .object(let members) = value else { throw ImportError(location, field: "record", "is not an object") }
+        guard case .object(let members) = value else {
+            throw ImportError(location, field: "record", "is not an object")
+        }
         self.members = members
     }
 
@@ -21,7 +23,8 @@ struct StrictObject {
     /// Refuses the first key not in `allowed`.
     func allow(_ allowed: [String], _ location: String) throws {
         if let unknown = keys.filter({ !allowed.contains($0) }).sorted().first {
-            throw ImportError(location, field: unknown, "is not a field here; the fields are \(allowed.joined(separator: ", "))")
+            throw ImportError(
+                location, field: unknown, "is not a field here; the fields are \(allowed.joined(separator: ", "))")
         }
     }
 
@@ -118,11 +121,14 @@ struct StrictObject {
     /// `id`, `createdAt`, `updatedAt` and `version`.
     func meta(_ location: String) throws -> RecordMeta {
         let text = try string("id", location)
-        guard let id = UUID(text: text) else { throw ImportError(location, field: "id", "\(Quoted(text)) is not a UUID") }
+        guard let id = UUID(text: text) else {
+            throw ImportError(location, field: "id", "\(Quoted(text)) is not a UUID")
+        }
         let version = try integer("version", location)
         guard version >= 1 else { throw ImportError(location, field: "version", "must be 1 or more") }
         return RecordMeta(
-            id: id, createdAt: try date("createdAt", location), updatedAt: try date("updatedAt", location), version: version)
+            id: id, createdAt: try date("createdAt", location), updatedAt: try date("updatedAt", location),
+            version: version)
     }
 }
 

@@ -122,13 +122,16 @@ public enum Taskwarrior {
         var isDone = false
         if let statusValue {
             guard let text = object.string(statusValue), let status = TaskwarriorStatus(rawValue: text) else {
-                throw ImportError(location(), field: "status", "must be pending, completed, deleted, waiting or recurring")
+                throw ImportError(
+                    location(), field: "status", "must be pending, completed, deleted, waiting or recurring")
             }
             isDone = status == .completed
             // Statuses Lists has no state for are kept so that export writes them back (the last "status"
             // member, the one that counts).
-            if status != .pending && status != .completed {
-                kept.append(object.members.lastIndex { $0.name == "status" }!)
+            if status != .pending && status != .completed,
+                let index = object.members.lastIndex(where: { $0.name == "status" })
+            {
+                kept.append(index)
             }
         }
         func date(_ value: Range<Int>?, _ key: String) throws -> Date? {

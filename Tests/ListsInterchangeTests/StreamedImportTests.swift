@@ -66,7 +66,8 @@ struct StreamedImportTests {
         #expect(try importedStreaming(first, into: streamed) == importedWhole(first, into: whole))
         #expect(try importedStreaming(first, into: streamed) == ImportSummary(unchanged: 3_000))
         #expect(try importedWhole(first, into: whole) == ImportSummary(unchanged: 3_000))
-        #expect(try importedStreaming(edited, into: streamed) == ImportSummary(added: 1_000, updated: 6, unchanged: 2_994))
+        #expect(
+            try importedStreaming(edited, into: streamed) == ImportSummary(added: 1_000, updated: 6, unchanged: 2_994))
         #expect(try importedWhole(edited, into: whole) == ImportSummary(added: 1_000, updated: 6, unchanged: 2_994))
         // The stores' own first records have ids of their own; everything imported is the same.
         let (one, other) = (try StoreContents(streamed), try StoreContents(whole))
