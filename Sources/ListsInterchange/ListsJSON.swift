@@ -45,6 +45,8 @@ public enum ListsJSON {
     /// backup restored twice adds nothing.
     /// - Throws: ``ImportError`` naming the record and field.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        // A backup opened and saved in an editor may have gained a byte-order mark.
+        let bytes = ImportedText.withoutByteOrderMark(bytes)
         var batch = ImportBatch(existing: .keep)
         var format: JSONValue?
         var documentVersion: JSONValue?
@@ -103,7 +105,8 @@ extension ShoppingItem: BackupRecord {
     static let backupFields = ["name", "price", "inShoppingList"]
     static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> ShoppingItem {
         ShoppingItem(
-            meta: meta, name: try validName(object.string("name", location)), price: try object.price("price", location),
+            meta: meta, name: try validName(object.string("name", location)),
+            price: try object.price("price", location),
             isOnShoppingList: try object.bool("inShoppingList", location))
     }
 }
@@ -112,13 +115,16 @@ extension TodoTask: BackupRecord {
     static let backupFields = ["title", "done", "taskwarrior"]
     static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> TodoTask {
         TodoTask(
-            meta: meta, title: try validTitle(object.string("title", location)), isDone: try object.bool("done", location),
+            meta: meta, title: try validTitle(object.string("title", location)),
+            isDone: try object.bool("done", location),
             taskwarrior: try object.optionalObject("taskwarrior", location))
     }
 }
 
 extension BirdSighting: BackupRecord {
-    static let backupFields = ["name", "location", "date", "count", "scientificName", "latitude", "longitude", "comments"]
+    static let backupFields = [
+        "name", "location", "date", "count", "scientificName", "latitude", "longitude", "comments",
+    ]
     static func read(_ object: StrictObject, meta: RecordMeta, location: String) throws -> BirdSighting {
         let details = SightingDetails(
             count: try object.optionalCount("count", location),
