@@ -33,7 +33,8 @@ enum TransferCommands {
         var format: InterchangeFormat?
         if let name = run.option("format") {
             guard let named = InterchangeFormat(rawValue: name) else {
-                throw UsageError(message: "--format must be one of \(formats), not \(Quoted(name))", command: run.command.path)
+                throw UsageError(
+                    message: "--format must be one of \(formats), not \(Quoted(name))", command: run.command.path)
             }
             format = named
         }
@@ -61,14 +62,17 @@ enum TransferCommands {
         let bytes = try readBytes(
             of: file, path: path, expected: Int(status.st_size), limit: chosen.maximumSize + 1)
         guard bytes.count <= chosen.maximumSize else { throw tooLarge }
+        // A binary property list says what it holds at its end: the tutorials' three files are told apart (all
+        // have the same size limit) once it is read whole.
+        let detected = format ?? InterchangeFormat.detect(fileName: fileName, bytes: bytes) ?? chosen
         let progress = Progress()
-        let summary = try chosen.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
+        let summary = try detected.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
         progress.finish()
         if run.wantsJSON {
             return try run.output.json(
                 ["added": summary.added, "updated": summary.updated, "unchanged": summary.unchanged])
         }
-        run.output.line("Imported \(fileName) (\(chosen.rawValue)): \(summary).")
+        run.output.line("Imported \(fileName) (\(detected.rawValue)): \(summary).")
     }
 
     /// The bytes of `file` from its start, up to `limit`: read by the kernel straight into one array of the
@@ -76,7 +80,8 @@ enum TransferCommands {
     /// of page faults and copying). Should the file have grown since it was measured, the rest follows in parts.
     private static func readBytes(of file: Int32, path: String, expected: Int, limit: Int) throws -> [UInt8] {
         func failed() -> ValidationError {
-            ValidationError(field: "file", message: "\(Quoted(path)) cannot be read: \(String(cString: strerror(errno)))")
+            ValidationError(
+                field: "file", message: "\(Quoted(path)) cannot be read: \(String(cString: strerror(errno)))")
         }
         func read(_ start: UnsafeMutableRawPointer, _ count: Int, at offset: Int) throws -> Int {
             while true {
@@ -87,8 +92,10 @@ enum TransferCommands {
         }
         var bytes = try [UInt8](unsafeUninitializedCapacity: max(1, min(expected, limit))) { buffer, count in
             count = 0
+            // Never nil: the capacity is at least 1.
+            guard let start = buffer.baseAddress else { return }
             while count < min(expected, limit) {
-                let read = try read(buffer.baseAddress! + count, min(expected, limit) - count, at: count)
+                let read = try read(start + count, min(expected, limit) - count, at: count)
                 if read == 0 { break }
                 count += read
             }
@@ -96,8 +103,9 @@ enum TransferCommands {
         var part: [UInt8] = []
         while bytes.count < limit {
             if part.isEmpty { part = [UInt8](repeating: 0, count: 65_536) }
-            let read = try part.withUnsafeMutableBytes {
-                try read($0.baseAddress!, min($0.count, limit - bytes.count), at: bytes.count)
+            let read = try part.withUnsafeMutableBytes { buffer in
+                guard let start = buffer.baseAddress else { return 0 }
+                return try read(start, min(buffer.count, limit - bytes.count), at: bytes.count)
             }
             if read == 0 { break }
             bytes += part[..<read]

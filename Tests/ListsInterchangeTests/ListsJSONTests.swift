@@ -48,6 +48,18 @@ struct ListsJSONTests {
         #expect(String(decoding: first, as: UTF8.self).contains("\"updatedAt\":\"2026-09-22T14:13:20.987Z\""))
     }
 
+    @Test func aBackupSavedWithAByteOrderMarkIsDetectedAndRestoresTheSame() throws {
+        let original = try richStore()
+        let bytes = [0xEF, 0xBB, 0xBF] + (try exported(original))
+        #expect(InterchangeFormat.detect(fileName: "backup.json", bytes: bytes) == .listsJSON)
+        let copy = try emptyStore()
+        try InterchangeFormat.listsJSON.read(bytes, now: fixedNow).apply(to: copy)
+        let (before, after) = (try StoreContents(original), try StoreContents(copy))
+        #expect(after.items == before.items)
+        #expect(after.tasks == before.tasks)
+        #expect(after.sightings == before.sightings)
+    }
+
     @Test func aRestoredBackupHasEveryRecordAsItWas() throws {
         let original = try richStore()
         let copy = try emptyStore()
@@ -157,6 +169,18 @@ struct TextFormatTests {
             ])
         #expect(batch.items.map(\.price.text) == ["0.62", "3.12", "7.50", "1.99", "2.00", "0.00"])
         #expect(batch.items.map(\.isOnShoppingList) == [true, false, true, false, true, false])
+    }
+
+    @Test func shoppingCSVFromWindowsWithCRLFAndAByteOrderMarkReadsTheSame() throws {
+        let text = String(decoding: try Fixture.bytes("shopping.csv"), as: UTF8.self)
+        let windows = Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        #expect(windows.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(InterchangeFormat.detect(fileName: "list", bytes: windows) == .shoppingCSV)
+        let items = try InterchangeFormat.shoppingCSV.read(windows, now: fixedNow).items
+        let unix = try InterchangeFormat.shoppingCSV.read(try Fixture.bytes("shopping.csv"), now: fixedNow).items
+        #expect(items.map(\.name) == unix.map(\.name))
+        #expect(items.map(\.price) == unix.map(\.price))
+        #expect(items.map(\.isOnShoppingList) == unix.map(\.isOnShoppingList))
     }
 
     @Test func shoppingCSVWrittenAndReadBackGivesTheSameItems() throws {
