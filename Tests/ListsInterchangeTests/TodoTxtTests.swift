@@ -185,4 +185,11 @@ struct TodoTxtTests {
         #expect(back.map(\.title) == ["x marks the spot", "2026-01-01 party", "2026-01-02 party"])
         #expect(back.map(\.isDone) == [false, false, true])
     }
+
+    @Test func theLineATaskKeepsIsNotWrittenToTaskwarrior() throws {
+        let store = try storeWith("(A) 2026-11-20 Call Mom +family\n")
+        let written = String(decoding: try exported(store, as: .taskwarrior), as: UTF8.self)
+        #expect(written.contains("\"description\":\"(A) Call Mom +family\""))
+        #expect(!written.contains("todo.txt"))
+    }
 }
