@@ -565,7 +565,7 @@ enum OpenAPIDocument {
                   },
                   "taskwarrior": {
                     "type": "object",
-                    "description": "The attributes of a task imported from Taskwarrior that Lists keeps for export."
+                    "description": "Kept for export: Taskwarrior's attributes, or the todo.txt line under todo.txt."
                   },
                   "title": {
                     "type": "string",
