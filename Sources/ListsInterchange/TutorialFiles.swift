@@ -72,7 +72,12 @@ public enum TutorialFiles {
     public static func readSeedList(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
         let entries: [Seeding.SeedItem]
         do {
-            entries = try Seeding.seedItems(fromPropertyList: Data(ImportedText.withoutByteOrderMark(bytes)))
+            entries =
+                isBinaryList(bytes)
+                ? try binarySeedItems(bytes)
+                : try Seeding.seedItems(fromPropertyList: Data(ImportedText.withoutByteOrderMark(bytes)))
+        } catch let error as ImportError {
+            throw error
         } catch let error as ValidationError {
             throw ImportError("the file", error)
         } catch {
@@ -94,12 +99,19 @@ public enum TutorialFiles {
     /// XML (`writeToFile:atomically:`); a file converted to binary (`plutil -convert binary1`) reads the same.
     /// - Throws: ``ImportError``.
     public static func readTaskList(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        let notTasks = ImportError(
+            "the file", field: "file", "not a property list array of strings (iTahDoodle's data.td)")
         let titles: [String]
-        do {
-            titles = try PropertyListDecoder().decode(
-                [String].self, from: Data(ImportedText.withoutByteOrderMark(bytes)))
-        } catch {
-            throw ImportError("the file", field: "file", "not a property list array of strings (iTahDoodle's data.td)")
+        if isBinaryList(bytes) {
+            guard let strings = binaryStrings(bytes) else { throw notTasks }
+            titles = strings
+        } else {
+            do {
+                titles = try PropertyListDecoder().decode(
+                    [String].self, from: Data(ImportedText.withoutByteOrderMark(bytes)))
+            } catch {
+                throw notTasks
+            }
         }
         var batch = ImportBatch()
         for (index, title) in titles.enumerated() {

@@ -127,6 +127,32 @@ struct TutorialFilesTests {
         #expect(items.map(\.price.text) == ["0.62", "2.53", "0.35", "3.12", "1.25"])
     }
 
+    /// Foundation's binary reader traps on these (found by fuzzing): a UTF-16 string whose length runs past the
+    /// object table.
+    @Test(arguments: [InterchangeFormat.dataTD, .seedPlist])
+    func aDamagedBinaryListIsRefusedNotACrash(format: InterchangeFormat) throws {
+        var bytes = try Fixture.bytes("data-binary.td")
+        // The marker of the 29-unit UTF-16 string ("Café <au lait> ..."), then its length.
+        let string = try #require(bytes.indices.first { bytes[$0...].starts(with: [0x6F, 0x10, 0x1D]) })
+        bytes[string + 2] = 0x32  // 50 units
+        let error = refusal(format, bytes)
+        #expect(error?.location == "the file")
+        #expect(error?.field == "file")
+    }
+
+    @Test func aBinarySeedListWithABadPriceNamesTheItem() throws {
+        let seed: NSArray = [
+            ["name": "Pear", "price": 0.62] as NSDictionary, ["name": "Gold", "price": "0.625"] as NSDictionary,
+            ["name": "Bread", "price": 3] as NSDictionary,
+        ]
+        let data = [UInt8](try PropertyListSerialization.data(fromPropertyList: seed, format: .binary, options: 0))
+        #expect(refusal(.seedPlist, data)?.location == "item 2")
+        #expect(refusal(.seedPlist, data)?.field == "price")
+        let fixed: NSArray = [seed[0], seed[2]]
+        let good = [UInt8](try PropertyListSerialization.data(fromPropertyList: fixed, format: .binary, options: 0))
+        #expect(try InterchangeFormat.seedPlist.read(good, now: fixedNow).items.map(\.price.text) == ["0.62", "3.00"])
+    }
+
     @Test func anXMLPropertyListIsToldByWhatItHoldsNotByItsName() throws {
         #expect(InterchangeFormat.detect(fileName: "data.td", bytes: try Fixture.bytes("seed.plist")) == .seedPlist)
         #expect(InterchangeFormat.detect(fileName: "seed.plist", bytes: try Fixture.bytes("data.td")) == .dataTD)
