@@ -3,12 +3,15 @@ import ListsModel
 
 /// `data.td` and `seed.plist` converted to binary property lists, read with Lists's own parser
 /// (``BinaryPropertyList``): Foundation's binary reader stops the process on some damaged lists (a string that runs
-/// past the end of the file traps), and an import must refuse a damaged file, never crash on it. XML property lists
-/// still go to Foundation's reader.
+/// past the end of the file traps), and an import must refuse a damaged file, never crash on it. Only XML property
+/// lists go to Foundation's reader.
 extension TutorialFiles {
-    /// Whether `bytes` are a binary property list.
-    static func isBinaryList(_ bytes: [UInt8]) -> Bool {
-        bytes.starts(with: Array("bplist00".utf8))
+    /// Whether `bytes` are an XML property list, for Foundation's reader; anything else is read as a binary one.
+    /// Foundation's reader would take other binary versions (`bplist01`) and other formats too, so it sees only
+    /// what starts with `<` (after a byte-order mark and white space).
+    static func isXMLList(_ bytes: [UInt8]) -> Bool {
+        let text = ImportedText.withoutByteOrderMark(bytes)
+        return text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "<")
     }
 
     /// The strings of a binary property list whose top object is an array of strings; `nil` for anything else,

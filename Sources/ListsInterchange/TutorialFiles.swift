@@ -73,9 +73,9 @@ public enum TutorialFiles {
         let entries: [Seeding.SeedItem]
         do {
             entries =
-                isBinaryList(bytes)
-                ? try binarySeedItems(bytes)
-                : try Seeding.seedItems(fromPropertyList: Data(ImportedText.withoutByteOrderMark(bytes)))
+                isXMLList(bytes)
+                ? try Seeding.seedItems(fromPropertyList: Data(ImportedText.withoutByteOrderMark(bytes)))
+                : try binarySeedItems(bytes)
         } catch let error as ImportError {
             throw error
         } catch let error as ValidationError {
@@ -102,16 +102,16 @@ public enum TutorialFiles {
         let notTasks = ImportError(
             "the file", field: "file", "not a property list array of strings (iTahDoodle's data.td)")
         let titles: [String]
-        if isBinaryList(bytes) {
-            guard let strings = binaryStrings(bytes) else { throw notTasks }
-            titles = strings
-        } else {
+        if isXMLList(bytes) {
             do {
                 titles = try PropertyListDecoder().decode(
                     [String].self, from: Data(ImportedText.withoutByteOrderMark(bytes)))
             } catch {
                 throw notTasks
             }
+        } else {
+            guard let strings = binaryStrings(bytes) else { throw notTasks }
+            titles = strings
         }
         var batch = ImportBatch()
         for (index, title) in titles.enumerated() {
