@@ -90,13 +90,16 @@ enum TransferCommands {
         // A file that grew past the limit since it was measured is refused all the same.
         let bytes = try file.read(expected: file.size, limit: chosen.maximumSize + 1)
         guard bytes.count <= chosen.maximumSize else { throw tooLarge }
+        // A binary property list says what it holds at its end: the tutorials' three files are told apart (all
+        // have the same size limit) once it is read whole.
+        let detected = format ?? InterchangeFormat.detect(fileName: fileName, bytes: bytes) ?? chosen
         let progress = Progress()
-        let summary = try chosen.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
+        let summary = try detected.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
         progress.finish()
         if run.wantsJSON {
             return run.output.json(summary)
         }
-        run.output.line("Imported \(fileName) (\(chosen.rawValue)): \(summary).")
+        run.output.line("Imported \(fileName) (\(detected.rawValue)): \(summary).")
     }
 
     /// Writes every record in `format` to the file at `path`, or to standard output.

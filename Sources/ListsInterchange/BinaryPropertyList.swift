@@ -57,6 +57,52 @@ struct BinaryPropertyList {
         self.top = top
     }
 
+    /// What the top object of a binary property list is, for telling its format: read from the trailer, the
+    /// top object and the first element of an array only, so that a large file costs no more than a small one.
+    enum Shape: Equatable {
+        /// A dictionary: an `NSKeyedArchiver` archive, as far as Lists's formats go.
+        case dictionary
+        /// An array whose first element is a string (iTahDoodle's `data.td`).
+        case arrayOfStrings
+        /// An array whose first element is a dictionary (Shopping List's `seed.plist`).
+        case arrayOfDictionaries
+        /// An empty array.
+        case emptyArray
+        /// Anything else, or bytes that are not a binary property list.
+        case other
+    }
+
+    /// The shape of the list `bytes` hold; ``Shape/other`` for anything damaged.
+    static func shape(of bytes: [UInt8]) -> Shape {
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { return .other }
+        let trailer = bytes.count - 32
+        let offsetSize = Int(bytes[trailer + 6])
+        let referenceSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+            let count = try? integer(bytes, at: trailer + 8, size: 8),
+            let top = try? integer(bytes, at: trailer + 16, size: 8),
+            let tableOffset = try? integer(bytes, at: trailer + 24, size: 8),
+            top < count, tableOffset >= 8, tableOffset <= trailer, count <= (trailer - tableOffset) / offsetSize
+        else { return .other }
+        func object(_ index: Int) -> Object? {
+            guard let offset = try? integer(bytes, at: tableOffset + index * offsetSize, size: offsetSize),
+                offset >= 8, offset < tableOffset
+            else { return nil }
+            return try? Self.object(bytes, at: offset, end: tableOffset, count: count, referenceSize: referenceSize)
+        }
+        switch object(top) {
+        case .dictionary?: return .dictionary
+        case .array(let elements)?:
+            guard let first = elements.first else { return .emptyArray }
+            switch object(first) {
+            case .string?: return .arrayOfStrings
+            case .dictionary?: return .arrayOfDictionaries
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+
     /// A big-endian unsigned integer of `size` bytes at `offset`, which must fit in an `Int`.
     private static func integer(_ bytes: [UInt8], at offset: Int, size: Int) throws -> Int {
         guard size >= 1, size <= 8, offset >= 0, offset <= bytes.count - size else {

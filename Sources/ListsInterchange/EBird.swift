@@ -4,10 +4,15 @@ import ListsModel
 /// eBird's files: the "My eBird Data" download (`MyEBirdData.csv`) read in, and the eBird Record Format
 /// (the spreadsheet eBird's import takes) written out.
 ///
+/// eBird leaves out a row's trailing empty columns (a sighting without breeding code, details, checklist
+/// comments or media has 19 fields of the header's 23), so a row with fewer fields reads them as empty; one with
+/// more than the header is refused. Columns are found by their header names, so a download from before eBird
+/// added a column reads too. Common names come in the observer's eBird language.
+///
 /// eBird gives dates and times as the observer's local time without a zone; Lists reads them in `timeZone`
 /// (the importing machine's by default) and writes them back the same way. A sighting imported from eBird
 /// has an id made from its checklist (Submission ID) and species, so importing the same download twice adds
-/// nothing. Comments longer than Lists keeps (200 characters, one line) are cut with "…".
+/// nothing. Locations and comments longer than Lists keeps (200 characters, one line) are cut with "…".
 public enum EBird {
     /// The header of My eBird Data, 23 columns from Submission ID to ML Catalog Numbers.
     public static let downloadHeader = [
@@ -17,45 +22,71 @@ public enum EBird {
         "Observation Details", "Checklist Comments", "ML Catalog Numbers",
     ]
 
+    /// The columns a sighting cannot be made without.
+    static let requiredColumns = ["Submission ID", "Common Name", "Date"]
+
     /// The sightings of a My eBird Data download.
     /// - Throws: ``ImportError`` naming the line and column.
     public static func read(_ bytes: [UInt8], timeZone: TimeZone = .current) throws -> ImportBatch {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportError("the file", field: "file", "is not UTF-8 text")
-        }
-        var rows = try CSV.rows(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-        guard let header = rows.first, header.fields.map({ $0.trimmingWhitespace() }) == downloadHeader else {
+        var rows = try CSV.rows(try ImportedText.utf8(bytes))
+        let names = rows.first?.fields.map { $0.trimmingWhitespace() } ?? []
+        var columns: [String: Int] = [:]
+        for (index, name) in names.enumerated() where columns[name] == nil { columns[name] = index }
+        guard requiredColumns.allSatisfy({ columns[$0] != nil }) else {
             throw ImportError(
                 "line 1", field: "header",
-                "must be My eBird Data's 23 columns, from Submission ID to ML Catalog Numbers")
+                "must be My eBird Data's header row (Submission ID, Common Name, ... ML Catalog Numbers); "
+                    + "Submission ID, Common Name and Date are needed")
         }
         rows.removeFirst()
         var batch = ImportBatch(existing: .keep)
         var seen = Set<UUID>()
+        let now = Date()
         for row in rows {
-            let sighting = try self.sighting(row.fields, location: "line \(row.line)", timeZone: timeZone)
+            let location = "line \(row.line)"
+            guard row.fields.count <= names.count else {
+                throw ImportError(
+                    location, field: "file",
+                    "has \(row.fields.count) fields; the header has \(names.count), from \(names.first ?? "") to "
+                        + (names.last ?? ""))
+            }
+            let sighting = try self.sighting(
+                Row(fields: row.fields, columns: columns), location: location, timeZone: timeZone, now: now)
             // The same species twice on one checklist is one sighting.
             if seen.insert(sighting.id).inserted { batch.sightings.append(sighting) }
         }
         return batch
     }
 
-    private static func sighting(_ fields: [String], location: String, timeZone: TimeZone) throws -> BirdSighting {
-        guard fields.count == downloadHeader.count else {
-            throw ImportError(location, field: "file", "has \(fields.count) columns; My eBird Data has 23")
+    /// One row's fields by column name; a column the row stops short of is empty.
+    private struct Row {
+        let fields: [String]
+        let columns: [String: Int]
+
+        subscript(_ name: String) -> String {
+            guard let index = columns[name], index < fields.count else { return "" }
+            return fields[index].trimmingWhitespace()
         }
-        func column(_ name: String) -> String {
-            fields[downloadHeader.firstIndex(of: name) ?? 0].trimmingWhitespace()
+
+        /// Whether the row reaches the column `name`.
+        func has(_ name: String) -> Bool { columns[name].map { $0 < fields.count } ?? false }
+    }
+
+    private static func sighting(_ row: Row, location: String, timeZone: TimeZone, now: Date) throws -> BirdSighting {
+        for name in requiredColumns {
+            guard row.has(name) else {
+                throw ImportError(location, field: name, "is missing: the line has only \(row.fields.count) fields")
+            }
         }
-        let submission = column("Submission ID")
+        let submission = row["Submission ID"]
         guard !submission.isEmpty else { throw ImportError(location, field: "Submission ID", "is empty") }
         let name = try ImportError.at(location, field: "Common Name") {
-            try BirdSighting.validName(column("Common Name"))
+            try BirdSighting.validName(ImportedText.oneLine(row["Common Name"]))
         }
         let place = try ImportError.at(location, field: "Location") {
-            try BirdSighting.validLocation(column("Location"))
+            try BirdSighting.validLocation(cut(row["Location"]))
         }
-        let countText = column("Count")
+        let countText = row["Count"]
         var count: BirdCount?
         if !countText.isEmpty {
             guard let parsed = BirdCount(countText) else {
@@ -64,17 +95,18 @@ public enum EBird {
             }
             count = parsed
         }
-        let date = try self.date(column("Date"), time: column("Time"), location: location, timeZone: timeZone)
+        let date = try self.date(row["Date"], time: row["Time"], location: location, timeZone: timeZone)
+        let scientificName = ImportedText.oneLine(row["Scientific Name"]).nilIfEmpty
         let details = SightingDetails(
-            count: count, scientificName: column("Scientific Name").nilIfEmpty,
-            latitude: try coordinate(column("Latitude"), "Latitude", location),
-            longitude: try coordinate(column("Longitude"), "Longitude", location),
-            comments: oneLine(column("Observation Details")))
+            count: count, scientificName: scientificName,
+            latitude: try coordinate(row["Latitude"], "Latitude", location),
+            longitude: try coordinate(row["Longitude"], "Longitude", location),
+            comments: cut(row["Observation Details"]))
         let checked = try ImportError.at(location) { try details.validated() }
-        let id = StableID.make("ebird", submission, column("Scientific Name").nilIfEmpty ?? name)
-        let dated = try ImportError.at(location, field: "Date") { try BirdSighting.validDate(date, now: Date()) }
+        let id = StableID.make("ebird", submission, row["Scientific Name"].nilIfEmpty ?? name)
+        let dated = try ImportError.at(location, field: "Date") { try BirdSighting.validDate(date, now: now) }
         return BirdSighting(
-            meta: RecordMeta(id: id, createdAt: Date().roundedToMilliseconds), name: name, location: place, date: dated,
+            meta: RecordMeta(id: id, createdAt: now.roundedToMilliseconds), name: name, location: place, date: dated,
             details: checked)
     }
 
@@ -86,10 +118,9 @@ public enum EBird {
         return value
     }
 
-    /// Comments on one line, cut to what Lists keeps.
-    private static func oneLine(_ text: String) -> String? {
-        let flat = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-            .filter { !$0.unicodeScalars.contains(where: TextRule.isForbidden) }.trimmingWhitespace()
+    /// Text on one line, cut to what Lists keeps; `nil` when empty.
+    private static func cut(_ text: String) -> String? {
+        let flat = ImportedText.oneLine(text).trimmingWhitespace()
         guard !flat.isEmpty else { return nil }
         return flat.count > TextRule.maximumLength ? String(flat.prefix(TextRule.maximumLength - 1)) + "…" : flat
     }

@@ -34,17 +34,36 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         .listsJSON, .dataTD, .taskwarrior, .todoTxt, .shoppingCSV, .ebird,
     ]
 
-    /// The format of a file from its name and first bytes, or `nil` when it is not clear.
+    /// The format of a file from its content (its first 4 kB, or all of a binary property list), or `nil` when
+    /// it is not clear. The name counts only where the content cannot tell: a `.txt` or `.csv` file, and a
+    /// property list holding an empty array (`.td`: iTahDoodle's, else a seed list).
+    ///
+    /// A binary property list is told by its top object, which is at its end: given only the first bytes of one,
+    /// this says ``itemsPlist``, whose size limit is every property list's; ``detect(fileName:bytes:)`` on the
+    /// whole file then tells which it is.
     public static func detect(fileName: String, bytes: [UInt8]) -> InterchangeFormat? {
         let name = fileName.lowercased()
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let isTaskList = name.hasSuffix(".td")
+        if bytes.starts(with: Array("bplist00".utf8)) {
+            switch BinaryPropertyList.shape(of: bytes) {
+            case .arrayOfStrings: return .dataTD
+            case .arrayOfDictionaries: return .seedPlist
+            case .emptyArray: return isTaskList ? .dataTD : .seedPlist
+            // A keyed archive, or a list the items-plist reader can say what is wrong with.
+            case .dictionary, .other: return .itemsPlist
+            }
+        }
+        let head = String(decoding: ImportedText.withoutByteOrderMark(Array(bytes.prefix(4096))), as: UTF8.self)
         let start = head.drop { $0.isWhitespace }
-        if bytes.starts(with: Array("bplist00".utf8)) { return .itemsPlist }
         if start.hasPrefix("<?xml") || start.hasPrefix("<plist") || start.hasPrefix("<!DOCTYPE plist") {
-            if name.hasSuffix(".td") { return .dataTD }
             // An XML keyed archive: detected so that the items-plist reader can say what it needs.
             if head.contains("<key>$archiver</key>") { return .itemsPlist }
-            return head.contains("<dict>") ? .seedPlist : .dataTD
+            switch firstTags(afterPlistIn: head) {
+            case ("dict", _): return .itemsPlist
+            case ("array", "dict"): return .seedPlist
+            case ("array", "/array"), ("array/", _): return isTaskList ? .dataTD : .seedPlist
+            default: return .dataTD
+            }
         }
         if start.hasPrefix("{\"format\":\"lists\"")
             || start.hasPrefix("{") && head.contains("\"format\"") && head.contains("\"lists\"")
@@ -55,10 +74,25 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             return head.contains("\"uuid\"") || head.contains("\"description\"") || start.hasPrefix("[]")
                 ? .taskwarrior : nil
         }
-        if start.hasPrefix("Submission ID,") || start.hasPrefix("\u{FEFF}Submission ID,") { return .ebird }
+        if start.hasPrefix("Submission ID,") { return .ebird }
         if name.hasSuffix(".csv") || start.lowercased().hasPrefix("name,price") { return .shoppingCSV }
         if name.hasSuffix(".txt") { return .todoTxt }
         return nil
+    }
+
+    /// The names of the first two tags after `<plist ...>` in an XML property list (`array`, `dict`, `/array`,
+    /// `array/`), empty where there are none.
+    private static func firstTags(afterPlistIn head: String) -> (String, String) {
+        guard let plist = head.range(of: "<plist") else { return ("", "") }
+        var rest = head[plist.upperBound...]
+        var names: [String] = []
+        while names.count < 2, let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            let name = rest.prefix { !$0.isWhitespace && $0 != ">" }
+            names.append(String(name))
+            rest = rest.drop { $0 != ">" }
+        }
+        return (names.first ?? "", names.count > 1 ? names[1] : "")
     }
 
     /// The records of `bytes` in this format.

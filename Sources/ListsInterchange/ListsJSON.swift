@@ -46,6 +46,8 @@ public enum ListsJSON {
     /// backup restored twice adds nothing.
     /// - Throws: ``ImportError`` naming the record and field.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        // A backup opened and saved in an editor may have gained a byte-order mark.
+        let bytes = ImportedText.withoutByteOrderMark(bytes)
         var batch = ImportBatch(existing: .keep)
         var format: JSONValue?
         var documentVersion: JSONValue?

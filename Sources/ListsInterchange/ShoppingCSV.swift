@@ -2,6 +2,9 @@ import Foundation
 import ListsModel
 
 /// The shopping catalog as CSV with a header row: `name,price,on list`; `on list` is `yes` or `no`.
+///
+/// Read as spreadsheets write it: a byte-order mark is skipped, a tab or a line break inside a name is read as a
+/// space.
 public enum ShoppingCSV {
     /// The header this format writes and expects.
     public static let header = ["name", "price", "on list"]
@@ -9,10 +12,7 @@ public enum ShoppingCSV {
     /// The items of a shopping CSV, appended as new items in the file's order.
     /// - Throws: ``ImportError`` naming the line and column.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportError("the file", field: "file", "is not UTF-8 text")
-        }
-        var rows = try CSV.rows(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        var rows = try CSV.rows(try ImportedText.utf8(bytes))
         guard let first = rows.first,
             first.fields.map({ $0.trimmingWhitespace().lowercased() }) == header
         else {
@@ -27,7 +27,7 @@ public enum ShoppingCSV {
                 throw ImportError(
                     location, field: "file", "has \(row.fields.count) columns; name, price and on list are 3")
             }
-            let name = try ImportError.at(location) { try ShoppingItem.validName(row.fields[0]) }
+            let name = try ImportError.at(location) { try ShoppingItem.validName(ImportedText.oneLine(row.fields[0])) }
             let priceText = row.fields[1].trimmingWhitespace()
             let price = try ImportError.at(location) { try priceText.isEmpty ? .zero : Money(parsingPrice: priceText) }
             let isOn: Bool

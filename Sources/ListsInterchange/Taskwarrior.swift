@@ -6,25 +6,56 @@ import ListsModel
 /// one object per line.
 ///
 /// `uuid` is the task's id (so importing the same export twice adds nothing, and an edited export updates),
-/// `description` its title, `status` `completed` marks it done, `entry` and `modified` its dates. Every other
-/// attribute (`project`, `tags`, `due`, `end`, `urgency`, `id`, ...) and a status Lists has no state for
-/// (`waiting`, `recurring`, `deleted`) is kept with the task and written back on export.
+/// `description` its title, `status` `completed` marks it done, `entry` and `modified` its dates, as they are
+/// (a recurring task's instance may have been modified before its entry). Every other attribute (`project`,
+/// `tags`, `due`, `end`, `urgency`, `id`, ...) and the status `waiting` are kept with the task and written back
+/// on export.
+///
+/// Deleted tasks and the templates of recurring tasks (status `deleted`, `recurring`) are left out: Lists has no
+/// state for them, and shown as to-dos they would bring a deleted task back and list a recurring one twice
+/// (template and instance). `task import` changes only the tasks a file holds, so Taskwarrior keeps them as
+/// they are when Lists's export goes back to it.
+///
+/// A description with a tab or another control character (Taskwarrior allows them) is read with a space in its
+/// place; the description as it was is kept with the task and written back while the title is unchanged.
 public enum Taskwarrior {
     /// The tasks of a Taskwarrior export.
     ///
     /// With a `feed`, the tasks go to it 1,000 at a time as they are read, not into the batch returned (which then
-    /// holds none), so that they are written meanwhile (``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``).
+    /// holds none), so that they are written meanwhile
+    /// (``ImportBatch/apply(_:to:existing:estimate:progress:reading:)``).
     /// A task whose uuid is that of one already sent would replace that one in place: the feed is then abandoned
     /// and reading stops with `CancellationError`, for the file to be read again without a feed.
     /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
     public static func read(_ bytes: [UInt8], now: Date, feed: ImportFeed<TodoTask>? = nil) throws -> ImportBatch {
+        let bytes = ImportedText.withoutByteOrderMark(bytes)
         var batch = ImportBatch(existing: .update)
         // Where each uuid's task is: its index among all the tasks read (with a feed, those before `sent` went).
         var seen: [UUID: Int] = [:]
         // About 200 bytes a task in `task export`'s output.
         seen.reserveCapacity(min(bytes.count / 200, 1 << 20))
         var sent = 0
-        func add(_ task: consuming TodoTask) throws {
+        // The indices of tasks a later line with the same uuid left out (deleted after all): not sent.
+        var dropped = Set<Int>()
+        /// The tasks of the batch not dropped.
+        func keptTasks() -> [TodoTask] {
+            guard !dropped.isEmpty else { return batch.tasks }
+            return batch.tasks.indices.filter { !dropped.contains(sent + $0) }.map { batch.tasks[$0] }
+        }
+        func add(_ entry: consuming Entry) throws {
+            let task: TodoTask
+            switch consume entry {
+            case .task(let read): task = read
+            case .leftOut(let id):
+                // Left out, as a later line with the same uuid says: a task read earlier with it goes too.
+                guard let earlier = seen[id] else { return }
+                guard earlier >= sent else {
+                    feed?.abandon()
+                    throw CancellationError()
+                }
+                dropped.insert(earlier)
+                return
+            }
             let index = sent + batch.tasks.count
             if let earlier = seen.updateValue(index, forKey: task.id) {
                 seen[task.id] = earlier
@@ -35,17 +66,21 @@ public enum Taskwarrior {
                     throw CancellationError()
                 }
                 batch.tasks[earlier - sent] = task
+                dropped.remove(earlier)
                 return
             }
             batch.tasks.append(task)
             if let feed, batch.tasks.count == 1000 {
-                feed.send(batch.tasks)
+                feed.send(keptTasks())
                 sent += batch.tasks.count
                 batch.tasks.removeAll(keepingCapacity: true)
+                dropped.removeAll()
             }
         }
         /// The batch, its last tasks sent when there is a feed.
         func whole() -> ImportBatch {
+            batch.tasks = keptTasks()
+            dropped.removeAll()
             if let feed {
                 feed.send(batch.tasks)
                 batch.tasks.removeAll()
@@ -60,7 +95,7 @@ public enum Taskwarrior {
                     guard let object else {
                         throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
                     }
-                    try add(try task(object, location: "task \(index + 1)", now: now))
+                    try add(try entry(object, location: "task \(index + 1)", now: now))
                 }
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
@@ -79,20 +114,30 @@ public enum Taskwarrior {
             guard let object else {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object")
             }
-            try add(try task(object, location: "line \(index + 1)", now: now))
+            try add(try entry(object, location: "line \(index + 1)", now: now))
         }
         return whole()
     }
 
+    /// A task of the file, or the uuid of one Lists leaves out.
+    private enum Entry {
+        case task(TodoTask)
+        /// A deleted task or the template of a recurring one.
+        case leftOut(UUID)
+    }
+
     /// A task from its attributes in file order (an attribute given twice counts once, the later), each value
     /// as its canonical text: the ones Lists has no field for are kept as they are, with no `JSONValue` made.
+    /// A deleted task or a recurring one's template is only checked for its uuid and status.
     /// `location` is built only for an error.
-    private static func task(
+    private static func entry(
         _ object: JSONParser.CanonicalMembers, location: @autoclosure () -> String, now: Date
-    ) throws -> TodoTask {
+    ) throws -> Entry {
         var uuid: Range<Int>?
         var description: Range<Int>?
+        var descriptionIndex = 0
         var statusValue: Range<Int>?
+        var statusIndex = 0
         var entryValue: Range<Int>?
         var modifiedValue: Range<Int>?
         // The attributes Lists has no field for, kept to be written back: their places among the members.
@@ -103,8 +148,9 @@ public enum Taskwarrior {
             let utf8 = name.utf8
             switch (utf8.count, utf8.first ?? 0) {
             case (4, UInt8(ascii: "u")) where name == "uuid": uuid = member.value
-            case (11, UInt8(ascii: "d")) where name == "description": description = member.value
-            case (6, UInt8(ascii: "s")) where name == "status": statusValue = member.value
+            case (11, UInt8(ascii: "d")) where name == "description":
+                (description, descriptionIndex) = (member.value, index)
+            case (6, UInt8(ascii: "s")) where name == "status": (statusValue, statusIndex) = (member.value, index)
             case (5, UInt8(ascii: "e")) where name == "entry": entryValue = member.value
             case (8, UInt8(ascii: "m")) where name == "modified": modifiedValue = member.value
             default:
@@ -115,25 +161,27 @@ public enum Taskwarrior {
         guard let uuid, let id = object.withString(uuid, { UUID(utf8: $0) }) ?? nil else {
             throw ImportError(location(), field: "uuid", "is missing or not a UUID")
         }
-        guard let description, let text = object.string(description) else {
-            throw ImportError(location(), field: "description", "is missing or not text")
-        }
-        let title = try ImportError.at(location(), field: "description") { try TodoTask.validTitle(text) }
         var isDone = false
         if let statusValue {
             guard let text = object.string(statusValue), let status = TaskwarriorStatus(rawValue: text) else {
                 throw ImportError(
                     location(), field: "status", "must be pending, completed, deleted, waiting or recurring")
             }
-            isDone = status == .completed
-            // Statuses Lists has no state for are kept so that export writes them back (the last "status"
-            // member, the one that counts).
-            if status != .pending && status != .completed,
-                let index = object.members.lastIndex(where: { $0.name == "status" })
-            {
-                kept.append(index)
+            switch status {
+            case .pending: break
+            case .completed: isDone = true
+            case .deleted, .recurring: return .leftOut(id)
+            // Kept so that export writes it back.
+            case .waiting: kept.append(statusIndex)
             }
         }
+        guard let description, let text = object.string(description) else {
+            throw ImportError(location(), field: "description", "is missing or not text")
+        }
+        let line = ImportedText.oneLine(text)
+        let title = try ImportError.at(location(), field: "description") { try TodoTask.validTitle(line) }
+        // A description Lists could not keep as it is goes back to Taskwarrior as it was.
+        if line != text { kept.append(descriptionIndex) }
         func date(_ value: Range<Int>?, _ key: String) throws -> Date? {
             guard let value else { return nil }
             guard let date = object.withString(value, parseDate) ?? nil else {
@@ -143,9 +191,10 @@ public enum Taskwarrior {
         }
         let entry = try date(entryValue, "entry") ?? now.roundedToMilliseconds
         let modified = try date(modifiedValue, "modified") ?? entry
-        return TodoTask(
-            meta: RecordMeta(id: id, createdAt: entry, updatedAt: max(modified, entry)), title: title,
-            isDone: isDone, taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept))
+        return .task(
+            TodoTask(
+                meta: RecordMeta(id: id, createdAt: entry, updatedAt: modified), title: title, isDone: isDone,
+                taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept)))
     }
 
     /// `20261130T074500Z` (as UTF-8) as an instant; `nil` for anything else, including days that do not exist.
@@ -182,8 +231,10 @@ public enum Taskwarrior {
         var output: [UInt8] = [UInt8(ascii: "[")]
         for (index, task) in tasks.enumerated() {
             var object = task.taskwarrior ?? [:]
+            object[TodoTxt.lineKey] = nil
             object["uuid"] = .string(task.id.uuidString.lowercased())
-            object["description"] = .string(task.title)
+            // The description as Taskwarrior had it (with its tab) while the title is the one read from it.
+            if !isDescription(object["description"], of: task.title) { object["description"] = .string(task.title) }
             if task.isDone {
                 object["status"] = .string("completed")
                 if object["end"] == nil { object["end"] = .string(formatDate(task.meta.updatedAt)) }
@@ -198,6 +249,12 @@ public enum Taskwarrior {
         output += Array("\n]\n".utf8)
         return output
     }
+}
+
+/// Whether `value`, a description kept from Taskwarrior, is the one `title` was read from.
+private func isDescription(_ value: JSONValue?, of title: String) -> Bool {
+    guard case .string(let original)? = value else { return false }
+    return (try? TodoTask.validTitle(ImportedText.oneLine(original))) == title
 }
 
 /// The statuses of a Taskwarrior task.

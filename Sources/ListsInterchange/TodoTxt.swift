@@ -1,88 +1,193 @@
 import Foundation
 import ListsModel
 
-/// todo.txt (todotxt.org): one task per line, `x` first when done, then the completion and creation dates
-/// (`YYYY-MM-DD`), a priority `(A)` before the creation date of an open task; `+project`, `@context` and
-/// `key:value` stay in the text.
+/// todo.txt (github.com/todotxt/todo.txt): one task per line. An open task is `(A) 2026-11-20 text`, the
+/// priority and the creation date each optional; a done one is `x (A) 2026-11-22 2026-11-20 text`, with the
+/// priority, the completion date and the creation date (only after a completion date) each optional.
+/// `+project`, `@context` and `key:value` are part of the text.
 ///
-/// Dates carry days only: a creation date becomes the task's creation time (noon UTC of that day), a
-/// completion date its last change. The priority is kept at the front of the title, so it survives a round trip.
+/// A line ends with LF or CR LF (written: LF); the last may have no end; a byte-order mark is skipped. A
+/// creation date becomes the task's creation time (noon UTC that day; a line without one gets the time of the
+/// import), a completion date its last change. The priority stays at the front of the title, `(A) text`, so
+/// that it can be seen and edited in Lists and survives a round trip.
+///
+/// A task read from a line keeps that line (``lineKey``): written out with its text and done mark unchanged,
+/// it is that line again, byte for byte, so export neither adds a creation date the line did not have nor
+/// loses spacing, a tab or a priority's place. Changed in Lists, it is written from its fields, with the dates
+/// the line had.
 public enum TodoTxt {
+    /// The key under which a task read from todo.txt keeps its line among the attributes a task keeps for other
+    /// programs (``TodoTask/taskwarrior``). A Taskwarrior attribute's name cannot hold a dot, so no attribute
+    /// read from Taskwarrior has it; the Taskwarrior export leaves it out.
+    public static let lineKey = "todo.txt"
+
     /// The tasks of a todo.txt file, appended in order.
     /// - Throws: ``ImportError`` naming the line.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportError("the file", field: "file", "is not UTF-8 text")
-        }
+        let text = try ImportedText.utf8(bytes)
         var batch = ImportBatch()
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            batch.tasks.append(try task(Substring(line), location: "line \(index + 1)", now: now))
+        let stamp = now.roundedToMilliseconds
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, piece) in lines.enumerated() {
+            let line = String(Substring(piece.last == UInt8(ascii: "\r") ? piece.dropLast() : piece))
+            // A tab or a stray control character is read as a space: a whole file is not refused for one.
+            let parsed = Line(ImportedText.oneLine(line))
+            guard !parsed.isBlank else { continue }
+            let title = try ImportError.at("line \(index + 1)", field: "text") { try TodoTask.validTitle(parsed.title) }
+            let createdAt = parsed.created.flatMap(day) ?? stamp
+            let updatedAt = parsed.completed.flatMap(day) ?? createdAt
+            batch.tasks.append(
+                TodoTask(
+                    meta: RecordMeta(createdAt: createdAt, updatedAt: updatedAt), title: title, isDone: parsed.isDone,
+                    taskwarrior: [lineKey: .string(line)]))
         }
         return batch
     }
 
-    private static func task(_ line: Substring, location: String, now: Date) throws -> TodoTask {
-        var words = line.split(separator: " ", omittingEmptySubsequences: false)[...]
-        var isDone = false
-        var completed: Date?
-        var created: Date?
-        var priority: Substring?
-        if words.first == "x" {
-            isDone = true
-            words.removeFirst()
-            if let date = words.first.flatMap(day) {
-                completed = date
-                words.removeFirst()
-            }
-        } else if let first = words.first, first.count == 3, first.first == "(", first.last == ")",
-            first.dropFirst().first.map({ $0.isASCII && $0.isUppercase }) == true
-        {
-            priority = first
-            words.removeFirst()
+    /// The tasks as todo.txt lines, in order, each ending with LF.
+    public static func write(_ tasks: [TodoTask]) -> [UInt8] {
+        var text = ""
+        for task in tasks {
+            text += line(for: task)
+            text += "\n"
         }
-        if let date = words.first.flatMap(day) {
-            created = date
-            words.removeFirst()
-        }
-        let text = ((priority.map { [$0] } ?? []) + words).joined(separator: " ")
-        let title = try ImportError.at(location, field: "text") { try TodoTask.validTitle(text) }
-        let createdAt = created ?? now.roundedToMilliseconds
-        return TodoTask(
-            meta: RecordMeta(createdAt: createdAt, updatedAt: max(completed ?? createdAt, createdAt)), title: title,
-            isDone: isDone)
+        return Array(text.utf8)
     }
 
-    /// `2026-11-30` as noon UTC that day.
-    private static func day(_ word: Substring) -> Date? {
-        guard word.count == 10 else { return nil }
-        return ListsFormat.parseTimestamp("\(word)T12:00:00Z")
+    /// The line for `task`: the one it was read from while its text and done mark are as that line says, else
+    /// one made from its fields.
+    static func line(for task: TodoTask) -> String {
+        var read: Line?
+        if case .string(let original)? = task.taskwarrior?[lineKey] {
+            let parsed = Line(ImportedText.oneLine(original))
+            if parsed.describes(task) { return original }
+            read = parsed
+        }
+        let (priority, text) = Line.priority(of: task.title)
+        let createdDay = dayText(task.meta.createdAt)
+        let doneDay = dayText(task.meta.updatedAt)
+        var created: Substring? = createdDay[...]
+        var completed: Substring? = task.isDone ? doneDay[...] : nil
+        if let read {
+            // The dates the line had, and no others: a line without a creation date gets none.
+            created = read.created
+            if task.isDone && read.isDone { completed = read.completed }
+        }
+        let made = compose(isDone: task.isDone, priority: priority, completed: completed, created: created, text: text)
+        if Line(made).describes(task) { return made }
+        // Without its dates the text would read as something else (`x ...`, or a date at its start): with both.
+        return compose(
+            isDone: task.isDone, priority: priority, completed: task.isDone ? doneDay[...] : nil,
+            created: createdDay[...],
+            text: text)
+    }
+
+    private static func compose(
+        isDone: Bool, priority: Substring?, completed: Substring?, created: Substring?, text: Substring
+    ) -> String {
+        var parts: [Substring] = []
+        if isDone { parts.append("x") }
+        if let priority { parts.append(priority) }
+        if isDone, let completed {
+            parts.append(completed)
+            if let created { parts.append(created) }
+        } else if !isDone, let created {
+            parts.append(created)
+        }
+        parts.append(text)
+        return parts.joined(separator: " ")
+    }
+
+    /// One line read by the format's grammar.
+    struct Line {
+        /// Whether the line starts with `x `.
+        var isDone = false
+        /// `(A)`, when the line has a priority.
+        var priority: Substring?
+        /// `2026-11-22`, for a done task that says when it was done.
+        var completed: Substring?
+        /// `2026-11-20`.
+        var created: Substring?
+        /// What follows: the task's own text.
+        var text: Substring
+
+        /// Reads `line`. Each part is taken only when text follows it, so that no line reads as a task without
+        /// text: `x 2026-11-22` alone is a done task whose text is the date.
+        init(_ line: String) {
+            var rest = Substring(line)
+            /// Whether `word` followed by a space starts `rest` with more than spaces after it.
+            func startsWithWord(_ length: Int, _ isWord: (Substring) -> Bool) -> Bool {
+                let word = rest.prefix(length)
+                let after = rest.dropFirst(length)
+                return word.count == length && isWord(word) && after.first == " "
+                    && after.dropFirst().contains { $0 != " " }
+            }
+            func take(_ length: Int) -> Substring {
+                defer { rest = rest.dropFirst(length + 1) }
+                return rest.prefix(length)
+            }
+            if startsWithWord(1, { $0 == "x" }) {
+                isDone = true
+                _ = take(1)
+            }
+            if startsWithWord(3, Self.isPriority) { priority = take(3) }
+            if isDone, startsWithWord(10, Self.isDate) {
+                completed = take(10)
+                if startsWithWord(10, Self.isDate) { created = take(10) }
+            } else if !isDone, startsWithWord(10, Self.isDate) {
+                created = take(10)
+            }
+            text = rest
+        }
+
+        /// Whether the line holds nothing but spaces.
+        var isBlank: Bool { !isDone && priority == nil && created == nil && text.allSatisfy(\.isWhitespace) }
+
+        /// The task's title: the priority, if any, then the text.
+        var title: String { priority.map { "\($0) \(text)" } ?? String(text) }
+
+        /// Whether `task` has the title and done mark this line gives.
+        func describes(_ task: TodoTask) -> Bool {
+            isDone == task.isDone && (try? TodoTask.validTitle(title)) == task.title
+        }
+
+        /// `(A)` to `(Z)`.
+        static func isPriority(_ word: Substring) -> Bool {
+            let scalars = Array(word.unicodeScalars)
+            return scalars.count == 3 && scalars[0] == "(" && ("A"..."Z").contains(scalars[1]) && scalars[2] == ")"
+        }
+
+        /// `YYYY-MM-DD` naming a day that exists.
+        static func isDate(_ word: Substring) -> Bool { day(word) != nil }
+
+        /// A title's priority, when it starts with one followed by text, and the rest.
+        static func priority(of title: String) -> (Substring?, Substring) {
+            let line = Line(title)
+            guard let priority = line.priority, !line.isDone else { return (nil, title[...]) }
+            return (priority, title.dropFirst(4))
+        }
+    }
+
+    /// `2026-11-30` as noon UTC that day; `nil` for anything else, including days that do not exist.
+    static func day(_ word: Substring) -> Date? {
+        let bytes = Array(word.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let dayOfMonth = number(8..<10),
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(dayOfMonth)
+        else { return nil }
+        let days = CivilDate.daysSince1970(year: year, month: month, day: dayOfMonth)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + 12 * 3600))
     }
 
     private static func dayText(_ date: Date) -> String {
         String(ListsFormat.isoTimestamp(date).prefix(10))
-    }
-
-    /// The tasks as todo.txt lines, in order.
-    public static func write(_ tasks: [TodoTask]) -> [UInt8] {
-        var text = ""
-        for task in tasks {
-            var title = Substring(task.title)
-            var priority = ""
-            let first = title.prefix(4)
-            if first.count == 4, first.first == "(", first.dropFirst(2).first == ")", first.last == " ",
-                first.dropFirst().first.map({ $0.isASCII && $0.isUppercase }) == true
-            {
-                priority = String(first)
-                title = title.dropFirst(4)
-            }
-            if task.isDone {
-                text += "x \(dayText(task.meta.updatedAt)) \(dayText(task.meta.createdAt)) \(priority)\(title)\n"
-            } else {
-                text += "\(priority)\(dayText(task.meta.createdAt)) \(title)\n"
-            }
-        }
-        return Array(text.utf8)
     }
 }

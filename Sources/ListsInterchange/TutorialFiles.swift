@@ -2,7 +2,8 @@ import Foundation
 import ListsModel
 
 /// The files the tutorial apps wrote: Shopping List's `items.plist` (an `NSKeyedArchiver` archive of an array
-/// of `MTItem`) and `seed.plist`, and iTahDoodle's `data.td` (an XML property list array of strings).
+/// of `MTItem`) and `seed.plist`, and iTahDoodle's `data.td` (a property list array of strings). A tab or another
+/// control character in a name or task is read as a space.
 public enum TutorialFiles {
     /// The items of an `items.plist` archive, in the archive's order, with their `uuid`s as ids so that
     /// importing the same archive twice adds nothing.
@@ -39,7 +40,8 @@ public enum TutorialFiles {
                 }
                 let name = try ImportError.at(location) {
                     try ShoppingItem.validName(
-                        try archive.string(fields["name"], location: location, field: "name") ?? "")
+                        ImportedText.oneLine(
+                            try archive.string(fields["name"], location: location, field: "name") ?? ""))
                 }
                 var id = UUID.random()
                 if let text = try archive.string(fields["uuid"], location: location, field: "uuid") {
@@ -64,13 +66,18 @@ public enum TutorialFiles {
         return batch
     }
 
-    /// The items of a `seed.plist`: an XML property list array of dictionaries with `name` and `price` (a real
-    /// or a string). Each becomes a new item off the shopping list.
+    /// The items of a `seed.plist`: a property list (XML or binary) array of dictionaries with `name` and `price`
+    /// (a real or a string). Each becomes a new item off the shopping list.
     /// - Throws: ``ImportError``.
     public static func readSeedList(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
         let entries: [Seeding.SeedItem]
         do {
-            entries = try Seeding.seedItems(fromPropertyList: Data(bytes))
+            entries =
+                isXMLList(bytes)
+                ? try Seeding.seedItems(fromPropertyList: Data(ImportedText.withoutByteOrderMark(bytes)))
+                : try binarySeedItems(bytes)
+        } catch let error as ImportError {
+            throw error
         } catch let error as ValidationError {
             throw ImportError("the file", error)
         } catch {
@@ -79,25 +86,36 @@ public enum TutorialFiles {
         }
         var batch = ImportBatch()
         for (index, entry) in entries.enumerated() {
-            let name = try ImportError.at("item \(index + 1)") { try ShoppingItem.validName(entry.name) }
+            let name = try ImportError.at("item \(index + 1)") {
+                try ShoppingItem.validName(ImportedText.oneLine(entry.name))
+            }
             batch.items.append(
                 ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
         }
         return batch
     }
 
-    /// The tasks of iTahDoodle's `data.td`: an XML property list array of strings, each a task, in order.
+    /// The tasks of iTahDoodle's `data.td`: a property list array of strings, each a task, in order. The app wrote
+    /// XML (`writeToFile:atomically:`); a file converted to binary (`plutil -convert binary1`) reads the same.
     /// - Throws: ``ImportError``.
     public static func readTaskList(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
+        let notTasks = ImportError(
+            "the file", field: "file", "not a property list array of strings (iTahDoodle's data.td)")
         let titles: [String]
-        do {
-            titles = try PropertyListDecoder().decode([String].self, from: Data(bytes))
-        } catch {
-            throw ImportError("the file", field: "file", "not a property list array of strings (iTahDoodle's data.td)")
+        if isXMLList(bytes) {
+            do {
+                titles = try PropertyListDecoder().decode(
+                    [String].self, from: Data(ImportedText.withoutByteOrderMark(bytes)))
+            } catch {
+                throw notTasks
+            }
+        } else {
+            guard let strings = binaryStrings(bytes) else { throw notTasks }
+            titles = strings
         }
         var batch = ImportBatch()
         for (index, title) in titles.enumerated() {
-            let valid = try ImportError.at("task \(index + 1)") { try TodoTask.validTitle(title) }
+            let valid = try ImportError.at("task \(index + 1)") { try TodoTask.validTitle(ImportedText.oneLine(title)) }
             batch.tasks.append(TodoTask(meta: RecordMeta(createdAt: now.roundedToMilliseconds), title: valid))
         }
         return batch

@@ -17,19 +17,30 @@ public enum Seeding {
 
         enum CodingKeys: String, CodingKey { case name, price }
 
+        /// An entry read by other means than a decoder (an importer's own property list reader).
+        public init(name: String, price: Money) {
+            self.name = name
+            self.price = price
+        }
+
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
             if let text = try? container.decode(String.self, forKey: .price) {
                 price = try Money(parsingPrice: text)
             } else {
-                let real = try container.decode(Double.self, forKey: .price)
-                let cents = (real * 100).rounded()
-                guard real.isFinite, abs(real * 100 - cents) < 1e-6, abs(cents) < 1e12 else {
-                    throw ValidationError(field: "price", message: "\(real) is not a price; use \(Money.allowedPrices)")
-                }
-                price = try Money(validatingPrice: Int64(cents))
+                price = try Self.price(real: try container.decode(Double.self, forKey: .price))
             }
+        }
+
+        /// The price a `<real>` holds: a whole number of cents, give or take the real's rounding.
+        /// - Throws: ``ValidationError`` for `price`.
+        public static func price(real: Double) throws -> Money {
+            let cents = (real * 100).rounded()
+            guard real.isFinite, abs(real * 100 - cents) < 1e-6, abs(cents) < 1e12 else {
+                throw ValidationError(field: "price", message: "\(real) is not a price; use \(Money.allowedPrices)")
+            }
+            return try Money(validatingPrice: Int64(cents))
         }
     }
 

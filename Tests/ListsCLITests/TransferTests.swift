@@ -46,14 +46,14 @@ struct TransferTests {
         try sandbox.succeed(["shop", "edit", "Mango", "--name", "Mangue \"Alphonso\"", "--price", "2.05"])
         try sandbox.succeed(["todo", "done", "2"])
         try sandbox.succeed(["birds", "add", "Rotkehlchen", "--date", "2026-11-02T07:30"])
-        try sandbox.succeed(["import", fixture("tasks.json")])
+        try sandbox.succeed(["import", fixture("tasks.json")])  // 4 tasks: its fifth is deleted in Taskwarrior
         let first = sandbox.path("first.json")
         let second = sandbox.path("second.json")
         let fresh = sandbox.path("fresh.sqlite")
         try sandbox.expect(["export", "--output", first], prints: "")
         try sandbox.expect(
             ["--database", fresh, "--no-seed", "import", first],
-            prints: "Imported first.json (lists-json): 15 added, 0 updated, 0 already there.\n")
+            prints: "Imported first.json (lists-json): 14 added, 0 updated, 0 already there.\n")
         try sandbox.expect(["--database", fresh, "export", "--output", second], prints: "")
         let bytes = try #require(sandbox.bytes(first))
         #expect(bytes.count > 1000)

@@ -92,6 +92,31 @@ struct StreamedImportTests {
         #expect(contents.tasks.count == 2_499)
     }
 
+    @Test func deletedTasksAreLeftOutAndALaterDeletedLineTakesAnEarlierTaskWithIt() throws {
+        // Every 100th task is deleted; the line of task 2,400 deletes task 10 (already written by then), the line
+        // of task 2,450 task 2,301 (not yet sent).
+        let bytes = taskwarriorExport(2_500) { index, task in
+            if index % 100 == 99 { task["status"] = "deleted" }
+            if index == 2_399 {
+                (task["uuid"], task["status"]) = (String(format: "%08x-1111-4222-8333-%012x", 9, 9), "deleted")
+            }
+            if index == 2_449 {
+                (task["uuid"], task["status"]) = (String(format: "%08x-1111-4222-8333-%012x", 2_300, 2_300), "deleted")
+            }
+        }
+        let streamed = try emptyStore()
+        let whole = try emptyStore()
+        // 26 deleted lines, and the two tasks the last two of them delete.
+        #expect(try importedStreaming(bytes, into: streamed) == ImportSummary(added: 2_500 - 26 - 2))
+        #expect(try importedWhole(bytes, into: whole) == ImportSummary(added: 2_500 - 26 - 2))
+        let contents = try StoreContents(streamed)
+        #expect(contents == (try StoreContents(whole)))
+        #expect(!contents.tasks.map(\.title).contains("task 10"))
+        #expect(!contents.tasks.map(\.title).contains("task 2301"))
+        #expect(!contents.tasks.map(\.title).contains("task 100"))
+        #expect(contents.tasks.map(\.title).contains("task 11"))
+    }
+
     @Test func aBadTaskAfterThousandsWrittenImportsNothingAndNamesTheTask() throws {
         let bytes = taskwarriorExport(4_200) { index, task in
             if index == 4_100 { task["entry"] = "yesterday" }

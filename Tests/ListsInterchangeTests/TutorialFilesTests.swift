@@ -103,10 +103,95 @@ struct TutorialFilesTests {
     @Test(arguments: [
         ("items.plist", InterchangeFormat.itemsPlist), ("items-xml.plist", .itemsPlist), ("seed.plist", .seedPlist),
         ("data.td", .dataTD), ("tasks.json", .taskwarrior), ("tasks.ndjson", .taskwarrior), ("todo.txt", .todoTxt),
-        ("shopping.csv", .shoppingCSV),
+        ("shopping.csv", .shoppingCSV), ("data-binary.td", .dataTD), ("seed-binary.plist", .seedPlist),
+        ("todo-windows.txt", .todoTxt), ("MyEBirdData.csv", .ebird),
     ])
     func formatOfEachFixtureIsDetected(file: String, format: InterchangeFormat) throws {
         #expect(InterchangeFormat.detect(fileName: file, bytes: try Fixture.bytes(file)) == format)
+    }
+
+    @Test func binaryDataTDAndSeedListAreToldFromAnItemsPlistByWhatTheyHold() throws {
+        for name in ["data.td", "items.plist", "backup"] {
+            #expect(InterchangeFormat.detect(fileName: name, bytes: try Fixture.bytes("data-binary.td")) == .dataTD)
+            #expect(
+                InterchangeFormat.detect(fileName: name, bytes: try Fixture.bytes("seed-binary.plist")) == .seedPlist)
+            #expect(InterchangeFormat.detect(fileName: name, bytes: try Fixture.bytes("items.plist")) == .itemsPlist)
+        }
+        let tasks = try InterchangeFormat.dataTD.read(try Fixture.bytes("data-binary.td"), now: fixedNow).tasks
+        #expect(
+            tasks.map(\.title) == [
+                "Walk the dogs", "Feed the hogs", "Chop the logs", "Café <au lait> & \"croissants\"",
+            ])
+        let items = try InterchangeFormat.seedPlist.read(try Fixture.bytes("seed-binary.plist"), now: fixedNow).items
+        #expect(items.map(\.name) == ["Pear", "Notepad", "Pencil", "Bread", "Mango"])
+        #expect(items.map(\.price.text) == ["0.62", "2.53", "0.35", "3.12", "1.25"])
+    }
+
+    /// Foundation's binary reader traps on these (found by fuzzing): a UTF-16 string whose length runs past the
+    /// object table, in a `bplist00` or a `bplist01` (which Foundation reads too).
+    @Test(arguments: [InterchangeFormat.dataTD, .seedPlist])
+    func aDamagedBinaryListIsRefusedNotACrash(format: InterchangeFormat) throws {
+        var bytes = try Fixture.bytes("data-binary.td")
+        // The marker of the 29-unit UTF-16 string ("Café <au lait> ..."), then its length.
+        let string = try #require(bytes.indices.first { bytes[$0...].starts(with: [0x6F, 0x10, 0x1D]) })
+        bytes[string + 2] = 0x32  // 50 units
+        for magic in ["bplist00", "bplist01"] {
+            bytes.replaceSubrange(0..<8, with: Array(magic.utf8))
+            let error = refusal(format, bytes)
+            #expect(error?.location == "the file")
+            #expect(error?.field == "file")
+        }
+    }
+
+    @Test func aBinarySeedListWithABadPriceNamesTheItem() throws {
+        let seed: NSArray = [
+            ["name": "Pear", "price": 0.62] as NSDictionary, ["name": "Gold", "price": "0.625"] as NSDictionary,
+            ["name": "Bread", "price": 3] as NSDictionary,
+        ]
+        let data = [UInt8](try PropertyListSerialization.data(fromPropertyList: seed, format: .binary, options: 0))
+        #expect(refusal(.seedPlist, data)?.location == "item 2")
+        #expect(refusal(.seedPlist, data)?.field == "price")
+        let fixed: NSArray = [seed[0], seed[2]]
+        let good = [UInt8](try PropertyListSerialization.data(fromPropertyList: fixed, format: .binary, options: 0))
+        #expect(try InterchangeFormat.seedPlist.read(good, now: fixedNow).items.map(\.price.text) == ["0.62", "3.00"])
+    }
+
+    @Test func anXMLPropertyListIsToldByWhatItHoldsNotByItsName() throws {
+        #expect(InterchangeFormat.detect(fileName: "data.td", bytes: try Fixture.bytes("seed.plist")) == .seedPlist)
+        #expect(InterchangeFormat.detect(fileName: "seed.plist", bytes: try Fixture.bytes("data.td")) == .dataTD)
+        let empty = Array("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<array/>\n</plist>\n".utf8)
+        #expect(InterchangeFormat.detect(fileName: "data.td", bytes: empty) == .dataTD)
+        #expect(InterchangeFormat.detect(fileName: "seed.plist", bytes: empty) == .seedPlist)
+        let emptyBinary = [UInt8](
+            try PropertyListSerialization.data(fromPropertyList: [String](), format: .binary, options: 0))
+        #expect(InterchangeFormat.detect(fileName: "data.td", bytes: emptyBinary) == .dataTD)
+    }
+
+    @Test func formatOverridesWhatTheContentSays() throws {
+        let error = refusal(.itemsPlist, try Fixture.bytes("data-binary.td"))
+        #expect(error?.field == "file")
+        #expect(error?.message.contains("not an NSKeyedArchiver archive") == true, "\(String(describing: error))")
+        #expect(refusal(.dataTD, try Fixture.bytes("seed-binary.plist"))?.message.contains("array of strings") == true)
+    }
+
+    @Test(arguments: ["data.td", "seed.plist"])
+    func anXMLPropertyListWithAByteOrderMarkIsDetectedAndRead(file: String) throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + (try Fixture.bytes(file))
+        let format = try #require(InterchangeFormat.detect(fileName: file, bytes: bytes))
+        #expect(format == (file == "data.td" ? .dataTD : .seedPlist))
+        #expect(try format.read(bytes, now: fixedNow).count == (file == "data.td" ? 4 : 5))
+    }
+
+    @Test func aTabInATaskOrItemNameIsReadAsASpace() throws {
+        let tasks: NSArray = ["Walk\tthe dogs", "Feed the hogs\n"]
+        let data = [UInt8](try PropertyListSerialization.data(fromPropertyList: tasks, format: .binary, options: 0))
+        #expect(
+            try InterchangeFormat.dataTD.read(data, now: fixedNow).tasks.map(\.title) == [
+                "Walk the dogs", "Feed the hogs",
+            ])
+        let seed: NSArray = [["name": "Sweet\tbasil", "price": 1.99] as NSDictionary]
+        let seedData = [UInt8](try PropertyListSerialization.data(fromPropertyList: seed, format: .xml, options: 0))
+        #expect(try InterchangeFormat.seedPlist.read(seedData, now: fixedNow).items.map(\.name) == ["Sweet basil"])
     }
 
     @Test func formatIsDetectedFromTheContentWhateverTheFileIsCalled() throws {

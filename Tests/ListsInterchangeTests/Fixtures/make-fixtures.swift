@@ -15,6 +15,8 @@
 //   items-bad.plist  a binary archive of three MTItems, the third priced -1.5
 //   seed.plist       XML plist array of {name, price} dictionaries, one price a string (Shopping List's seed)
 //   data.td          XML plist array of strings (iTahDoodle's [NSArray writeToFile:atomically:])
+//   data-binary.td   the same tasks as a binary plist, as `plutil -convert binary1 data.td` leaves it
+//   seed-binary.plist  the seed list as a binary plist
 // The text fixtures (tasks.json, tasks.ndjson, todo.txt, shopping.csv) are written by hand.
 
 import Foundation
@@ -115,4 +117,13 @@ try PropertyListSerialization.data(fromPropertyList: seed, format: .xml, options
 // data.td: iTahDoodle's [tasks writeToFile:path atomically:YES], an XML plist array of strings.
 let tasks: NSArray = ["Walk the dogs", "Feed the hogs", "Chop the logs", "Café <au lait> & \"croissants\""]
 precondition(tasks.write(to: directory.appendingPathComponent("data.td"), atomically: true))
-print("wrote items.plist (\(binary.count) bytes), items-xml.plist, seed.plist, data.td to \(directory.path)")
+
+// The same two files converted to binary, as people do (plutil -convert binary1): Lists tells them apart from
+// an items.plist by what they hold.
+try PropertyListSerialization.data(fromPropertyList: tasks, format: .binary, options: 0)
+    .write(to: directory.appendingPathComponent("data-binary.td"))
+try PropertyListSerialization.data(fromPropertyList: seed, format: .binary, options: 0)
+    .write(to: directory.appendingPathComponent("seed-binary.plist"))
+print(
+    "wrote items.plist (\(binary.count) bytes), items-xml.plist, seed.plist, data.td, data-binary.td, "
+        + "seed-binary.plist to \(directory.path)")
