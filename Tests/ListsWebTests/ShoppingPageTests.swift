@@ -340,7 +340,7 @@ import Testing
         try harness.store.write { session in
             // Items 1 to 499, of which 498 were on the list: 501 are left on it, Item 1001 alone on page 2.
             for numbered in try session.list(ShoppingItem.self, where: nil, offset: 0, limit: 499) {
-                try session.delete(ShoppingItem.self, id: numbered.record.id)
+                try session.delete(ShoppingItem.self, id: numbered.record.id, at: Date())
             }
         }
         let lone = harness.get("/shopping/list", query: ["page": "2"]).text
@@ -353,7 +353,7 @@ import Testing
         try harness.store.write { session in
             // Items 500 to 599: 400 are left on the list (600 to 1000 but 700).
             for numbered in try session.list(ShoppingItem.self, where: nil, offset: 0, limit: 100) {
-                try session.delete(ShoppingItem.self, id: numbered.record.id)
+                try session.delete(ShoppingItem.self, id: numbered.record.id, at: Date())
             }
         }
         let short = harness.get("/shopping/list").text
