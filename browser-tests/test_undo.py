@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import seed_screens
+from test_scaleout import postgres_database  # noqa: F401 (a fixture)
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 
@@ -79,6 +80,23 @@ def test_a_deleted_sighting_comes_back(start_server, new_page, javascript):
     expect(page.locator("main li.row", has_text="Pigeon")).to_be_visible()
     assert records(server, "sightings") == before
     assert before[0]["id"] == ids["sighting"]
+
+
+def test_an_undo_reaches_another_server_sharing_postgresql(start_server, postgres_database, new_page):  # noqa: F811
+    """What a delete removed is kept in the database, not in the server that deleted it: the screen a delete on one
+    server lands on, opened on another, offers the undo and its Undo works there."""
+    first = start_server(seed=True, database=postgres_database)
+    second = start_server(seed=True, database=postgres_database)
+    before = records(first, "tasks")
+    page = new_page(javascript=False)
+    page.goto(first.url + "/todo")
+    page.get_by_label("Delete Walk the dogs…").click()
+    page.get_by_role("alertdialog").get_by_role("button", name="Delete Walk the dogs").click()
+    expect(undo_bar(page)).to_be_visible()
+    page.goto(page.url.replace(first.url, second.url))
+    undo_bar(page).get_by_role("button", name="Undo").click()
+    expect(page.locator("main li.task .row-title")).to_have_text(["Walk the dogs", "Feed the hogs", "Chop the logs"])
+    assert records(first, "tasks") == before
 
 
 def test_an_item_deleted_in_edit_mode_comes_back_in_edit_mode(start_server, new_page):
