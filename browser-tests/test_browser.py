@@ -208,8 +208,10 @@ def test_bird_sightings_journey(server, new_page, javascript):
     expect(sheet).to_be_visible()
     assert len(server.get_json("/api/v1/sightings")["sightings"]) == 1
     sheet.get_by_role("button", name="Delete Sighting").click()
-    expect(page).to_have_url(server.url + "/birds")
+    # The list offers to undo the delete; without JavaScript its address says so.
+    expect(page).to_have_url(server.url + "/birds" + ("" if javascript else f"?undo=sighting:{stored['id']}"))
     expect(page.get_by_text("No sightings yet.")).to_be_visible()
+    expect(page.locator("main .undo-bar")).to_contain_text("Deleted the sighting of “European Robin”.")
 
     # Cancel adds nothing.
     page.get_by_role("link", name="Add Sighting").click()

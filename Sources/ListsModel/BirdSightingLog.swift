@@ -39,16 +39,17 @@ public struct BirdSightingLog: Sendable {
     }
 
     /// Adds a sighting at the end of the list, dated now unless `date` is given; with its short number unless
-    /// `numbered` is false. The bird's name is required; the location is optional.
+    /// `numbered` is false. The bird's name is required; the location is optional. `id`, the client's choice,
+    /// makes an add sent twice add once (see ``RecordList/add(_:numbered:id:)``).
     /// - Throws: ``ValidationError`` for `name`, `location`, `date` or a detail.
     @discardableResult
     public func add(
         name: String, location: String? = nil, date: Date? = nil, details: SightingDetails = SightingDetails(),
-        numbered: Bool = true
+        numbered: Bool = true, id: UUID? = nil
     ) throws -> Added<BirdSighting> {
         let draft = BirdSighting(
             meta: .draft, name: name, location: location, date: date ?? sightings.now(), details: details)
-        return try sightings.add(draft, numbered: numbered)
+        return try sightings.add(draft, numbered: numbered, id: id)
     }
 
     /// Changes a sighting's name, location (an empty one clears it), date and/or details (`change` edits them;
@@ -67,9 +68,17 @@ public struct BirdSightingLog: Sendable {
         }[0]
     }
 
-    /// Deletes sightings, all or none.
+    /// Deletes sightings, all or none; each can be put back for a while (``restore(_:)``).
     @discardableResult
     public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<BirdSighting>] {
         try sightings.remove(references, expectedVersion: expectedVersion)
+    }
+
+    /// Puts back a deleted sighting, as it was and where it was (the undo of a delete; see
+    /// ``RecordList/restore(_:)``).
+    /// - Throws: ``StoreError/nothingToRestore(_:)``, ``StoreError/conflict(_:)``.
+    @discardableResult
+    public func restore(_ id: UUID) throws -> Numbered<BirdSighting> {
+        try sightings.restore(id)
     }
 }

@@ -24,14 +24,33 @@ extension RecordList where R: Record {
     /// Adds `draft` at the end of the list, checked (texts trimmed) and given fresh meta (its own is replaced);
     /// with its short number when `numbered` (the API answers without one, and on PostgreSQL counting is a read
     /// the insert can then skip).
-    /// - Throws: ``ValidationError`` for a refused value.
+    ///
+    /// `id` is the new record's id as the client chose it (an add form's hidden field, drawn with the form; the
+    /// API's `id`), so that an add sent twice (a double click on Save, a request retried after a lost answer)
+    /// adds once: when a record with that id is stored already, the add writes nothing and answers that record as
+    /// stored (``Added/isNew`` false), whatever `draft` holds, for the second send of an add is the first one
+    /// again. Without `id` the record gets a random one, which no stored record has: a record found with it is a
+    /// conflict.
+    /// - Throws: ``ValidationError`` for a refused value; ``StoreError/conflict(_:)`` when a random id is taken.
     @discardableResult
-    public func add(_ draft: R, numbered: Bool = true) throws -> Added<R> {
+    public func add(_ draft: R, numbered: Bool = true, id: UUID? = nil) throws -> Added<R> {
         let now = now()
         var record = try R.schema.checked(draft, now: now)
-        record.meta = RecordMeta(createdAt: now)
-        let number = try store.append(record, numbered: numbered)
-        return Added(record: record, number: number)
+        record.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+        do {
+            let number = try store.append(record, numbered: numbered)
+            return Added(record: record, number: number)
+        } catch StoreError.conflict(let kind) where id != nil {
+            let stored = try store.read { session -> Numbered<R>? in
+                guard numbered else {
+                    return try session.record(R.self, id: record.id).map { Numbered(number: 0, record: $0) }
+                }
+                return try session.records(R.self, idPrefix: record.id.text, limit: 1).first
+            }
+            // Deleted again since the store found it: the add can neither be made nor answered.
+            guard let stored else { throw StoreError.conflict(kind) }
+            return Added(record: stored.record, number: numbered ? stored.number : nil, isNew: false)
+        }
     }
 
     /// Applies `change` to every record `references` point at, in one transaction: either all change or none.
@@ -70,14 +89,39 @@ extension RecordList where R: Record {
     public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<R>] {
         try store.write { session in
             let found = try resolveAll(references, in: session)
+            let stamp = now()
             for numbered in found {
                 if let expectedVersion, expectedVersion != numbered.record.meta.version {
                     throw StoreError.conflict(R.kind)
                 }
-                try session.delete(R.self, id: numbered.record.id)
+                try session.delete(R.self, id: numbered.record.id, at: stamp)
             }
             return found
         }
+    }
+
+    /// Puts back the record with `id`, removed less than ``Undo/window`` ago, exactly as it was (id, fields,
+    /// `createdAt`, `updatedAt`, version) and where it was in the list, between its neighbours: the undo of a
+    /// remove. Answers it with its number now. Every record ``remove(_:expectedVersion:)`` removed can be put back
+    /// this way, one by one, for that long, from any server sharing the store.
+    /// - Throws: ``StoreError/nothingToRestore(_:)`` when there is nothing to put back (never removed, removed
+    ///   longer ago, or put back already), ``StoreError/conflict(_:)`` when a record with its id is stored again.
+    @discardableResult
+    public func restore(_ id: UUID) throws -> Numbered<R> {
+        let stamp = now()
+        return try store.write { session in
+            try session.restore(R.self, id: id, at: stamp)
+            guard let restored = try session.records(R.self, idPrefix: id.text, limit: 1).first else {
+                throw StoreError.nothingToRestore(R.kind)
+            }
+            return restored
+        }
+    }
+
+    /// The record with `id` removed less than ``Undo/window`` ago, which ``restore(_:)`` can put back, or `nil`.
+    public func recentlyRemoved(_ id: UUID) throws -> R? {
+        let stamp = now()
+        return try store.read { try $0.recentlyRemoved(R.self, id: id, at: stamp) }
     }
 
     /// The one record `reference` points at.
@@ -133,12 +177,20 @@ extension Added: Sendable where R: Sendable {}
 public struct Added<R> {
     /// The record as stored: checked, with its meta.
     public let record: R
-    /// Its 1-based place in its list, when ``RecordList/add(_:numbered:)`` was asked for it.
+    /// Its 1-based place in its list, when ``RecordList/add(_:numbered:id:)`` was asked for it.
     public let number: Int?
+    /// Whether this add stored it: `false` when an add that chose its id found it stored by an earlier send.
+    public let isNew: Bool
+
+    init(record: R, number: Int?, isNew: Bool = true) {
+        self.record = record
+        self.number = number
+        self.isNew = isNew
+    }
 }
 
 extension RecordMeta {
-    /// The meta of a record not added yet: ``RecordList/add(_:numbered:)`` gives it its own.
+    /// The meta of a record not added yet: ``RecordList/add(_:numbered:id:)`` gives it its own.
     public static let draft = RecordMeta(
         id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), createdAt: Date(timeIntervalSince1970: 0))
 }

@@ -203,6 +203,23 @@ extension RecordSchema where R: Record {
     /// The keys of the fields the API takes in a request.
     public var inputKeys: [String] { fields.filter(\.isInput).map(\.key) }
 
+    /// The keys the API takes in a request that adds a record: ``inputKeys`` and `id`, the id the client chose
+    /// for the new record, so that an add sent twice adds once (see ``chosenID(in:)``).
+    public var createKeys: [String] { inputKeys + ["id"] }
+
+    /// The id the members of an add's JSON object chose for the new record (`id`: a UUID in text, in either
+    /// case), or `nil` when they chose none. The add then answers the record stored with that id, if there is one
+    /// (``RecordList/add(_:numbered:id:)``).
+    /// - Throws: ``ValidationError`` naming `id` for anything but a UUID in text.
+    public func chosenID(in members: [String: JSONValue]) throws -> UUID? {
+        guard let json = members["id"] else { return nil }
+        guard case .string(let text) = json, let id = UUID(uuidString: text) else {
+            throw ValidationError(
+                field: "id", message: "an id is a UUID in text, like \"2B0C4D0E-8F1A-4C3B-9D2E-5F6A7B8C9D0E\"")
+        }
+        return id
+    }
+
     /// The keys a record has in a backup: its meta and every field.
     public var backupKeys: [String] { Self.metaKeys + fields.map(\.key) }
 
@@ -289,12 +306,19 @@ extension RecordSchema where R: Record {
         return Self.object(properties: properties, required: required)
     }
 
-    /// The JSON Schema of what the API takes to add a record (`.create`) or change one (any of the fields).
+    /// The JSON Schema of what the API takes to add a record (`.create`: the input fields and an optional `id`,
+    /// ``chosenID(in:)``) or change one (any of the fields).
     public func inputSchema(forChange: Bool) -> String {
         let inputs = fields.filter(\.isInput)
         let required = forChange ? [] : inputs.filter(\.isRequired).map(\.key)
-        return Self.object(
-            properties: inputs.map { "\"\($0.key)\": \($0.schema)" }, required: required, more: rulesSchema)
+        var properties = inputs.map { "\"\($0.key)\": \($0.schema)" }
+        if !forChange { properties.append(Self.chosenIDSchema) }
+        return Self.object(properties: properties, required: required, more: rulesSchema)
+    }
+
+    /// The member `id` of what adds a record, in JSON Schema.
+    private static var chosenIDSchema: String {
+        #""id": {"type": "string", "format": "uuid", "pattern": "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", "description": "The id the new record is to have, chosen by the client (a random UUID, made once per record to add), so that an add sent twice adds once: when a record with this id is stored already, nothing is added and that record is answered as stored, with 200 instead of 201."}"#
     }
 
     private static func object(properties: [String], required: [String], more: String = "") -> String {

@@ -78,15 +78,16 @@ public struct ShoppingList: Sendable {
     }
 
     /// Adds an item at the end of the catalog, off the shopping list unless told (as `createItemWithName:andPrice:`
-    /// did); with its short number unless `numbered` is false.
+    /// did); with its short number unless `numbered` is false. `id`, the client's choice, makes an add sent twice
+    /// add once (see ``RecordList/add(_:numbered:id:)``).
     /// - Throws: ``ValidationError`` for a bad name or price.
     @discardableResult
-    public func add(name: String, price: Money, isOnShoppingList: Bool = false, numbered: Bool = true) throws
-        -> Added<ShoppingItem>
-    {
+    public func add(
+        name: String, price: Money, isOnShoppingList: Bool = false, numbered: Bool = true, id: UUID? = nil
+    ) throws -> Added<ShoppingItem> {
         try items.add(
-            ShoppingItem(meta: .draft, name: name, price: price, isOnShoppingList: isOnShoppingList), numbered: numbered
-        )
+            ShoppingItem(meta: .draft, name: name, price: price, isOnShoppingList: isOnShoppingList),
+            numbered: numbered, id: id)
     }
 
     /// Changes an item's name, price and/or place on the shopping list, in one change (one new version).
@@ -104,6 +105,10 @@ public struct ShoppingList: Sendable {
     }
 
     /// Puts the items on the shopping list (`true`) or takes them off (`false`), all or none.
+    ///
+    /// The undo of a check-off on the Shopping List tab is this with `true` and the version the check-off gave:
+    /// putting the mark back is a change like any other (the version grows), and one made from a stale screen is
+    /// refused, so an undo never overrides a change it did not see.
     /// - Throws: ``ValidationError`` for an unknown reference, ``StoreError/conflict(_:)``.
     @discardableResult
     public func setOnShoppingList(_ references: [Reference], isOn: Bool, expectedVersion: Int? = nil) throws
@@ -118,9 +123,18 @@ public struct ShoppingList: Sendable {
         try items.change([reference], expectedVersion: expectedVersion) { $0.isOnShoppingList.toggle() }[0]
     }
 
-    /// Deletes items from the catalog (and so from the shopping list), all or none.
+    /// Deletes items from the catalog (and so from the shopping list), all or none; each can be put back for a
+    /// while (``restore(_:)``).
     @discardableResult
     public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<ShoppingItem>] {
         try items.remove(references, expectedVersion: expectedVersion)
+    }
+
+    /// Puts back a deleted item, as it was and where it was, on the shopping list if it was (the undo of a delete;
+    /// see ``RecordList/restore(_:)``).
+    /// - Throws: ``StoreError/nothingToRestore(_:)``, ``StoreError/conflict(_:)``.
+    @discardableResult
+    public func restore(_ id: UUID) throws -> Numbered<ShoppingItem> {
+        try items.restore(id)
     }
 }

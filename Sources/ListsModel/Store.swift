@@ -75,6 +75,14 @@ extension Store {
     }
 }
 
+/// How long a deleted record can be put back (see ``StoreSession/restore(_:id:at:)``): long enough to notice a
+/// wrong tap and come back to it, short enough that an undo never brings back something long forgotten. The
+/// stores keep deleted records for this long, and forget older ones whenever a record is deleted.
+public enum Undo {
+    /// Ten minutes, in seconds.
+    public static let window: TimeInterval = 10 * 60
+}
+
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
 ///
 /// `R` is left unconstrained on purpose: a generic type whose parameter must conform to a protocol makes the
@@ -134,9 +142,25 @@ public protocol StoreSession {
     /// - Throws: ``StoreError/notFound(_:)``, or ``StoreError/conflict(_:)`` when it changed meanwhile.
     func update<R: Record>(_ record: R, expectedVersion: Int) throws
 
-    /// Deletes the record with `id`.
+    /// Deletes the record with `id`, keeping it among the recently removed (its stored values and its position,
+    /// removed at `time`) so that ``restore(_:id:at:)`` can put it back, and forgets the records of every kind kept
+    /// from before ``Undo/window`` ago. A record deleted again replaces what was kept of it.
+    ///
+    /// While a record is kept, its position stays free: no record added meanwhile takes it.
     /// - Throws: ``StoreError/notFound(_:)``.
-    func delete<R: Record>(_ type: R.Type, id: UUID) throws
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws
+
+    /// Puts back the record with `id` that was deleted less than ``Undo/window`` before `time`, exactly as it was
+    /// (id, fields, meta, version) and at its position, between the records that were its neighbours; it is then
+    /// no longer kept. Counts and the revision change as for an insert.
+    /// - Throws: ``StoreError/nothingToRestore(_:)`` when no such record is kept (never deleted, deleted longer
+    ///   ago, or put back already); ``StoreError/conflict(_:)`` when a record with its id is stored again (an
+    ///   import, an add that chose that id), which is left as it is.
+    func restore<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws
+
+    /// The record with `id` that was deleted less than ``Undo/window`` before `time` and can be put back, or
+    /// `nil`.
+    func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R?
 
     /// A number that grows with every insert, update and delete of any record, by any process: a page polls it
     /// to learn cheaply that something changed. Only its changes mean something, not its value.
@@ -202,6 +226,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
     case notFound(RecordKind)
     /// The record changed since it was read (stale version), or its id is taken.
     case conflict(RecordKind)
+    /// No deleted record of that kind with that id can be put back: it was never deleted, was deleted longer than
+    /// ``Undo/window`` ago, or was put back already.
+    case nothingToRestore(RecordKind)
     /// The file or server holds a newer schema than this build knows; nothing was changed.
     case newerSchema(found: Int, known: Int)
     /// The file is not a database of this engine.
@@ -227,6 +254,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
         switch self {
         case .notFound(let kind): "no such \(kind.noun)"
         case .conflict(let kind): "the \(kind.noun) was changed by someone else; reload it and try again"
+        case .nothingToRestore(let kind):
+            "there is nothing to undo: no \(kind.noun) with that id was deleted in the last "
+                + "\(Int(Undo.window / 60)) minutes, or it was put back already"
         case .newerSchema(let found, let known):
             "the database was written by a newer version of Lists (schema \(found); this version knows up to "
                 + "\(known)); upgrade Lists to open it. Nothing was changed"

@@ -41,11 +41,14 @@ public struct TodoList: Sendable {
     }
 
     /// Inserts a task at the end; with its short number unless `numbered` is false. Empty text adds nothing and
-    /// is refused with a reason, where the tutorial's Insert button silently did nothing.
+    /// is refused with a reason, where the tutorial's Insert button silently did nothing. `id`, the client's
+    /// choice, makes an insert sent twice insert once (see ``RecordList/add(_:numbered:id:)``).
     /// - Throws: ``ValidationError`` for `title`.
     @discardableResult
-    public func add(title: String, isDone: Bool = false, numbered: Bool = true) throws -> Added<TodoTask> {
-        try tasks.add(TodoTask(meta: .draft, title: title, isDone: isDone), numbered: numbered)
+    public func add(title: String, isDone: Bool = false, numbered: Bool = true, id: UUID? = nil) throws
+        -> Added<TodoTask>
+    {
+        try tasks.add(TodoTask(meta: .draft, title: title, isDone: isDone), numbered: numbered, id: id)
     }
 
     /// Changes a task's text and/or its done mark, in one change (one new version).
@@ -74,9 +77,16 @@ public struct TodoList: Sendable {
         try tasks.change([reference], expectedVersion: expectedVersion) { $0.isDone.toggle() }[0]
     }
 
-    /// Deletes tasks, all or none.
+    /// Deletes tasks, all or none; each can be put back for a while (``restore(_:)``).
     @discardableResult
     public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<TodoTask>] {
         try tasks.remove(references, expectedVersion: expectedVersion)
+    }
+
+    /// Puts back a deleted task, as it was and where it was (the undo of a delete; see ``RecordList/restore(_:)``).
+    /// - Throws: ``StoreError/nothingToRestore(_:)``, ``StoreError/conflict(_:)``.
+    @discardableResult
+    public func restore(_ id: UUID) throws -> Numbered<TodoTask> {
+        try tasks.restore(id)
     }
 }

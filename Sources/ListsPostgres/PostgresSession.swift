@@ -256,11 +256,57 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         }
     }
 
-    func delete<R: Record>(_ type: R.Type, id: UUID) throws {
+    /// The table of records kept for undo (schema 7).
+    private static let removed = StoreLayout.removedTable
+
+    /// Forgets what was kept too long ago, then, in one statement, deletes the row, keeps it whole (`to_jsonb` of
+    /// the row: bigints stay exact numbers, booleans booleans) among the recently removed, and appends its change
+    /// row. Positions come from the list's sequence, so the kept position stays free.
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
         let table = Self.table(R.kind)
+        // Not in the statement below: one statement must not change one row twice (an entry both forgotten and
+        // replaced).
+        try connection.run(
+            "DELETE FROM \(Self.removed) WHERE removed_at < $1", [.date(time.addingTimeInterval(-Undo.window))])
         let deleted = try connection.run(
-            Self.counted("DELETE FROM \(table) WHERE id = $1 RETURNING 1", table, step: -1), [.text(id.text)])
+            "WITH gone AS (DELETE FROM \(table) WHERE id = $1 RETURNING *), "
+                + "kept AS (INSERT INTO \(Self.removed) (kind, id, position, record, removed_at) "
+                + "SELECT '\(table)', id, position, to_jsonb(gone), $2::bigint FROM gone ON CONFLICT (kind, id) DO UPDATE "
+                + "SET position = excluded.position, record = excluded.record, removed_at = excluded.removed_at) "
+                + "INSERT INTO record_changes (kind, step) SELECT '\(table)', -1 FROM gone",
+            [.text(id.text), .date(time)])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
+    }
+
+    /// In one statement: takes the kept row out of the recently removed and inserts it as it was
+    /// (`jsonb_populate_record` reads the JSON object back as a row of the table), and appends its change row. A
+    /// row whose id (or position) is stored is not inserted, and the statement then says so, for the write to roll
+    /// back.
+    func restore<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+        let table = Self.table(R.kind)
+        let rows = try connection.query(
+            "WITH back AS (DELETE FROM \(Self.removed) WHERE kind = '\(table)' AND id = $1 AND removed_at >= $2 "
+                + "RETURNING record), "
+                + "restored AS (INSERT INTO \(table) SELECT kept.* FROM back, "
+                + "jsonb_populate_record(NULL::\(table), back.record) AS kept ON CONFLICT DO NOTHING RETURNING 1), "
+                + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', 1 FROM restored) "
+                + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored)",
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window))])
+        guard rows.count == 1, rows.integer(0, 0) == 1 else { throw StoreError.nothingToRestore(R.kind) }
+        if rows.integer(0, 1) != 1 { throw StoreError.conflict(R.kind) }
+    }
+
+    func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R? {
+        let table = Self.table(R.kind)
+        let columns = StoreLayout.columnNames(type).map { "kept.\($0)" }.joined(separator: ", ")
+        // The kept row read back as a row of its table.
+        return try numbered(
+            type,
+            "SELECT \(columns) FROM \(Self.removed), jsonb_populate_record(NULL::\(table), \(Self.removed).record) "
+                + "AS kept WHERE \(Self.removed).kind = '\(table)' AND \(Self.removed).id = $1 "
+                + "AND \(Self.removed).removed_at >= $2",
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window))], number: { _ in 0 }
+        ).first?.record
     }
 
     func revision() throws -> Int64 {

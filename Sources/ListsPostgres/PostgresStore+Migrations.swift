@@ -159,6 +159,24 @@ extension PostgresStore {
         DROP FUNCTION lists_count_records();
         DROP FUNCTION lists_grow_revision();
         """,
+        // 7: deletes can be undone, from any server. A deleted record is kept for `Undo.window` in
+        // `removed_records`, by the statement that deletes it: its list's table, its id, its position and the
+        // whole row as `jsonb` (so the table serves every kind, and a restore puts back exactly what was stored),
+        // and when it was removed. Positions come from each list's sequence and are never given twice, so a
+        // restored record finds its place free, between its old neighbours. Entries older than the window are
+        // deleted whenever a record is. A later migration that changes a list's columns must change or drop what
+        // is kept of that list here.
+        """
+        CREATE TABLE removed_records (
+            kind text NOT NULL,
+            id text COLLATE "C" NOT NULL,
+            position bigint NOT NULL,
+            record jsonb NOT NULL,
+            removed_at bigint NOT NULL,
+            PRIMARY KEY (kind, id)
+        );
+        CREATE INDEX removed_records_by_time ON removed_records (removed_at);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -158,10 +158,12 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
             do {
                 return try session.insertNumbered(record)
             } catch StoreError.conflict(let kind) where isRetry {
-                // The first try committed before its connection broke (the id is this new record's own, random).
-                guard let stored = try session.records(R.self, idPrefix: record.id.text, limit: 1).first else {
-                    throw StoreError.conflict(kind)
-                }
+                // The first try committed before its connection broke when what is stored is this record exactly.
+                // Another record with its id (an add that chose its id, sent before) is a conflict, which the model
+                // answers with the stored record.
+                guard let stored = try session.records(R.self, idPrefix: record.id.text, limit: 1).first,
+                    stored.record == record
+                else { throw StoreError.conflict(kind) }
                 return stored.number
             }
         }
@@ -186,34 +188,40 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// the schema refuses, an id that exists), each add is committed alone, so that only the one at fault fails.
     private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
         do {
-            let inserted: Set<String> = try autocommitted(writes: batch.count, deferringUpkeep: true) {
+            // Whether each add stored its record.
+            let inserted: [Bool] = try autocommitted(writes: batch.count, deferringUpkeep: true) {
                 connection, isRetry in
                 if !isRetry {
-                    // New records (random ids) in the cheapest statement: an existing id fails it whole; alone, the
-                    // add is then the conflict, and in a batch the fallback below finds which one it is.
+                    // New records (random ids) in the cheapest statement: an existing id (or one twice in the batch)
+                    // fails it whole; alone, the add is then the conflict, and in a batch the fallback below finds
+                    // which one it is.
                     do {
                         try connection.run(
                             PostgresSession.insertNewRows(R.self, rows: batch.count), batch.flatMap(\.values))
-                        return Set(batch.map(\.id))
+                        return batch.map { _ in true }
                     } catch let error as PostgresError where error.isUniqueViolation && batch.count == 1 {
-                        return []
+                        return [false]
                     }
                 }
                 // A retry: the first try may have committed before its connection broke, so the records it skips
-                // as already there may be its own.
+                // as already there may be its own: those stored exactly as the add has them. Another record with
+                // the id (an add that chose its id, sent before; the same id later in the batch) is a conflict.
                 let rows = try connection.query(
                     PostgresSession.insertRows(R.self, rows: batch.count), batch.flatMap(\.values))
-                var inserted = Set((0..<rows.count).map { rows.text($0, 0) })
+                let returned = Set((0..<rows.count).map { rows.text($0, 0) })
                 let session = PostgresSession(connection: connection)
-                for entry in batch where !inserted.contains(entry.id) {
-                    if let id = UUID(text: entry.id), try session.record(R.self, id: id) != nil {
-                        inserted.insert(entry.id)
+                var answered = Set<String>()
+                return try batch.map { entry in
+                    guard answered.insert(entry.id).inserted else { return false }
+                    if returned.contains(entry.id) { return true }
+                    guard let id = UUID(text: entry.id), let stored = try session.record(R.self, id: id) else {
+                        return false
                     }
+                    return PostgresSession.insertValues(stored) == entry.values
                 }
-                return inserted
             }
-            for entry in batch {
-                entry.outcome = inserted.contains(entry.id) ? .success(()) : .failure(StoreError.conflict(R.kind))
+            for (entry, isStored) in zip(batch, inserted) {
+                entry.outcome = isStored ? .success(()) : .failure(StoreError.conflict(R.kind))
             }
         } catch let error as StoreError where batch.count > 1 && error.isRefusal {
             for entry in batch { commit(R.self, [entry]) }

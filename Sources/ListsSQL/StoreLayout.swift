@@ -14,7 +14,17 @@ public enum StoreLayout {
 
     /// The columns a record of `type` is read from, in order: meta first, then the fields.
     public static func columns<R: Record>(_ type: R.Type) -> String {
-        (["id", "created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name)).joined(separator: ", ")
+        columnNames(type).joined(separator: ", ")
+    }
+
+    /// ``columns(_:)`` one by one.
+    public static func columnNames<R: Record>(_ type: R.Type) -> [String] {
+        ["id", "created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name)
+    }
+
+    /// Every column of `type`'s table: ``columnNames(_:)``, then the folded name and the position.
+    public static func rowColumnNames<R: Record>(_ type: R.Type) -> [String] {
+        columnNames(type) + ["name_key", "position"]
     }
 
     /// The column `filter` tests, checked to be a field of `type`, so that no caller text reaches the SQL.
@@ -25,4 +35,11 @@ public enum StoreLayout {
         }
         return filter.column
     }
+
+    /// The table of recently removed records (SQLite schema 8, PostgreSQL schema 7): a record deleted less than
+    /// ``ListsModel/Undo/window`` ago, as its row held it, so that an undo puts it back exactly and where it was,
+    /// from any server sharing the store. Its columns: `kind` (the record's table), `id`, `position` (its place in
+    /// its list, kept free meanwhile), `record` (a JSON object holding the whole row, each stored value under its
+    /// column's name) and `removed_at` (milliseconds since 1970).
+    public static let removedTable = "removed_records"
 }

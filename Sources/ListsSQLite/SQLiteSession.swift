@@ -169,7 +169,11 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     func insert<R: Record>(contentsOf records: [R]) throws {
         guard !records.isEmpty else { return }
         let table = Self.table(R.kind)
-        var position = try connection.integer("SELECT coalesce(max(position), 0) FROM \(table)") ?? 0
+        // After the last record, and after the last one kept for undo, so that a restore finds its place free.
+        var position =
+            try connection.integer(
+                "SELECT max(coalesce((SELECT max(position) FROM \(table)), 0), coalesce((SELECT max(position) "
+                    + "FROM \(Self.removed) WHERE kind = ?), 0))", [.text(table)]) ?? 0
         let statement = try connection.prepared(Self.insertStatement(R.kind))
         var values: [FieldValue] = []
         values.reserveCapacity(R.fieldSpecs.count + 6)
@@ -235,11 +239,56 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         try counted(table, by: 0)
     }
 
-    func delete<R: Record>(_ type: R.Type, id: UUID) throws {
+    /// The table of records kept for undo (schema 8).
+    private static let removed = StoreLayout.removedTable
+
+    /// Keeps the row, as a JSON object of its columns (`json_object`, which keeps integers and text as they are),
+    /// among the recently removed, then deletes it.
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
         let table = Self.table(R.kind)
-        try connection.run("DELETE FROM \(table) WHERE id = ?", [.text(id.text)])
+        try connection.run(
+            "DELETE FROM \(Self.removed) WHERE removed_at < ?", [.date(time.addingTimeInterval(-Undo.window))])
+        let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joined(separator: ", ")
+        try connection.run(
+            "INSERT INTO \(Self.removed) (kind, id, position, record, removed_at) "
+                + "SELECT ?, id, position, json_object(\(row)), ? FROM \(table) WHERE id = ? "
+                + "ON CONFLICT (kind, id) DO UPDATE SET position = excluded.position, record = excluded.record, "
+                + "removed_at = excluded.removed_at",
+            [.text(table), .date(time), .text(id.text)])
         if connection.changes == 0 { throw StoreError.notFound(R.kind) }
+        try connection.run("DELETE FROM \(table) WHERE id = ?", [.text(id.text)])
         try counted(table, by: -1)
+    }
+
+    /// The condition on the recently removed that finds the record of `table` with the id `?2` removed at or after
+    /// the instant `?3` (`?1` is the table).
+    private static let keptRecord = "kind = ?1 AND id = ?2 AND removed_at >= ?3"
+
+    /// Puts the kept row back as it was (each column read from the JSON object with `json_extract`, which gives
+    /// back the integer or the text it was given), at its position, which no insert took meanwhile.
+    func restore<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+        let table = Self.table(R.kind)
+        let columns = StoreLayout.rowColumnNames(type)
+        let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        let kept: [FieldValue] = [.text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window))]
+        do {
+            try connection.run(
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
+                    + "WHERE \(Self.keptRecord)", kept)
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            throw StoreError.conflict(R.kind)
+        }
+        if connection.changes == 0 { throw StoreError.nothingToRestore(R.kind) }
+        try connection.run("DELETE FROM \(Self.removed) WHERE kind = ? AND id = ?", [.text(table), .text(id.text)])
+        try counted(table, by: 1)
+    }
+
+    func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R? {
+        let values = StoreLayout.columnNames(type).map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        return try numbered(
+            type, "SELECT \(values), 0 FROM \(Self.removed) WHERE \(Self.keptRecord)",
+            [.text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window))]
+        ).first?.record
     }
 
     func revision() throws -> Int64 {

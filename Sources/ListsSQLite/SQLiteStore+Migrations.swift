@@ -211,6 +211,25 @@ extension SQLiteStore {
         CREATE UNIQUE INDEX sightings_by_id ON sightings (id);
         CREATE INDEX sightings_by_name ON sightings (name_key);
         """,
+        // 8: deletes can be undone. A deleted record is kept for `Undo.window` in `removed_records`, in the
+        // transaction that deletes it: its list's table, its id, its position and the whole row as a JSON object
+        // of its columns (so the table serves every kind, and a restore puts back exactly what was stored), and
+        // when it was removed. Appends start after the positions kept here too (by the index on kind and
+        // position), so a restored record finds its place free, between its old neighbours. Entries older than
+        // the window are deleted whenever a record is. A later migration that changes a list's columns must
+        // change or drop what is kept of that list here.
+        """
+        CREATE TABLE removed_records (
+            kind TEXT NOT NULL,
+            id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            removed_at INTEGER NOT NULL,
+            PRIMARY KEY (kind, id)
+        );
+        CREATE INDEX removed_records_by_position ON removed_records (kind, position);
+        CREATE INDEX removed_records_by_time ON removed_records (removed_at);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

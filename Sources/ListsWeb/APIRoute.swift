@@ -30,13 +30,16 @@ struct APIOperation: Sendable {
     var status = 200
     /// The success's response object as JSON text.
     var answer: String
+    /// Other successes, by status, as JSON texts (an add that finds its record stored already answers 200).
+    var otherAnswers: [Int: String] = [:]
     /// The refusals it can answer, beyond the ones every API route can (421 for a foreign host, 503 while the
     /// database cannot answer): each a status of ``APIOperation/refusals``.
     var refusals: [Int] = []
 
     /// The shared refusals, by status: the names of the responses in the document's components.
     static let refusals: [Int: String] = [
-        400: "BadRequest", 403: "Forbidden", 404: "NotFound", 412: "PreconditionFailed", 413: "TooLarge",
+        400: "BadRequest", 403: "Forbidden", 404: "NotFound", 409: "Conflict", 412: "PreconditionFailed",
+        413: "TooLarge",
         415: "UnsupportedMediaType", 421: "MisdirectedRequest", 422: "Invalid", 503: "Busy",
     ]
 
@@ -66,6 +69,9 @@ struct APIOperation: Sendable {
         if !parameters.isEmpty { members.append(#""parameters": [\#(parameters.joined(separator: ", "))]"#) }
         if let body { members.append(#""requestBody": \#(body)"#) }
         var responses = [#""\#(status)": \#(answer)"#]
+        for (status, answer) in otherAnswers.sorted(by: { $0.key < $1.key }) {
+            responses.append(#""\#(status)": \#(answer)"#)
+        }
         for status in Set(refusals + [421, 503]).sorted() {
             guard let name = Self.refusals[status] else { continue }
             responses.append(##""\##(status)": {"$ref": "#/components/responses/\##(name)"}"##)

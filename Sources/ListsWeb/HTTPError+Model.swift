@@ -14,6 +14,7 @@ extension HTTPError {
         case let error as StoreError:
             switch error {
             case .notFound: self.init(status: 404, code: "not_found", message: error.description)
+            case .nothingToRestore: self.init(status: 404, code: "nothing_to_restore", message: error.description)
             case .conflict:
                 self.init(status: 412, code: "version_mismatch", message: error.description)
             // What a client is told of the server's side names no database server, file or address: the server's

@@ -81,7 +81,10 @@ struct OpenAPIDocument {
     private static let responses: String = {
         let descriptions = [
             "BadRequest": "The request is malformed: not JSON, a bad parameter, a malformed id or If-Match.",
-            "NotFound": "No record has that id.",
+            "NotFound":
+                "No record has that id; for a restore, no record with that id was deleted in the last 10 minutes, or it was put back already (code nothing_to_restore).",
+            "Conflict":
+                "A record with that id is stored again (an import, or an add that chose that id, brought it back): the deleted one is not put back over it.",
             "PreconditionFailed": "The record's version is not the one If-Match names: it changed meanwhile.",
             "TooLarge": "The body is over 64 KiB (100 MB for an import).",
             "UnsupportedMediaType": "The body is not sent as application/json.",

@@ -3,9 +3,13 @@ import ListsHTTP
 import ListsModel
 
 /// The JSON API of one record kind, the same for the three: `GET` and `POST` on its collection
-/// (`/api/v1/items`), `GET`, `PATCH` and `DELETE` on a record (`/api/v1/items/{id}`). What a request may send and
-/// what an answer holds come from the kind's ``RecordSchema``; every change goes through its ``RecordList``, as
-/// the pages' and the commands' do.
+/// (`/api/v1/items`), `GET`, `PATCH` and `DELETE` on a record (`/api/v1/items/{id}`), and `POST` on
+/// `/api/v1/items/{id}/restore`, the undo of a `DELETE` made less than ``Undo/window`` ago. What a request may send
+/// and what an answer holds come from the kind's ``RecordSchema``; every change goes through its ``RecordList``,
+/// as the pages' and the commands' do.
+///
+/// A `POST` that adds may choose the new record's `id`: sent again (a retry after a lost answer), it adds nothing
+/// and answers the record stored with that id, with 200 instead of 201.
 struct RecordAPI<R: Record>: Sendable {
     /// The records served.
     let list: RecordList<R>
@@ -44,15 +48,19 @@ struct RecordAPI<R: Record>: Sendable {
                 operation: APIOperation(
                     id: "add\(name)", tag: tag, summary: "Adds \(article) \(noun) at the end of the list.",
                     body: APIOperation.jsonBody(schema: "\(name)Input"), status: 201,
-                    answer: APIOperation.json(
-                        "Created", schema: name,
-                        headers: String(APIOperation.etag.dropLast())
-                            + #", "Location": {"description": "The new record's URL.", "schema": {"type": "string"}}}"#),
+                    answer: APIOperation.json("Created", schema: name, headers: Self.locationHeaders),
+                    otherAnswers: [
+                        200: APIOperation.json(
+                            "Added before: a record with the id the body chose is stored, and is answered as it is; "
+                                + "nothing was added.", schema: name, headers: Self.locationHeaders)
+                    ],
                     refusals: APIOperation.writeRefusals)
             ) { request, _ in
-                let members = try JSONInput.object(from: request, allowed: R.schema.inputKeys)
+                let members = try JSONInput.object(from: request, allowed: R.schema.createKeys)
+                let id = try R.schema.chosenID(in: members)
                 let draft = try R.schema.create(from: members, now: list.now())
-                return Self.created(try list.add(draft, numbered: false).record)
+                let added = try list.add(draft, numbered: false, id: id)
+                return Self.created(added.record, status: added.isNew ? 201 : 200)
             },
             APIRoute(
                 method: "GET", path: recordPath,
@@ -85,7 +93,32 @@ struct RecordAPI<R: Record>: Sendable {
                 try list.remove([.id(path.id())], expectedVersion: Self.expectedVersion(request))
                 return HTTPResponse(status: 204)
             },
+            APIRoute(
+                method: "POST", path: recordPath + "/restore",
+                operation: APIOperation(
+                    id: "restore\(name)", tag: tag,
+                    summary:
+                        "Puts back \(article) \(noun) deleted in the last \(Int(Undo.window / 60)) minutes, exactly "
+                        + "as it was (id, fields, dates, version) and where it was in the list: the undo of a delete.",
+                    parameters: [id], answer: record, refusals: [400, 403, 404, 409])
+            ) { _, path in
+                do {
+                    return Self.record(try list.restore(path.id()).record)
+                } catch StoreError.conflict {
+                    throw HTTPError(
+                        status: 409, code: "id_taken",
+                        message:
+                            "\(article) \(noun) with that id is stored again (an import or an add brought it back); "
+                            + "the deleted one was not put back over it")
+                }
+            },
         ]
+    }
+
+    /// The headers of an add's answer: the version and the record's URL.
+    static var locationHeaders: String {
+        String(APIOperation.etag.dropLast())
+            + #", "Location": {"description": "The new record's URL.", "schema": {"type": "string"}}}"#
     }
 
     /// The document's schemas for the kind: the record, what adds one, what changes one, and a page of them.
@@ -106,9 +139,9 @@ struct RecordAPI<R: Record>: Sendable {
         return response
     }
 
-    /// 201 with the new record and its `Location`.
-    static func created(_ record: R) -> HTTPResponse {
-        var response = self.record(record, status: 201)
+    /// 201 (or `status`) with the new record and its `Location`.
+    static func created(_ record: R, status: Int = 201) -> HTTPResponse {
+        var response = self.record(record, status: status)
         response.headers["Location"] = "/api/v1/\(R.kind.collectionKey)/\(record.id.text)"
         return response
     }

@@ -243,6 +243,67 @@ import Testing
         }
     }
 
+    /// A database at schema 6 gains the table of recently removed records, its records and counts kept; a record
+    /// is then deleted and put back in its place, as the next server sees it.
+    @Test func aSchemaSixDatabaseGainsTheTableOfRemovedRecords() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let admin = try PostgresTestServer.administration()
+            let schema = try PostgresTestServer.schema(in: url)
+            try admin.execute("SET search_path = \(schema)")
+            try admin.execute(
+                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
+                    + "INSERT INTO lists_schema VALUES (1, 6)")
+            for migration in PostgresStore.migrations.prefix(6) { try admin.execute(migration) }
+            try admin.execute(
+                "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
+                    + "SELECT 'B0000000-0000-4000-8000-00000000000' || n, nextval('tasks_position'), 'Task ' || n, "
+                    + "'task ' || n, n, n, 1 FROM generate_series(1, 3) AS n; "
+                    + "INSERT INTO record_changes (kind, step) VALUES ('tasks', 3)")
+            try admin.execute("RESET search_path")
+            let store = try PostgresStore(url: url)
+            #expect(try admin.integer("SELECT version FROM \(schema).lists_schema") == 7)
+            #expect(try admin.integer("SELECT count(*) FROM \(schema).removed_records") == 0)
+            let todo = TodoList(store: store)
+            #expect(try todo.count() == 3)
+            let second = try todo.task(.typed("2"))
+            let revision = try store.read { try $0.revision() }
+            try todo.remove([.typed("2"), .typed("3")])
+            try todo.add(title: "Task 4")
+            #expect(try PostgresStore(url: url).read { try $0.revision() } == revision + 3)
+            #expect(try TodoList(store: try PostgresStore(url: url)).restore(second.record.id) == second)
+            #expect(try todo.all().listed() == ["1 Task 1", "2 Task 2", "3 Task 4"])
+            #expect(try todo.count() == 3)
+            #expect(try store.read { try $0.revision() } == revision + 4)
+        }
+    }
+
+    /// An add retried on a new connection (the first one broke) that finds a record with its id counts as its
+    /// own only when it is this very record; another record with the id (an add that chose the id, sent before) is
+    /// a conflict, which the model answers with the stored record.
+    @Test func aRetriedAddTakesOnlyItsOwnRecordForDone() throws {
+        let name = "lists-retry-\(UUID().uuidString.prefix(8))"
+        try PostgresTestServer.withFreshSchema(applicationName: name) { url in
+            let store = try PostgresStore(url: url)
+            let clock = TestClock()
+            let todo = TodoList(store: store, clock: clock.closure)
+            let first = try todo.add(title: "Buy stamps", numbered: false, id: UUID())
+            for numbered in [false, true] {
+                clock.advance(by: 1)
+                var again = TodoTask(meta: RecordMeta(id: first.record.id, createdAt: clock.now), title: "Buy stamps")
+                again.meta.createdAt = again.meta.createdAt.roundedToMilliseconds
+                again.meta.updatedAt = again.meta.createdAt
+                try PostgresTestServer.terminateConnections(
+                    applicationName: name, using: try PostgresTestServer.administration())
+                #expect(throws: StoreError.conflict(.task)) { try store.append(again, numbered: numbered) }
+                try PostgresTestServer.terminateConnections(
+                    applicationName: name, using: try PostgresTestServer.administration())
+                let answer = try todo.add(title: "Buy stamps", numbered: numbered, id: first.record.id)
+                #expect(!answer.isNew && answer.record == first.record)
+            }
+            #expect(try todo.count() == 1)
+        }
+    }
+
     /// Another server's writes are seen at once and grow the revision a page polls.
     @Test func anotherStoresWritesGrowTheRevision() throws {
         try PostgresTestServer.withFreshSchema { url in

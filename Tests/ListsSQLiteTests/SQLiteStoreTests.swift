@@ -126,7 +126,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         }
         _ = try sqlite3Shell(path, "PRAGMA user_version = 99")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 7)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 8)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "99")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM items") == "5")
@@ -139,7 +139,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         _ = try sqlite3Shell(path, "CREATE TABLE items (id TEXT PRIMARY KEY); PRAGMA user_version = 99")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 7)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: 8)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
     }
@@ -189,13 +189,14 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
             + "SELECT * FROM sightings ORDER BY position;"
         let before = try sqlite3Shell(path, rows)
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
         #expect(try sqlite3Shell(path, rows) == before)
         #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
         #expect(
             try sqlite3Shell(
                 path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
-                == "items_by_id\nitems_by_name\nitems_on_shopping_list\nsightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name"
+                == "items_by_id\nitems_by_name\nitems_on_shopping_list\nremoved_records_by_position\nremoved_records_by_time\n"
+                + "sightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name"
         )
         #expect(try store.read { try $0.revision() } == Int64(revision))
         #expect(try TodoList(store: store).all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
@@ -210,6 +211,42 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         try TodoList(store: store).add(title: "Chop the logs")
         #expect(try sqlite3Shell(path, "SELECT position FROM tasks ORDER BY position") == "2\n5\n6")
         #expect(try store.read { try $0.revision() } > Int64(revision)!)
+    }
+
+    /// A database at schema 7, as Lists wrote it, gains the table of recently removed records and keeps
+    /// everything else; its records can then be deleted and put back in place.
+    @Test func aVersionSevenDatabaseGainsTheTableOfRemovedRecordsKeepingEverything() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        _ = try sqlite3Shell(
+            path,
+            SQLiteStore.migrations.prefix(7).joined(separator: "\n") + "; PRAGMA user_version = 7; "
+                + "INSERT INTO tasks (id, position, title, name_key, done, created_at, updated_at, version) VALUES "
+                + "('B0000000-0000-4000-8000-000000000001', 2, 'Walk the dogs', 'walk the dogs', 0, 5, 6, 1), "
+                + "('B0000000-0000-4000-8000-000000000002', 5, 'Feed the hogs', 'feed the hogs', 1, 7, 8, 3), "
+                + "('B0000000-0000-4000-8000-000000000003', 9, 'Chop the logs', 'chop the logs', 0, 9, 9, 1); "
+                + "UPDATE record_counts SET count = 3, changes = 6 WHERE kind = 'tasks';")
+        let rows = "SELECT * FROM items; SELECT * FROM tasks ORDER BY position; SELECT * FROM sightings;"
+        let before = try sqlite3Shell(path, rows)
+        let revision = try #require(
+            Int64(
+                try sqlite3Shell(path, "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)")
+            ))
+        let store = try SQLiteStore(path: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite3Shell(path, rows) == before)
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM removed_records") == "0")
+        #expect(try store.read { try $0.revision() } == revision)
+        let todo = TodoList(store: store)
+        let feed = try todo.task(.typed("2"))
+        try todo.remove([.typed("2"), .typed("3")])
+        try todo.add(title: "Mend the fence")
+        #expect(try sqlite3Shell(path, "SELECT position FROM tasks ORDER BY position") == "2\n10")
+        #expect(try todo.restore(feed.record.id) == feed)
+        #expect(try todo.all().listed() == ["1 Walk the dogs", "2 Feed the hogs", "3 Mend the fence"])
+        #expect(try todo.counts() == (3, 2))
+        #expect(try store.read { try $0.revision() } > revision)
     }
 
     @Test func indexesLeftOutForALoadComeBackOrTheWriteFails() throws {
@@ -322,7 +359,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let store = try SQLiteStore(path: path)
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
         #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
     }
 
@@ -343,9 +380,9 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "ALTER TABLE sightings DROP COLUMN count; ALTER TABLE sightings DROP COLUMN scientific_name; "
                 + "ALTER TABLE sightings DROP COLUMN latitude; ALTER TABLE sightings DROP COLUMN longitude; "
                 + "ALTER TABLE sightings DROP COLUMN comments; ALTER TABLE record_counts DROP COLUMN changes; "
-                + "PRAGMA user_version = 1")
+                + "DROP TABLE removed_records; PRAGMA user_version = 1")
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
         #expect(
             try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
                 "Pear", "Notepad", "Pencil", "Bread", "Mango",
@@ -368,7 +405,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let itemsBefore = try sqlite3Shell(path, "SELECT count(*) FROM items")
         _ = try sqlite3Shell(
             path,
-            "ALTER TABLE record_counts DROP COLUMN changes; "
+            "ALTER TABLE record_counts DROP COLUMN changes; DROP TABLE removed_records; "
                 + "UPDATE record_counts SET count = 999; PRAGMA user_version = 4; "
                 + "CREATE TRIGGER items_counted_in AFTER INSERT ON items BEGIN UPDATE record_counts SET count = count + 1 WHERE kind = 'items'; END; "
                 + "CREATE TRIGGER items_counted_out AFTER DELETE ON items BEGIN UPDATE record_counts SET count = count - 1 WHERE kind = 'items'; END; "
@@ -389,7 +426,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "15")
         let revision = Int(try sqlite3Shell(path, "SELECT value FROM revision")) ?? -1
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "7")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "0")
         #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore))
         #expect(

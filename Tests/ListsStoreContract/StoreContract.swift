@@ -67,6 +67,19 @@ public enum StoreContract {
             "aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing",
             aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing),
         Check("anAppendWithATakenIdIsAConflictAndChangesNothing", anAppendWithATakenIdIsAConflictAndChangesNothing),
+        // Undo, and adds whose id the client chose (StoreContract+Undo.swift).
+        Check("aRemovedTaskIsRestoredExactlyBetweenItsNeighbours", aRemovedTaskIsRestoredExactlyBetweenItsNeighbours),
+        Check(
+            "aRemovedItemComesBackOnTheShoppingListAndInTheTotal", aRemovedItemComesBackOnTheShoppingListAndInTheTotal),
+        Check("aRemovedSightingComesBackWithEveryDetail", aRemovedSightingComesBackWithEveryDetail),
+        Check("theLastRecordRemovedKeepsItsPlaceFromLaterAdds", theLastRecordRemovedKeepsItsPlaceFromLaterAdds),
+        Check("recordsRemovedTogetherAreRestoredOneByOneInPlace", recordsRemovedTogetherAreRestoredOneByOneInPlace),
+        Check("aRestoreFindsNothingTwiceLateOrNeverRemoved", aRestoreFindsNothingTwiceLateOrNeverRemoved),
+        Check("deletesForgetWhatWasKeptTooLongAgo", deletesForgetWhatWasKeptTooLongAgo),
+        Check("aRecordWhoseIdIsTakenAgainIsNotRestored", aRecordWhoseIdIsTakenAgainIsNotRestored),
+        Check("aCheckOffIsUndoneByPuttingTheMarkBack", aCheckOffIsUndoneByPuttingTheMarkBack),
+        Check("anAddWithATakenClientIdAnswersTheStoredRecord", anAddWithATakenClientIdAnswersTheStoredRecord),
+        Check("anAddSentManyTimesAtOnceAddsOnce", anAddSentManyTimesAtOnceAddsOnce),
     ]
 
     /// `append`, what an API add does (numbered or not), refuses a record whose id is stored and changes
@@ -833,7 +846,7 @@ public enum StoreContract {
         let stranger = TodoTask(meta: RecordMeta(createdAt: now, version: 2), title: "Nobody")
         #expect(throws: StoreError.notFound(.task)) { try store.write { try $0.update(stranger, expectedVersion: 1) } }
         #expect(throws: StoreError.notFound(.sighting)) {
-            try store.write { try $0.delete(BirdSighting.self, id: stranger.id) }
+            try store.write { try $0.delete(BirdSighting.self, id: stranger.id, at: now) }
         }
         try store.read { (session: any StoreSession) throws in
             #expect(try session.record(TodoTask.self, id: task.id) == task)
@@ -845,7 +858,7 @@ public enum StoreContract {
         }
         try store.write { try $0.update(changed, expectedVersion: 1) }
         #expect(try store.read { try $0.record(TodoTask.self, id: task.id) } == changed)
-        try store.write { try $0.delete(TodoTask.self, id: task.id) }
+        try store.write { try $0.delete(TodoTask.self, id: task.id, at: now) }
         #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == 0)
     }
 

@@ -108,7 +108,7 @@ import Testing
         let pigeon = try harness.sighting("Pigeon")
         #expect(harness.post("/birds/\(pigeon.id)/delete", [("version", "2")]).status == 409)
         let response = harness.post("/birds/\(pigeon.id)/delete", [("version", "1")])
-        #expect(response.location == "/birds")
+        #expect(response.location == "/birds?undo=sighting:\(pigeon.id.uuidString)")
         #expect(harness.get("/birds").text.contains("No sightings yet"))
     }
 
@@ -191,9 +191,9 @@ import Testing
             query: ["page": "2"])
         #expect(edited.location == "/birds/\(id)?page=2")
         let deleted = harness.post("/birds/\(id)/delete", [("version", "2")], query: ["page": "2"])
-        #expect(deleted.location == "/birds?page=2")
+        #expect(deleted.location == "/birds?undo=sighting:\(id)&page=2")
         let bird = try harness.sighting("Bird 501")
         let emptied = harness.post("/birds/\(bird.id)/delete", [("version", "1")], query: ["page": "2"])
-        #expect(emptied.location == "/birds")
+        #expect(emptied.location == "/birds?undo=sighting:\(bird.id.uuidString)")
     }
 }

@@ -115,4 +115,11 @@ extension String {
     func occurrences(of needle: String) -> Int {
         components(separatedBy: needle).count - 1
     }
+
+    /// The page with the ids its add forms chose (``Layout/chosenIDField(_:)``, new at each drawing) left out, so
+    /// that two drawings of one page compare equal.
+    var withoutChosenIDs: String {
+        replacingOccurrences(
+            of: #"<input type="hidden" name="id" value="[0-9A-F-]{36}">"#, with: "", options: .regularExpression)
+    }
 }

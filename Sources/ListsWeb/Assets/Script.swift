@@ -19,7 +19,11 @@
 ///   with its caret), and so are the page's error messages and a row asking to confirm;
 /// - what a form did is said in a live region for screen readers (the form's `data-announce`);
 /// - the browser's time zone is kept in the `tz` cookie so that dates show in it;
-/// - Escape or a tap outside a sheet cancels it (its `data-cancel` link).
+/// - Escape or a tap outside a sheet cancels it (its `data-cancel` link);
+/// - the Undo bar that a delete or a check-off lands on (`?undo=` in the address, see `UndoOffer`) shows for six
+///   seconds, and as long as it has focus or the pointer (two seconds more after), then goes. The `undo` is taken
+///   out of the address at once (the history entry is the list's, so Back, Forward and reloads do not offer the undo
+///   again), and a live update keeps the bar (the element itself, with its focus) until its time is up.
 enum Script {
     /// The JavaScript text.
     static let text = #"""
@@ -31,6 +35,10 @@ enum Script {
           const doubleTapDistance = 40;
           // Screens remembered for Back, as a navigation stack (history.state.stack).
           const stackLimit = 50;
+          // How long the Undo bar shows, and how long it stays after it loses focus or the pointer.
+          const undoTime = 6000;
+          const undoHeldTime = 2000;
+          let undoDeadline = 0;
           let revision = null;
           let busy = false;
           let polling = false;
@@ -78,6 +86,19 @@ enum Script {
           function stack() {
             const state = history.state;
             return state && Array.isArray(state.stack) ? state.stack : [location.href];
+          }
+
+          // The address without the Undo bar's `undo`: the screen it names.
+          function withoutUndo(href) {
+            const url = new URL(href, location.href);
+            url.searchParams.delete("undo");
+            return url.href;
+          }
+
+          // Replaces the current history entry (and its place on the stack) with `href`.
+          function replaceCurrent(href) {
+            const screens = stack().slice(0, -1);
+            history.replaceState({ stack: [...screens, href] }, "", href);
           }
 
           function navigate(url, leavingSheet) {
@@ -144,14 +165,18 @@ enum Script {
               ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null;
             const scroll = window.scrollY;
             const leavingSheet = main.querySelector(".sheet") !== null;
-            const sameAddress = new URL(url, location.href).href === location.href;
+            const sameAddress = withoutUndo(url) === withoutUndo(location.href);
+            const offersUndo = mode !== "pop" && new URL(url, location.href).searchParams.has("undo");
             const confirming = mode === "refresh" ? keepWork(main, nextMain) : [];
+            const shownBar = mode === "refresh" ? main.querySelector(".undo-bar") : null;
             document.documentElement.classList.toggle("no-anim", mode === "refresh" || (sameAddress && mode !== "pop"));
             main.replaceWith(nextMain);
+            if (shownBar) keepUndo(shownBar, nextMain);
             changedAt = now();
             document.title = next.title;
             enhance(nextMain);
-            if (mode === "push") navigate(url, leavingSheet);
+            if (mode === "push") navigate(withoutUndo(url), leavingSheet);
+            if (!shownBar) showUndo(offersUndo);
             for (const href of confirming) {
               const reveal = nextMain.querySelector(`.delete-reveal[href="${CSS.escape(href)}"]`);
               if (reveal) setConfirming(reveal.closest(".row"), true);
@@ -357,6 +382,49 @@ enum Script {
             return document.querySelector("main .row.confirming");
           }
 
+          // The Undo bar of a screen just drawn: when the address offered it (a delete or a check-off just landed
+          // here), it shows for undoTime; otherwise (Back or Forward to such an address, a live update) it goes at
+          // once, as the offer was for the moment after the tap. The address loses its `undo` either way.
+          function showUndo(isOffered) {
+            if (withoutUndo(location.href) !== location.href) replaceCurrent(withoutUndo(location.href));
+            const bar = document.querySelector("main .undo-bar");
+            if (!bar) return;
+            if (!isOffered) {
+              hideUndo(bar);
+              return;
+            }
+            undoDeadline = now() + undoTime;
+          }
+
+          // Puts the Undo bar shown before a live update into the screen it drew (which, at an address without
+          // `undo`, has none of its own), where the server draws it: after the navigation bar.
+          function keepUndo(bar, root) {
+            const twin = root.querySelector(".undo-bar");
+            const screen = root.querySelector(".screen");
+            const navbar = screen && screen.querySelector(":scope > .navbar");
+            if (twin) twin.replaceWith(bar);
+            else if (navbar) navbar.after(bar);
+            else return;
+            if (screen) screen.classList.add("has-undo");
+          }
+
+          function hideUndo(bar) {
+            const screen = bar.closest(".screen");
+            if (screen) screen.classList.remove("has-undo");
+            bar.remove();
+          }
+
+          // Checked four times a second: a bar held (focus, pointer, its Undo being sent) stays a while longer.
+          function watchUndo() {
+            const bar = document.querySelector("main .undo-bar");
+            if (!bar) return;
+            if (busy || bar.matches(":hover") || bar.contains(document.activeElement)) {
+              undoDeadline = Math.max(undoDeadline, now() + undoHeldTime);
+            } else if (now() >= undoDeadline) {
+              hideUndo(bar);
+            }
+          }
+
           function enhance(root) {
             if (!document.getElementById("row-confirm")) return;
             for (const reveal of root.querySelectorAll(".delete-reveal")) {
@@ -466,6 +534,8 @@ enum Script {
           history.scrollRestoration = "manual";
           if (!history.state || !Array.isArray(history.state.stack)) history.replaceState({ stack: [location.href] }, "", location.href);
           enhance(document);
+          showUndo(new URL(location.href).searchParams.has("undo"));
+          setInterval(watchUndo, 250);
           keepTimeZone();
           poll();
           setInterval(poll, pollInterval);

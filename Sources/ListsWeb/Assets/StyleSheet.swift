@@ -17,7 +17,7 @@ enum StyleSheet {
           --tint-fill: #0064d2; --red-fill: #d70015; --ring: #8e8e93; --segment-bg: rgba(118, 118, 128, .12);
           --bar: rgba(249, 249, 249, .94); --highlight: #d1d1d6; --chevron: #c4c4c7; --tab-idle: #6d6d72;
           --alert-bg: #ffe5e3; --alert-fg: #a1150d; --status-bg: #e3f0ff; --status-fg: #0b4a8f;
-          --dim: rgba(0, 0, 0, .4);
+          --dim: rgba(0, 0, 0, .4); --toast-bg: #2c2c2e; --toast-fg: #fff; --toast-action: #7cc0ff;
           color-scheme: light dark;
         }
         @media (prefers-color-scheme: dark) {
@@ -27,7 +27,7 @@ enum StyleSheet {
             --orange: #ff9f0a; --bar: rgba(22, 22, 24, .94); --highlight: #3a3a3c; --chevron: #5a5a5e;
             --tab-idle: #98989f; --ring: #8e8e93; --segment-bg: rgba(118, 118, 128, .24);
             --alert-bg: #3b1512; --alert-fg: #ffb4ad; --status-bg: #0d2740; --status-fg: #a8d1ff;
-            --dim: rgba(0, 0, 0, .6);
+            --dim: rgba(0, 0, 0, .6); --toast-bg: #48484a; --toast-fg: #fff; --toast-action: #a8d4ff;
           }
         }
         *, *::before, *::after { box-sizing: border-box; }
@@ -187,6 +187,27 @@ enum StyleSheet {
         .notice.alert { background: var(--alert-bg); color: var(--alert-fg); }
         .notice.status { background: var(--status-bg); color: var(--status-fg); }
 
+        /* The Undo bar: at the bottom of the screen (above the tab bar), over the content, which leaves room for it. */
+        .undo-bar {
+          position: fixed; z-index: 15; left: 12px; right: 12px; bottom: calc(12px + env(safe-area-inset-bottom));
+          max-width: 560px; margin: 0 auto; display: flex; align-items: center; gap: 8px; padding: 4px 4px 4px 16px;
+          border-radius: 12px; background: var(--toast-bg); color: var(--toast-fg);
+          box-shadow: 0 4px 18px rgba(0, 0, 0, .25); animation: rise .25s ease-out;
+        }
+        .has-tabs .undo-bar { bottom: calc(66px + env(safe-area-inset-bottom)); }
+        .has-undo .content { padding-bottom: calc(96px + env(safe-area-inset-bottom)); }
+        .has-tabs.has-undo .content { padding-bottom: calc(150px + env(safe-area-inset-bottom)); }
+        .undo-message { flex: 1; min-width: 0; margin: 0; font-size: 15px; overflow-wrap: anywhere; }
+        .undo-form { flex: none; margin: 0; }
+        .undo-button {
+          min-height: 44px; min-width: 64px; padding: 0 14px; border: 0; border-radius: 8px; background: none;
+          color: var(--toast-action); font-size: 17px; font-weight: 600; cursor: pointer;
+        }
+        .undo-button:focus-visible { outline-color: var(--toast-action); }
+        .undo-button:active { background: rgba(255, 255, 255, .15); }
+        @keyframes rise { from { transform: translateY(24px); opacity: 0; } to { transform: none; opacity: 1; } }
+        .no-anim .undo-bar { animation: none; }
+
         /* Forms: label on the left, the field filling the row, its message below. */
         .fields { margin: 0 16px; background: var(--cell); border-radius: 10px; overflow: hidden; }
         .field {
@@ -302,7 +323,7 @@ enum StyleSheet {
           .field { grid-template-columns: 8em 1fr; }
         }
         @media (prefers-reduced-motion: reduce) {
-          .sheet, .sheet-backdrop { animation: none; }
+          .sheet, .sheet-backdrop, .undo-bar { animation: none; }
         }
         """#
 }

@@ -20,7 +20,10 @@ import ListsModel
 /// in the order added, so the date order is made here from the whole log, which is done for logs of up to
 /// ``dateOrderLimit`` sightings; a longer one stays in the order added and says so.
 ///
-/// Deleting (`POST /birds/{id}/delete`) follows `GET /birds/{id}/delete`, the action sheet that asks first.
+/// Deleting (`POST /birds/{id}/delete`) follows `GET /birds/{id}/delete`, the action sheet that asks first, and
+/// answers with the list offering to undo it (`?undo=sighting:<id>`, see ``UndoOffer``), whose Undo posts to
+/// `POST /birds/{id}/restore`: the sighting comes back as it was, where it was. The add sheet carries the id the new
+/// sighting is to have (``Layout/chosenIDField(_:)``): sent twice, it adds once.
 struct BirdPages: Sendable {
     let lists: ListsServices
 
@@ -38,7 +41,8 @@ struct BirdPages: Sendable {
         router.add("GET", "/birds") { request, _ in
             let chosen = request.query["order"].flatMap(SightingOrder.init(rawValue:))
             var response = try pages.listPage(
-                Viewer(request), ListPager.choice(request), order: chosen ?? SightingOrder(request))
+                Viewer(request), ListPager.choice(request), order: chosen ?? SightingOrder(request),
+                undo: UndoOffer(request, .deletedSighting))
             if let chosen {
                 response.headers.add(
                     "Set-Cookie", "\(Self.orderCookie)=\(chosen.rawValue); Path=/; Max-Age=31536000; SameSite=Lax")
@@ -85,17 +89,47 @@ struct BirdPages: Sendable {
                 let notice = Notice(message: FormOutcome.conflictMessage("sighting"))
                 return try pages.detailPage(viewer, fresh, choice, notice: notice, status: FormOutcome.conflictStatus)
             }
-            return .redirect(to: ListPager(choice, total: try pages.lists.birds.count()).address("/birds"))
+            return .redirect(
+                to: ListPager(choice, total: try pages.lists.birds.count()).address(
+                    "/birds", keeping: UndoOffer(.deletedSighting, id).argument))
+        }
+        router.add("POST", "/birds/{id}/restore") { request, path in
+            let choice = try ListPager.choice(request)
+            do {
+                try pages.lists.birds.restore(PageController.id(path))
+            } catch let error as StoreError {
+                guard let notice = UndoOffer.refusal(error, noun: "sighting") else { throw error }
+                var response = try pages.listPage(
+                    Viewer(request), choice, order: SightingOrder(request), notice: notice)
+                response.status = FormOutcome.conflictStatus
+                return response
+            }
+            return .redirect(to: ListPager.address("/birds", choice))
         }
     }
 
-    /// The master list in `order`, at the page `choice` names.
-    func listPage(_ viewer: Viewer, _ choice: ListPager.Choice, order: SightingOrder) throws -> HTTPResponse {
-        Layout.page(title: "Bird Sightings", main: try listScreen(viewer, choice, order: order))
+    /// The master list in `order`, at the page `choice` names, with `notice` above it and the Undo bar of `undo`
+    /// while the sighting can be put back.
+    func listPage(
+        _ viewer: Viewer, _ choice: ListPager.Choice, order: SightingOrder, notice: Notice? = nil,
+        undo: UndoOffer? = nil
+    ) throws -> HTTPResponse {
+        var bar = ""
+        if let undo, let sighting = try lists.birds.sightings.recentlyRemoved(undo.id) {
+            bar = Layout.undoBar(
+                message: "Deleted the sighting of “\(sighting.name)”.",
+                action: ListPager.address("/birds/\(sighting.id.uuidString)/restore", choice),
+                announce: "Put back the sighting of \(sighting.name).")
+        }
+        return Layout.page(
+            title: "Bird Sightings", main: try listScreen(viewer, choice, order: order, notice: notice, undo: bar))
     }
 
-    /// The master list's screen in `order` at the page `choice` names.
-    private func listScreen(_ viewer: Viewer, _ choice: ListPager.Choice, order: SightingOrder) throws -> String {
+    /// The master list's screen in `order` at the page `choice` names, with `notice` (else the order's own) and
+    /// `undo` (markup).
+    private func listScreen(
+        _ viewer: Viewer, _ choice: ListPager.Choice, order: SightingOrder, notice: Notice? = nil, undo: String = ""
+    ) throws -> String {
         if order == .date, try lists.birds.count() <= Self.dateOrderLimit {
             // One read of the whole log, sorted by date (the order added among equal dates), then paged.
             let sorted = try lists.birds.all().enumerated()
@@ -104,16 +138,16 @@ struct BirdPages: Sendable {
             let (sightings, pager) = try ListPager.page(choice) { limit, start in
                 (Array(sorted.dropFirst(max(0, start(sorted.count))).prefix(limit)), sorted.count)
             }
-            return BirdViews.listScreen(sightings, viewer, pager, order: .date)
+            return BirdViews.listScreen(sightings, viewer, pager, order: .date, notice: notice, undo: undo)
         }
         let (sightings, pager) = try ListPager.page(choice) { try lists.birds.window(limit: $0, start: $1) }
-        let notice =
+        let orderNotice =
             order == .date
             ? Notice(
                 message: "Sorting by date is for lists of up to \(Layout.number(Self.dateOrderLimit)) sightings; "
                     + "these \(Layout.number(pager.total)) are in the order they were added.", kind: .status)
             : nil
-        return BirdViews.listScreen(sightings, viewer, pager, order: order, notice: notice)
+        return BirdViews.listScreen(sightings, viewer, pager, order: order, notice: notice ?? orderNotice, undo: undo)
     }
 
     /// The detail screen of `sighting`, opened from the list's page `choice` names.
@@ -149,14 +183,14 @@ struct BirdPages: Sendable {
     private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice, order: SightingOrder) throws
         -> HTTPResponse
     {
-        var state = FormState(form, fields: Self.fields)
+        var state = FormState(form, fields: Self.fields + ["id"])
         let dateText = (state.values["date"] ?? "").trimmingWhitespace()
         let input = try validate(&state, date: dateText.isEmpty ? nil : dateText, viewer)
         guard let input, !state.hasErrors else {
             return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
         }
         do {
-            try lists.birds.add(name: input.name, location: input.location, date: input.date)
+            try lists.birds.add(name: input.name, location: input.location, date: input.date, id: form.chosenID())
         } catch let error as ValidationError {
             state.record(error)
             return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)

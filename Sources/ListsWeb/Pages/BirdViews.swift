@@ -18,7 +18,7 @@ enum BirdViews {
     /// Above the rows, a segmented control chooses the `order`: Order Added or Date.
     static func listScreen(
         _ sightings: [Numbered<BirdSighting>], _ viewer: Viewer, _ pager: ListPager, order: SightingOrder,
-        notice: Notice? = nil
+        notice: Notice? = nil, undo: String = ""
     ) -> String {
         let rows = sightings.map { numbered in
             let sighting = numbered.record
@@ -34,7 +34,7 @@ enum BirdViews {
             right: Layout.barLink("+", href: pager.address("/birds/new"), label: "Add Sighting", className: "symbol"),
             content: orderControl(order) + pager.navigation("/birds", noun: "sightings")
                 + Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
-                + pager.navigation("/birds", noun: "sightings"), notice: notice)
+                + pager.navigation("/birds", noun: "sightings"), notice: notice, undo: undo)
     }
 
     /// The segmented control of the list's order: two links, the current one marked.
@@ -92,7 +92,7 @@ enum BirdViews {
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
         """
         <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))" \
-        data-announce="Added a sighting of {name}.">
+        data-announce="Added a sighting of {name}." autocomplete="off">\(Layout.chosenIDField(state))
         \(Layout.navigationBar(
             title: "Add Sighting", left: Layout.cancelLink(href: ListPager.address("/birds", choice)),
             right: Layout.barSubmit("Done"), titleID: "sheet-title"))

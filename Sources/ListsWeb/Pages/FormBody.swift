@@ -47,6 +47,17 @@ struct FormBody: Sendable {
         return version
     }
 
+    /// The id the form chose for the record it adds (the hidden `id` field, see ``Layout/chosenIDField(_:)``);
+    /// `nil` when the form did not send one.
+    /// - Throws: ``HTTPError`` 400 when it is not a UUID.
+    func chosenID() throws -> UUID? {
+        guard let text = self["id"] else { return nil }
+        guard let id = UUID(uuidString: text) else {
+            throw HTTPError.badRequest("the form's id must be a UUID", field: "id")
+        }
+        return id
+    }
+
     /// One name or value: `+` is a space, `%XX` a byte, the result UTF-8.
     private static func decode(_ encoded: ArraySlice<UInt8>) throws -> String {
         var bytes: [UInt8] = []

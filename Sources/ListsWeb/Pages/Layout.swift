@@ -38,20 +38,45 @@ enum Layout {
     }
 
     /// One screen: a navigation bar (`left` and `right` are markup for the bar buttons), then `content`, then
-    /// an optional tab bar (markup). `notice` is a message shown above the content.
+    /// an optional tab bar (markup). `notice` is a message shown above the content; `undo` is an Undo bar
+    /// (``undoBar(message:action:fields:announce:)``), markup, which comes right after the navigation bar so that
+    /// keyboards and screen readers reach it at once, and shows at the bottom of the screen.
     static func screen(
         title: String, left: String = "", right: String = "", content: String, tabs: String = "",
-        notice: Notice? = nil
+        notice: Notice? = nil, undo: String = ""
     ) -> String {
-        """
-        <div class="screen\(tabs.isEmpty ? "" : " has-tabs")">
-        \(navigationBar(title: title, left: left, right: right))
-        <div class="content">
-        \(notice?.html ?? "")\(content)
-        </div>
-        \(tabs)
-        </div>
-        """
+        let classes = "screen" + (tabs.isEmpty ? "" : " has-tabs") + (undo.isEmpty ? "" : " has-undo")
+        return """
+            <div class="\(classes)">
+            \(navigationBar(title: title, left: left, right: right))
+            \(undo)<div class="content">
+            \(notice?.html ?? "")\(content)
+            </div>
+            \(tabs)
+            </div>
+            """
+    }
+
+    /// The bar that offers to undo what a tap just did, as iOS apps show one at the bottom of the screen:
+    /// `message` says what was done ("Deleted “Milk”."), and its Undo is a form posting to `action` with `fields`
+    /// (markup, hidden inputs); `announce` is what app.js says once the undo is done. A polite status region, so a
+    /// screen reader says it without interrupting. Without JavaScript it stays until the next screen; app.js takes
+    /// it away after a few seconds, later while it has focus or the pointer (see ``Script``).
+    static func undoBar(message: String, action: String, fields: String = "", announce: String) -> String {
+        "<div class=\"undo-bar\" role=\"status\" aria-live=\"polite\"><p class=\"undo-message\">"
+            + "\(HTML.escape(message))</p><form class=\"undo-form\" method=\"post\" action=\"\(HTML.escape(action))\" "
+            + "data-announce=\"\(HTML.escape(announce))\">\(fields)"
+            + "<button class=\"undo-button\" type=\"submit\">Undo</button></form></div>\n"
+    }
+
+    /// The hidden field of an add form that carries the id the new record is to have, chosen when the form is
+    /// first drawn and kept when a refused form is drawn again (`state`'s `id`), so that the same form sent twice
+    /// (a double click on Save without JavaScript) adds one record (``ListsModel/RecordList/add(_:numbered:id:)``).
+    /// The form says `autocomplete="off"`, so that a browser going Back does not fill an old form's id into a new
+    /// one.
+    static func chosenIDField(_ state: FormState) -> String {
+        let id = state.values["id"].flatMap(UUID.init(uuidString:)) ?? UUID()
+        return "<input type=\"hidden\" name=\"id\" value=\"\(id.uuidString)\">"
     }
 
     /// A navigation bar: `left` and `right` are markup, the title is centred and is the page's heading.

@@ -13,6 +13,12 @@ import ListsModel
 /// - `POST /shopping/list/{id}/check` checks an item off while shopping: it takes the item off the shopping
 ///   list (the item stays in the catalog, its checkmark in Items goes), so the total shows what is left to buy.
 ///
+/// A delete answers with the Items tab offering to undo it (`?undo=item:<id>`), whose Undo posts to
+/// `POST /shopping/items/{id}/restore` (the item comes back as it was, where it was); a check-off answers with the
+/// Shopping List tab offering to undo it (`?undo=check:<id>`), whose Undo posts to `POST /shopping/list/{id}/uncheck`
+/// with the version the check-off gave (see ``UndoOffer``). The add sheet carries the id the new item is to have
+/// (``Layout/chosenIDField(_:)``): sent twice, it adds once.
+///
 /// Each form carries the record's version; a post made from a stale screen is refused with 409 and the screen
 /// drawn again from the stored state with a message saying so.
 ///
@@ -30,7 +36,9 @@ struct ShoppingPages: Sendable {
     func addRoutes(to router: inout Router) {
         let pages = self
         router.add("GET", "/shopping") { request, _ in
-            try pages.itemsPage(isEditing: request.query["edit"] == "1", ListPager.choice(request))
+            try pages.itemsPage(
+                isEditing: request.query["edit"] == "1", ListPager.choice(request),
+                undo: UndoOffer(request, .deletedItem))
         }
         router.add("GET", "/shopping/new") { request, _ in
             try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request))
@@ -62,8 +70,11 @@ struct ShoppingPages: Sendable {
         router.add("POST", "/shopping/items/{id}/delete") { request, path in
             try pages.delete(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
         }
+        router.add("POST", "/shopping/items/{id}/restore") { request, path in
+            try pages.restore(PageController.id(path), FormBody(request), ListPager.choice(request))
+        }
         router.add("GET", "/shopping/list") { request, _ in
-            try pages.shoppingListPage(ListPager.choice(request))
+            try pages.shoppingListPage(ListPager.choice(request), undo: UndoOffer(request, .checkedOff))
         }
         router.add("POST", "/shopping/list/{id}/check") { request, path in
             let id = try PageController.id(path)
@@ -73,23 +84,49 @@ struct ShoppingPages: Sendable {
                 try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: false, expectedVersion: form.version())
                 // The same page, or the one before it when that page's last item was checked off.
                 let onList = try pages.lists.shopping.onListCount()
-                return .redirect(to: ListPager(choice, total: onList).address("/shopping/list"))
+                return .redirect(
+                    to: ListPager(choice, total: onList).address(
+                        "/shopping/list", keeping: UndoOffer(.checkedOff, id).argument))
+            }
+        }
+        router.add("POST", "/shopping/list/{id}/uncheck") { request, path in
+            let id = try PageController.id(path)
+            let form = try FormBody(request)
+            let choice = try ListPager.choice(request)
+            return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
+                do {
+                    try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: true, expectedVersion: form.version())
+                } catch StoreError.notFound {
+                    var response = try pages.shoppingListPage(
+                        choice, notice: Notice(message: "There is nothing to undo: the item was deleted."))
+                    response.status = FormOutcome.conflictStatus
+                    return response
+                }
+                return .redirect(to: ListPager.address("/shopping/list", choice))
             }
         }
     }
 
-    /// The Items tab at the page `choice` names, in delete mode when `isEditing`.
-    func itemsPage(isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200) throws
-        -> HTTPResponse
-    {
+    /// The Items tab at the page `choice` names, in delete mode when `isEditing`, with the Undo bar of `undo`
+    /// while the item can be put back.
+    func itemsPage(
+        isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil
+    ) throws -> HTTPResponse {
         Layout.page(
-            title: "Items", main: try itemsScreen(isEditing: isEditing, choice, notice: notice), status: status)
+            title: "Items", main: try itemsScreen(isEditing: isEditing, choice, notice: notice, undo: undo),
+            status: status)
     }
 
     /// The Items tab's screen at the page `choice` names.
-    private func itemsScreen(isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil) throws -> String {
+    private func itemsScreen(
+        isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, undo: UndoOffer? = nil
+    ) throws -> String {
         let (items, pager) = try catalogPage(choice)
-        return ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice)
+        var bar = ""
+        if let undo, let item = try lists.shopping.items.recentlyRemoved(undo.id) {
+            bar = ShoppingViews.undoDeleteBar(item, isEditing: isEditing, pager)
+        }
+        return ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice, undo: bar)
     }
 
     /// The catalog's page `choice` names, and its pager.
@@ -103,16 +140,34 @@ struct ShoppingPages: Sendable {
         ListPager(choice, total: try lists.shopping.catalogCount()).address("/shopping", keeping: keeping)
     }
 
-    /// The Shopping List tab at the page `choice` names, with the total of the whole list.
-    func shoppingListPage(_ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200) throws -> HTTPResponse {
+    /// The Shopping List tab at the page `choice` names, with the total of the whole list, and the Undo bar of
+    /// `undo` while the item is off the list, for ``ListsModel/Undo/window`` after it was checked off.
+    func shoppingListPage(
+        _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil
+    ) throws -> HTTPResponse {
         var total = Money.zero
         let (items, pager) = try ListPager.page(choice) { limit, start in
             let window = try lists.shopping.shoppingListWindow(limit: limit, start: start)
             total = window.total
             return (window.items, window.count)
         }
-        let screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice)
+        var bar = ""
+        if let undo, let item = try checkedOff(undo.id) { bar = ShoppingViews.undoCheckOffBar(item, pager) }
+        let screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice, undo: bar)
         return Layout.page(title: "Shopping List", main: screen, status: status)
+    }
+
+    /// The item `id` when it is off the shopping list and was last changed less than ``ListsModel/Undo/window``
+    /// ago: a check-off that can still be undone.
+    private func checkedOff(_ id: UUID) throws -> ShoppingItem? {
+        let item: ShoppingItem
+        do {
+            item = try lists.shopping.item(.id(id)).record
+        } catch StoreError.notFound {
+            return nil
+        }
+        let isRecent = lists.clock().timeIntervalSince(item.meta.updatedAt) < Undo.window
+        return !item.isOnShoppingList && isRecent ? item : nil
     }
 
     /// The add sheet over the Items tab at the page `choice` names (the one it was opened from), to which Cancel
@@ -148,13 +203,13 @@ struct ShoppingPages: Sendable {
     }
 
     private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
-        var state = FormState(form, fields: Self.fields)
+        var state = FormState(form, fields: Self.fields + ["id"])
         let input = try Self.validate(&state, viewer)
         guard let (name, price) = input else {
             return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         do {
-            try lists.shopping.add(name: name, price: price)
+            try lists.shopping.add(name: name, price: price, id: form.chosenID())
         } catch let error as ValidationError {
             state.record(error)
             return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
@@ -201,7 +256,22 @@ struct ShoppingPages: Sendable {
             redrawn.notice = notice
             return try editSheet(viewer, fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
-        return .redirect(to: try catalogAddress(choice, keeping: fromDeleteMode ? "edit=1" : nil))
+        let undo = UndoOffer(.deletedItem, id).argument
+        return .redirect(to: try catalogAddress(choice, keeping: fromDeleteMode ? "edit=1&" + undo : undo))
+    }
+
+    /// Puts a deleted item back (the Undo bar's form) and answers with the Items tab it was deleted from, in delete
+    /// mode when it came from there; when there is nothing to put back, draws that tab saying why (409).
+    private func restore(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        let fromDeleteMode = form["from"] == "edit"
+        do {
+            try lists.shopping.restore(id)
+        } catch let error as StoreError {
+            guard let notice = UndoOffer.refusal(error, noun: "item") else { throw error }
+            return try itemsPage(
+                isEditing: fromDeleteMode, choice, notice: notice, status: FormOutcome.conflictStatus)
+        }
+        return .redirect(to: ListPager.address("/shopping", choice, keeping: fromDeleteMode ? "edit=1" : nil))
     }
 
     /// Runs `action`; when the record changed meanwhile, draws the screen again with the conflict message.

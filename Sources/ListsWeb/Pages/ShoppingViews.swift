@@ -21,7 +21,8 @@ enum ShoppingViews {
     /// button opens the edit sheet. In delete mode each row has a red Delete button instead. A long catalog
     /// shows the page `pager` names, and every form and link on it comes back to that page.
     static func itemsScreen(
-        _ items: [Numbered<ShoppingItem>], isEditing: Bool, _ pager: ListPager, notice: Notice? = nil
+        _ items: [Numbered<ShoppingItem>], isEditing: Bool, _ pager: ListPager, notice: Notice? = nil,
+        undo: String = ""
     ) -> String {
         let rows = items.map { isEditing ? deleteRow($0.record, pager) : row($0.record, pager) }
         let footer =
@@ -49,7 +50,25 @@ enum ShoppingViews {
             content: template + navigation
                 + Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
                 + navigation,
-            tabs: Layout.shoppingTabs(current: .items), notice: notice)
+            tabs: Layout.shoppingTabs(current: .items), notice: notice, undo: undo)
+    }
+
+    /// The Undo bar of a deleted `item`, on the Items tab's page `pager` shows (in delete mode when `isEditing`,
+    /// to which the undo returns).
+    static func undoDeleteBar(_ item: ShoppingItem, isEditing: Bool, _ pager: ListPager) -> String {
+        Layout.undoBar(
+            message: "Deleted “\(item.name)”.", action: pager.address("/shopping/items/\(item.id.uuidString)/restore"),
+            fields: isEditing ? "<input type=\"hidden\" name=\"from\" value=\"edit\">" : "",
+            announce: "Put back \(item.name).")
+    }
+
+    /// The Undo bar of an `item` checked off the Shopping List tab: its Undo puts it back on the list, from the
+    /// version the check-off gave.
+    static func undoCheckOffBar(_ item: ShoppingItem, _ pager: ListPager) -> String {
+        Layout.undoBar(
+            message: "Checked off “\(item.name)”.",
+            action: pager.address("/shopping/list/\(item.id.uuidString)/uncheck"),
+            fields: Layout.versionField(item.meta.version), announce: "Put \(item.name) back on the shopping list.")
     }
 
     private static func row(_ item: ShoppingItem, _ pager: ListPager) -> String {
@@ -115,7 +134,7 @@ enum ShoppingViews {
     /// (takes it off the list), and the exact total of what is left to buy. A list longer than a page shows the
     /// page `pager` names, whose forms come back to it, and the total of the whole list, saying so.
     static func shoppingListScreen(
-        _ items: [Numbered<ShoppingItem>], total: Money, _ pager: ListPager, notice: Notice? = nil
+        _ items: [Numbered<ShoppingItem>], total: Money, _ pager: ListPager, notice: Notice? = nil, undo: String = ""
     ) -> String {
         let rows = items.map { numbered in
             let item = numbered.record
@@ -147,14 +166,14 @@ enum ShoppingViews {
         }
         return Layout.screen(
             title: "Shopping List", left: Layout.homeLink, content: content,
-            tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice)
+            tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice, undo: undo)
     }
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
         """
         <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))" \
-        data-announce="Added {name}.">
+        data-announce="Added {name}." autocomplete="off">\(Layout.chosenIDField(state))
         \(Layout.navigationBar(
             title: "Add Item", left: Layout.cancelLink(href: ListPager.address("/shopping", choice)),
             right: Layout.barSubmit("Save"), titleID: "sheet-title"))

@@ -9,7 +9,11 @@ import ListsModel
 ///   longer than a page), whose field is empty again; empty text adds nothing and draws the page it was typed on
 ///   again (422) with the message under the field.
 /// - `POST /todo/tasks/{id}/toggle` marks a task done or not done (a tap on it); `…/delete` deletes it, after
-///   `GET …/delete` asked in an action sheet (app.js asks in the row instead): a delete is two deliberate taps.
+///   `GET …/delete` asked in an action sheet (app.js asks in the row instead): a delete is two deliberate taps. It
+///   answers with the list offering to undo it (`?undo=task:<id>`, see ``UndoOffer``), whose Undo posts to
+///   `…/restore`, which puts the task back where it was.
+/// - The insert form carries the id its task is to have (``Layout/chosenIDField(_:)``): sent twice, it inserts
+///   once.
 ///
 /// A list longer than ``ListPager/pageSize`` tasks is drawn a page at a time (`/todo?page=N`, see
 /// ``ListPager``): every form on a page posts with its `?page=`, and a toggle or a delete answers with that page,
@@ -20,16 +24,16 @@ struct TodoPages: Sendable {
     func addRoutes(to router: inout Router) {
         let pages = self
         router.add("GET", "/todo") { request, _ in
-            try pages.page(FormState(), ListPager.choice(request))
+            try pages.page(FormState(), ListPager.choice(request), undo: UndoOffer(request, .deletedTask))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks") { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks") { request, _ in
             let choice = try ListPager.choice(request)
             let form = try FormBody(request)
-            var state = FormState(form, fields: ["title"])
+            var state = FormState(form, fields: ["title", "id"])
             do {
-                try pages.lists.todo.add(title: state.values["title"] ?? "")
+                try pages.lists.todo.add(title: state.values["title"] ?? "", id: form.chosenID())
             } catch let error as ValidationError {
                 state.record(error)
                 return try pages.page(state, choice, status: FormOutcome.invalidStatus)
@@ -50,15 +54,31 @@ struct TodoPages: Sendable {
         router.add("POST", "/todo/tasks/{id}/delete") { request, path in
             let id = try PageController.id(path)
             let form = try FormBody(request)
-            return try pages.onConflict(ListPager.choice(request), shrinks: true) {
+            return try pages.onConflict(ListPager.choice(request), shrinks: true, undo: UndoOffer(.deletedTask, id)) {
                 try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
             }
         }
+        router.add("POST", "/todo/tasks/{id}/restore") { request, path in
+            let id = try PageController.id(path)
+            let choice = try ListPager.choice(request)
+            do {
+                try pages.lists.todo.restore(id)
+            } catch let error as StoreError {
+                guard let notice = UndoOffer.refusal(error, noun: "task") else { throw error }
+                var state = FormState()
+                state.notice = notice
+                return try pages.page(state, choice, status: FormOutcome.conflictStatus)
+            }
+            return .redirect(to: ListPager.address("/todo", choice))
+        }
     }
 
-    /// The To-Do screen with the insert form in `state`, showing the page `choice` names.
-    func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws -> HTTPResponse {
-        Layout.page(title: "To-Do", main: try screen(state, choice), status: status)
+    /// The To-Do screen with the insert form in `state`, showing the page `choice` names, with the Undo bar of
+    /// `undo` while the task can be put back.
+    func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200, undo: UndoOffer? = nil) throws
+        -> HTTPResponse
+    {
+        Layout.page(title: "To-Do", main: try screen(state, choice, undo: undo), status: status)
     }
 
     /// The action sheet asking before `task` is deleted, over the To-Do screen at the page `choice` names.
@@ -75,12 +95,12 @@ struct TodoPages: Sendable {
         return Layout.page(title: "Delete \(task.title)", main: sheet)
     }
 
-    /// The To-Do screen's markup (see ``page(_:_:status:)``).
-    private func screen(_ state: FormState, _ choice: ListPager.Choice) throws -> String {
+    /// The To-Do screen's markup (see ``page(_:_:status:undo:)``).
+    private func screen(_ state: FormState, _ choice: ListPager.Choice, undo: UndoOffer? = nil) throws -> String {
         let (tasks, pager) = try ListPager.page(choice) { try lists.todo.window(limit: $0, start: $1) }
         let insert = """
             <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))" \
-            data-announce="Added {title}.">
+            data-announce="Added {title}." autocomplete="off">\(Layout.chosenIDField(state))
             <div class="insert-row">
             \(state.field(
                 "title", label: "New task", placeholder: "Type a task, tap Insert", isLabelHidden: true,
@@ -95,7 +115,17 @@ struct TodoPages: Sendable {
         let content =
             insert + "\n" + (tasks.isEmpty ? "" : Layout.rowConfirmTemplate(hasCancel: true)) + navigation
             + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer) + navigation
-        return Layout.screen(title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice)
+        return Layout.screen(
+            title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
+            undo: try undoBar(undo, pager))
+    }
+
+    /// The Undo bar of a deleted task while it can be put back, posting from the page `pager` shows.
+    private func undoBar(_ offer: UndoOffer?, _ pager: ListPager) throws -> String {
+        guard let offer, let task = try lists.todo.tasks.recentlyRemoved(offer.id) else { return "" }
+        return Layout.undoBar(
+            message: "Deleted “\(task.title)”.", action: pager.address("/todo/tasks/\(task.id.uuidString)/restore"),
+            announce: "Put back \(task.title).")
     }
 
     /// A task: a button that flips its done mark (an empty circle, or a checkmark and struck through when done,
@@ -121,15 +151,16 @@ struct TodoPages: Sendable {
     }
 
     /// Runs `change` and answers 303 to the page `choice` names (when the change `shrinks` the list, the last
-    /// page there is if that one is gone); when the task changed meanwhile, draws that page again (409) with the
-    /// conflict message.
-    private func onConflict(_ choice: ListPager.Choice, shrinks: Bool, _ change: () throws -> Any) throws
-        -> HTTPResponse
-    {
+    /// page there is if that one is gone), offering `undo` there; when the task changed meanwhile, draws that page
+    /// again (409) with the conflict message.
+    private func onConflict(
+        _ choice: ListPager.Choice, shrinks: Bool, undo: UndoOffer? = nil, _ change: () throws -> Any
+    ) throws -> HTTPResponse {
         do {
             _ = try change()
             guard shrinks else { return .redirect(to: ListPager.address("/todo", choice)) }
-            return .redirect(to: ListPager(choice, total: try lists.todo.count()).address("/todo"))
+            return .redirect(
+                to: ListPager(choice, total: try lists.todo.count()).address("/todo", keeping: undo?.argument))
         } catch StoreError.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
