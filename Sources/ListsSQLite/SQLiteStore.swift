@@ -64,6 +64,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             }
             if !isMemory {
                 try Self.whileBusy { try connection.execute("PRAGMA journal_mode = WAL") }
+                Self.removeEmptyRollbackJournal(of: path)
                 try connection.keepWriteAheadLogBetweenProcesses()
                 // With a size limit set, the last connection to close truncates the kept WAL to nothing after its
                 // checkpoint, so the next process has no WAL to re-read; a server's WAL is cut back to 4 MB.
@@ -177,6 +178,18 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// before the commit returns, and a crash leaves a journal that the next opening rolls back. While it lasts,
     /// other processes read until the commit takes its exclusive lock, and one opening the database waits for the
     /// write to end (to put it back in WAL).
+    /// Removes the empty rollback journal a bulk load leaves when its process ends after its commit and before it
+    /// put the file back in WAL (a load's journal is truncated, not deleted, at its commit; opening in WAL does not
+    /// remove it). Called once the file is in WAL, where a rollback journal is never read: an empty one was never a
+    /// hot journal either (a hot one has a header), so nothing is lost.
+    private static func removeEmptyRollbackJournal(of path: String) {
+        let journal = path + "-journal"
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: journal),
+            (attributes[.size] as? NSNumber)?.intValue == 0
+        else { return }
+        try? FileManager.default.removeItem(atPath: journal)
+    }
+
     private func enterRollbackJournal() -> Bool {
         guard path != ":memory:", readers.withLock({ $0.isEmpty }) else { return false }
         connection.setBusyTimeout(milliseconds: 0)

@@ -63,6 +63,14 @@ public final class ListsWebApp: Sendable {
             try hosts.check(request)
             if !["GET", "HEAD", "OPTIONS"].contains(request.method) { try Self.checkSameOrigin(request) }
             if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request) }
+            if Self.isFormAnswer(request) {
+                // A form's answer drawn in place (a refused form, an import's result) says the revision it was drawn
+                // at too, read after the change: without it, app.js would take the change for someone else's and
+                // redraw the page, losing the answer.
+                var response = try router.handle(request)
+                if response.status != 303 { response.headers["X-Lists-Revision"] = String(try lists.revision()) }
+                return response
+            }
             guard Self.isPage(request) else { return try router.handle(request) }
             // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
             let revision = try lists.revision()
@@ -121,6 +129,11 @@ public final class ListsWebApp: Sendable {
     /// Whether `request` asks for an HTML page, whose answer says which store revision it shows.
     static func isPage(_ request: HTTPRequest) -> Bool {
         request.method == "GET" && !wantsJSON(request) && !request.path.hasPrefix("/static/")
+    }
+
+    /// Whether `request` posts a page's form, whose answer is a page or a redirect to one.
+    static func isFormAnswer(_ request: HTTPRequest) -> Bool {
+        request.method == "POST" && !wantsJSON(request) && !request.path.hasPrefix("/static/")
     }
 
     /// The media type of an HTML form post.
