@@ -135,6 +135,15 @@ public struct RecordSchema<R>: Sendable {
     let rulesSchema: String
     /// The members of the record's JSON in key order.
     private let jsonOrder: [RecordJSONMember]
+    /// The fields as stores name and type their columns, in order.
+    public let fieldSpecs: [FieldSpec]
+    /// The keys of the fields the API takes in a request.
+    public let inputKeys: [String]
+    /// The keys the API takes in a request that adds a record: ``inputKeys`` and `id`, the id the client chose
+    /// for the new record, so that an add sent twice adds once (see ``chosenID(in:)``).
+    public let createKeys: [String]
+    /// The keys a record has in a backup: its meta and every field.
+    public let backupKeys: [String]
 
     /// The keys of every record's meta in JSON.
     public static var metaKeys: [String] { ["id", "createdAt", "updatedAt", "version"] }
@@ -156,16 +165,18 @@ public struct RecordSchema<R>: Sendable {
         ]
         members += fields.indices.map { (fields[$0].key, .field($0)) }
         // Keys sorted, as a sorted-keys JSON encoder writes them: the same record always has the same bytes.
-        jsonOrder = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map(\.1)
+        jsonOrder = members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }.map { $0.1 }
+        // Computed once: closures rather than key paths, which a generic type builds anew at every use.
+        fieldSpecs = fields.map { FieldSpec($0.column, $0.storage) }
+        inputKeys = fields.filter { $0.isInput }.map { $0.key }
+        createKeys = inputKeys + ["id"]
+        backupKeys = Self.metaKeys + fields.map { $0.key }
     }
 
 }
 
 extension RecordSchema where R: Record {
     // MARK: Stores
-
-    /// The fields as stores name and type their columns.
-    public var fieldSpecs: [FieldSpec] { fields.map { FieldSpec($0.column, $0.storage) } }
 
     /// The values a store keeps of `record`, in field order.
     public func values(of record: R) -> [FieldValue] {
@@ -200,13 +211,6 @@ extension RecordSchema where R: Record {
         object.close(&output)
     }
 
-    /// The keys of the fields the API takes in a request.
-    public var inputKeys: [String] { fields.filter(\.isInput).map(\.key) }
-
-    /// The keys the API takes in a request that adds a record: ``inputKeys`` and `id`, the id the client chose
-    /// for the new record, so that an add sent twice adds once (see ``chosenID(in:)``).
-    public var createKeys: [String] { inputKeys + ["id"] }
-
     /// The id the members of an add's JSON object chose for the new record (`id`: a UUID in text, in either
     /// case), or `nil` when they chose none. The add then answers the record stored with that id, if there is one
     /// (``RecordList/add(_:numbered:id:)``).
@@ -219,9 +223,6 @@ extension RecordSchema where R: Record {
         }
         return id
     }
-
-    /// The keys a record has in a backup: its meta and every field.
-    public var backupKeys: [String] { Self.metaKeys + fields.map(\.key) }
 
     /// A new record read from the members of a JSON object (its meta a placeholder): the fields the API takes,
     /// checked with the model's rules; those left out take their initial values, and a required one left out is
