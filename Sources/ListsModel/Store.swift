@@ -6,6 +6,13 @@ import Foundation
 /// ``write(_:)``: a write is one transaction, committed durably before `write` returns and rolled back
 /// whole when the body throws, so a refused input never leaves half a record behind.
 public protocol Store: Sendable {
+    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
+    var household: HouseholdID { get }
+
+    /// The same database, reading and changing `household`'s records only: every list, count, number, name,
+    /// revision and undo of its sessions is that household's. Cheap: the connections are shared.
+    func scoped(to household: HouseholdID) -> any Store
+
     /// Runs `body` against a consistent snapshot.
     /// - Throws: ``StoreError`` or whatever `body` throws.
     func read<T>(_ body: (any StoreSession) throws -> T) throws -> T
@@ -226,6 +233,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
     case notFound(RecordKind)
     /// The record changed since it was read (stale version), or its id is taken.
     case conflict(RecordKind)
+    /// A name that must be unique is taken (ignoring case): `what` is the field, "user name", "household name",
+    /// "token name".
+    case nameTaken(String)
     /// No deleted record of that kind with that id can be put back: it was never deleted, was deleted longer than
     /// ``Undo/window`` ago, or was put back already.
     case nothingToRestore(RecordKind)
@@ -254,6 +264,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Cus
         switch self {
         case .notFound(let kind): "no such \(kind.noun)"
         case .conflict(let kind): "the \(kind.noun) was changed by someone else; reload it and try again"
+        case .nameTaken(let what): "\(what): that name is taken; choose another"
         case .nothingToRestore(let kind):
             "there is nothing to undo: no \(kind.noun) with that id was deleted in the last "
                 + "\(Int(Undo.window / 60)) minutes, or it was put back already"

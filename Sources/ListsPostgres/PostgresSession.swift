@@ -8,20 +8,32 @@ import Synchronization
 /// The same queries as the SQLite store, in PostgreSQL's dialect (`$n` placeholders, `LIMIT NULL` for no limit).
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
+///
+/// Every statement is scoped to the session's household (schema 8): a record is found by household and id, a list
+/// is the household's rows in position order, and counts and the revision are the household's.
 struct PostgresSession: StoreSession, BulkLoadingSession {
     let connection: PostgresConnection
+    /// The household whose records the session reads and changes.
+    let household: HouseholdID
     /// Whether the session is a write transaction (settings are then read under the store's lock).
     var isWrite = false
+
+    /// The household as a parameter.
+    private var householdValue: FieldValue { .integer(household.rawValue) }
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// Checks that a filter names a field of `R`, so that no caller text reaches the SQL; its value is `$1`.
-    static func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
-        guard let filter else { return ("", []) }
-        return ("WHERE \(try StoreLayout.filteredColumn(filter, type)) = $1", [filter.value])
+    /// The condition of the household's records matching `filter`, and its parameters (`$1` and, with a filter,
+    /// `$2`). Checks that a filter names a field of `R`, so that no caller text reaches the SQL.
+    private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
+        guard let filter else { return ("WHERE household = $1", [householdValue]) }
+        return (
+            "WHERE household = $1 AND \(try StoreLayout.filteredColumn(filter, type)) = $2",
+            [householdValue, filter.value]
+        )
     }
 
     /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the
@@ -50,9 +62,10 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return result
     }
 
-    /// The SQL for "this row's 1-based place in the list".
+    /// The SQL for "this row's 1-based place in its household's list".
     private static func numberExpression(_ table: String) -> String {
-        "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position <= \(table).position)"
+        "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.household = \(table).household "
+            + "AND earlier.position <= \(table).position)"
     }
 
     func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
@@ -63,30 +76,33 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let paging: [FieldValue] = [limit.map { .integer(Int64(max(0, $0))) } ?? .null, .integer(Int64(start))]
         guard filter != nil else {
             return try numbered(
-                type, "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT $1 OFFSET $2", paging,
-                number: { start + $0 + 1 })
+                type,
+                "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $3 ORDER BY position LIMIT $1 OFFSET $2",
+                paging + [householdValue], number: { start + $0 + 1 })
         }
-        let (condition, parameters) = try Self.condition(filter, type)
+        let (condition, parameters) = try self.condition(filter, type)
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table)) AS numbered \(condition) ORDER BY position LIMIT $2 OFFSET $3",
+                + "FROM \(table) WHERE household = $1) AS numbered \(condition) ORDER BY position LIMIT $3 OFFSET $4",
             parameters + paging)
     }
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)
         guard filter != nil else {
-            return Int(try connection.integer("SELECT \(Self.countExpression(table))") ?? 0)
+            return Int(
+                try connection.integer("SELECT \(Self.countExpression(table, household: "$1"))", [householdValue]) ?? 0)
         }
-        let (condition, parameters) = try Self.condition(filter, type)
+        let (condition, parameters) = try self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
     }
 
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE id = $1", [.text(id.text)], number: { _ in 0 }
+            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND id = $1",
+            [.text(id.text), householdValue], number: { _ in 0 }
         ).first?.record
     }
 
@@ -94,8 +110,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         guard number >= 1 else { return nil }
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT 1 OFFSET $1",
-            [.integer(Int64(number - 1))], number: { _ in number }
+            type,
+            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 ORDER BY position LIMIT 1 OFFSET $1",
+            [.integer(Int64(number - 1)), householdValue], number: { _ in number }
         ).first
     }
 
@@ -107,8 +124,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE id >= $1 AND id < $2 ORDER BY position LIMIT $3",
-            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit)))])
+                + "WHERE household = $4 AND id >= $1 AND id < $2 ORDER BY position LIMIT $3",
+            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), householdValue])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -116,35 +133,38 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     {
         let table = Self.table(R.kind)
         // The folded key's index finds the candidates; the second test keeps only exact matches when case counts.
-        let exact = ignoringCase ? "" : " AND \(R.nameField) = $3"
+        let exact = ignoringCase ? "" : " AND \(R.nameField) = $4"
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE name_key = $1\(exact) ORDER BY position LIMIT $2",
-            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit)))] + (ignoringCase ? [] : [.text(name)]))
+                + "WHERE household = $3 AND name_key = $1\(exact) ORDER BY position LIMIT $2",
+            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), householdValue]
+                + (ignoringCase ? [] : [.text(name)]))
     }
 
     func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64 {
         guard R.fieldSpecs.contains(where: { $0.name == field && $0.kind == .integer }) else {
             throw StoreError.failure("unknown integer field \(field) for \(R.kind.noun)")
         }
-        let (condition, parameters) = try Self.condition(filter, type)
+        let (condition, parameters) = try self.condition(filter, type)
         return try connection.integer(
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
-    /// The SQL for the number of records in `table` (a table name, never caller text): the folded count rows plus
-    /// the steps appended since (schema 6).
-    static func countExpression(_ table: String) -> String {
-        "(SELECT sum(count) FROM record_counts WHERE kind = '\(table)')::bigint "
-            + "+ (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)')::bigint"
+    /// The SQL for the number of the household `household` (a parameter such as `$1`) has in `table` (a table
+    /// name, never caller text): the folded count rows plus the steps appended since (schema 6).
+    static func countExpression(_ table: String, household: String) -> String {
+        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household))"
+            + "::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
+            + "AND household = \(household))::bigint"
     }
 
-    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING 1`) with the change row schema 6
-    /// keeps appended in the same statement: `step` is what the change does to the count. The statement's
-    /// changed count is then the number of records changed.
+    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING household`) with the change row
+    /// schema 6 keeps appended in the same statement: `step` is what the change does to the count. The
+    /// statement's changed count is then the number of records changed.
     static func counted(_ change: String, _ table: String, step: Int) -> String {
-        "WITH changed AS (\(change)) INSERT INTO record_changes (kind, step) SELECT '\(table)', \(step) FROM changed"
+        "WITH changed AS (\(change)) INSERT INTO record_changes (household, kind, step) "
+            + "SELECT household, '\(table)', \(step) FROM changed"
     }
 
     /// The counted insert of `rows` records of `R` in one statement; the parameters are each record's
@@ -160,11 +180,14 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// every row.
     static func insertRows<R: Record>(_ type: R.Type, rows: Int, numbered: Bool = false) -> String {
         let table = table(R.kind)
+        let household = "$\(R.fieldSpecs.count + 6)::bigint"
         return insertStatement("\(R.kind.rawValue) \(rows) \(numbered)") {
-            "WITH changed AS (\(insertInto(R.self, rows: rows)) ON CONFLICT (id) DO NOTHING RETURNING id), "
-                + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', count(*) FROM changed "
-                + "HAVING count(*) > 0 RETURNING 1) "
-                + (numbered ? "SELECT \(countExpression(table)) + 1 FROM counted" : "SELECT id FROM changed")
+            "WITH changed AS (\(insertInto(R.self, rows: rows)) ON CONFLICT (household, id) DO NOTHING RETURNING id), "
+                + "counted AS (INSERT INTO record_changes (household, kind, step) SELECT \(household), '\(table)', "
+                + "count(*) FROM changed HAVING count(*) > 0 RETURNING 1) "
+                + (numbered
+                    ? "SELECT \(countExpression(table, household: household)) + 1 FROM counted"
+                    : "SELECT id FROM changed")
         }
     }
 
@@ -175,20 +198,21 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// new.
     static func insertNewRows<R: Record>(_ type: R.Type, rows: Int) -> String {
         insertStatement("\(R.kind.rawValue) \(rows) new") {
-            "WITH changed AS (\(insertInto(R.self, rows: rows))) "
-                + "INSERT INTO record_changes (kind, step) VALUES ('\(table(R.kind))', \(rows))"
+            "WITH changed AS (\(insertInto(R.self, rows: rows))) INSERT INTO record_changes (household, kind, step) "
+                + "VALUES ($\(R.fieldSpecs.count + 6)::bigint, '\(table(R.kind))', \(rows))"
         }
     }
 
-    /// `INSERT INTO` `R`'s table with `rows` rows of parameters, each ending with its position from the list's
-    /// sequence.
+    /// `INSERT INTO` `R`'s table with `rows` rows of parameters (``insertValues(_:household:)``, the household
+    /// last), each ending with its position from the list's sequence.
     private static func insertInto<R: Record>(_ type: R.Type, rows: Int) -> String {
         let table = table(R.kind)
-        let width = R.fieldSpecs.count + 5
+        let width = R.fieldSpecs.count + 6
         let values = (0..<rows).map { row in
             "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
         }
-        return "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES " + values.joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns(R.self)), name_key, household, position) VALUES "
+            + values.joined(separator: ", ")
     }
 
     /// The insert statement cached under `key`, built by `build` the first time: once for each list, size and form.
@@ -202,9 +226,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// ``insertStatement(_:_:)``'s statements, by key.
     private static let insertStatements = Mutex<[String: String]>([:])
 
-    /// The parameters of `record`'s row in an insert: meta, fields, the folded name.
-    static func insertValues<R: Record>(_ record: R) -> [FieldValue] {
-        metaValues(record) + record.fields + [.text(Reference.nameKey(record.displayName))]
+    /// The parameters of `record`'s row in an insert into `household`'s list: meta, fields, the folded name, the
+    /// household.
+    static func insertValues<R: Record>(_ record: R, household: HouseholdID) -> [FieldValue] {
+        metaValues(record) + record.fields
+            + [.text(Reference.nameKey(record.displayName)), .integer(household.rawValue)]
     }
 
     func insert<R: Record>(_ record: R) throws {
@@ -224,7 +250,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         while start < records.endIndex {
             let chunk = records[start..<min(start + 64, records.endIndex)]
             let rows = try connection.query(
-                Self.insertRows(R.self, rows: chunk.count), chunk.flatMap(Self.insertValues))
+                Self.insertRows(R.self, rows: chunk.count),
+                chunk.flatMap { Self.insertValues($0, household: household) })
             if rows.count != chunk.count { throw StoreError.conflict(R.kind) }
             start += chunk.count
         }
@@ -233,7 +260,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// Inserts `record` and returns its short number, in one statement (``PostgresStore/append(_:numbered:)``).
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
         let rows = try connection.query(
-            Self.insertRows(R.self, rows: 1, numbered: true), Self.insertValues(record))
+            Self.insertRows(R.self, rows: 1, numbered: true), Self.insertValues(record, household: household))
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
         return Int(rows.integer(0, 0))
     }
@@ -245,11 +272,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let changed = try connection.run(
             Self.counted(
                 "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2) "
-                    + "RETURNING 1", table, step: 0),
+                    + "AND household = $\(names.count + 3) RETURNING household", table, step: 0),
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
                     .text(Reference.nameKey(record.displayName)), .text(record.id.text),
-                    .integer(Int64(expectedVersion)),
+                    .integer(Int64(expectedVersion)), householdValue,
                 ])
         if changed == 0 {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
@@ -269,12 +296,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < $1", [.date(time.addingTimeInterval(-Undo.window))])
         let deleted = try connection.run(
-            "WITH gone AS (DELETE FROM \(table) WHERE id = $1 RETURNING *), "
-                + "kept AS (INSERT INTO \(Self.removed) (kind, id, position, record, removed_at) "
-                + "SELECT '\(table)', id, position, to_jsonb(gone), $2::bigint FROM gone ON CONFLICT (kind, id) DO UPDATE "
+            "WITH gone AS (DELETE FROM \(table) WHERE household = $3 AND id = $1 RETURNING *), "
+                + "kept AS (INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
+                + "SELECT household, '\(table)', id, position, to_jsonb(gone), $2::bigint FROM gone "
+                + "ON CONFLICT (household, kind, id) DO UPDATE "
                 + "SET position = excluded.position, record = excluded.record, removed_at = excluded.removed_at) "
-                + "INSERT INTO record_changes (kind, step) SELECT '\(table)', -1 FROM gone",
-            [.text(id.text), .date(time)])
+                + "INSERT INTO record_changes (household, kind, step) SELECT household, '\(table)', -1 FROM gone",
+            [.text(id.text), .date(time), householdValue])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 
@@ -285,13 +313,14 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     func restore<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
         let table = Self.table(R.kind)
         let rows = try connection.query(
-            "WITH back AS (DELETE FROM \(Self.removed) WHERE kind = '\(table)' AND id = $1 AND removed_at >= $2 "
-                + "RETURNING record), "
+            "WITH back AS (DELETE FROM \(Self.removed) WHERE household = $3 AND kind = '\(table)' AND id = $1 "
+                + "AND removed_at >= $2 RETURNING record), "
                 + "restored AS (INSERT INTO \(table) SELECT kept.* FROM back, "
-                + "jsonb_populate_record(NULL::\(table), back.record) AS kept ON CONFLICT DO NOTHING RETURNING 1), "
-                + "counted AS (INSERT INTO record_changes (kind, step) SELECT '\(table)', 1 FROM restored) "
+                + "jsonb_populate_record(NULL::\(table), back.record) AS kept WHERE kept.household = $3 "
+                + "ON CONFLICT DO NOTHING RETURNING 1), "
+                + "counted AS (INSERT INTO record_changes (household, kind, step) SELECT $3, '\(table)', 1 FROM restored) "
                 + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored)",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window))])
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue])
         guard rows.count == 1, rows.integer(0, 0) == 1 else { throw StoreError.nothingToRestore(R.kind) }
         if rows.integer(0, 1) != 1 { throw StoreError.conflict(R.kind) }
     }
@@ -304,15 +333,15 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(columns) FROM \(Self.removed), jsonb_populate_record(NULL::\(table), \(Self.removed).record) "
                 + "AS kept WHERE \(Self.removed).kind = '\(table)' AND \(Self.removed).id = $1 "
-                + "AND \(Self.removed).removed_at >= $2",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window))], number: { _ in 0 }
+                + "AND \(Self.removed).removed_at >= $2 AND \(Self.removed).household = $3",
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue], number: { _ in 0 }
         ).first?.record
     }
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT (SELECT sum(value) FROM revision)::bigint + (SELECT sum(changes) FROM record_counts)::bigint "
-                + "+ (SELECT count(*) FROM record_changes)") ?? 0
+            "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1)::bigint "
+                + "+ (SELECT count(*) FROM record_changes WHERE household = $1)", [householdValue]) ?? 0
     }
 
     func setting(_ key: String) throws -> String? {

@@ -22,8 +22,10 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     private let url: String
     /// The URL without password or options, for messages.
     public let place: String
-    /// Idle connections; a transaction takes one out (or opens one) and puts it back when done.
-    private let idle = Mutex<[PostgresConnectionBox]>([])
+    /// What the store shares with the stores scoped from it: connections, counters and queues.
+    private let shared: PostgresShared
+    /// The household whose records the store's sessions read and change.
+    public let household: HouseholdID
     /// How many idle connections stay open.
     public let idleConnectionLimit: Int
 
@@ -35,21 +37,18 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// How many writes of a store go by between folds of `record_changes` (see ``fold``).
     static let foldInterval = 128
 
-    /// Counts this store's writes, to fold every ``foldInterval``-th time. It starts at random so that a process
-    /// that writes once (a CLI command) folds with that chance, and many servers do not fold in step.
-    private let writes = Atomic<Int>(Int.random(in: 0..<PostgresStore.foldInterval))
-
     /// Folds the changes appended to `record_changes` (schema 6) into the count rows and deletes them, in one
     /// statement, so that counting and the revision stay short reads. A fold that finds another one running
     /// (its advisory lock taken) does nothing: the other folds. Readers see a fold whole or not at all, and the
     /// counts and the revision it gives are the same as before it.
     static let fold = """
         WITH locked AS (SELECT pg_try_advisory_xact_lock(1279870805, hashtext(current_schema())) AS got),
-        gone AS (DELETE FROM record_changes WHERE (SELECT got FROM locked) RETURNING kind, step),
-        folded AS (SELECT kind, sum(step) AS steps, count(*) AS changes FROM gone GROUP BY kind)
-        UPDATE record_counts SET count = record_counts.count + folded.steps,
-            changes = record_counts.changes + folded.changes
-        FROM folded WHERE record_counts.kind = folded.kind AND record_counts.shard = 0
+        gone AS (DELETE FROM record_changes WHERE (SELECT got FROM locked) RETURNING household, kind, step),
+        folded AS (SELECT household, kind, sum(step) AS steps, count(*) AS changes FROM gone GROUP BY household, kind)
+        INSERT INTO record_counts (household, kind, shard, count, changes)
+            SELECT household, kind, 0, steps, changes FROM folded
+        ON CONFLICT (household, kind, shard) DO UPDATE SET count = record_counts.count + excluded.count,
+            changes = record_counts.changes + excluded.changes
         """
 
     /// How many writes of a store go by between vacuums of `record_changes`.
@@ -68,7 +67,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
 
     /// Counts `count` more committed writes and returns the upkeep they make due, if any.
     private func upkeep(after count: Int) -> Upkeep? {
-        let total = writes.add(count, ordering: .relaxed).newValue
+        let total = shared.writes.add(count, ordering: .relaxed).newValue
         func crossed(_ interval: Int) -> Bool { total / interval != (total - count) / interval }
         guard crossed(Self.foldInterval) else { return nil }
         return crossed(Self.vacuumInterval) ? [.fold, .vacuum] : .fold
@@ -83,16 +82,10 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         try? connection.execute("VACUUM (SKIP_LOCKED, TRUNCATE false) record_changes")
     }
 
-    /// Upkeep made due by the append queue's statements, run by an add once it has its answer
-    /// (``runDeferredUpkeep()``) rather than by the statement's leader before it answers its batch and hands the
-    /// next one on: a fold is a round trip and a vacuum several milliseconds, which every add queued behind it
-    /// waited for.
-    private let deferredUpkeep = Atomic<Int>(0)
-
     /// Runs the upkeep the append queue left, if any, on a pooled connection.
     private func runDeferredUpkeep() {
-        guard deferredUpkeep.load(ordering: .relaxed) != 0 else { return }
-        let due = Upkeep(rawValue: deferredUpkeep.exchange(0, ordering: .relaxed))
+        guard shared.deferredUpkeep.load(ordering: .relaxed) != 0 else { return }
+        let due = Upkeep(rawValue: shared.deferredUpkeep.exchange(0, ordering: .relaxed))
         guard !due.isEmpty else { return }
         _ = try? autocommitted(writes: 0) { connection, _ in run(due, on: connection) }
     }
@@ -111,6 +104,8 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         self.url = url
         place = Self.redacted(url)
         idleConnectionLimit = max(1, connections)
+        shared = PostgresShared()
+        household = .first
         let connection = try open(first: true)
         do {
             try Self.migrate(connection)
@@ -118,6 +113,19 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
             throw error.storeError(place: place)
         }
         put(PostgresConnectionBox(connection))
+    }
+
+    /// A store on `store`'s connections for `household`'s records.
+    private init(sharing store: PostgresStore, household: HouseholdID) {
+        url = store.url
+        place = store.place
+        idleConnectionLimit = store.idleConnectionLimit
+        shared = store.shared
+        self.household = household
+    }
+
+    public func scoped(to household: HouseholdID) -> any Store {
+        PostgresStore(sharing: self, household: household)
     }
 
     public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
@@ -148,13 +156,14 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// runs alone (``PostgresSession/insertNumbered(_:)``).
     public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
         guard numbered else {
-            let entry = PostgresAppendQueue.Entry(id: record.id.text, values: PostgresSession.insertValues(record))
+            let entry = PostgresAppendQueue.Entry(
+                id: record.id.text, values: PostgresSession.insertValues(record, household: household))
             defer { runDeferredUpkeep() }
-            try appendQueue(R.kind).add(entry) { batch in commit(R.self, batch) }
+            try shared.appendQueue(R.kind, household).add(entry) { batch in commit(R.self, batch) }
             return nil
         }
         return try autocommitted { connection, isRetry in
-            let session = PostgresSession(connection: connection, isWrite: true)
+            let session = PostgresSession(connection: connection, household: household, isWrite: true)
             do {
                 return try session.insertNumbered(record)
             } catch StoreError.conflict(let kind) where isRetry {
@@ -166,20 +175,6 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                 else { throw StoreError.conflict(kind) }
                 return stored.number
             }
-        }
-    }
-
-    /// One queue of adds per list.
-    private let itemQueue = PostgresAppendQueue()
-    private let taskQueue = PostgresAppendQueue()
-    private let sightingQueue = PostgresAppendQueue()
-
-    /// The queue of adds to `kind`'s list.
-    private func appendQueue(_ kind: RecordKind) -> PostgresAppendQueue {
-        switch kind {
-        case .item: itemQueue
-        case .task: taskQueue
-        case .sighting: sightingQueue
         }
     }
 
@@ -209,7 +204,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                 let rows = try connection.query(
                     PostgresSession.insertRows(R.self, rows: batch.count), batch.flatMap(\.values))
                 let returned = Set((0..<rows.count).map { rows.text($0, 0) })
-                let session = PostgresSession(connection: connection)
+                let session = PostgresSession(connection: connection, household: household)
                 var answered = Set<String>()
                 return try batch.map { entry in
                     guard answered.insert(entry.id).inserted else { return false }
@@ -217,7 +212,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                     guard let id = UUID(text: entry.id), let stored = try session.record(R.self, id: id) else {
                         return false
                     }
-                    return PostgresSession.insertValues(stored) == entry.values
+                    return PostgresSession.insertValues(stored, household: household) == entry.values
                 }
             }
             for (entry, isStored) in zip(batch, inserted) {
@@ -238,7 +233,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     private func autocommitted<T>(
         writes: Int = 1, deferringUpkeep: Bool = false, _ body: (PostgresConnection, _ isRetry: Bool) throws -> T
     ) throws -> T {
-        var pooled = idle.withLock { $0.popLast() }
+        var pooled = shared.idle.withLock { $0.popLast() }
         var isRetry = false
         while true {
             let box: PostgresConnectionBox
@@ -256,7 +251,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                 let value = try body(box.connection, isRetry)
                 if let due = upkeep(after: writes) {
                     if deferringUpkeep {
-                        deferredUpkeep.bitwiseOr(due.rawValue, ordering: .relaxed)
+                        shared.deferredUpkeep.bitwiseOr(due.rawValue, ordering: .relaxed)
                     } else {
                         run(due, on: box.connection)
                     }
@@ -280,7 +275,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         let box = try begun(begin)
         let connection = box.connection
         do {
-            let value = try body(PostgresSession(connection: connection, isWrite: isWrite))
+            let value = try body(PostgresSession(connection: connection, household: household, isWrite: isWrite))
             // A statement that failed aborted the transaction even if the body caught its error; COMMIT would
             // then roll back and report success.
             if connection.isInFailedTransaction {
@@ -304,7 +299,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// A connection with `begin` run on it. An idle connection whose server side went away (a restarted server, a
     /// terminated backend) fails here, before the request sent anything, so it is replaced by a new one at once.
     private func begun(_ begin: String) throws -> PostgresConnectionBox {
-        if let box = idle.withLock({ $0.popLast() }) {
+        if let box = shared.idle.withLock({ $0.popLast() }) {
             do {
                 try box.connection.execute(begin)
                 return box
@@ -347,14 +342,14 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// Puts a healthy connection back among the idle ones, unless enough are idle.
     private func put(_ box: PostgresConnectionBox) {
         guard box.connection.isHealthy, box.connection.isIdle else { return }
-        idle.withLock { connections in
+        shared.idle.withLock { connections in
             if connections.count < idleConnectionLimit { connections.append(box) }
         }
     }
 
     /// Closes every idle connection: when one broke, the server probably restarted and the others broke too.
     private func dropIdleConnections() {
-        idle.withLock { $0.removeAll() }
+        shared.idle.withLock { $0.removeAll() }
     }
 
     /// `url` without its password and parameters, for messages and logs.
@@ -371,6 +366,45 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
 ///
 /// `@unchecked Sendable` is safe because a box is in the pool (touched only under its mutex) or held by the one
 /// thread running a transaction on it, never both and never two threads.
+/// What a ``PostgresStore`` shares with the stores scoped from it (``PostgresStore/scoped(to:)``): the idle
+/// connections, the count of writes toward upkeep, the upkeep due, and the queues of adds.
+///
+/// `@unchecked Sendable` is safe because every member is itself guarded: a mutex or an atomic.
+private final class PostgresShared: @unchecked Sendable {
+    /// Idle connections; a transaction takes one out (or opens one) and puts it back when done.
+    let idle = Mutex<[PostgresConnectionBox]>([])
+
+    /// Counts the store's writes, to fold every ``PostgresStore/foldInterval``-th time. It starts at random so that
+    /// a process that writes once (a CLI command) folds with that chance, and many servers do not fold in step.
+    let writes = Atomic<Int>(Int.random(in: 0..<PostgresStore.foldInterval))
+
+    /// Upkeep made due by the append queue's statements, run by an add once it has its answer
+    /// (``PostgresStore/runDeferredUpkeep()``) rather than by the statement's leader before it answers its batch
+    /// and hands the next one on: a fold is a round trip and a vacuum several milliseconds, which every add queued
+    /// behind it waited for.
+    let deferredUpkeep = Atomic<Int>(0)
+
+    /// One queue of adds per household's list, made at its first add.
+    private let queues = Mutex<[QueueKey: PostgresAppendQueue]>([:])
+
+    /// A household's list.
+    private struct QueueKey: Hashable {
+        let kind: RecordKind
+        let household: HouseholdID
+    }
+
+    /// The queue of adds to `household`'s `kind` list: adds to one household's list are committed together.
+    func appendQueue(_ kind: RecordKind, _ household: HouseholdID) -> PostgresAppendQueue {
+        queues.withLock { queues in
+            let key = QueueKey(kind: kind, household: household)
+            if let queue = queues[key] { return queue }
+            let queue = PostgresAppendQueue()
+            queues[key] = queue
+            return queue
+        }
+    }
+}
+
 final class PostgresConnectionBox: @unchecked Sendable {
     let connection: PostgresConnection
     init(_ connection: PostgresConnection) { self.connection = connection }

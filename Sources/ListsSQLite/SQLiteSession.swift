@@ -6,18 +6,31 @@ import ListsSQL
 ///
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
+///
+/// Every statement is scoped to the session's household: its records hold the positions of
+/// ``HouseholdID/positionRange`` (schema 9), so a list is a range of its table's rowids and a record is found by
+/// household and id; counts and the revision are the household's rows of `household_counts`.
 struct SQLiteSession: StoreSession, BulkLoadingSession {
     let connection: SQLiteConnection
+    /// The household whose records the session reads and changes.
+    let household: HouseholdID
+
+    /// The first and the last-plus-one position of the household's records.
+    private var low: FieldValue { .integer(household.positionRange.lowerBound) }
+    private var high: FieldValue { .integer(household.positionRange.upperBound) }
+    private var householdValue: FieldValue { .integer(household.rawValue) }
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// Checks that a filter names a field of `R`, so that no caller text reaches the SQL.
-    static func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
-        guard let filter else { return ("", []) }
-        return ("WHERE \(try StoreLayout.filteredColumn(filter, type)) = ?", [filter.value])
+    /// The condition of the household's records matching `filter`, and its parameters. Checks that a filter
+    /// names a field of `R`, so that no caller text reaches the SQL.
+    private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
+        let range = "WHERE position >= ? AND position < ?"
+        guard let filter else { return (range, [low, high]) }
+        return ("\(range) AND \(try StoreLayout.filteredColumn(filter, type)) = ?", [low, high, filter.value])
     }
 
     /// Reads one record from a row laid out as ``columns(_:)``; `kinds` are `R.fieldSpecs`' kinds, looked up once
@@ -50,9 +63,11 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return result
     }
 
-    /// The SQL for "this row's 1-based place in the list".
+    /// The SQL for "this row's 1-based place in its household's list", `?1` being the household's first
+    /// position.
     private static func numberExpression(_ table: String) -> String {
-        "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position <= \(table).position)"
+        "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position >= ?1 AND earlier.position <= "
+            + "\(table).position)"
     }
 
     func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
@@ -65,34 +80,40 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             var number = max(0, offset)
             let kinds = R.fieldSpecs.map(\.kind)
             try connection.query(
-                "SELECT \(Self.columns(type)) FROM \(table) ORDER BY position LIMIT ? OFFSET ?", paging
+                "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
+                    + "LIMIT ? OFFSET ?", [low, high] + paging
             ) { row in
                 number += 1
                 result.append(try Self.decode(row, type, kinds: kinds, number: number))
             }
             return result
         }
-        let (condition, parameters) = try Self.condition(filter, type)
+        let (condition, parameters) = try self.condition(filter, type)
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table)) \(condition) ORDER BY position LIMIT ? OFFSET ?",
-            parameters + paging)
+                + "FROM \(table) WHERE position >= ? AND position < ?) \(condition) ORDER BY position LIMIT ? OFFSET ?",
+            [low, high] + parameters + paging)
     }
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)
         guard filter != nil else {
-            return Int(try connection.integer("SELECT count FROM record_counts WHERE kind = ?", [.text(table)]) ?? 0)
+            return Int(
+                try connection.integer(
+                    "SELECT count FROM household_counts WHERE household = ? AND kind = ?",
+                    [householdValue, .text(table)]
+                ) ?? 0)
         }
-        let (condition, parameters) = try Self.condition(filter, type)
+        let (condition, parameters) = try self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
     }
 
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE id = ?", [.text(id.text)]
+            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id = ?",
+            [householdValue, .text(id.text)]
         ).first?.record
     }
 
@@ -100,8 +121,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard number >= 1 else { return nil }
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)), ? FROM \(table) ORDER BY position LIMIT 1 OFFSET ?",
-            [.integer(Int64(number)), .integer(Int64(number - 1))]
+            type,
+            "SELECT \(Self.columns(type)), ? FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
+                + "LIMIT 1 OFFSET ?",
+            [.integer(Int64(number)), low, high, .integer(Int64(number - 1))]
         ).first
     }
 
@@ -112,8 +135,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE id >= ? AND id < ? ORDER BY position LIMIT ?",
-            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit))])
+                + "WHERE household = ?2 AND id >= ?3 AND id < ?4 ORDER BY position LIMIT ?5",
+            [low, householdValue, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit))])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -121,19 +144,20 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     {
         let table = Self.table(R.kind)
         // The folded key's index finds the candidates; the second test keeps only exact matches when case counts.
-        let exact = ignoringCase ? "" : " AND \(R.nameField) = ?3"
+        let exact = ignoringCase ? "" : " AND \(R.nameField) = ?5"
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE name_key = ?1\(exact) ORDER BY position LIMIT ?2",
-            [.text(Reference.nameKey(name)), .integer(Int64(limit))] + (ignoringCase ? [] : [.text(name)]))
+                + "WHERE name_key = ?3 AND position >= ?1 AND position < ?2\(exact) ORDER BY position LIMIT ?4",
+            [low, high, .text(Reference.nameKey(name)), .integer(Int64(limit))]
+                + (ignoringCase ? [] : [.text(name)]))
     }
 
     func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64 {
         guard R.fieldSpecs.contains(where: { $0.name == field && $0.kind == .integer }) else {
             throw StoreError.failure("unknown integer field \(field) for \(R.kind.noun)")
         }
-        let (condition, parameters) = try Self.condition(filter, type)
+        let (condition, parameters) = try self.condition(filter, type)
         return try connection.integer(
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
@@ -169,11 +193,16 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     func insert<R: Record>(contentsOf records: [R]) throws {
         guard !records.isEmpty else { return }
         let table = Self.table(R.kind)
-        // After the last record, and after the last one kept for undo, so that a restore finds its place free.
+        // After the household's last record, and after the last one kept for undo, so that a restore finds its
+        // place free; the household's first record at the first position of its range plus one.
         var position =
             try connection.integer(
-                "SELECT max(coalesce((SELECT max(position) FROM \(table)), 0), coalesce((SELECT max(position) "
-                    + "FROM \(Self.removed) WHERE kind = ?), 0))", [.text(table)]) ?? 0
+                "SELECT max(?1, coalesce((SELECT max(position) FROM \(table) WHERE position >= ?1 AND position < ?2), "
+                    + "0), coalesce((SELECT max(position) FROM \(Self.removed) WHERE kind = ?3 AND position >= ?1 "
+                    + "AND position < ?2), 0))", [low, high, .text(table)]) ?? 0
+        guard position + Int64(records.count) < household.positionRange.upperBound else {
+            throw StoreError.failure("\(household) has no positions left in \(table)")
+        }
         let statement = try connection.prepared(Self.insertStatement(R.kind))
         var values: [FieldValue] = []
         values.reserveCapacity(R.fieldSpecs.count + 6)
@@ -200,6 +229,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     /// failed import rolls the drop back with everything else; a duplicate id makes the unique index fail to
     /// build, failing the write.
     func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {
+        // Only into an empty table: with other households' records there, rebuilding the indexes would cost more
+        // than it spares.
+        if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(Self.table(R.kind)))") != 0 { return nil }
         var indexes: [(name: String, sql: String)] = []
         try connection.query(
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
@@ -214,12 +246,13 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         }
     }
 
-    /// Grows (or shrinks) the count of `table`'s records and grows the revision: what every change of records
-    /// ends with.
+    /// Grows (or shrinks) the count of the household's records in `table` and grows its revision: what every
+    /// change of records ends with. A household's first change makes its row.
     private func counted(_ table: String, by change: Int) throws {
         try connection.run(
-            "UPDATE record_counts SET count = count + ?, changes = changes + 1 WHERE kind = ?",
-            [.integer(Int64(change)), .text(table)])
+            "INSERT INTO household_counts (household, kind, count, changes) VALUES (?, ?, ?, 1) "
+                + "ON CONFLICT (household, kind) DO UPDATE SET count = count + excluded.count, changes = changes + 1",
+            [householdValue, .text(table), .integer(Int64(change))])
     }
 
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
@@ -227,10 +260,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"])
             .map { "\($0) = ?" }.joined(separator: ", ")
         try connection.run(
-            "UPDATE \(table) SET \(assignments) WHERE id = ? AND version = ?",
+            "UPDATE \(table) SET \(assignments) WHERE household = ? AND id = ? AND version = ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
-                    .text(Reference.nameKey(record.displayName)), .text(record.id.text),
+                    .text(Reference.nameKey(record.displayName)), householdValue, .text(record.id.text),
                     .integer(Int64(expectedVersion)),
                 ])
         if connection.changes == 0 {
@@ -250,19 +283,19 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             "DELETE FROM \(Self.removed) WHERE removed_at < ?", [.date(time.addingTimeInterval(-Undo.window))])
         let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joined(separator: ", ")
         try connection.run(
-            "INSERT INTO \(Self.removed) (kind, id, position, record, removed_at) "
-                + "SELECT ?, id, position, json_object(\(row)), ? FROM \(table) WHERE id = ? "
-                + "ON CONFLICT (kind, id) DO UPDATE SET position = excluded.position, record = excluded.record, "
-                + "removed_at = excluded.removed_at",
-            [.text(table), .date(time), .text(id.text)])
+            "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
+                + "SELECT household, ?, id, position, json_object(\(row)), ? FROM \(table) WHERE household = ? AND id = ? "
+                + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
+                + "record = excluded.record, removed_at = excluded.removed_at",
+            [.text(table), .date(time), householdValue, .text(id.text)])
         if connection.changes == 0 { throw StoreError.notFound(R.kind) }
-        try connection.run("DELETE FROM \(table) WHERE id = ?", [.text(id.text)])
+        try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(id.text)])
         try counted(table, by: -1)
     }
 
-    /// The condition on the recently removed that finds the record of `table` with the id `?2` removed at or after
-    /// the instant `?3` (`?1` is the table).
-    private static let keptRecord = "kind = ?1 AND id = ?2 AND removed_at >= ?3"
+    /// The condition on the recently removed that finds the household `?4`'s record of `table` with the id `?2`
+    /// removed at or after the instant `?3` (`?1` is the table).
+    private static let keptRecord = "household = ?4 AND kind = ?1 AND id = ?2 AND removed_at >= ?3"
 
     /// Puts the kept row back as it was (each column read from the JSON object with `json_extract`, which gives
     /// back the integer or the text it was given), at its position, which no insert took meanwhile.
@@ -270,7 +303,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let table = Self.table(R.kind)
         let columns = StoreLayout.rowColumnNames(type)
         let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
-        let kept: [FieldValue] = [.text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window))]
+        let kept: [FieldValue] = [
+            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue,
+        ]
         do {
             try connection.run(
                 "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
@@ -279,7 +314,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             throw StoreError.conflict(R.kind)
         }
         if connection.changes == 0 { throw StoreError.nothingToRestore(R.kind) }
-        try connection.run("DELETE FROM \(Self.removed) WHERE kind = ? AND id = ?", [.text(table), .text(id.text)])
+        try connection.run(
+            "DELETE FROM \(Self.removed) WHERE household = ? AND kind = ? AND id = ?",
+            [householdValue, .text(table), .text(id.text)])
         try counted(table, by: 1)
     }
 
@@ -287,13 +324,13 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let values = StoreLayout.columnNames(type).map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         return try numbered(
             type, "SELECT \(values), 0 FROM \(Self.removed) WHERE \(Self.keptRecord)",
-            [.text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window))]
+            [.text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue]
         ).first?.record
     }
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)") ?? 0
+            "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ?", [householdValue]) ?? 0
     }
 
     func setting(_ key: String) throws -> String? {

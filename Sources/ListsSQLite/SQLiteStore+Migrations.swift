@@ -230,6 +230,107 @@ extension SQLiteStore {
         CREATE INDEX removed_records_by_position ON removed_records (kind, position);
         CREATE INDEX removed_records_by_time ON removed_records (removed_at);
         """,
+        // 9: households and accounts. Every record is one household's: a household's records of a list hold the
+        // positions of a range 2^40 wide (`HouseholdID.positionRange`), so that its list is still one range of
+        // the table read in position order, and `household` is that range's number, a virtual column (no space,
+        // computed from the position). Ids are unique within a household. The records there were become the
+        // first household's (number 0, named "Home") unchanged: their positions are already in its range. The
+        // counts and the revision are kept per household and list (`household_counts`, from `record_counts` and
+        // `revision`, dropped); what is kept for undo names its household. Then the accounts: users, households,
+        // memberships, sign-in sessions, API tokens and invitations; the secrets of sessions, tokens and
+        // invitations are kept as digests only.
+        """
+        ALTER TABLE items ADD COLUMN household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL;
+        DROP INDEX items_by_id;
+        CREATE UNIQUE INDEX items_by_id ON items (household, id);
+        ALTER TABLE tasks ADD COLUMN household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL;
+        DROP INDEX tasks_by_id;
+        CREATE UNIQUE INDEX tasks_by_id ON tasks (household, id);
+        ALTER TABLE sightings ADD COLUMN household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL;
+        DROP INDEX sightings_by_id;
+        CREATE UNIQUE INDEX sightings_by_id ON sightings (household, id);
+
+        CREATE TABLE household_counts (
+            household INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            count INTEGER NOT NULL DEFAULT 0,
+            changes INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (household, kind)
+        ) WITHOUT ROWID;
+        INSERT INTO household_counts (household, kind, count, changes)
+            SELECT 0, kind, count, changes + CASE kind WHEN 'items' THEN (SELECT value FROM revision) ELSE 0 END
+            FROM record_counts;
+        DROP TABLE record_counts;
+        DROP TABLE revision;
+
+        CREATE TABLE removed_records_9 (
+            household INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            record TEXT NOT NULL,
+            removed_at INTEGER NOT NULL,
+            PRIMARY KEY (household, kind, id)
+        );
+        INSERT INTO removed_records_9 (household, kind, id, position, record, removed_at)
+            SELECT 0, kind, id, position, record, removed_at FROM removed_records;
+        DROP TABLE removed_records;
+        ALTER TABLE removed_records_9 RENAME TO removed_records;
+        CREATE INDEX removed_records_by_position ON removed_records (kind, position);
+        CREATE INDEX removed_records_by_time ON removed_records (removed_at);
+
+        CREATE TABLE households (
+            id INTEGER PRIMARY KEY CHECK (id >= 0 AND id < 4194304),
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+            name_key TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL
+        );
+        INSERT INTO households (id, name, name_key, created_at)
+            VALUES (0, 'Home', 'home', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+
+        CREATE TABLE users (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
+            name_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE memberships (
+            household_id INTEGER NOT NULL REFERENCES households (id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+            joined_at INTEGER NOT NULL,
+            PRIMARY KEY (household_id, user_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX memberships_by_user ON memberships (user_id);
+        CREATE TABLE sessions (
+            digest TEXT PRIMARY KEY NOT NULL,
+            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            household_id INTEGER REFERENCES households (id) ON DELETE SET NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX sessions_by_user ON sessions (user_id);
+        CREATE INDEX sessions_by_end ON sessions (expires_at);
+        CREATE TABLE api_tokens (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+            name_key TEXT NOT NULL,
+            digest TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL,
+            last_used_at INTEGER,
+            UNIQUE (user_id, name_key)
+        );
+        CREATE TABLE invitations (
+            digest TEXT PRIMARY KEY NOT NULL,
+            household_id INTEGER NOT NULL REFERENCES households (id) ON DELETE CASCADE,
+            invited_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            used_at INTEGER
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

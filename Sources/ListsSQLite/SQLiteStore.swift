@@ -16,13 +16,15 @@ import Synchronization
 /// `@unchecked Sendable` is safe because the mutable state, the non-`Sendable` connections, is touched only while
 /// `lock` is held (the write connection) or by the one thread that took a read connection out of `readers`, and
 /// no reference to a connection escapes a transaction.
+///
+/// A store scoped to a household (``scoped(to:)``) shares the connections of the store it came from.
 public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
-    /// Serialises use of ``connection``.
-    private let lock = Mutex(())
-    /// The connection, used only inside `lock`.
-    private let connection: SQLiteConnection
-    /// Idle read-only connections; a read takes one out (or opens one) and puts it back when done.
-    private let readers = Mutex<[SQLiteConnectionBox]>([])
+    /// The connections, shared by the store and every store scoped from it.
+    private let shared: SQLiteConnections
+    /// The write connection, used only inside `shared.lock`.
+    private var connection: SQLiteConnection { shared.connection }
+    /// The household whose records the store's sessions read and change.
+    public let household: HouseholdID
     /// How many read-only connections may stay open; 0: reads use the write connection.
     public let readConnectionLimit: Int
     /// Where the database is (`:memory:` for a private in-memory one).
@@ -75,7 +77,20 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         } catch let error as SQLiteError {
             throw error.storeError(path: path)
         }
-        self.connection = connection
+        shared = SQLiteConnections(connection: connection)
+        household = .first
+    }
+
+    /// A store on `shared`'s connections for `household`'s records.
+    private init(sharing store: SQLiteStore, household: HouseholdID) {
+        shared = store.shared
+        path = store.path
+        readConnectionLimit = store.readConnectionLimit
+        self.household = household
+    }
+
+    public func scoped(to household: HouseholdID) -> any Store {
+        SQLiteStore(sharing: self, household: household)
     }
 
     /// Runs `body` again while it fails with SQLite's busy error, for up to ``busyTimeout``. Putting a file in
@@ -98,17 +113,11 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         }
     }
 
-    deinit {
-        // Read connections close first, so that the write connection is the last one and, closing, checkpoints
-        // and truncates the WAL (a read-only connection cannot).
-        readers.withLock { $0.removeAll() }
-    }
-
     public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         guard readConnectionLimit > 0 else { return try transaction(begin: "BEGIN", body) }
         let reader = try takeReader()
         defer {
-            readers.withLock { idle in
+            shared.readers.withLock { idle in
                 if idle.count < readConnectionLimit { idle.append(reader) }
             }
         }
@@ -119,7 +128,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             throw error.storeError(path: path)
         }
         do {
-            let value = try body(SQLiteSession(connection: connection))
+            let value = try body(SQLiteSession(connection: connection, household: household))
             try connection.execute("COMMIT")
             return value
         } catch {
@@ -130,7 +139,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
 
     /// An idle read-only connection, or a new one when none is idle.
     private func takeReader() throws -> SQLiteConnectionBox {
-        if let idle = readers.withLock({ $0.popLast() }) { return idle }
+        if let idle = shared.readers.withLock({ $0.popLast() }) { return idle }
         do {
             let connection = try SQLiteConnection(path: path, create: false, readOnly: true)
             connection.setBusyTimeout(milliseconds: Self.busyTimeout)
@@ -191,7 +200,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     }
 
     private func enterRollbackJournal() -> Bool {
-        guard path != ":memory:", readers.withLock({ $0.isEmpty }) else { return false }
+        guard path != ":memory:", shared.readers.withLock({ $0.isEmpty }) else { return false }
         connection.setBusyTimeout(milliseconds: 0)
         defer { connection.setBusyTimeout(milliseconds: Self.busyTimeout) }
         var mode = ""
@@ -205,7 +214,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         begin: String, cacheKiB: Int = defaultCacheKiB, rollbackJournal: Bool = false,
         _ body: (any StoreSession) throws -> T
     ) throws -> T {
-        try lock.withLock { _ in
+        try shared.lock.withLock { _ in
             let result: Result<T, any Error>
             let leftWAL = rollbackJournal && enterRollbackJournal()
             defer {
@@ -225,7 +234,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 }
             }
             do {
-                let value = try body(SQLiteSession(connection: connection))
+                let value = try body(SQLiteSession(connection: connection, household: household))
                 try connection.execute("COMMIT")
                 result = .success(value)
             } catch {
@@ -234,6 +243,27 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             }
             return try result.get()
         }
+    }
+}
+
+/// The connections of an open database, shared by a ``SQLiteStore`` and the stores scoped from it.
+///
+/// `@unchecked Sendable` is safe for the reasons ``SQLiteStore`` gives: the write connection is used only while
+/// `lock` is held, and a read connection by the one thread that took it out of `readers`.
+private final class SQLiteConnections: @unchecked Sendable {
+    /// Serialises use of ``connection``.
+    let lock = Mutex(())
+    /// The write connection, used only inside `lock`.
+    let connection: SQLiteConnection
+    /// Idle read-only connections; a read takes one out (or opens one) and puts it back when done.
+    let readers = Mutex<[SQLiteConnectionBox]>([])
+
+    init(connection: SQLiteConnection) { self.connection = connection }
+
+    deinit {
+        // Read connections close first, so that the write connection is the last one and, closing, checkpoints
+        // and truncates the WAL (a read-only connection cannot).
+        readers.withLock { $0.removeAll() }
     }
 }
 

@@ -59,6 +59,15 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         defer { directory.remove() }
         try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 4))
     }
+
+    /// Every check again in a household other than the first, beside the first's records, and the checks that
+    /// try one household's records from another.
+    @Test(arguments: StoreContract.inAnotherHousehold)
+    func inAnotherHouseholdOfAFile(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 2))
+    }
 }
 
 /// What only the SQLite file store does: durability on disk, refusing foreign files, WAL and several writers.
@@ -126,7 +135,9 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         }
         _ = try sqlite3Shell(path, "PRAGMA user_version = 99")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 8)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: SQLiteStore.migrations.count)) {
+            _ = try SQLiteStore(path: path)
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA user_version") == "99")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM items") == "5")
@@ -139,7 +150,9 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         _ = try sqlite3Shell(path, "CREATE TABLE items (id TEXT PRIMARY KEY); PRAGMA user_version = 99")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(found: 99, known: 8)) { _ = try SQLiteStore(path: path) }
+        #expect(throws: StoreError.newerSchema(found: 99, known: SQLiteStore.migrations.count)) {
+            _ = try SQLiteStore(path: path)
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "delete")
     }
@@ -184,21 +197,23 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "INSERT INTO settings VALUES ('seeded', '1');")
         let revision = try sqlite3Shell(
             path, "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)")
-        let rows =
-            "SELECT * FROM items ORDER BY position; SELECT * FROM tasks ORDER BY position; "
-            + "SELECT * FROM sightings ORDER BY position;"
+        let rows = schemaSixRows
         let before = try sqlite3Shell(path, rows)
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
         #expect(try sqlite3Shell(path, rows) == before)
         #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
         #expect(
             try sqlite3Shell(
                 path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
-                == "items_by_id\nitems_by_name\nitems_on_shopping_list\nremoved_records_by_position\nremoved_records_by_time\n"
-                + "sightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name"
+                == "items_by_id\nitems_by_name\nitems_on_shopping_list\nmemberships_by_user\nremoved_records_by_position\n"
+                + "removed_records_by_time\nsessions_by_end\nsessions_by_user\nsightings_by_id\nsightings_by_name\ntasks_by_id\ntasks_by_name"
         )
         #expect(try store.read { try $0.revision() } == Int64(revision))
+        // Every record is the first household's, named Home; another household sees none of them.
+        #expect(try sqlite3Shell(path, "SELECT id, name FROM households") == "0|Home")
+        #expect(try sqlite3Shell(path, "SELECT DISTINCT household FROM items UNION SELECT household FROM tasks") == "0")
+        #expect(try TodoList(store: store.scoped(to: HouseholdID(1))).all().isEmpty)
         #expect(try TodoList(store: store).all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
         let tasks = try store.read { try $0.list(TodoTask.self) }.map(\.record)
         #expect(tasks[1].taskwarrior == ["project": .string("farm")])
@@ -227,14 +242,14 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "('B0000000-0000-4000-8000-000000000002', 5, 'Feed the hogs', 'feed the hogs', 1, 7, 8, 3), "
                 + "('B0000000-0000-4000-8000-000000000003', 9, 'Chop the logs', 'chop the logs', 0, 9, 9, 1); "
                 + "UPDATE record_counts SET count = 3, changes = 6 WHERE kind = 'tasks';")
-        let rows = "SELECT * FROM items; SELECT * FROM tasks ORDER BY position; SELECT * FROM sightings;"
+        let rows = schemaSixRows
         let before = try sqlite3Shell(path, rows)
         let revision = try #require(
             Int64(
                 try sqlite3Shell(path, "SELECT (SELECT value FROM revision) + (SELECT sum(changes) FROM record_counts)")
             ))
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
         #expect(try sqlite3Shell(path, rows) == before)
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM removed_records") == "0")
         #expect(try store.read { try $0.revision() } == revision)
@@ -359,7 +374,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let store = try SQLiteStore(path: path)
         try TodoList(store: store).add(title: "Walk the dogs")
         #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
         #expect(try sqlite3Shell(path, "SELECT title FROM tasks") == "Walk the dogs")
     }
 
@@ -367,10 +382,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("lists.sqlite")
-        do {
-            let store = try SQLiteStore(path: path)
-            try Seeding.seedIfNeeded(store)
-        }
+        try seedAtSchemaEight(path)
         // Back to the schema the first release wrote: no revision table or its triggers, no taskwarrior column.
         let triggers = try sqlite3Shell(path, "SELECT name FROM sqlite_master WHERE name LIKE '%_revision'")
         let drops = triggers.split(separator: "\n").map { "DROP TRIGGER \($0);" }.joined()
@@ -382,7 +394,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "ALTER TABLE sightings DROP COLUMN comments; ALTER TABLE record_counts DROP COLUMN changes; "
                 + "DROP TABLE removed_records; PRAGMA user_version = 1")
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
         #expect(
             try store.read { try $0.list(ShoppingItem.self) }.map(\.record.name) == [
                 "Pear", "Notepad", "Pencil", "Bread", "Mango",
@@ -396,10 +408,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("lists.sqlite")
-        do {
-            let store = try SQLiteStore(path: path)
-            try Seeding.seedIfNeeded(store)
-        }
+        try seedAtSchemaEight(path)
         // Schema 4 as it was: the counts and the revision kept by triggers; the counts here deliberately off, to
         // show that migration 5 counts afresh.
         let itemsBefore = try sqlite3Shell(path, "SELECT count(*) FROM items")
@@ -426,7 +435,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "15")
         let revision = Int(try sqlite3Shell(path, "SELECT value FROM revision")) ?? -1
         let store = try SQLiteStore(path: path)
-        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == "0")
         #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore))
         #expect(
@@ -440,7 +449,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         try shop.add(name: "Tea", price: .zero)
         #expect(try store.read { try $0.count(ShoppingItem.self, where: nil) } == Int(itemsBefore)! + 1)
         #expect(
-            try sqlite3Shell(path, "SELECT count FROM record_counts WHERE kind = 'items'")
+            try sqlite3Shell(path, "SELECT count FROM household_counts WHERE household = 0 AND kind = 'items'")
                 == sqlite3Shell(path, "SELECT count(*) FROM items"))
     }
 
@@ -543,4 +552,35 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(walSize == 0)
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "\(threads * addsPerThread)")
     }
+}
+
+/// The rows of every list in the columns schema 6 has, in position order: what migrations must keep.
+private let schemaSixRows =
+    "SELECT id, position, name, name_key, price_cents, on_shopping_list, created_at, updated_at, version FROM items "
+    + "ORDER BY position; SELECT id, position, title, name_key, done, created_at, updated_at, version, taskwarrior "
+    + "FROM tasks ORDER BY position; SELECT id, position, name, name_key, location, sighted_at, created_at, "
+    + "updated_at, version, count, scientific_name, latitude, longitude, comments FROM sightings ORDER BY position;"
+
+/// Makes the database at `path` as Lists at schema 8 wrote it, with the Shopping List tutorial's five items
+/// (two on the shopping list), two tasks and a sighting, and their counts.
+private func seedAtSchemaEight(_ path: String) throws {
+    _ = try sqlite3Shell(
+        path,
+        SQLiteStore.migrations.prefix(8).joined(separator: "\n") + "; PRAGMA user_version = 8; "
+            + "INSERT INTO items (id, position, name, name_key, price_cents, on_shopping_list, created_at, "
+            + "updated_at, version) VALUES "
+            + "('A0000000-0000-4000-8000-000000000001', 1, 'Pear', 'pear', 99, 0, 1, 1, 1), "
+            + "('A0000000-0000-4000-8000-000000000002', 2, 'Notepad', 'notepad', 199, 1, 1, 1, 1), "
+            + "('A0000000-0000-4000-8000-000000000003', 3, 'Pencil', 'pencil', 50, 0, 1, 1, 1), "
+            + "('A0000000-0000-4000-8000-000000000004', 4, 'Bread', 'bread', 250, 1, 1, 1, 1), "
+            + "('A0000000-0000-4000-8000-000000000005', 5, 'Mango', 'mango', 120, 0, 1, 1, 1); "
+            + "INSERT INTO tasks (id, position, title, name_key, done, created_at, updated_at, version) VALUES "
+            + "('B0000000-0000-4000-8000-000000000001', 1, 'Walk the dogs', 'walk the dogs', 0, 1, 1, 1), "
+            + "('B0000000-0000-4000-8000-000000000002', 2, 'Feed the hogs', 'feed the hogs', 1, 1, 1, 1); "
+            + "INSERT INTO sightings (id, position, name, name_key, location, sighted_at, created_at, updated_at, "
+            + "version) VALUES ('C0000000-0000-4000-8000-000000000001', 1, 'Robin', 'robin', 'Garden', 1, 1, 1, 1); "
+            + "UPDATE record_counts SET count = 5, changes = 5 WHERE kind = 'items'; "
+            + "UPDATE record_counts SET count = 2, changes = 2 WHERE kind = 'tasks'; "
+            + "UPDATE record_counts SET count = 1, changes = 1 WHERE kind = 'sightings'; "
+            + "INSERT INTO settings VALUES ('seeded', '1');")
 }
