@@ -180,6 +180,11 @@ public protocol StoreSession {
 
     /// The session's faster ways to load many records, when it has them (``BulkLoadingSession``); `nil` by default.
     var bulkLoading: (any BulkLoadingSession)? { get }
+
+    /// The accounts (users, households, memberships, sign-in sessions, API tokens, invitations), which belong to
+    /// the store as a whole, not to the session's household: a session of a scoped store sees them all. Inside a
+    /// write they change in its transaction, and roll back with it.
+    var accounts: any AccountSession { get }
 }
 
 /// A session that loads many records faster than inserting them one by one (SQLite: one prepared statement for all,
