@@ -29,6 +29,24 @@ import Testing
     }
 }
 
+/// The accounts contract on a real PostgreSQL server, each check on a new schema, and on several stores (servers)
+/// open on one schema at once.
+@Suite(.enabled(if: PostgresTestSettings.isEnabled, PostgresTestSettings.reason)) struct PostgresAccountContractTests {
+    @Test(arguments: AccountContract.all)
+    func onAFreshSchema(_ check: StoreContract.Check) throws {
+        try PostgresTestServer.withFreshSchema { url in
+            try check.run(try PostgresStore(url: url))
+        }
+    }
+
+    @Test(arguments: AccountContract.sharingADatabase)
+    func onStoresSharingAFreshSchema(_ check: AccountContract.SharedCheck) throws {
+        try PostgresTestServer.withFreshSchema { url in
+            try check.run(try (0..<AccountContract.storesSharingADatabase).map { _ in try PostgresStore(url: url) })
+        }
+    }
+}
+
 /// What only a server shared by several processes can show: concurrent start-ups, other writers, broken
 /// connections, refused databases.
 @Suite(.enabled(if: PostgresTestSettings.isEnabled, PostgresTestSettings.reason)) struct PostgresStoreTests {

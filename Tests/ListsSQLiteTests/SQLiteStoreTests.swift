@@ -70,6 +70,34 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
     }
 }
 
+/// The accounts contract on SQLite files, with and without read connections, and on several stores open on one
+/// file at once (several processes).
+@Suite struct SQLiteAccountContractTests {
+    @Test(arguments: AccountContract.all)
+    func inATemporaryFile(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite")))
+    }
+
+    @Test(arguments: AccountContract.all)
+    func inATemporaryFileWithReadConnections(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 2))
+    }
+
+    @Test(arguments: AccountContract.sharingADatabase)
+    func onStoresSharingATemporaryFile(_ check: AccountContract.SharedCheck) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        try check.run(
+            try (0..<AccountContract.storesSharingADatabase).map { _ in try SQLiteStore(path: path, readConnections: 1)
+            })
+    }
+}
+
 /// What only the SQLite file store does: durability on disk, refusing foreign files, WAL and several writers.
 @Suite struct SQLiteFileTests {
     @Test func reopeningAFileKeepsEverything() throws {
