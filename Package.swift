@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // libsodium: Argon2id password hashing, random tokens and their digests, constant-time comparison.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
 
         // JSON read and written byte by byte: a strict parser, any value kept exactly, object writers. Foundation only.
         .target(name: "JSONCodec"),
