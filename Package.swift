@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
+        // Accounts' security primitives: password hashing and rules, secret tokens, limits on failed attempts.
+        .target(name: "ListsAuth", dependencies: ["CSodium"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
@@ -86,6 +88,7 @@ let package = Package(
         .testTarget(
             name: "ListsWebTests", dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
+        .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth"]),
         .testTarget(
             name: "ListsCLITests",
             dependencies: [
