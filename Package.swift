@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // libsodium: Argon2id password hashing, random tokens and their digests, constant-time comparison.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
 
         // JSON read and written byte by byte: a strict parser, any value kept exactly, object writers. Foundation only.
         .target(name: "JSONCodec"),
@@ -45,6 +51,8 @@ let package = Package(
         .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
+        // Accounts' security primitives: password hashing and rules, secret tokens, limits on failed attempts.
+        .target(name: "ListsAuth", dependencies: ["CSodium"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
@@ -80,6 +88,7 @@ let package = Package(
         .testTarget(
             name: "ListsWebTests", dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
+        .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth"]),
         .testTarget(
             name: "ListsCLITests",
             dependencies: [

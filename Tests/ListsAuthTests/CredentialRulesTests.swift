@@ -1,0 +1,88 @@
+import ListsAuth
+import Testing
+
+@Suite("Password and user name rules")
+struct CredentialRulesTests {
+    @Test func aPasswordOfEightCharactersIsAccepted() throws {
+        try PasswordRules.check("12345678")
+    }
+
+    @Test func aPasswordOfSevenCharactersIsRefusedNamingTheField() {
+        #expect(throws: CredentialError(field: "password", message: "at least 8 characters")) {
+            try PasswordRules.check("1234567")
+        }
+        let error = CredentialError(field: "password", message: "at least 8 characters")
+        #expect(error.description == "password: at least 8 characters")
+    }
+
+    @Test func passwordLengthCountsCharactersNotBytes() throws {
+        // 8 characters, 32 bytes: accepted.
+        try PasswordRules.check("🔑🔑🔑🔑🔑🔑🔑🔑")
+        // 7 characters of 2 to 4 bytes each (more than 8 bytes): refused.
+        #expect(throws: CredentialError.self) { try PasswordRules.check("ééééééé") }
+        // "e" and a combining accent are one character: 8 code points, 4 characters.
+        #expect(throws: CredentialError.self) { try PasswordRules.check("e\u{301}e\u{301}e\u{301}e\u{301}") }
+    }
+
+    @Test func aPasswordOf1024BytesIsAcceptedAnd1025Refused() throws {
+        try PasswordRules.check(String(repeating: "a", count: 1024))
+        try PasswordRules.check(String(repeating: "é", count: 512))
+        #expect(throws: CredentialError(field: "password", message: "at most 1024 bytes in UTF-8")) {
+            try PasswordRules.check(String(repeating: "a", count: 1025))
+        }
+        // 342 characters, 1,026 bytes.
+        #expect(throws: CredentialError.self) { try PasswordRules.check(String(repeating: "€", count: 342)) }
+    }
+
+    @Test func aTenMegabytePasswordIsRefusedWithoutBeingRead() {
+        // 10 MB of two-byte characters: counting its characters takes some 70 ms, while its byte count is known
+        // without reading it. Ten refusals take microseconds if the text is never read and most of a second if it
+        // is; the bound leaves room for a busy machine.
+        let huge = String(repeating: "é", count: 5_000_000)
+        let started = ContinuousClock.now
+        for _ in 0..<10 {
+            #expect(throws: CredentialError(field: "password", message: "at most 1024 bytes in UTF-8")) {
+                try PasswordRules.check(huge)
+            }
+        }
+        #expect(ContinuousClock.now - started < .milliseconds(100))
+    }
+
+    @Test func aUserNameIsTrimmedAndKept() throws {
+        #expect(try UserNameRules.check("  Ada Lovelace ") == "Ada Lovelace")
+        #expect(try UserNameRules.check("ada") == "ada")
+    }
+
+    @Test func aUserNameIsStoredInNormalizationFormC() throws {
+        // "é" typed as "e" and a combining accent, and as one code point: the same name, the same bytes.
+        let decomposed = try UserNameRules.check("Jose\u{301}")
+        let composed = try UserNameRules.check("Jos\u{E9}")
+        #expect(Array(decomposed.utf8) == Array(composed.utf8))
+    }
+
+    @Test func anEmptyOrBlankUserNameIsRefused() {
+        for name in ["", "   ", "\u{3000}"] {
+            #expect(throws: CredentialError(field: "user name", message: "1 to 64 characters")) {
+                try UserNameRules.check(name)
+            }
+        }
+    }
+
+    @Test func aUserNameOf64CharactersIsAcceptedAnd65Refused() throws {
+        try UserNameRules.check(String(repeating: "a", count: 64))
+        try UserNameRules.check(" " + String(repeating: "🦉", count: 64) + " ")
+        #expect(throws: CredentialError(field: "user name", message: "at most 64 characters")) {
+            try UserNameRules.check(String(repeating: "a", count: 65))
+        }
+    }
+
+    @Test(arguments: ["ada\n", "ad\u{0}a", "ada\u{7F}", "\tada", "ad\u{2028}a", "ada\u{202E}nimda"])
+    func aUserNameWithControlCharactersIsRefused(name: String) {
+        #expect(
+            throws: CredentialError(
+                field: "user name", message: "no control characters, line breaks or bidirectional marks")
+        ) {
+            try UserNameRules.check(name)
+        }
+    }
+}
