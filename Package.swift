@@ -54,7 +54,8 @@ let package = Package(
         // Accounts' security primitives: password hashing and rules, secret tokens, limits on failed attempts.
         .target(name: "ListsAuth", dependencies: ["CSodium"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
-        .target(name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec"]),
+        .target(
+            name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec", "ListsAuth"]),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsHTTP", "CMicroHTTPD"]),
         // The command-line face. PostgreSQL stores come from the executable (ListsCommandLine.run's openPostgres),

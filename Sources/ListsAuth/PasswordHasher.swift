@@ -84,7 +84,8 @@ public struct PasswordHasher: Sendable {
     ///
     /// For a sign-in naming a user who does not exist: without it, that answer would come back in microseconds
     /// and a wrong password in tens of milliseconds, telling anyone which user names are taken. The first call
-    /// also makes the hash it checks against (one hash's time, once per hasher).
+    /// also makes the hash it checks against (one hash's time, once per hasher): a server calls it once at start-up
+    /// so that no sign-in pays that.
     public func verifyNothing(_ password: String) {
         let hash = dummyHash.value(for: self)
         // The result is always false (the hash is of random bytes nobody knows) and of no interest.
