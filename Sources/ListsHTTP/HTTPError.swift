@@ -3,7 +3,7 @@ import JSONCodec
 /// A request refused at the HTTP layer, with the status it answers and the API's error body
 /// `{"error": {"code", "message", "field"}}`.
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The status code: 400, 403, 404, 405, 409, 412, 413, 415, 422 or 503.
+    /// The status code: 400, 401, 403, 404, 405, 409, 410, 412, 413, 415, 422, 429 or 503.
     public var status: Int
     /// A stable machine-readable code, such as `invalid_field` or `version_mismatch`.
     public var code: String
@@ -13,6 +13,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var field: String?
     /// The methods a path allows, for a 405's `Allow` header.
     public var allowedMethods: [String] = []
+    /// For a 429, how many seconds to wait (`Retry-After`).
+    public var retryAfter: Int?
 
     /// An error answering `status`.
     public init(status: Int, code: String, message: String, field: String? = nil) {
@@ -71,6 +73,17 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         var response = HTTPResponse.json(bytes: jsonBody, status: status)
         if !allowedMethods.isEmpty { response.headers["Allow"] = allowedMethods.joined(separator: ", ") }
         if status == 503 { response.headers["Retry-After"] = "1" }
+        if let retryAfter { response.headers["Retry-After"] = String(retryAfter) }
+        if status == 401 { response.headers["WWW-Authenticate"] = Self.authenticationChallenge }
         return response
     }
+
+    /// What a 401 of the API asks for: a bearer token (or the session cookie the web app signs in with).
+    public static let authenticationChallenge = "Bearer realm=\"Lists\""
+
+    /// 401: nobody is signed in.
+    public static let unauthenticated = HTTPError(
+        status: 401, code: "unauthenticated",
+        message: "sign in first: send an API token as Authorization: Bearer TOKEN (make one on the Account page or "
+            + "with lists tokens create NAME), or the session cookie of a signed-in browser")
 }

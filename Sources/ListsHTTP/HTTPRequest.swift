@@ -11,6 +11,12 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The body's bytes (the server refuses bodies over ``HTTPRequest/maximumBodySize`` before routing).
     public var body: [UInt8]
+    /// The address of the peer that sent the request (4 bytes for IPv4, 16 for IPv6), empty when unknown (a
+    /// request made in a test). Sign-in failures are limited per client address.
+    public var clientAddress: [UInt8] = []
+    /// Whether the peer is one of the operator's trusted proxies: its `X-Forwarded-For` and `X-Forwarded-Proto`
+    /// are then believed.
+    public var isFromTrustedProxy = false
 
     /// The largest body Lists accepts: 64 KiB. Larger ones get 413 and are never read whole.
     public static let maximumBodySize = 64 * 1024

@@ -152,6 +152,9 @@ final class ConnectionGuard: Sendable {
 
     /// The client an address counts against: the IPv4 address, or the /64 network of an IPv6 one (an IPv4 address
     /// mapped into IPv6 counts as itself); `nil` for a trusted proxy or an address of another family.
+    /// Whether `hostBytes` (an address's 4 or 16 bytes) is one of the trusted proxies'.
+    func isTrusted(_ hostBytes: [UInt8]) -> Bool { trusted.contains(hostBytes) }
+
     private func key(of address: UnsafePointer<sockaddr>?) -> ClientKey? {
         guard let address, let bytes = SocketAddress.hostBytes(of: address), !trusted.contains(bytes) else {
             return nil

@@ -136,6 +136,10 @@ extension HTTPServer {
             return (context, refuse(tooLarge(context.bodyLimit), for: context, on: connection))
         }
         context.request = HTTPRequest(method: context.method, path: path, query: head.query, headers: head.headers)
+        if let address = lists_mhd_client_address(connection), let bytes = SocketAddress.hostBytes(of: address) {
+            context.request?.clientAddress = bytes
+            context.request?.isFromTrustedProxy = connectionGuard.isTrusted(bytes)
+        }
         return (context, .YES)
     }
 
