@@ -62,7 +62,10 @@ let package = Package(
         // so that `lists` links no libpq and stays fully static.
         .target(
             name: "ListsCLI",
-            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange", "ListsHTTP", "ListsWeb", "ListsServer"]),
+            dependencies: [
+                "ListsModel", "ListsSQLite", "ListsInterchange", "ListsHTTP", "ListsWeb", "ListsServer", "ListsAuth",
+                "JSONCodec",
+            ]),
         .executableTarget(name: "lists", dependencies: ["ListsCLI"]),
         // The same commands with libpq, linked dynamically; `lists` hands postgres:// databases to it.
         .executableTarget(name: "lists-postgres", dependencies: ["ListsCLI", "ListsPostgres"]),
@@ -87,7 +90,8 @@ let package = Package(
             dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec"],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "ListsWebTests", dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec"]),
+            name: "ListsWebTests",
+            dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec", "ListsAuth"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
         .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth"]),
         .testTarget(

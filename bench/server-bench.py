@@ -52,6 +52,7 @@ class ListsServer:
     """`lists serve --port 0 --quiet` on `database`, its port read from the line it prints."""
 
     def __init__(self, database, threads=None, options=()):
+        sign_in(database)
         command = [LISTS, "serve", "--port", "0", "--database", database, "--quiet", *options]
         if threads:
             command += ["--threads", str(threads)]
@@ -157,8 +158,25 @@ def free_port():
         return sock.getsockname()[1]
 
 
+def sign_in(database):
+    """Gives `database` the account the benchmarks act as (made once; a second server on the same database finds
+    it) and a new API token of it, which every request of the benchmarks carries (WRK_TOKEN, read by WRK_SCRIPT and
+    `get`): Lists serves nothing to anyone not signed in. nginx is sent the same header and ignores it."""
+    subprocess.run([LISTS, "--database", database, "--no-seed", "users", "add", "bench"],
+                   input="bench password\n", capture_output=True, text=True)
+    made = subprocess.run(
+        [LISTS, "--database", database, "tokens", "create", f"bench {time.time_ns()}", "--user", "bench"],
+        capture_output=True, text=True)
+    if made.returncode != 0:
+        raise Failure(f"lists tokens create failed: {made.stderr}")
+    os.environ["WRK_TOKEN"] = made.stdout.strip()
+
+
 def get(url, headers=None):
-    request = urllib.request.Request(url, headers=headers or {})
+    headers = dict(headers or {})
+    if os.environ.get("WRK_TOKEN"):
+        headers.setdefault("Authorization", "Bearer " + os.environ["WRK_TOKEN"])
+    request = urllib.request.Request(url, headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status, response.read()
 
@@ -194,6 +212,7 @@ local threads = {}
 local stop_at = tonumber(os.getenv("WRK_STOP_AT") or "0")
 function setup(thread) table.insert(threads, thread) end
 function init(args)
+  if os.getenv("WRK_TOKEN") then wrk.headers["Authorization"] = "Bearer " .. os.getenv("WRK_TOKEN") end
   statuses = {}
   started = now()
   last = started

@@ -20,6 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("LISTS_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 COLLECTIONS = ["/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list"]
+# The account every test server is signed in as: made through the setup address a new server prints, or signed in
+# to on a server whose database has it already (a second server on the same PostgreSQL database).
+USER = "tester"
+PASSWORD = "correct horse battery"
 
 
 def lists_binary() -> Path:
@@ -52,6 +56,36 @@ class Server:
         self.port = int(match.group(1))
         self.host = f"127.0.0.1:{self.port}"
         self.url = f"http://{self.host}"
+        # Printed on stderr before the banner, when the database has no account yet.
+        setup = re.search(r"/setup\?token=([A-Za-z0-9_-]+)", self.log_path.read_text(errors="replace"))
+        self.setup_token = setup.group(1) if setup else None
+        self.cookie = self.sign_up() if setup else self.sign_in()
+
+    def _form(self, path: str, fields: dict[str, str]) -> tuple[int, dict, bytes]:
+        from urllib.parse import urlencode
+        return self.request("POST", path, urlencode(fields).encode(), {
+            "Content-Type": "application/x-www-form-urlencoded", "Origin": self.url}, signed_in=False)
+
+    def sign_up(self) -> str:
+        """Makes the first account through the setup address; answers its session cookie (`name=value`)."""
+        status, headers, body = self._form("/setup", {"token": self.setup_token, "name": USER, "password": PASSWORD})
+        assert status == 303, (status, body)
+        return headers["set-cookie"].split(";")[0]
+
+    def sign_in(self, user: str = USER, password: str = PASSWORD) -> str:
+        """Signs in; answers the session cookie (`name=value`)."""
+        status, headers, body = self._form("/signin", {"name": user, "password": password, "next": "/"})
+        assert status == 303, (status, body)
+        return headers["set-cookie"].split(";")[0]
+
+    def sign_in_page(self, page) -> None:
+        """Gives `page`'s browser context this server's session cookie."""
+        self.sign_in_context(page.context)
+
+    def sign_in_context(self, context) -> None:
+        """Gives a browser context this server's session cookie."""
+        name, value = self.cookie.split("=", 1)
+        context.add_cookies([{"name": name, "value": value, "url": self.url}])
 
     def _first_line(self, timeout: float) -> str:
         assert self.process.stdout is not None
@@ -59,14 +93,20 @@ class Server:
         assert ready, f"serve printed nothing in {timeout} s; log: {self.log_path.read_text()}"
         return self.process.stdout.readline().decode()
 
-    def request(self, method: str, path: str, body=None, headers=None) -> tuple[int, dict, bytes]:
-        """One request on its own connection: (status, headers with lower-case names, body)."""
+    def request(self, method: str, path: str, body=None, headers=None, signed_in: bool = True
+                ) -> tuple[int, dict, bytes]:
+        """One request on its own connection: (status, headers with lower-case names, body); with the session
+        cookie unless `signed_in` is false or the headers carry a Cookie or an Authorization of their own."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         try:
             if isinstance(body, (dict, list)):
                 body = json.dumps(body).encode()
                 headers = {"Content-Type": "application/json", **(headers or {})}
-            connection.request(method, path, body=body, headers=headers or {})
+            headers = dict(headers or {})
+            given = {name.lower() for name in headers}
+            if signed_in and getattr(self, "cookie", None) and not given & {"cookie", "authorization"}:
+                headers["Cookie"] = self.cookie
+            connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
             return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
         finally:
@@ -120,6 +160,7 @@ def start_server(tmp_path_factory):
     def start(**options) -> Server:
         server = Server(tmp_path_factory.mktemp("serve"), **options)
         started.append(server)
+        Server.latest = server
         return server
 
     yield start
@@ -177,6 +218,9 @@ def new_page(browser):
             locale=locale, java_script_enabled=javascript, reduced_motion="reduce", color_scheme=color_scheme)
         context.set_default_timeout(5000)
         contexts.append(context)
+        # Signed in to the server the test started last (another one's cookie: `server.sign_in_page(page)`).
+        if getattr(Server, "latest", None) is not None:
+            Server.latest.sign_in_context(context)
         page = context.new_page()
         page.dialogs = []
 

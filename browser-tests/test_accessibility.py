@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import seed_screens
+from conftest import Server, seed_screens
 
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
@@ -72,6 +72,7 @@ def _api(url, method, path, body=None):
     connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
     try:
         headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers["Cookie"] = Server.latest.cookie
         connection.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
         answer = connection.getresponse().read()
         return json.loads(answer) if answer else None

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from conftest import CHROMIUM, lists_binary
+from conftest import CHROMIUM, Server, lists_binary
 
 
 def request(port, method, path, host, body=None, headers=None, source="127.0.0.1"):
@@ -22,7 +22,10 @@ def request(port, method, path, host, body=None, headers=None, source="127.0.0.1
     try:
         connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
         connection.putheader("Host", host)
-        for name, value in (headers or {}).items():
+        headers = dict(headers or {})
+        if getattr(Server, "latest", None) is not None and Server.latest.port == port:
+            headers.setdefault("Cookie", Server.latest.cookie)
+        for name, value in headers.items():
             connection.putheader(name, value)
         if body is not None:
             connection.putheader("Content-Length", str(len(body)))

@@ -16,12 +16,15 @@ import pytest
 from conftest import Server
 
 TIMEOUT = 2  # the server's --timeout for these tests, seconds
+# The session cookie of the module's server, sent with every request `request` makes unless told otherwise.
+SESSION: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     """One seeded server for the module (bad requests change nothing, so they can share it)."""
     server = Server(tmp_path_factory.mktemp("robust"), seed=True, timeout=TIMEOUT)
+    SESSION["cookie"] = server.cookie
     yield server
     assert server.stop() == 0
     assert server.five_hundreds() == [], "the server answered 5xx"
@@ -59,6 +62,8 @@ def request(method: str, path: bytes | str, body: bytes = b"", content_type: str
         lines.append(b"Content-Type: " + content_type.encode())
     if body or method in ("POST", "PATCH", "PUT"):
         lines.append(b"Content-Length: " + str(len(body)).encode())
+    if "Cookie" not in headers and "cookie" not in headers and SESSION:
+        headers = {**headers, "Cookie": SESSION["cookie"]}
     for name, value in headers.items():
         lines.append(name.replace("_", "-").encode() + b": " + (value if isinstance(value, bytes) else value.encode()))
     return b"\r\n".join(lines) + b"\r\n\r\n" + body
@@ -198,10 +203,18 @@ def fill(data: bytes, ids: dict[str, str]) -> bytes:
     return data
 
 
+def signed_in(data: bytes) -> bytes:
+    """`data` with the module server's session cookie after its first line, unless it has a cookie (the cases are
+    made when the module is loaded, before the server signs in)."""
+    if b"\r\nCookie:" in data or b"\r\n" not in data or not SESSION:
+        return data
+    return data.replace(b"\r\n", b"\r\nCookie: " + SESSION["cookie"].encode() + b"\r\n", 1)
+
+
 @pytest.mark.parametrize("data, expected", [case[1:] for case in BAD_REQUESTS], ids=[case[0] for case in BAD_REQUESTS])
 def test_bad_request_is_refused_and_changes_nothing(live, data, expected):
     before = live.snapshot()
-    data = fill(data, records(live))
+    data = signed_in(fill(data, records(live)))
     status, headers, body = exchange(live.port, data)
     assert status == expected, body[:300]
     path = data.split(b" ", 2)[1]
@@ -335,7 +348,7 @@ def test_many_clients_at_once(live):
 def test_sigterm_lets_the_request_in_flight_finish(start_server):
     server = start_server()
     body = json.dumps({"title": "Finished after SIGTERM"}).encode()
-    whole = request("POST", "/api/v1/tasks", body, "application/json")
+    whole = request("POST", "/api/v1/tasks", body, "application/json", Cookie=server.cookie)
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
         connection.sendall(whole[:-10])
         time.sleep(0.2)  # the head is read: the request is in flight

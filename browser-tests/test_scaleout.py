@@ -21,6 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from conftest import Server
+
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
@@ -106,6 +108,8 @@ def call(port, method, path, body=None, headers=None):
         data = json.dumps(body).encode() if body is not None else None
         all_headers = {"Content-Type": "application/json"} if data is not None else {}
         all_headers.update(headers or {})
+        # The servers share their sessions through the database: any one's cookie is good on all of them.
+        all_headers.setdefault("Cookie", Server.latest.cookie)
         connection.request(method, path, body=data, headers=all_headers)
         response = connection.getresponse()
         payload = response.read()

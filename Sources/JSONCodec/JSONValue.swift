@@ -118,6 +118,9 @@ public struct JSONNumber: Sendable, Hashable {
     public let text: String
 
     /// A number whose text is already known to be a JSON number.
+    /// The number `integer`, written in decimal.
+    public init(_ integer: Int) { self.init(checkedText: String(integer)) }
+
     init(checkedText text: String) {
         self.text = text
     }

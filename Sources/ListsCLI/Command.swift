@@ -177,6 +177,8 @@ struct Argument<C>: Sendable {
 struct GlobalOptions {
     /// `--database PATH|URL`.
     var database: String?
+    /// `--household NAME`.
+    var household: String?
     /// `--json`.
     var wantsJSON = false
     /// `--no-seed`.
@@ -187,6 +189,9 @@ struct GlobalOptions {
             name: "database", value: "PATH|URL",
             help: "the database file, or a postgres://user@host:port/db URL (default: $LISTS_DATABASE, else "
                 + "$XDG_DATA_HOME/lists/lists.sqlite)"),
+        OptionSpec(
+            name: "household", value: "NAME",
+            help: "the household whose lists to use (default: the only one; see 'lists households list')"),
         OptionSpec(name: "json", value: nil, help: "print JSON, the objects the API returns"),
         OptionSpec(
             name: "no-seed", value: nil,
@@ -196,6 +201,7 @@ struct GlobalOptions {
     /// The global options in `parsed`.
     init(_ parsed: ParsedArguments) {
         database = parsed.options["database"]
+        household = parsed.options["household"]
         wantsJSON = parsed.options["json"] != nil
         noSeed = parsed.options["no-seed"] != nil
     }

@@ -10,6 +10,9 @@ public enum ListsCommandLine {
         ("shop", "Shopping List: a catalog of items with prices, put on a shopping list", ShopCommands.all),
         ("todo", "To-Do: a list of tasks (iTahDoodle)", TodoCommands.all),
         ("birds", "Bird Sightings: birds seen, where and when (BirdWatching)", BirdsCommands.all),
+        ("users", "Users: the accounts people sign in to the web app with", UsersCommands.all),
+        ("households", "Households: who shares which lists", HouseholdsCommands.all),
+        ("tokens", "API tokens: for scripts and apps, acting as their user", TokensCommands.all),
     ]
 
     /// The commands that belong to no single app.
@@ -17,6 +20,9 @@ public enum ListsCommandLine {
         CommandEntry(ServeCommand.self), CommandEntry(TransferCommands.Import.self),
         CommandEntry(TransferCommands.Export.self),
     ]
+
+    /// The apps' and the other commands' words, for messages.
+    static let appNames = "shop, todo, birds, users, households, tokens, serve, import, export"
 
     /// The environment variables `lists` reads; `main` passes only these, because decoding the whole
     /// environment into a dictionary costs a short command a sixth of its work.
@@ -58,6 +64,8 @@ public enum ListsCommandLine {
                 return fail("database: \(error)", status: ExitStatus.badInput, output: output)
             case .conflict:
                 return fail("version: \(error)", status: ExitStatus.badInput, output: output)
+            case .nameTaken:
+                return fail("\(error)", status: ExitStatus.badInput, output: output)
             case .failure, .corrupt:
                 // At a terminal the engine's words help (they hold no bound value); a server keeps them to its log.
                 return fail("database: \(error.debugDescription)", status: ExitStatus.failure, output: output)
@@ -98,7 +106,7 @@ public enum ListsCommandLine {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
         guard let appWord = words.first else {
             if wantsHelp { return output.line(Help.overview(apps, commands: commands)) }
-            throw UsageError(message: "missing app; one of shop, todo, birds, serve, import, export", command: "lists")
+            throw UsageError(message: "missing app; one of \(appNames)", command: "lists")
         }
         if let command = commands.first(where: { $0.configuration.name == appWord.word }) {
             var rest = arguments
@@ -107,7 +115,7 @@ public enum ListsCommandLine {
         }
         guard let app = apps.first(where: { $0.name == appWord.word }) else {
             throw UsageError(
-                message: "unknown app \(Quoted(appWord.word)); one of shop, todo, birds, serve, import, export",
+                message: "unknown app \(Quoted(appWord.word)); one of \(appNames)",
                 command: "lists")
         }
         let commandNames = app.commands.map(\.configuration.name).joined(separator: ", ")

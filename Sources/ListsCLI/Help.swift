@@ -1,6 +1,7 @@
 /// The help screens: `lists --help`, `lists APP --help`, `lists APP COMMAND --help`.
 enum Help {
-    static let globalUsage = "lists [--database PATH|URL] [--json] [--no-seed] APP COMMAND [ARGS]"
+    static let globalUsage =
+        "lists [--database PATH|URL] [--household NAME] [--json] [--no-seed] APP COMMAND [ARGS]"
 
     static func options(_ specs: [OptionSpec]) -> [String] {
         let rows = specs.map { ["--\($0.name)\($0.value.map { " \($0)" } ?? "")", $0.help] }

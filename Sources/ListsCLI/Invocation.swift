@@ -65,9 +65,10 @@ final class Invocation {
     /// The store, opened, migrated and seeded once (or left empty with `--no-seed`). `readConnections` is how
     /// many transactions may run at once on their own connections (a server passes its thread count), as in
     /// ``SQLiteStore/init(path:readConnections:)`` and ``PostgresStore/init(url:connections:)`` (through
-    /// ``openPostgres``).
+    /// ``openPostgres``). Scoped to the household `--household` names, or the only one; a server, which scopes
+    /// each request to its own household, asks for it `unscoped`.
     /// - Throws: ``StoreError``, ``ValidationError`` (also for a PostgreSQL URL without ``openPostgres``).
-    func store(readConnections: Int = 0) throws -> any Store {
+    func store(readConnections: Int = 0, unscoped: Bool = false) throws -> any Store {
         if let openedStore { return openedStore }
         let store: any Store
         switch try database() {
@@ -77,11 +78,37 @@ final class Invocation {
             store = try openPostgres(url, max(1, readConnections))
         }
         try Seeding.seedIfNeeded(store, empty: global.noSeed)
-        openedStore = store
-        return store
+        let scoped = unscoped ? store : try scoped(store)
+        openedStore = scoped
+        return scoped
     }
 
     /// The Shopping List app's data controller.
+    /// `store` scoped to the household `--household` names; else to the only household, or, when there are
+    /// several, a refusal naming them. One read of the households, before the command's own.
+    /// - Throws: ``ValidationError`` naming `household`.
+    private func scoped(_ store: any Store) throws -> any Store {
+        let households = try store.read { try $0.accounts.households() }
+        if let name = global.household {
+            let key = Reference.nameKey(name)
+            guard let household = households.first(where: { Reference.nameKey($0.name) == key }) else {
+                throw ValidationError(
+                    field: "household",
+                    message: "no household named \(Quoted(name)); the households are "
+                        + households.map(\.name).joined(separator: ", "))
+            }
+            return household.id == store.household ? store : store.scoped(to: household.id)
+        }
+        guard households.count <= 1 else {
+            throw ValidationError(
+                field: "household",
+                message: "this database has \(households.count) households ("
+                    + households.map(\.name).joined(separator: ", ") + "); choose one with --household NAME")
+        }
+        guard let only = households.first, only.id != store.household else { return store }
+        return store.scoped(to: only.id)
+    }
+
     func shopping() throws -> ShoppingList { ShoppingList(store: try store()) }
     /// The To-Do app's data controller.
     func todo() throws -> TodoList { TodoList(store: try store()) }

@@ -21,6 +21,29 @@ enum Platform {
     /// This process's id.
     static var processID: Int32 { getpid() }
 
+    /// Whether standard input is a terminal (a password is then asked for, without echo).
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Shows `prompt` on the terminal (standard error) and reads one line from standard input with echo turned
+    /// off, as `passwd` does; `nil` at the end of input. Echo comes back whatever happens.
+    static func readSecretLine(prompt: String) -> String? {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        var original = termios()
+        let hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
+        if hasTerminal {
+            var silent = original
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        }
+        defer {
+            if hasTerminal {
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+                FileHandle.standardError.write(Data("\n".utf8))
+            }
+        }
+        return readLine(strippingNewline: true)
+    }
+
     /// The directory of the running executable (`/proc/self/exe` resolved, so symbolic links to `lists` work).
     static func executableDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

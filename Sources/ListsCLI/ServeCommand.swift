@@ -91,7 +91,8 @@ struct ServeCommand: Command {
             names: allowedHosts + namesFromEnvironment,
             isServedAddress: ServedAddresses(listeningOn: configuration.host).contains)
         // A read connection per server thread: pages and API reads run at once and never wait behind a commit.
-        let app = ListsWebApp(store: try run.store(readConnections: configuration.threadCount), hosts: hosts)
+        let app = ListsWebApp(
+            store: try run.store(readConnections: configuration.threadCount, unscoped: true), hosts: hosts)
         let server = HTTPServer(configuration: configuration) { app.respond(to: $0) }
         do {
             try server.start()
@@ -99,6 +100,17 @@ struct ServeCommand: Command {
             throw ServeFailure(message: "serve: \(error)")
         }
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        if let setup = try app.setupPath() {
+            // On stderr, where the person who started the server looks, and before the banner, so that whoever
+            // waits for the banner finds it written. The address works once, until the server stops.
+            let reachable = ["0.0.0.0", "::"].contains(configuration.host) ? "127.0.0.1" : shownHost
+            FileHandle.standardError.write(
+                Data(
+                    ("lists: no account yet. Make the first one, which owns the lists already here, at\n"
+                        + "  http://\(reachable):\(server.port)\(setup)\n"
+                        + "lists: the address works once, until the server stops; anyone else gets the sign-in page.\n")
+                        .utf8))
+        }
         run.output.line("Lists is serving http://\(shownHost):\(server.port)/ (Ctrl-C stops it)")
         run.output.flush()
         let signal = HTTPServer.waitForTerminationSignal()

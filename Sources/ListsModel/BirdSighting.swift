@@ -87,12 +87,15 @@ public struct BirdSighting: Record {
         ],
         name: Fields.name, blank: { BirdSighting(meta: $0, name: "", location: nil, date: $0.createdAt) },
         rules: { try $0.details.checkCoordinates() },
-        // Both coordinates, or neither. For a change this is stricter than the server, which also takes one
-        // coordinate when the sighting already has the other: the document cannot know the sighting.
+        // Both coordinates, or neither: both numbers, both null or both left out (a change that clears one
+        // coordinate of a sighting that keeps the other is refused). For a change this is stricter than the
+        // server, which also takes one coordinate when the sighting already has the other: the document cannot
+        // know the sighting.
         rulesSchema: #"""
             "anyOf": [{"required": ["latitude", "longitude"], "properties": {"latitude": {"type": "number"}, \#
             "longitude": {"type": "number"}}}, {"properties": {"latitude": {"type": "null"}, \#
-            "longitude": {"type": "null"}}}]
+            "longitude": {"type": "null"}}, "dependentRequired": {"latitude": ["longitude"], \#
+            "longitude": ["latitude"]}}]
             """#)
 
     /// Checks a bird's name: trimmed, 1 to 200 characters, no control characters.

@@ -22,7 +22,7 @@ struct APIController: Sendable {
                 method: "GET", path: "/healthz",
                 operation: APIOperation(
                     id: "health", summary: "Whether the server answers.",
-                    answer: APIOperation.json("OK", schema: "Health"))
+                    answer: APIOperation.json("OK", schema: "Health"), isPublic: true)
             ) { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) },
             APIRoute(
                 method: "GET", path: "/api/v1/revision",

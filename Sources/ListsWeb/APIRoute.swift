@@ -35,10 +35,14 @@ struct APIOperation: Sendable {
     /// The refusals it can answer, beyond the ones every API route can (421 for a foreign host, 503 while the
     /// database cannot answer): each a status of ``APIOperation/refusals``.
     var refusals: [Int] = []
+    /// Whether anyone may call it, signed in or not (the health check, the document itself); every other
+    /// operation needs a session or a token, and answers 401 without one.
+    var isPublic = false
 
     /// The shared refusals, by status: the names of the responses in the document's components.
     static let refusals: [Int: String] = [
-        400: "BadRequest", 403: "Forbidden", 404: "NotFound", 409: "Conflict", 412: "PreconditionFailed",
+        400: "BadRequest", 401: "Unauthenticated", 403: "Forbidden", 404: "NotFound", 409: "Conflict",
+        412: "PreconditionFailed",
         413: "TooLarge",
         415: "UnsupportedMediaType", 421: "MisdirectedRequest", 422: "Invalid", 503: "Busy",
     ]
@@ -72,7 +76,8 @@ struct APIOperation: Sendable {
         for (status, answer) in otherAnswers.sorted(by: { $0.key < $1.key }) {
             responses.append(#""\#(status)": \#(answer)"#)
         }
-        for status in Set(refusals + [421, 503]).sorted() {
+        if isPublic { members.append(#""security": []"#) }
+        for status in Set(refusals + [421, 503] + (isPublic ? [] : [401])).sorted() {
             guard let name = Self.refusals[status] else { continue }
             responses.append(##""\##(status)": {"$ref": "#/components/responses/\##(name)"}"##)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ListsAuth
 import ListsHTTP
 import ListsModel
 import Synchronization
@@ -8,12 +9,27 @@ import Synchronization
 ///
 /// It never throws and never answers 5xx for anything a client sends: every refusal is a 4xx with a message,
 /// in JSON for the API and as a page for a browser.
+///
+/// Nothing but the assets, the API's description and the health check is served to anyone not signed in (a
+/// session cookie, or an API token): pages lead to the sign-in screen, the API answers 401. A signed-in request
+/// is answered by the routes of the household it acts in, made on the store scoped to that household
+/// (``householdApp(_:)``): no route can name another household's records.
 public final class ListsWebApp: Sendable {
-    /// The controllers every route works with.
+    /// The first household's lists (the store unscoped); each household's routes have their own
+    /// (``HouseholdApp/lists``).
     public let lists: ListsServices
     /// The host names this app answers to.
     public let hosts: HostPolicy
-    private let router: Router
+    /// The routes anyone may reach: assets, the API's description, the health check.
+    private let publicRouter: Router
+    /// Sign-in, sessions and tokens.
+    let access: AccessControl
+    /// The account and household screens.
+    private let accounts: AccountController
+    /// The time, for the households' services.
+    private let clock: @Sendable () -> Date
+    /// Each household's routes, by household (``householdApp(_:)``).
+    private let householdApps = Mutex<[HouseholdID: HouseholdApp]>([:])
     private let log: @Sendable (String) -> Void
     private let cache = Mutex<[String: (revision: Int64, response: HTTPResponse)]>([:])
 
@@ -27,28 +43,66 @@ public final class ListsWebApp: Sendable {
     public static let uploadPaths = TransferController.uploadPaths
 
     /// The app over `store`, dating changes with `clock`, answering to the hosts `hosts` allows, writing what
-    /// went wrong on the server's side (a database that cannot be reached, a failure) to `log`.
+    /// went wrong on the server's side (a database that cannot be reached, a failure) to `log`, hashing passwords
+    /// with `hasher`.
     public init(
         store: any Store, clock: @escaping @Sendable () -> Date = { Date() }, hosts: HostPolicy = .loopback,
+        hasher: PasswordHasher = .interactive,
         log: @escaping @Sendable (String) -> Void = ListsWebApp.logToStandardError
     ) {
         lists = ListsServices(store: store, clock: clock)
         self.hosts = hosts
         self.log = log
+        self.clock = clock
+        access = AccessControl(store: store, hasher: hasher, clock: clock)
+        accounts = AccountController(access: access)
         var router = Router()
         let api = APIController(lists: lists)
         let transfer = TransferController(lists: lists)
-        let apiRoutes = api.routes + transfer.apiRoutes
-        for route in apiRoutes { router.add(route) }
-        let document = OpenAPIDocument(routes: apiRoutes, schemas: api.schemas).bytes
+        let document = OpenAPIDocument(routes: api.routes + transfer.apiRoutes, schemas: api.schemas).bytes
         router.add("GET", OpenAPIDocument.path) { _, _ in .json(bytes: document) }
-        PageController(lists: lists).addRoutes(to: &router)
+        router.add("GET", "/healthz") { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) }
         AssetController().addRoutes(to: &router)
-        transfer.addRoutes(to: &router)
-        self.router = router
+        publicRouter = router
     }
 
-    /// The answer to `request`, with the security headers every answer carries.
+    /// The routes of one household's lists, made at its first request and kept (``householdApps``).
+    struct HouseholdApp: Sendable {
+        /// The household, as it was named when the routes were made (the home screen shows the name).
+        let household: Household
+        /// Its lists.
+        let lists: ListsServices
+        /// Its pages and API.
+        let router: Router
+    }
+
+    /// The routes of `household`'s lists: made once for each household (and again after it is renamed), all on
+    /// the one store scoped to it, so that no route can reach another household's records.
+    func householdApp(_ household: Household) -> HouseholdApp {
+        if let app = householdApps.withLock({ $0[household.id] }), app.household == household { return app }
+        let lists = ListsServices(store: self.lists.store.scoped(to: household.id), clock: clock)
+        var router = Router()
+        let api = APIController(lists: lists)
+        let transfer = TransferController(lists: lists)
+        for route in api.routes + transfer.apiRoutes { router.add(route) }
+        PageController(lists: lists, household: household).addRoutes(to: &router)
+        transfer.addRoutes(to: &router)
+        let app = HouseholdApp(household: household, lists: lists, router: router)
+        householdApps.withLock { apps in
+            if apps.count >= 10_000 { apps.removeAll() }
+            apps[household.id] = app
+        }
+        return app
+    }
+
+    /// The address that makes the first account (`/setup?token=…`, to be put after the server's address), while
+    /// the store has no account; `nil` once it has one. The server prints it at start.
+    public func setupPath() throws -> String? {
+        try access.setupToken().map { "/setup?token=\($0)" }
+    }
+
+    /// Answers `request`: the one entry point the server adapter and tests call. Every answer carries the security
+    /// headers.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         var response = answer(request)
         response.addSecurityHeaders()
@@ -62,19 +116,33 @@ public final class ListsWebApp: Sendable {
         do {
             try hosts.check(request)
             if !["GET", "HEAD", "OPTIONS"].contains(request.method) { try Self.checkSameOrigin(request) }
-            if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request) }
+            if Self.isPublic(request) { return try publicRouter.handle(request) }
+            let principal = try access.principal(of: request)
+            if AccountController.isPublic(request.path) {
+                return try accounts.respondPublic(to: request, principal: principal)
+            }
+            guard let principal else { return Self.signInFirst(request) }
+            if AccountController.isAccountPath(request.path) {
+                return try accounts.respond(to: request, principal: principal)
+            }
+            guard let household = principal.household else {
+                if Self.wantsJSON(request) { throw Self.noHousehold }
+                return .redirect(to: "/households")
+            }
+            let app = householdApp(household)
+            if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request, app) }
             if Self.isFormAnswer(request) {
                 // A form's answer drawn in place (a refused form, an import's result) says the revision it was drawn
                 // at too, read after the change: without it, app.js would take the change for someone else's and
                 // redraw the page, losing the answer.
-                var response = try router.handle(request)
-                if response.status != 303 { response.headers["X-Lists-Revision"] = String(try lists.revision()) }
+                var response = try app.router.handle(request)
+                if response.status != 303 { response.headers["X-Lists-Revision"] = String(try app.lists.revision()) }
                 return response
             }
-            guard Self.isPage(request) else { return try router.handle(request) }
+            guard Self.isPage(request) else { return try app.router.handle(request) }
             // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
-            let revision = try lists.revision()
-            var response = try router.handle(request)
+            let revision = try app.lists.revision()
+            var response = try app.router.handle(request)
             response.headers["X-Lists-Revision"] = String(revision)
             return response
         } catch {
@@ -86,6 +154,28 @@ public final class ListsWebApp: Sendable {
             return PageController.errorPage(httpError)
         }
     }
+
+    /// Whether `request` is for what anyone may have: the assets, the API's description, the health check.
+    static func isPublic(_ request: HTTPRequest) -> Bool {
+        request.path.hasPrefix("/static/") || request.path == OpenAPIDocument.path || request.path == "/healthz"
+    }
+
+    /// The answer to a request from nobody signed in: the API's 401 with `WWW-Authenticate`, a page's redirect to
+    /// the sign-in screen, which then leads back.
+    static func signInFirst(_ request: HTTPRequest) -> HTTPResponse {
+        if wantsJSON(request) { return HTTPError.unauthenticated.response }
+        guard request.method == "GET" else { return .redirect(to: "/signin") }
+        let query = request.query.sorted { $0.key < $1.key }
+            .map { "\(AccountPages.percentEncoded($0.key))=\(AccountPages.percentEncoded($0.value))" }
+            .joined(separator: "&")
+        let target = request.path + (query.isEmpty ? "" : "?" + query)
+        return .redirect(to: "/signin" + (target == "/" ? "" : "?next=" + AccountPages.percentEncoded(target)))
+    }
+
+    /// The API's answer to a user who belongs to no household.
+    static let noHousehold = HTTPError(
+        status: 403, code: "no_household",
+        message: "you belong to no household: make one, or ask for an invitation, on the Household screen")
 
     /// What the log says of a server-side failure: the store's whole description (which names the database server
     /// or file that the answer to the client does not).
@@ -103,14 +193,14 @@ public final class ListsWebApp: Sendable {
     }
 
     /// Answers from the cache while the store's revision is the one the answer was made at.
-    private func cached(_ request: HTTPRequest) throws -> HTTPResponse {
+    private func cached(_ request: HTTPRequest, _ app: HouseholdApp) throws -> HTTPResponse {
         let key =
-            request.path + "?"
+            "\(app.household.id.rawValue) " + request.path + "?"
             + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             .joined(separator: "&")
-        let revision = try lists.revision()
+        let revision = try app.lists.revision()
         if let hit = cache.withLock({ $0[key] }), hit.revision == revision { return hit.response }
-        let response = try router.handle(request)
+        let response = try app.router.handle(request)
         if response.status == 200 {
             cache.withLock { entries in
                 // Bounded: query strings are the client's to choose.

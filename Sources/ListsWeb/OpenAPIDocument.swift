@@ -31,7 +31,9 @@ struct OpenAPIDocument {
         let schemaText = (schemas + Self.sharedSchemas).map { "\"\($0.name)\": \($0.schema)" }.joined(separator: ", ")
         let text = """
             {"openapi": "3.1.0", "info": \(Self.info), "servers": [{"url": "/"}], "paths": {\(pathsText)},
-            "components": {"schemas": {\(schemaText)}, "responses": \(Self.responses), "parameters": \(Self.parameters)}}
+            "security": [{"bearer": []}, {"session": []}],
+            "components": {"schemas": {\(schemaText)}, "responses": \(Self.responses), "parameters": \(Self.parameters),
+            "securitySchemes": \(Self.securitySchemes)}}
             """
         do {
             var output: [UInt8] = []
@@ -46,8 +48,8 @@ struct OpenAPIDocument {
     static let operation = APIOperation(
         id: "openapi", summary: "This document.",
         answer:
-            #"{"description": "The OpenAPI 3.1 document.", "content": {"application/json": {"schema": {"type": "object"}}}}"#
-    )
+            #"{"description": "The OpenAPI 3.1 document.", "content": {"application/json": {"schema": {"type": "object"}}}}"#,
+        isPublic: true)
 
     private static let info = #"""
         {"title": "Lists", "version": "1.0.0", "description": "The JSON API of Lists: the BirdWatching, iTahDoodle and Shopping List tutorials as one self-hosted app. Errors are {\"error\": {\"code\", \"message\", \"field\"}}; a 5xx is a bug."}
@@ -92,7 +94,10 @@ struct OpenAPIDocument {
                 "A field is unknown, of the wrong type or not allowed, or a file cannot be imported; `field` names it. Nothing was changed.",
             "Busy":
                 "The database cannot answer now: it stayed busy (code busy), or its server cannot be reached or the connection to it broke (code database_unavailable; the message says whether the change may have been saved); retry after a second.",
-            "Forbidden": "Sent from another site (Origin, Sec-Fetch-Site or Referer); nothing was changed.",
+            "Forbidden":
+                "Sent from another site (Origin, Sec-Fetch-Site or Referer), or by a user who belongs to no household (code no_household); nothing was changed.",
+            "Unauthenticated":
+                "Nobody is signed in: no API token (Authorization: Bearer), or one that is not valid or was revoked (code invalid_token), and no session cookie.",
             "MisdirectedRequest":
                 "The request's Host (or X-Forwarded-Host) names a host this server does not answer to, as a page rebinding its own name to this server would; nothing was read or changed.",
         ]
@@ -103,6 +108,12 @@ struct OpenAPIDocument {
     }()
 
     /// The parameters routes share, saying exactly what the server takes.
+    /// How a request says who sends it: an API token, or the session cookie of a signed-in browser.
+    private static let securitySchemes = #"""
+        {"bearer": {"type": "http", "scheme": "bearer", "description": "An API token (lists_…), made on the Account page or with lists tokens create NAME. It acts as its user; a user in several households names one in the X-Lists-Household header."},
+        "session": {"type": "apiKey", "in": "cookie", "name": "lists_session", "description": "The session cookie a browser gets at sign-in (__Host-lists_session over HTTPS)."}}
+        """#
+
     private static let parameters = #"""
         {"Id": {"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}},
         "Limit": {"name": "limit", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 1000}},

@@ -129,11 +129,11 @@ let badInputs: [BadInput] = [
     // Options, apps, commands and arguments.
     BadInput(
         arguments: ["shop", "list", "--bogus"],
-        message: "unknown option --bogus; lists shop list accepts --database, --json, --no-seed, --needed "
+        message: "unknown option --bogus; lists shop list accepts --database, --household, --json, --no-seed, --needed "
             + "(see 'lists shop list --help')"),
     BadInput(
         arguments: ["todo", "add", "Feed the cat", "-x"],
-        message: "unknown option -x; lists todo add accepts --database, --json, --no-seed "
+        message: "unknown option -x; lists todo add accepts --database, --household, --json, --no-seed "
             + "(see 'lists todo add --help')"),
     BadInput(
         arguments: ["todo", "list", "--json=yes"], message: "--json takes no value (see 'lists todo list --help')"),
@@ -141,13 +141,16 @@ let badInputs: [BadInput] = [
         arguments: ["shop", "add", "X", "--price"], message: "--price needs a value (P) (see 'lists shop add --help')"),
     BadInput(
         arguments: ["garden", "list"],
-        message: "unknown app \"garden\"; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
+        message: "unknown app \"garden\"; one of shop, todo, birds, users, households, tokens, serve, import, export "
+            + "(see 'lists --help')"),
     BadInput(
         arguments: ["shop", "buy", "Milk"],
         message: "unknown command \"buy\" for lists shop; one of list, add, edit, need, unneed, rm, total "
             + "(see 'lists shop --help')"),
     BadInput(
-        arguments: [], message: "missing app; one of shop, todo, birds, serve, import, export (see 'lists --help')"),
+        arguments: [],
+        message: "missing app; one of shop, todo, birds, users, households, tokens, serve, import, export "
+            + "(see 'lists --help')"),
     BadInput(
         arguments: ["serve", "--host", "localhost"],
         message: "--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, not \"localhost\" "

@@ -33,18 +33,25 @@ enum ChildProcess {
     /// Runs `executable` with `arguments` and `environment` (nothing inherited), waits for it and returns what
     /// it did. With `killAfter`, sends SIGKILL that long after the start unless it has already exited.
     static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String], killAfter: Duration? = nil
+        _ executable: URL, _ arguments: [String], environment: [String: String], killAfter: Duration? = nil,
+        input: Data? = nil
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        if let input {
+            // Written whole, then closed: the child reads its end of input.
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
         // Both pipes are drained at once so that a child filling one of them cannot block forever.
         let outReader = PipeReader(stdout.fileHandleForReading)
         let errReader = PipeReader(stderr.fileHandleForReading)

@@ -63,6 +63,8 @@ struct HelpTests {
                         GLOBAL OPTIONS:
                           --database PATH|URL  the database file, or a postgres://user@host:port/db URL (default: \
                         $LISTS_DATABASE, else $XDG_DATA_HOME/lists/lists.sqlite)
+                          --household NAME     the household whose lists to use (default: the only one; see \
+                        'lists households list')
                           --json               print JSON, the objects the API returns
                           --no-seed            when this run creates the database, leave it empty instead of \
                         adding the tutorials' data

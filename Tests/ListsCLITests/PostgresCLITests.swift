@@ -88,6 +88,10 @@ struct PostgresCLITests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let url = try freshDatabase()
+        // An account and a token first: the API serves nobody else.
+        #expect(try sandbox.run(["--database", url, "users", "add", "ann"], input: "correct horse\n").status == 0)
+        let token = try sandbox.succeed(["--database", url, "tokens", "create", "test"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         let server = Process()
         server.executableURL = try Sandbox.binary()
         server.arguments = ["--database", url, "serve", "--port", "0", "--quiet"]
@@ -113,6 +117,7 @@ struct PostgresCLITests {
         var request = URLRequest(url: try #require(URL(string: address + "api/v1/tasks")))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(#"{"title": "Feed the cat"}"#.utf8)
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)

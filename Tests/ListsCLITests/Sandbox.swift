@@ -63,11 +63,13 @@ struct Sandbox: Sendable {
     }
 
     /// Runs `lists arguments` against this sandbox's database and returns what it did.
-    func run(_ arguments: [String], environment changes: [String: String?] = [:], killAfter: Duration? = nil)
-        throws -> Outcome
-    {
+    func run(
+        _ arguments: [String], environment changes: [String: String?] = [:], killAfter: Duration? = nil,
+        input: String? = nil
+    ) throws -> Outcome {
         try ChildProcess.run(
-            try Self.binary(), arguments, environment: environment(changes), killAfter: killAfter)
+            try Self.binary(), arguments, environment: environment(changes), killAfter: killAfter,
+            input: input.map { Data($0.utf8) })
     }
 
     /// Runs `lists arguments`, expecting it to succeed without writing to stderr; returns its stdout.

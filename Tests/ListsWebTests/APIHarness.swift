@@ -22,7 +22,8 @@ struct APIHarness {
     ) throws {
         store = try SQLiteStore(path: ":memory:")
         if seeded { _ = try Seeding.seedIfNeeded(store, now: now) }
-        app = ListsWebApp(store: store, clock: { now }, hosts: hosts)
+        try SignedIn.prepare(store, now: now)
+        app = ListsWebApp(store: store, clock: { now }, hosts: hosts, hasher: .testing)
         validator = try OpenAPIValidator(
             app.respond(to: HTTPRequest(method: "GET", path: "/api/v1/openapi.json")).body)
     }
@@ -46,7 +47,9 @@ struct APIHarness {
         _ method: String, _ path: String, json: String? = nil, query: [String: String] = [:],
         headers: [(String, String)] = [], body: [UInt8]? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Answer {
-        var allHeaders = HTTPHeaders([("Host", "127.0.0.1:8080"), ("Accept", "application/json")])
+        var allHeaders = HTTPHeaders([
+            ("Host", "127.0.0.1:8080"), ("Accept", "application/json"), ("Cookie", SignedIn.cookie),
+        ])
         if json != nil { allHeaders["Content-Type"] = "application/json" }
         for (name, value) in headers { allHeaders[name] = value }
         let request = HTTPRequest(

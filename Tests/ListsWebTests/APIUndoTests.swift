@@ -137,7 +137,7 @@ import Testing
         for (collection, name) in [("items", "Item"), ("tasks", "Task"), ("sightings", "Sighting")] {
             let restore = try #require((paths["/api/v1/\(collection)/{id}/restore"] as? [String: Any])?["post"])
             let responses = try #require((restore as? [String: Any])?["responses"] as? [String: Any])
-            #expect(Set(responses.keys) == ["200", "400", "403", "404", "409", "421", "503"])
+            #expect(Set(responses.keys) == ["200", "400", "401", "403", "404", "409", "421", "503"])
             let add = try #require((paths["/api/v1/\(collection)"] as? [String: Any])?["post"] as? [String: Any])
             #expect((add["responses"] as? [String: Any])?.keys.contains("200") == true)
             let input = try #require((schemas["\(name)Input"] as? [String: Any])?["properties"] as? [String: Any])

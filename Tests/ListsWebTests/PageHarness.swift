@@ -21,15 +21,20 @@ struct PageHarness {
     init(seeded: Bool = true) throws {
         store = try SQLiteStore(path: ":memory:")
         try Seeding.seedIfNeeded(store, empty: !seeded, now: Self.now)
-        app = ListsWebApp(store: store, clock: { PageHarness.now })
+        try SignedIn.prepare(store, now: Self.now)
+        app = ListsWebApp(store: store, clock: { PageHarness.now }, hasher: .testing)
     }
 
     /// What a browser in UTC reading US English sends with every request.
     static func browserHeaders(_ extra: [(String, String)] = []) -> HTTPHeaders {
         var headers = HTTPHeaders([
-            ("Host", host), ("Accept", "text/html"), ("Accept-Language", "en-US,en;q=0.9"), ("Cookie", "tz=UTC"),
+            ("Host", host), ("Accept", "text/html"), ("Accept-Language", "en-US,en;q=0.9"),
+            ("Cookie", "tz=UTC; \(SignedIn.cookie)"),
         ])
-        for (name, value) in extra { headers[name] = value }
+        // A test's own cookies come with the session's: the harness is always signed in.
+        for (name, value) in extra {
+            headers[name] = name.lowercased() == "cookie" ? "\(value); \(SignedIn.cookie)" : value
+        }
         return headers
     }
 

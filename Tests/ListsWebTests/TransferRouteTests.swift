@@ -57,7 +57,7 @@ import Testing
                 method: "POST", path: "/settings/import",
                 headers: HTTPHeaders([
                     ("Host", "127.0.0.1:8080"), ("Origin", "http://127.0.0.1:8080"), ("Accept", "text/html"),
-                    ("Content-Type", "multipart/form-data; boundary=\(boundary)"),
+                    ("Content-Type", "multipart/form-data; boundary=\(boundary)"), ("Cookie", SignedIn.cookie),
                 ]), body: Array(body.utf8)))
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self).contains("Imported todo.txt (todo-txt): 2 added"))

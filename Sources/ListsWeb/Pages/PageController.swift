@@ -9,10 +9,13 @@ import ListsModel
 /// app.js makes the same round trips with `fetch` and swaps the page's `<main>` (see ``Assets``).
 struct PageController: Sendable {
     let lists: ListsServices
+    /// The household whose lists they are, which the home screen names.
+    var household: Household?
 
     func addRoutes(to router: inout Router) {
         let lists = self.lists
-        router.add("GET", "/") { _, _ in try Self.homePage(lists) }
+        let household = self.household
+        router.add("GET", "/") { _, _ in try Self.homePage(lists, household: household) }
         ShoppingPages(lists: lists).addRoutes(to: &router)
         TodoPages(lists: lists).addRoutes(to: &router)
         BirdPages(lists: lists).addRoutes(to: &router)
@@ -31,7 +34,7 @@ struct PageController: Sendable {
 
     /// The first screen: the three apps as a grouped list of links, each with a line on what it holds. The lines
     /// are the store's counts: no list is read to draw them, however long it is.
-    static func homePage(_ lists: ListsServices) throws -> HTTPResponse {
+    static func homePage(_ lists: ListsServices, household: Household? = nil) throws -> HTTPResponse {
         let items = try lists.shopping.counts()
         let tasks = try lists.todo.counts()
         let sightings = try lists.birds.count()
@@ -56,10 +59,15 @@ struct PageController: Sendable {
             <li class="row"><a class="row-link" href="/settings"><span class="row-text">\
             <span class="row-title">Import &amp; Export</span></span><span class="chevron" aria-hidden="true">›</span></a></li>
             """
+        // The household's name is the bar's left button, its menu: the Household screen switches households.
+        let left = household.map {
+            Layout.barLink(
+                "\($0.name) ▾", href: "/households", label: "\($0.name) ▾ household: switch, members, invite")
+        }
         return Layout.page(
             title: "Lists",
             main: Layout.screen(
-                title: "Lists",
+                title: "Lists", left: left ?? "", right: Layout.barLink("Account", href: "/account"),
                 content: Layout.group(rows, empty: "", label: "Apps")
                     + Layout.group([settings], empty: "", label: "Data")))
     }

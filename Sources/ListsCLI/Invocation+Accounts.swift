@@ -1,0 +1,124 @@
+import ListsAuth
+import ListsModel
+
+/// What account commands share: the rules for names and passwords, the hasher, and lookups that refuse with a
+/// sentence naming what exists.
+enum Credentials {
+    /// Passwords are hashed with Argon2id at libsodium's interactive limits (what the server checks at sign-in,
+    /// rehashing when its limits are higher).
+    static let hasher = PasswordHasher.interactive
+
+    /// What every API token starts with, so that a token pasted somewhere it should not be is recognisable.
+    static let tokenPrefix = "lists_"
+
+    /// `name` trimmed, when it can be a user name.
+    /// - Throws: ``ValidationError`` naming `name`.
+    static func validUserName(_ name: String) throws -> String {
+        do {
+            return try UserNameRules.check(name)
+        } catch let error as CredentialError {
+            throw ValidationError(field: "name", message: error.message)
+        }
+    }
+
+    /// `name` trimmed, when it can name a token: 1 to 100 characters, no control characters.
+    /// - Throws: ``ValidationError`` naming `name`.
+    static func validTokenName(_ name: String) throws -> String {
+        let trimmed = name.trimmingWhitespace(includingNewlines: true)
+        guard (1...100).contains(trimmed.count),
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw ValidationError(
+                field: "name", message: "a token's name is 1 to 100 characters, no control characters")
+        }
+        return trimmed
+    }
+
+    /// The user named `name` (ignoring case).
+    /// - Throws: ``ValidationError`` naming the users there are.
+    static func user(named name: String, in accounts: any AccountSession) throws -> UserAccount {
+        if let user = try accounts.user(named: name) { return user }
+        let names = try accounts.users().map(\.name)
+        throw ValidationError(
+            field: "user",
+            message: "no user named \(Quoted(name))"
+                + (names.isEmpty ? "; there are no users yet" : "; the users are \(names.joined(separator: ", "))"))
+    }
+
+    /// The household named `name` (ignoring case).
+    /// - Throws: ``ValidationError`` naming the households there are.
+    static func household(named name: String, in accounts: any AccountSession) throws -> Household {
+        if let household = try accounts.household(named: name) { return household }
+        throw ValidationError(
+            field: "household",
+            message: "no household named \(Quoted(name)); the households are "
+                + (try accounts.households().map(\.name).joined(separator: ", ")))
+    }
+}
+
+extension Invocation {
+    /// Runs `body` on the store's accounts, in one write.
+    func accounts<T>(_ body: (any AccountSession) throws -> T) throws -> T {
+        try store(unscoped: true).write { try body($0.accounts) }
+    }
+
+    /// The household `--household` names, else the only one.
+    /// - Throws: ``ValidationError`` naming the households when there are several and none was chosen.
+    func chosenHousehold() throws -> Household {
+        try accounts { accounts in
+            if let name = global.household { return try Credentials.household(named: name, in: accounts) }
+            let households = try accounts.households()
+            guard households.count == 1, let only = households.first else {
+                throw ValidationError(
+                    field: "household",
+                    message: "this database has \(households.count) households ("
+                        + households.map(\.name).joined(separator: ", ") + "); choose one with --household NAME")
+            }
+            return only
+        }
+    }
+
+    /// The user `name` names, else the only user.
+    /// - Throws: ``ValidationError`` naming the users when there are several and none was chosen.
+    func chosenUser(_ name: String?, in accounts: any AccountSession) throws -> UserAccount {
+        if let name { return try Credentials.user(named: name, in: accounts) }
+        let users = try accounts.users()
+        guard users.count == 1, let only = users.first else {
+            throw ValidationError(
+                field: "user",
+                message: users.isEmpty
+                    ? "there are no users yet; add one with lists users add NAME"
+                    : "there are \(users.count) users (\(users.map(\.name).joined(separator: ", "))); choose one "
+                        + "with --user NAME")
+        }
+        return only
+    }
+
+    /// A new password for `user`: asked twice without echo at a terminal, else the first line of standard input;
+    /// checked against the rules before anything is hashed or stored.
+    /// - Throws: ``ValidationError`` naming `password`.
+    func newPassword(for user: String) throws -> String {
+        let password: String
+        if Platform.standardInputIsTerminal {
+            guard let first = Platform.readSecretLine(prompt: "Password for \(user): "),
+                let second = Platform.readSecretLine(prompt: "The same password again: ")
+            else { throw ValidationError(field: "password", message: "no password was typed; nothing was changed") }
+            guard first == second else {
+                throw ValidationError(field: "password", message: "the two passwords differ; nothing was changed")
+            }
+            password = first
+        } else {
+            guard let line = readLine(strippingNewline: true) else {
+                throw ValidationError(
+                    field: "password", message: "give the password on the first line of standard input")
+            }
+            password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        }
+        do {
+            try PasswordRules.check(password)
+        } catch let error as CredentialError {
+            throw ValidationError(field: "password", message: error.message)
+        }
+        return password
+    }
+}

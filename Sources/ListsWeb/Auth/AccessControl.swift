@@ -1,0 +1,338 @@
+import Foundation
+import ListsAuth
+import ListsHTTP
+import ListsModel
+import Synchronization
+
+/// Who a request comes from, and which household's lists it reads and changes.
+struct Principal: Sendable {
+    /// The signed-in user (by a session cookie or an API token).
+    var user: UserAccount
+    /// The household the request acts in, and the user's role there; `nil` when the user belongs to none.
+    var household: Household?
+    /// The user's role in ``household``.
+    var role: HouseholdRole?
+    /// The digest of the session's secret, when the request came with a session cookie (not with a token).
+    var sessionDigest: String?
+}
+
+/// Sign-in, sessions and API tokens: turns a request's cookie or bearer token into a ``Principal``, signs people
+/// in (Argon2id through libsodium, failures limited per account and per client address), and keeps the one-time
+/// setup token that creates the first account.
+///
+/// Sessions are the store's (`sessions`, the cookie's secret kept as a digest): revocable, ending after
+/// ``sessionLifetime`` without use, each use moving the end on (written at most once an hour). A session found
+/// is remembered for ``cacheLifetime``, so that a page's requests do not each read it; whatever this server
+/// changes of accounts forgets them all at once, and a change made through another server (sharing PostgreSQL) is
+/// seen within that time.
+final class AccessControl: Sendable {
+    /// The store as a whole (accounts are not a household's).
+    let store: any Store
+    /// How passwords are hashed and checked.
+    let hasher: PasswordHasher
+    /// The time, for sessions, tokens and invitations.
+    let clock: @Sendable () -> Date
+
+    /// Failed sign-ins per user name: 5 a minute, then 429.
+    let failuresByName = AttemptLimiter(limit: 5, window: .seconds(60))
+    /// Failed sign-ins per client address: 20 a minute (a household behind one address mistypes too), then 429.
+    let failuresByClient = AttemptLimiter(limit: 20, window: .seconds(60))
+
+    /// How long a session lasts without being used: 30 days.
+    static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a session found in the store is used without reading it again.
+    static let cacheLifetime: TimeInterval = 1
+    /// The cookie's name over plain HTTP.
+    static let cookieName = "lists_session"
+    /// The cookie's name over HTTPS: the `__Host-` prefix makes browsers take it only with `Secure`, `Path=/` and
+    /// no `Domain`, so no other site on the domain can set it.
+    static let secureCookieName = "__Host-lists_session"
+    /// What every API token starts with.
+    static let tokenPrefix = "lists_"
+    /// The header that names the household an API token's request acts in, when its user has several.
+    static let householdHeader = "X-Lists-Household"
+
+    /// How many passwords are hashed or checked at once: each takes 64 MiB and tens of milliseconds of a core
+    /// (Argon2id at its interactive limits), so sign-ins wait for each other rather than starve the requests of
+    /// the lists or the machine's memory.
+    private let hashing = DispatchSemaphore(value: 2)
+    /// Whether the hasher's stand-in hash (what an unknown name is checked against) is made: made at the first
+    /// sign-in, before its name is looked up, so that no sign-in pays for it alone.
+    private let isWarm = Atomic<Bool>(false)
+
+    /// The secret of the setup address, while no account exists and it was not used.
+    private let setupSecret = Mutex<String?>(nil)
+    /// Principals found recently, by session digest.
+    private let cache = Mutex<[String: (principal: Principal, until: Date)]>([:])
+
+    init(store: any Store, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.hasher = hasher
+        self.clock = clock
+    }
+
+    // MARK: Setup
+
+    /// The secret of the one-time setup address when the store has no account yet (made at the first call, 256
+    /// random bits, kept in memory only: valid until used or the server stops); `nil` once there is an account.
+    func setupToken() throws -> String? {
+        guard try store.read({ try $0.accounts.userCount() }) == 0 else { return nil }
+        return setupSecret.withLock { secret in
+            if let secret { return secret }
+            let made = SecretToken.generate()
+            secret = made
+            return made
+        }
+    }
+
+    /// Whether `token` is the setup secret (compared in constant time).
+    func isSetupToken(_ token: String?) -> Bool {
+        guard let token else { return false }
+        return setupSecret.withLock { secret in secret.map { SecretToken.constantTimeEquals($0, token) } ?? false }
+    }
+
+    /// Makes the first account with the setup secret, the owner of the first household (the records there were),
+    /// and signs it in; the secret is then spent.
+    /// - Throws: ``HTTPError`` 403 for a wrong or spent secret, 409 when an account exists; ``ValidationError``.
+    func setUp(token: String?, name: String, password: String) throws -> (Principal, cookieSecret: String) {
+        let name = try Self.checkedName(name)
+        try Self.checkPassword(password)
+        guard isSetupToken(token) else { throw Self.badSetupToken }
+        let hash = try hashPassword(password)
+        let now = clock()
+        let user = try store.write { session -> UserAccount in
+            let accounts = session.accounts
+            guard try accounts.userCount() == 0 else { throw Self.badSetupToken }
+            let user = try accounts.addUser(name: name, passwordHash: hash, at: now)
+            try accounts.setMembership(userID: user.id, in: .first, role: .owner, at: now)
+            return user
+        }
+        setupSecret.withLock { $0 = nil }
+        return try startSession(for: user)
+    }
+
+    /// The answer to a setup address that cannot be used.
+    static let badSetupToken = HTTPError(
+        status: 403, code: "setup_closed",
+        message: "this setup address is not valid: it was used already, or the server was restarted (it prints a new "
+            + "one while no account exists). Sign in instead")
+
+    // MARK: Signing in
+
+    /// Signs `name` in with `password` from `client`: a new session on success. An unknown name costs the time a
+    /// wrong password does and gets the same answer.
+    /// - Throws: ``HTTPError`` 401 (wrong name or password), 429 with `Retry-After` (too many failures).
+    func signIn(name: String, password: String, client: String) throws -> (Principal, cookieSecret: String) {
+        let nameKey = "name:" + Reference.nameKey(name)
+        let clientKey = "client:" + client
+        for (limiter, key) in [(failuresByName, nameKey), (failuresByClient, clientKey)] {
+            if case .limited(let seconds) = limiter.check(key) { throw Self.tooManyAttempts(retryAfter: seconds) }
+        }
+        if !isWarm.exchange(true, ordering: .relaxed) { withHashing { hasher.verifyNothing("") } }
+        // The password's length is checked by the hasher too; a 10 MB one is refused before any work.
+        let user =
+            password.utf8.count <= PasswordRules.maximumBytes && name.utf8.count <= 1024
+            ? try store.read { try $0.accounts.user(named: name) } : nil
+        guard let user, verifyPassword(password, hash: user.passwordHash) else {
+            if user == nil { withHashing { hasher.verifyNothing(password) } }
+            failuresByName.recordFailure(nameKey)
+            failuresByClient.recordFailure(clientKey)
+            throw Self.wrongCredentials
+        }
+        failuresByName.reset(nameKey)
+        if hasher.needsRehash(user.passwordHash), let hash = try? hashPassword(password) {
+            try store.write { try $0.accounts.setPasswordHash(hash, userID: user.id) }
+        }
+        return try startSession(for: user)
+    }
+
+    /// The answer to a wrong name or password: the same for both, so it tells no one which names exist.
+    static let wrongCredentials = HTTPError(
+        status: 401, code: "wrong_credentials", message: "the user name or the password is wrong", field: "password")
+
+    /// The answer once too many sign-ins failed.
+    static func tooManyAttempts(retryAfter: Int) -> HTTPError {
+        var error = HTTPError(
+            status: 429, code: "too_many_attempts",
+            message: "too many failed sign-ins; try again in \(retryAfter) seconds")
+        error.retryAfter = retryAfter
+        return error
+    }
+
+    /// A new session for `user`, in the household it last used or its first: a new secret every time, so that a
+    /// secret known before the sign-in is worth nothing after it.
+    func startSession(for user: UserAccount, in household: HouseholdID? = nil) throws -> (
+        Principal, cookieSecret: String
+    ) {
+        let secret = SecretToken.generate()
+        let digest = SecretToken.digest(secret)
+        let now = clock()
+        let principal = try store.write { session -> Principal in
+            let accounts = session.accounts
+            let memberships = try accounts.memberships(userID: user.id)
+            let chosen = memberships.first { $0.household.id == household } ?? memberships.first
+            try accounts.removeSessions(expiredBefore: now)
+            try accounts.addSession(
+                SignInSession(
+                    digest: digest, userID: user.id, householdID: chosen?.household.id, createdAt: now,
+                    expiresAt: now.addingTimeInterval(Self.sessionLifetime)))
+            return Principal(user: user, household: chosen?.household, role: chosen?.role, sessionDigest: digest)
+        }
+        return (principal, secret)
+    }
+
+    // MARK: Requests
+
+    /// Who sent `request`: the user of its bearer token, or of its session cookie; `nil` when it carries neither
+    /// (or a cookie no session has: signed out, expired, from another server).
+    /// - Throws: ``HTTPError`` 401 for a bearer token that is not valid (a client that sends one means to use it).
+    func principal(of request: HTTPRequest) throws -> Principal? {
+        if let authorization = request.headers["Authorization"] {
+            return try bearer(authorization, household: request.headers[Self.householdHeader])
+        }
+        guard let secret = Self.sessionSecret(in: request) else { return nil }
+        let digest = SecretToken.digest(secret)
+        let now = clock()
+        if let hit = cache.withLock({ $0[digest] }), hit.until > now { return hit.principal }
+        guard let principal = try sessionPrincipal(digest: digest, now: now) else {
+            cache.withLock { _ = $0.removeValue(forKey: digest) }
+            return nil
+        }
+        cache.withLock { entries in
+            if entries.count >= 10_000 { entries.removeAll() }
+            entries[digest] = (principal, now.addingTimeInterval(Self.cacheLifetime))
+        }
+        return principal
+    }
+
+    /// The session whose secret's digest is `digest`, with its user and household, moving its end on when an hour
+    /// has passed since it was last moved; `nil` when it does not exist or has ended.
+    private func sessionPrincipal(digest: String, now: Date) throws -> Principal? {
+        let found = try store.read { session -> (SignInSession, UserAccount, [Membership])? in
+            let accounts = session.accounts
+            guard let stored = try accounts.session(digest: digest), stored.expiresAt > now,
+                let user = try accounts.user(id: stored.userID)
+            else { return nil }
+            return (stored, user, try accounts.memberships(userID: user.id))
+        }
+        guard let (stored, user, memberships) = found else { return nil }
+        let chosen = memberships.first { $0.household.id == stored.householdID } ?? memberships.first
+        let end = now.addingTimeInterval(Self.sessionLifetime)
+        if end.timeIntervalSince(stored.expiresAt) > 60 * 60 || chosen?.household.id != stored.householdID {
+            try store.write {
+                try $0.accounts.updateSession(digest: digest, householdID: chosen?.household.id, expiresAt: end)
+            }
+        }
+        return Principal(user: user, household: chosen?.household, role: chosen?.role, sessionDigest: digest)
+    }
+
+    /// The user of the bearer token in `authorization`, acting in the household `householdName` names, or in
+    /// their only one.
+    /// - Throws: ``HTTPError`` 401 for a malformed, unknown or revoked token; 400 when the user has several
+    ///   households and the request names none of them.
+    private func bearer(_ authorization: String, household householdName: String?) throws -> Principal {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw Self.badToken }
+        let token = String(parts[1].trimmingSpacesAndTabs())
+        guard SecretToken.isWellFormed(token, prefix: Self.tokenPrefix) else { throw Self.badToken }
+        let digest = SecretToken.digest(token)
+        let now = clock()
+        let found = try store.read { session -> (APIToken, UserAccount, [Membership])? in
+            let accounts = session.accounts
+            guard let stored = try accounts.token(digest: digest), let user = try accounts.user(id: stored.userID)
+            else { return nil }
+            return (stored, user, try accounts.memberships(userID: user.id))
+        }
+        guard let (stored, user, memberships) = found else { throw Self.badToken }
+        if stored.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+            try store.write { try $0.accounts.touchToken(id: stored.id, at: now) }
+        }
+        let chosen: Membership?
+        if let householdName {
+            let key = Reference.nameKey(householdName)
+            guard let named = memberships.first(where: { Reference.nameKey($0.household.name) == key }) else {
+                throw HTTPError(
+                    status: 400, code: "unknown_household",
+                    message: "you belong to no household named \(Quoted(householdName)); yours are "
+                        + memberships.map(\.household.name).joined(separator: ", "),
+                    field: Self.householdHeader)
+            }
+            chosen = named
+        } else if memberships.count > 1 {
+            throw HTTPError(
+                status: 400, code: "household_required",
+                message: "you belong to \(memberships.count) households ("
+                    + memberships.map(\.household.name).joined(separator: ", ")
+                    + "); name one in the \(Self.householdHeader) header", field: Self.householdHeader)
+        } else {
+            chosen = memberships.first
+        }
+        return Principal(user: user, household: chosen?.household, role: chosen?.role, sessionDigest: nil)
+    }
+
+    /// The answer to a bearer token that is not valid.
+    static let badToken = HTTPError(
+        status: 401, code: "invalid_token",
+        message: "the API token is not valid: it was revoked, or it is not a Lists token (they start with lists_)")
+
+    /// The secret of the request's session cookie, when it has one of the right shape.
+    static func sessionSecret(in request: HTTPRequest) -> String? {
+        guard let header = request.headers["Cookie"] else { return nil }
+        for pair in header.split(separator: ";") {
+            let trimmed = pair.trimmingSpacesAndTabs()
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let name = trimmed[..<equals]
+            guard name == secureCookieName || name == cookieName else { continue }
+            let value = String(trimmed[trimmed.index(after: equals)...])
+            if SecretToken.isWellFormed(value) { return value }
+        }
+        return nil
+    }
+
+    /// Forgets every principal found, after a change to accounts (a sign-out, a password, a membership).
+    func forgetCachedSessions() {
+        cache.withLock { $0.removeAll() }
+    }
+
+    // MARK: Names and passwords
+
+    /// Runs `body` while at most one other hash or check runs.
+    private func withHashing<T>(_ body: () throws -> T) rethrows -> T {
+        hashing.wait()
+        defer { hashing.signal() }
+        return try body()
+    }
+
+    /// `password`'s Argon2id hash, in turn with the other hashes.
+    /// - Throws: ``ValidationError`` for a password the rules refuse.
+    func hashPassword(_ password: String) throws -> String {
+        try Self.checkPassword(password)
+        return try withHashing { try hasher.hash(password) }
+    }
+
+    /// Whether `password` is the one `hash` was made of, in turn with the other hashes.
+    func verifyPassword(_ password: String, hash: String) -> Bool {
+        guard password.utf8.count <= PasswordRules.maximumBytes else { return false }
+        return withHashing { hasher.verify(password, hash: hash) }
+    }
+
+    /// `name` trimmed when it can be a user name.
+    /// - Throws: ``ValidationError`` naming `name`.
+    static func checkedName(_ name: String) throws -> String {
+        do {
+            return try UserNameRules.check(name)
+        } catch let error as CredentialError {
+            throw ValidationError(field: "name", message: error.message)
+        }
+    }
+
+    /// Checks `password` against the rules (8 characters to 1,024 bytes).
+    /// - Throws: ``ValidationError`` naming `password`.
+    static func checkPassword(_ password: String) throws {
+        do {
+            try PasswordRules.check(password)
+        } catch let error as CredentialError {
+            throw ValidationError(field: "password", message: error.message)
+        }
+    }
+}

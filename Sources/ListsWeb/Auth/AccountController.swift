@@ -1,0 +1,431 @@
+import Foundation
+import ListsAuth
+import ListsHTTP
+import ListsModel
+
+/// The routes of accounts and households: signing in and out, the first start's setup, invitations, the Account
+/// screen and the Household screen. Every change is a plain form post answered 303, as the lists' screens do; a
+/// refused form comes back with what was typed (never a password) and why.
+struct AccountController: Sendable {
+    let access: AccessControl
+
+    /// The store as a whole.
+    var store: any Store { access.store }
+
+    /// Paths anyone may open, signed in or not.
+    static func isPublic(_ path: String) -> Bool {
+        path == "/signin" || path == "/setup" || path.hasPrefix("/invite/")
+    }
+
+    /// Paths of the signed-in user's account and households, which need no household of their own.
+    static func isAccountPath(_ path: String) -> Bool {
+        path == "/signout" || path == "/account" || path.hasPrefix("/account/") || path == "/households"
+            || path.hasPrefix("/households/")
+    }
+
+    // MARK: Anyone
+
+    /// Answers a public path; `principal` is whoever is signed in, if anyone.
+    func respondPublic(to request: HTTPRequest, principal: Principal?) throws -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/signin"):
+            if principal != nil { return .redirect(to: Self.next(request.query["next"])) }
+            if try access.setupToken() != nil { return AccountPages.waitingForSetup() }
+            return AccountPages.signIn(FormState(), next: Self.next(request.query["next"]))
+        case ("POST", "/signin"): return try signIn(request)
+        case ("GET", "/setup"):
+            guard try access.setupToken() != nil else { return .redirect(to: "/signin") }
+            guard access.isSetupToken(request.query["token"]) else { throw AccessControl.badSetupToken }
+            return AccountPages.setup(FormState(), token: request.query["token"] ?? "")
+        case ("POST", "/setup"): return try setUp(request)
+        default:
+            guard request.path.hasPrefix("/invite/") else { throw HTTPError.noRoute(request.path) }
+            return try invitation(request, principal: principal)
+        }
+    }
+
+    private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        let next = Self.next(form["next"])
+        var state = FormState(form, fields: ["name"])
+        do {
+            let (_, secret) = try access.signIn(
+                name: form["name"] ?? "", password: form["password"] ?? "", client: Self.clientKey(request))
+            return Self.signedIn(secret, next: next, request: request)
+        } catch let error as HTTPError where error.status == 401 || error.status == 429 {
+            state.notice = Notice(message: Layout.sentence(error.message))
+            var response = AccountPages.signIn(state.focusing("password"), next: next, status: error.status)
+            if let retryAfter = error.retryAfter { response.headers["Retry-After"] = String(retryAfter) }
+            return response
+        }
+    }
+
+    private func setUp(_ request: HTTPRequest) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        let token = form["token"] ?? ""
+        guard access.isSetupToken(token) else { throw AccessControl.badSetupToken }
+        var state = FormState(form, fields: ["name"])
+        do {
+            let (_, secret) = try access.setUp(token: token, name: form["name"] ?? "", password: form["password"] ?? "")
+            return Self.signedIn(secret, next: "/", request: request)
+        } catch let error as ValidationError {
+            state.record(error)
+            return AccountPages.setup(state, token: token, status: FormOutcome.invalidStatus)
+        }
+    }
+
+    /// An invitation's screen, and joining through it: as the signed-in user, or with a new account.
+    private func invitation(_ request: HTTPRequest, principal: Principal?) throws -> HTTPResponse {
+        let token = String(request.path.dropFirst("/invite/".count))
+        let now = access.clock()
+        guard SecretToken.isWellFormed(token),
+            let (invitation, household) = try store.read({ session -> (Invitation, Household)? in
+                guard let invitation = try session.accounts.invitation(digest: SecretToken.digest(token)),
+                    let household = try session.accounts.household(id: invitation.householdID)
+                else { return nil }
+                return (invitation, household)
+            }),
+            invitation.usedAt == nil, invitation.expiresAt > now
+        else { throw Self.spentInvitation }
+        if request.method == "GET" {
+            return AccountPages.invitation(FormState(), household: household, token: token, principal: principal)
+        }
+        guard request.method == "POST" else {
+            throw HTTPError.methodNotAllowed(request.method, allowed: ["GET", "POST"])
+        }
+        let form = try FormBody(request)
+        if let principal {
+            try store.write { session in
+                guard try session.accounts.useInvitation(digest: invitation.digest, at: now) else {
+                    throw Self.spentInvitation
+                }
+                if try session.accounts.role(userID: principal.user.id, in: household.id) == nil {
+                    try session.accounts.setMembership(
+                        userID: principal.user.id, in: household.id, role: .member, at: now)
+                }
+                if let digest = principal.sessionDigest {
+                    try session.accounts.updateSession(
+                        digest: digest, householdID: household.id,
+                        expiresAt: now.addingTimeInterval(AccessControl.sessionLifetime))
+                }
+            }
+            access.forgetCachedSessions()
+            return .redirect(to: "/")
+        }
+        var state = FormState(form, fields: ["name"])
+        do {
+            let name = try AccessControl.checkedName(form["name"] ?? "")
+            let password = form["password"] ?? ""
+            try AccessControl.checkPassword(password)
+            let hash = try access.hashPassword(password)
+            let user = try store.write { session -> UserAccount in
+                guard try session.accounts.useInvitation(digest: invitation.digest, at: now) else {
+                    throw Self.spentInvitation
+                }
+                let user = try session.accounts.addUser(name: name, passwordHash: hash, at: now)
+                try session.accounts.setMembership(userID: user.id, in: household.id, role: .member, at: now)
+                return user
+            }
+            let (_, secret) = try access.startSession(for: user, in: household.id)
+            return Self.signedIn(secret, next: "/", request: request)
+        } catch let error as ValidationError {
+            state.record(error)
+        } catch StoreError.nameTaken(let what) {
+            state.record(ValidationError(field: "name", message: "\(what) is taken; choose another"))
+        }
+        return AccountPages.invitation(
+            state, household: household, token: token, principal: nil, status: FormOutcome.invalidStatus)
+    }
+
+    /// The answer to an invitation link that no longer works.
+    static let spentInvitation = HTTPError(
+        status: 410, code: "invitation_spent",
+        message: "this invitation link has expired or was used already; ask for a new one")
+
+    // MARK: Signed in
+
+    /// Answers a path of the account or households for `principal`.
+    func respond(to request: HTTPRequest, principal: Principal) throws -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("POST", "/signout"):
+            if let digest = principal.sessionDigest {
+                try store.write { try $0.accounts.removeSession(digest: digest) }
+            }
+            access.forgetCachedSessions()
+            return Self.signedOut(request)
+        case ("GET", "/account"): return try accountPage(principal, FormState())
+        case ("POST", "/account/signout-everywhere"):
+            try store.write { try $0.accounts.removeSessions(userID: principal.user.id) }
+            access.forgetCachedSessions()
+            return Self.signedOut(request)
+        case ("POST", "/account/password"): return try changePassword(request, principal)
+        case ("POST", "/account/tokens"): return try makeToken(request, principal)
+        case ("POST", "/account/tokens/revoke"):
+            let name = try FormBody(request)["name"] ?? ""
+            try store.write { try $0.accounts.removeToken(userID: principal.user.id, named: name) }
+            return .redirect(to: "/account")
+        case ("GET", "/households"): return try householdsPage(principal, FormState())
+        case ("POST", "/households/switch"): return try switchHousehold(request, principal)
+        case ("POST", "/households/new"): return try newHousehold(request, principal)
+        case ("POST", "/households/rename"): return try renameHousehold(request, principal)
+        case ("POST", "/households/invite"): return try invite(request, principal)
+        case ("POST", "/households/members/remove"): return try removeMember(request, principal)
+        case ("POST", "/households/leave"): return try leave(principal)
+        default:
+            let known = ["/signout", "/account", "/households"]
+            if known.contains(request.path) || request.path.hasPrefix("/account/")
+                || request.path.hasPrefix("/households/")
+            {
+                throw HTTPError.methodNotAllowed(request.method, allowed: request.method == "GET" ? ["POST"] : ["GET"])
+            }
+            throw HTTPError.noRoute(request.path)
+        }
+    }
+
+    private func accountPage(
+        _ principal: Principal, _ state: FormState, newToken: (name: String, token: String)? = nil, status: Int = 200
+    ) throws -> HTTPResponse {
+        let tokens = try store.read { try $0.accounts.tokens(userID: principal.user.id) }
+        return AccountPages.account(principal, tokens: tokens, state: state, newToken: newToken, status: status)
+    }
+
+    private func changePassword(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        var state = FormState()
+        let current = form["current"] ?? ""
+        let password = form["password"] ?? ""
+        guard let user = try store.read({ try $0.accounts.user(id: principal.user.id) }),
+            access.verifyPassword(current, hash: user.passwordHash)
+        else {
+            state.record(ValidationError(field: "current", message: "this is not your current password"))
+            return try accountPage(principal, state, status: FormOutcome.invalidStatus)
+        }
+        do {
+            try AccessControl.checkPassword(password)
+        } catch let error as ValidationError {
+            state.record(error)
+            return try accountPage(principal, state, status: FormOutcome.invalidStatus)
+        }
+        let hash = try access.hashPassword(password)
+        try store.write { session in
+            try session.accounts.setPasswordHash(hash, userID: user.id)
+            // Every other device signs in again; this one stays.
+            let mine = try principal.sessionDigest.flatMap { try session.accounts.session(digest: $0) }
+            try session.accounts.removeSessions(userID: user.id)
+            if let mine { try session.accounts.addSession(mine) }
+        }
+        access.forgetCachedSessions()
+        state.notice = Notice(message: "Your password was changed. Your other devices are signed out.", kind: .status)
+        return try accountPage(principal, state)
+    }
+
+    private func makeToken(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        var state = FormState(form, fields: ["token-name"])
+        let name = (form["token-name"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard (1...100).contains(name.count),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            state.record(
+                ValidationError(
+                    field: "token-name", message: "a token's name is 1 to 100 characters, no control characters"))
+            return try accountPage(principal, state, status: FormOutcome.invalidStatus)
+        }
+        let token = SecretToken.generate(prefix: AccessControl.tokenPrefix)
+        do {
+            _ = try store.write {
+                try $0.accounts.addToken(
+                    userID: principal.user.id, name: name, digest: SecretToken.digest(token), at: access.clock())
+            }
+        } catch StoreError.nameTaken {
+            state.record(ValidationError(field: "token-name", message: "you have a token of that name"))
+            return try accountPage(principal, state, status: FormOutcome.invalidStatus)
+        }
+        return try accountPage(principal, FormState(), newToken: (name, token))
+    }
+
+    private func householdsPage(
+        _ principal: Principal, _ state: FormState, invitationLink: String? = nil, status: Int = 200
+    ) throws -> HTTPResponse {
+        let (memberships, members) = try store.read { session in
+            (
+                try session.accounts.memberships(userID: principal.user.id),
+                try principal.household.map { try session.accounts.members(of: $0.id) } ?? []
+            )
+        }
+        return AccountPages.households(
+            principal, memberships: memberships, members: members, state: state, invitationLink: invitationLink,
+            status: status)
+    }
+
+    private func switchHousehold(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        guard let raw = form["household"].flatMap(Int64.init) else {
+            throw HTTPError.badRequest("the form names no household", field: "household")
+        }
+        let household = HouseholdID(raw)
+        try store.write { session in
+            // A household the user is not in is answered as one that does not exist.
+            guard try session.accounts.role(userID: principal.user.id, in: household) != nil else {
+                throw HTTPError(status: 404, code: "not_found", message: "no such household")
+            }
+            if let digest = principal.sessionDigest {
+                try session.accounts.updateSession(
+                    digest: digest, householdID: household,
+                    expiresAt: access.clock().addingTimeInterval(AccessControl.sessionLifetime))
+            }
+        }
+        access.forgetCachedSessions()
+        return .redirect(to: "/")
+    }
+
+    private func newHousehold(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        var state = FormState(form, fields: ["new-name"])
+        do {
+            let name = try Household.validName(form["new-name"] ?? "")
+            let now = access.clock()
+            try store.write { session in
+                let household = try session.accounts.addHousehold(name: name, at: now)
+                try session.accounts.setMembership(userID: principal.user.id, in: household.id, role: .owner, at: now)
+                if let digest = principal.sessionDigest {
+                    try session.accounts.updateSession(
+                        digest: digest, householdID: household.id,
+                        expiresAt: now.addingTimeInterval(AccessControl.sessionLifetime))
+                }
+            }
+        } catch let error as ValidationError {
+            state.record(ValidationError(field: "new-name", message: error.message))
+            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
+        } catch StoreError.nameTaken {
+            state.record(ValidationError(field: "new-name", message: "a household of that name exists; choose another"))
+            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
+        }
+        access.forgetCachedSessions()
+        return .redirect(to: "/")
+    }
+
+    /// The household `principal` acts in, when they own it.
+    /// - Throws: ``HTTPError`` 403 otherwise.
+    private func ownedHousehold(_ principal: Principal) throws -> Household {
+        guard let household = principal.household, principal.role == .owner else {
+            throw HTTPError(
+                status: 403, code: "owner_only", message: "only the household's owner can do this; nothing was changed")
+        }
+        return household
+    }
+
+    private func renameHousehold(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let household = try ownedHousehold(principal)
+        let form = try FormBody(request)
+        var state = FormState(form, fields: ["name"])
+        do {
+            let name = try Household.validName(form["name"] ?? "")
+            try store.write { try $0.accounts.renameHousehold(id: household.id, to: name) }
+        } catch let error as ValidationError {
+            state.record(error)
+            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
+        } catch StoreError.nameTaken {
+            state.record(ValidationError(field: "name", message: "a household of that name exists; choose another"))
+            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
+        }
+        access.forgetCachedSessions()
+        return .redirect(to: "/households")
+    }
+
+    private func invite(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let household = try ownedHousehold(principal)
+        let token = SecretToken.generate()
+        let now = access.clock()
+        try store.write {
+            try $0.accounts.addInvitation(
+                Invitation(
+                    digest: SecretToken.digest(token), householdID: household.id, invitedBy: principal.user.id,
+                    createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime), usedAt: nil))
+        }
+        let scheme = Self.isSecure(request) ? "https" : "http"
+        let host = request.headers["X-Forwarded-Host"] ?? request.headers["Host"] ?? "localhost"
+        return try householdsPage(principal, FormState(), invitationLink: "\(scheme)://\(host)/invite/\(token)")
+    }
+
+    private func removeMember(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let household = try ownedHousehold(principal)
+        guard let user = try FormBody(request)["user"].flatMap(Int64.init), user != principal.user.id else {
+            throw HTTPError.badRequest("the form names no other member", field: "user")
+        }
+        let removed = try store.write { try $0.accounts.removeMembership(userID: user, from: household.id) }
+        guard removed else { throw HTTPError(status: 404, code: "not_found", message: "no such member") }
+        access.forgetCachedSessions()
+        return .redirect(to: "/households")
+    }
+
+    private func leave(_ principal: Principal) throws -> HTTPResponse {
+        guard let household = principal.household else { return .redirect(to: "/households") }
+        try store.write { session in
+            let members = try session.accounts.members(of: household.id)
+            let owners = members.filter { $0.role == .owner }
+            // A household with members keeps an owner: the last one hands it on by making another member owner
+            // at the terminal, or removes the others first.
+            if principal.role == .owner, owners.count == 1, members.count > 1 {
+                throw HTTPError(
+                    status: 409, code: "last_owner",
+                    message: "you are the only owner of \(household.name); remove its other members first, or have "
+                        + "the server's owner make one of them owner (lists users add … --role owner)")
+            }
+            try session.accounts.removeMembership(userID: principal.user.id, from: household.id)
+        }
+        access.forgetCachedSessions()
+        return .redirect(to: "/households")
+    }
+
+    // MARK: Cookies and addresses
+
+    /// Where a sign-in leads: `next` when it is a path of this site, else the home screen.
+    static func next(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+            !next.unicodeScalars.contains(where: { $0.value < 0x21 })
+        else { return "/" }
+        return next
+    }
+
+    /// Whether the request came over HTTPS: Lists serves plain HTTP, so only through a trusted proxy that says
+    /// so (`X-Forwarded-Proto: https`).
+    static func isSecure(_ request: HTTPRequest) -> Bool {
+        request.isFromTrustedProxy && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+    }
+
+    /// The session cookie carrying `secret` (an empty one with `Max-Age=0` clears it): `HttpOnly; SameSite=Lax;
+    /// Path=/`, and over HTTPS `Secure` under the `__Host-` prefix.
+    static func cookie(_ secret: String, request: HTTPRequest, maxAge: Int) -> String {
+        let secure = isSecure(request)
+        let name = secure ? AccessControl.secureCookieName : AccessControl.cookieName
+        return "\(name)=\(secret); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax\(secure ? "; Secure" : "")"
+    }
+
+    /// A redirect to `next` that sets the new session's cookie.
+    static func signedIn(_ secret: String, next: String, request: HTTPRequest) -> HTTPResponse {
+        var response = HTTPResponse.redirect(to: next)
+        response.headers.add(
+            "Set-Cookie", cookie(secret, request: request, maxAge: Int(AccessControl.sessionLifetime)))
+        return response
+    }
+
+    /// A redirect to the sign-in screen that clears the session cookie.
+    static func signedOut(_ request: HTTPRequest) -> HTTPResponse {
+        var response = HTTPResponse.redirect(to: "/signin")
+        response.headers.add("Set-Cookie", cookie("", request: request, maxAge: 0))
+        return response
+    }
+
+    /// Whose failed sign-ins a request counts toward: its address (an IPv6 address by its /64, which one home
+    /// network has), or behind a trusted proxy the address the proxy says it forwards for.
+    static func clientKey(_ request: HTTPRequest) -> String {
+        if request.isFromTrustedProxy, let forwarded = request.headers["X-Forwarded-For"],
+            let last = forwarded.split(separator: ",").last
+        {
+            return String(last.trimmingSpacesAndTabs())
+        }
+        let bytes = request.clientAddress.count == 16 ? Array(request.clientAddress.prefix(8)) : request.clientAddress
+        return bytes.isEmpty ? "unknown" : bytes.map { String($0, radix: 16) }.joined(separator: ".")
+    }
+}

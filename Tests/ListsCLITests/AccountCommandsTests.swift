@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// Users, households and API tokens at the terminal, and `--household` choosing whose lists a command uses.
+@Suite("Accounts and households at the terminal")
+struct AccountCommandsTests {
+    @Test func theFirstUserOwnsTheOnlyHouseholdAndPasswordsComeFromStandardInput() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.expect(["users", "list"], prints: "")
+        #expect(
+            try sandbox.run(["users", "add", "ann"], input: "correct horse\n")
+                == Outcome(status: 0, stdout: "Added user ann, owner of Home\n", stderr: ""))
+        #expect(
+            try sandbox.run(["users", "add", "Bob"], input: "battery staple\r\n")
+                == Outcome(status: 0, stdout: "Added user Bob, member of Home\n", stderr: ""))
+        try sandbox.expect(["users", "list"], prints: "ann  Home (owner)\nBob  Home (member)\n")
+        try sandbox.expect(["households", "members", "home"], prints: "ann  owner\nBob  member\n")
+        // Only a hash is kept, Argon2id.
+        let hash = try sandbox.sqlite3(sandbox.database, "SELECT password_hash FROM users WHERE name = 'ann'")
+        #expect(hash.stdout.hasPrefix("$argon2id$"))
+        #expect(!hash.stdout.contains("correct horse"))
+    }
+
+    @Test func badNamesAndPasswordsAreRefusedNamingTheField() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["users", "list"])
+        let short = try sandbox.run(["users", "add", "ann"], input: "short\n")
+        #expect(short.status == 2)
+        #expect(short.stderr.hasPrefix("lists: password: "))
+        #expect(short.stderr.contains("8 characters"))
+        let huge = try sandbox.run(["users", "add", "ann"], input: String(repeating: "x", count: 10_000_000) + "\n")
+        #expect(huge.status == 2)
+        #expect(huge.stderr.contains("1024 bytes"))
+        let none = try sandbox.run(["users", "add", "ann"])
+        #expect(none.status == 2)
+        #expect(none.stderr.hasPrefix("lists: password: "))
+        try sandbox.expect(["users", "list"], prints: "")
+        #expect(try sandbox.run(["users", "add", "ann"], input: "long enough\n").status == 0)
+        let taken = try sandbox.run(["users", "add", "ANN"], input: "long enough\n")
+        #expect(taken.status == 2)
+        #expect(taken.stderr == "lists: user name: that name is taken; choose another\n")
+        let role = try sandbox.run(["users", "add", "cy", "--role", "king"], input: "long enough\n")
+        #expect(role == Outcome(status: 2, stdout: "", stderr: "lists: role: owner or member, not \"king\"\n"))
+    }
+
+    @Test func householdsKeepTheirListsApartAndCommandsChooseOne() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["--no-seed", "todo", "add", "Walk the dogs"])
+        try sandbox.expect(["households", "add", "The Smiths"], prints: "Added household The Smiths\n")
+        let ambiguous = try sandbox.run(["todo", "list"])
+        #expect(
+            ambiguous
+                == Outcome(
+                    status: 2, stdout: "",
+                    stderr: "lists: household: this database has 2 households (Home, The Smiths); choose one with "
+                        + "--household NAME\n"))
+        try sandbox.expect(["--household", "the smiths", "todo", "list"], prints: "")
+        try sandbox.expect(
+            ["--household", "The Smiths", "todo", "add", "Feed the hogs"], prints: "Added task 1: Feed the hogs\n")
+        try sandbox.expect(["--household", "Home", "todo", "list"], prints: "1    Walk the dogs\n")
+        try sandbox.expect(["--household", "The Smiths", "todo", "list"], prints: "1    Feed the hogs\n")
+        // Another household's task is not found, by number or by name.
+        let other = try sandbox.run(["--household", "The Smiths", "todo", "done", "Walk the dogs"])
+        #expect(other.status == 2)
+        let unknown = try sandbox.run(["--household", "Nowhere", "todo", "list"])
+        #expect(
+            unknown
+                == Outcome(
+                    status: 2, stdout: "",
+                    stderr: "lists: household: no household named \"Nowhere\"; the households are Home, The Smiths\n"))
+        try sandbox.expect(
+            ["households", "rename", "Home", "The Joneses"], prints: "Renamed household Home to The Joneses\n")
+        let taken = try sandbox.run(["households", "rename", "The Joneses", "the smiths"])
+        #expect(
+            taken
+                == Outcome(status: 2, stdout: "", stderr: "lists: household name: that name is taken; choose another\n")
+        )
+        try sandbox.expect(["households", "list"], prints: "The Joneses  0 members\nThe Smiths   0 members\n")
+    }
+
+    @Test func tokensAreShownOnceKeptAsDigestsListedAndRevoked() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.run(["users", "add", "ann"], input: "long enough\n").status == 0)
+        let token = try sandbox.succeed(["tokens", "create", "phone"]).trimmingCharacters(in: .newlines)
+        #expect(token.hasPrefix("lists_"))
+        #expect(token.count == 49)
+        let stored = try sandbox.sqlite3(sandbox.database, "SELECT digest FROM api_tokens").stdout
+        #expect(!stored.contains(String(token.dropFirst(6))))
+        let listed = try sandbox.succeed(["tokens", "list"])
+        #expect(listed.hasPrefix("phone  made "))
+        #expect(listed.hasSuffix("never used\n"))
+        let twice = try sandbox.run(["tokens", "create", "Phone"])
+        #expect(
+            twice == Outcome(status: 2, stdout: "", stderr: "lists: token name: that name is taken; choose another\n"))
+        try sandbox.expect(["tokens", "revoke", "PHONE"], prints: "Revoked token PHONE of ann\n")
+        try sandbox.expect(["tokens", "list"], prints: "")
+        #expect(try sandbox.run(["users", "add", "bob"], input: "long enough\n").status == 0)
+        let whose = try sandbox.run(["tokens", "list"])
+        #expect(
+            whose
+                == Outcome(
+                    status: 2, stdout: "",
+                    stderr: "lists: user: there are 2 users (ann, bob); choose one with --user NAME\n"))
+        try sandbox.expect(["tokens", "list", "--user", "BOB"], prints: "")
+    }
+
+    @Test func aRemovedUserLosesSessionsAndTokensAndPasswdSignsOutEverywhere() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.run(["users", "add", "ann"], input: "long enough\n").status == 0)
+        try sandbox.succeed(["tokens", "create", "phone"])
+        _ = try sandbox.sqlite3(
+            sandbox.database,
+            "INSERT INTO sessions (digest, user_id, household_id, created_at, expires_at) "
+                + "SELECT 'a', id, 0, 0, 9999999999999 FROM users; INSERT INTO sessions (digest, user_id, "
+                + "household_id, created_at, expires_at) SELECT 'b', id, 0, 0, 9999999999999 FROM users")
+        #expect(
+            try sandbox.run(["users", "passwd", "ann"], input: "another one\n")
+                == Outcome(
+                    status: 0, stdout: "Changed the password of ann; signed out on every device (2 sessions ended)\n",
+                    stderr: ""))
+        try sandbox.expect(["users", "rm", "ann"], prints: "Removed user ann\n")
+        #expect(try sandbox.sqlite3(sandbox.database, "SELECT count(*) FROM api_tokens").stdout == "0\n")
+        #expect(try sandbox.sqlite3(sandbox.database, "SELECT count(*) FROM memberships").stdout == "0\n")
+        try sandbox.expect(["users", "list"], prints: "")
+        let gone = try sandbox.run(["users", "rm", "ann"])
+        #expect(
+            gone
+                == Outcome(
+                    status: 2, stdout: "", stderr: "lists: user: no user named \"ann\"; there are no users yet\n"))
+    }
+}
