@@ -9,12 +9,17 @@ goal.
                                     shell committing the same rows one per transaction; goal >= 0.5x
   server-bench.py start-and-memory  with 100k items: process start to the first 200 on /healthz (goal < 200 ms,
                                     median) and peak RSS under the wrk loads (goal < 50 MB)
+  server-bench.py signins-vs-reads  the p99 of signed-in GET /api/v1/items under wrk while 20 sign-ins/s run
+                                    (Argon2id each), against without them; goal: within 2x
+
+Every request carries an API token of a user made for the benchmarks (Lists serves nobody else).
 
 Options: --quick (fewer, shorter rounds, for a smoke run).
 Environment: LISTS_BIN_DIR (lists and lists-bench, default .build/release), TMPDIR (temporary databases; a real
 file system, not a RAM disk).
 Exit status: 0 goal met, 3 goal missed, 1 the benchmark failed, 2 bad usage.
 """
+import http.client
 import os
 import re
 import shutil
@@ -23,7 +28,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -584,8 +591,93 @@ def start_and_memory(work, quick):
 # ---------------------------------------------------------------------------------------------------------
 
 
+# ---------------------------------------------------------------------------------------------------------
+# 4. Reads while people sign in
+
+
+def sign_in_once(url):
+    """One sign-in as the benchmarks' user, as a browser posts it: its status and how long it took, in ms."""
+    address = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=60)
+    started = time.monotonic()
+    try:
+        connection.request("POST", "/signin", body="name=bench&password=bench+password&next=%2F", headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Origin": url})
+        status = connection.getresponse().status
+    finally:
+        connection.close()
+    return status, (time.monotonic() - started) * 1000
+
+
+def signins_vs_reads(work, quick):
+    """The p99 of signed-in GET /api/v1/items under wrk, alone and while 20 sign-ins a second run (each an
+    Argon2id verify at libsodium's interactive limits): goal, within 2x."""
+    rounds, seconds = (1, 4) if quick else (3, 8)
+    threads, connections, rate, goal = 2, 8, 20, 2.0
+    say(f"== signins-vs-reads: wrk -t{threads} -c{connections} -d{seconds}s --latency on GET /api/v1/items (100 "
+        f"items, a bearer token), alone and with {rate} sign-ins/s (POST /signin, the right password), "
+        f"{rounds} alternating rounds")
+    database = os.path.join(work, "signins.sqlite")
+    fill_items(database, 100)
+    server = ListsServer(database)
+    try:
+        script = os.path.join(work, "count.lua")
+        with open(script, "w") as file:
+            file.write(WRK_SCRIPT)
+        if sign_in_once(server.url)[0] != 303:
+            raise Failure("the benchmarks' user cannot sign in")
+        wrk(server.url + "/api/v1/items", threads, connections, 1, script)
+        alone, loaded, signins = [], [], []
+
+        def sign_ins(stop):
+            """`rate` sign-ins a second, each started on time on a thread of its own, until `stop` is set."""
+            started, number, pending = time.monotonic(), 0, []
+            while not stop.is_set():
+                due = started + number / rate
+                if due > time.monotonic():
+                    time.sleep(due - time.monotonic())
+                thread = threading.Thread(target=lambda: signins.append(sign_in_once(server.url)))
+                thread.start()
+                pending.append(thread)
+                number += 1
+            for thread in pending:
+                thread.join()
+
+        for round in range(rounds):
+            for with_signins in ([False, True] if round % 2 == 0 else [True, False]):
+                stop = threading.Event()
+                signer = threading.Thread(target=sign_ins, args=(stop,)) if with_signins else None
+                if signer:
+                    signer.start()
+                    time.sleep(0.5)
+                result = wrk(server.url + "/api/v1/items", threads, connections, seconds, script)
+                if signer:
+                    stop.set()
+                    signer.join()
+                if set(result.statuses) != {200} or result.socket_errors:
+                    raise Failure(f"wrk saw {result.statuses} {result.socket_errors or ''}")
+                (loaded if with_signins else alone).append(result.p99_ms)
+                say(f"   round {round + 1}, {'with' if with_signins else 'without'} sign-ins: p99 "
+                    f"{result.p99_ms:.2f} ms, {result.rate:.0f} requests/s")
+        statuses = {status for status, _ in signins}
+        if statuses != {303}:
+            raise Failure(f"sign-ins answered {statuses}")
+        times = sorted(ms for _, ms in signins)
+        say(f"   {len(signins)} sign-ins: median {median(times):.0f} ms, p90 {times[int(len(times) * 0.9)]:.0f} ms")
+    finally:
+        server.stop()
+    ratio = median(loaded) / median(alone)
+    met = ratio <= goal
+    say(f"RESULT signins-vs-reads: GET p99 with {rate} sign-ins/s / without = {ratio:.2f} "
+        f"({median(loaded):.2f} / {median(alone):.2f} ms, medians) (goal <= {goal}) {verdict(met)}")
+    return met
+
+
 def main(arguments):
-    benchmarks = {"vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "start-and-memory": start_and_memory}
+    benchmarks = {
+        "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "start-and-memory": start_and_memory,
+        "signins-vs-reads": signins_vs_reads,
+    }
     quick = "--quick" in arguments
     names = [a for a in arguments if a != "--quick"]
     if len(names) != 1 or names[0] not in benchmarks:

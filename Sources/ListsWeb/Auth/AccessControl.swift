@@ -52,10 +52,10 @@ final class AccessControl: Sendable {
     /// The header that names the household an API token's request acts in, when its user has several.
     static let householdHeader = "X-Lists-Household"
 
-    /// How many passwords are hashed or checked at once: each takes 64 MiB and tens of milliseconds of a core
-    /// (Argon2id at its interactive limits), so sign-ins wait for each other rather than starve the requests of
-    /// the lists or the machine's memory.
-    private let hashing = DispatchSemaphore(value: 2)
+    /// Where passwords are hashed and checked: two threads of the lowest priority for the whole process, so that
+    /// Argon2id (64 MiB and tens of milliseconds of a core each, by design) takes only what the requests of the
+    /// lists leave of the processors, and at most two at once of the memory.
+    static let hashing = HashingWorkers(count: 2)
     /// Whether the hasher's stand-in hash (what an unknown name is checked against) is made: made at the first
     /// sign-in, before its name is looked up, so that no sign-in pays for it alone.
     private let isWarm = Atomic<Bool>(false)
@@ -128,13 +128,13 @@ final class AccessControl: Sendable {
         for (limiter, key) in [(failuresByName, nameKey), (failuresByClient, clientKey)] {
             if case .limited(let seconds) = limiter.check(key) { throw Self.tooManyAttempts(retryAfter: seconds) }
         }
-        if !isWarm.exchange(true, ordering: .relaxed) { withHashing { hasher.verifyNothing("") } }
+        if !isWarm.exchange(true, ordering: .relaxed) { _ = try? withHashing { [hasher] in hasher.verifyNothing("") } }
         // The password's length is checked by the hasher too; a 10 MB one is refused before any work.
         let user =
             password.utf8.count <= PasswordRules.maximumBytes && name.utf8.count <= 1024
             ? try store.read { try $0.accounts.user(named: name) } : nil
         guard let user, verifyPassword(password, hash: user.passwordHash) else {
-            if user == nil { withHashing { hasher.verifyNothing(password) } }
+            if user == nil { _ = try? withHashing { [hasher] in hasher.verifyNothing(password) } }
             failuresByName.recordFailure(nameKey)
             failuresByClient.recordFailure(clientKey)
             throw Self.wrongCredentials
@@ -296,24 +296,22 @@ final class AccessControl: Sendable {
 
     // MARK: Names and passwords
 
-    /// Runs `body` while at most one other hash or check runs.
-    private func withHashing<T>(_ body: () throws -> T) rethrows -> T {
-        hashing.wait()
-        defer { hashing.signal() }
-        return try body()
+    /// Runs `body` on a hashing thread (``hashing``) and waits for it.
+    private func withHashing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        try Self.hashing.run(body)
     }
 
     /// `password`'s Argon2id hash, in turn with the other hashes.
     /// - Throws: ``ValidationError`` for a password the rules refuse.
     func hashPassword(_ password: String) throws -> String {
         try Self.checkPassword(password)
-        return try withHashing { try hasher.hash(password) }
+        return try withHashing { [hasher] in try hasher.hash(password) }
     }
 
     /// Whether `password` is the one `hash` was made of, in turn with the other hashes.
     func verifyPassword(_ password: String, hash: String) -> Bool {
         guard password.utf8.count <= PasswordRules.maximumBytes else { return false }
-        return withHashing { hasher.verify(password, hash: hash) }
+        return (try? withHashing { [hasher] in hasher.verify(password, hash: hash) }) ?? false
     }
 
     /// `name` trimmed when it can be a user name.

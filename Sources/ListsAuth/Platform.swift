@@ -1,0 +1,20 @@
+// The operating system's side of this module, in one place: lowering a thread's scheduling priority.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The system calls the module makes.
+enum Platform {
+    /// Gives the calling thread the lowest scheduling priority (nice 19): the scheduler then runs it only on
+    /// what other threads leave of the processors. On Linux the nice value is each thread's own, and
+    /// `setpriority(PRIO_PROCESS, 0, …)` sets the calling thread's (not the whole process's, as POSIX would have
+    /// it); elsewhere this does nothing.
+    static func lowerCallingThreadPriority() {
+        #if os(Linux)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        #endif
+    }
+}
