@@ -228,6 +228,31 @@ struct AuthTests {
         #expect(site.api("GET", "/api/v1/tasks", headers: bearer).status == 401)
     }
 
+    @Test func anInvitationWorksForSevenDaysAndOnlyForItsOwnersHousehold() throws {
+        let site = try Site()
+        let ann = try site.setUp()
+        let invited = site.post("/households/invite", [], cookie: ann)
+        let link = try #require(
+            String(decoding: invited.body, as: UTF8.self).firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)
+        ).output
+        #expect(site.get(String(link)).status == 200)
+        site.advance(days: 7.1)
+        #expect(site.get(String(link)).status == 410)
+        #expect(site.post(String(link), [("name", "bob"), ("password", "battery staple")]).status == 410)
+        #expect(site.get("/invite/" + SecretToken.generate()).status == 410)
+        #expect(try site.store.read { try $0.accounts.userCount() } == 1)
+        // A member cannot invite, rename or remove: only the owner can.
+        let again = site.post("/households/invite", [], cookie: ann)
+        let fresh = try #require(
+            String(decoding: again.body, as: UTF8.self).firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)
+        ).output
+        let bob = try Site.cookie(of: site.post(String(fresh), [("name", "bob"), ("password", "battery staple")]))
+        #expect(site.post("/households/invite", [], cookie: bob).status == 403)
+        #expect(site.post("/households/rename", [("name", "Mine")], cookie: bob).status == 403)
+        #expect(site.post("/households/members/remove", [("user", "1")], cookie: bob).status == 403)
+        #expect(try site.store.read { try $0.accounts.households() }.map(\.name) == ["Home"])
+    }
+
     @Test func twoHouseholdsCannotReadOrChangeEachOthersRecords() throws {
         let site = try Site()
         let ann = try site.setUp()
