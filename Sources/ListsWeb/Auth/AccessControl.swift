@@ -21,10 +21,10 @@ struct Principal: Sendable {
 /// setup token that creates the first account.
 ///
 /// Sessions are the store's (`sessions`, the cookie's secret kept as a digest): revocable, ending after
-/// ``sessionLifetime`` without use, each use moving the end on (written at most once an hour). A session found
-/// is remembered for ``cacheLifetime``, so that a page's requests do not each read it; whatever this server
-/// changes of accounts forgets them all at once, and a change made through another server (sharing PostgreSQL) is
-/// seen within that time.
+/// ``sessionLifetime`` without use, each use moving the end on (written at most once an hour). A session or a
+/// token found is remembered for ``cacheLifetime``, so that a page's requests and a script's do not each read it;
+/// whatever this server changes of accounts forgets them all at once, and a change made elsewhere (another server
+/// sharing PostgreSQL, `lists tokens revoke` at the terminal) is seen within that time.
 final class AccessControl: Sendable {
     /// The store as a whole (accounts are not a household's).
     let store: any Store
@@ -62,7 +62,7 @@ final class AccessControl: Sendable {
 
     /// The secret of the setup address, while no account exists and it was not used.
     private let setupSecret = Mutex<String?>(nil)
-    /// Principals found recently, by session digest.
+    /// Principals found recently, by session digest or by bearer header.
     private let cache = Mutex<[String: (principal: Principal, until: Date)]>([:])
 
     init(store: any Store, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
@@ -188,7 +188,13 @@ final class AccessControl: Sendable {
     /// - Throws: ``HTTPError`` 401 for a bearer token that is not valid (a client that sends one means to use it).
     func principal(of request: HTTPRequest) throws -> Principal? {
         if let authorization = request.headers["Authorization"] {
-            return try bearer(authorization, household: request.headers[Self.householdHeader])
+            // Remembered by the header's whole text (token and household), as sessions are by their digest.
+            let key = "bearer " + authorization + "\u{0}" + (request.headers[Self.householdHeader] ?? "")
+            let now = clock()
+            if let hit = cache.withLock({ $0[key] }), hit.until > now { return hit.principal }
+            let principal = try bearer(authorization, household: request.headers[Self.householdHeader])
+            remember(principal, as: key, now: now)
+            return principal
         }
         guard let secret = Self.sessionSecret(in: request) else { return nil }
         let digest = SecretToken.digest(secret)
@@ -198,11 +204,16 @@ final class AccessControl: Sendable {
             cache.withLock { _ = $0.removeValue(forKey: digest) }
             return nil
         }
+        remember(principal, as: digest, now: now)
+        return principal
+    }
+
+    /// Remembers `principal` under `key` for ``cacheLifetime``, in bounded memory.
+    private func remember(_ principal: Principal, as key: String, now: Date) {
         cache.withLock { entries in
             if entries.count >= 10_000 { entries.removeAll() }
-            entries[digest] = (principal, now.addingTimeInterval(Self.cacheLifetime))
+            entries[key] = (principal, now.addingTimeInterval(Self.cacheLifetime))
         }
-        return principal
     }
 
     /// The session whose secret's digest is `digest`, with its user and household, moving its end on when an hour

@@ -163,6 +163,7 @@ struct AccountController: Sendable {
         case ("POST", "/account/tokens/revoke"):
             let name = try FormBody(request)["name"] ?? ""
             try store.write { try $0.accounts.removeToken(userID: principal.user.id, named: name) }
+            access.forgetCachedSessions()
             return .redirect(to: "/account")
         case ("GET", "/households"): return try householdsPage(principal, FormState())
         case ("POST", "/households/switch"): return try switchHousehold(request, principal)
