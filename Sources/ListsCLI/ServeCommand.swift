@@ -93,7 +93,7 @@ struct ServeCommand: Command {
         // A read connection per server thread: pages and API reads run at once and never wait behind a commit.
         let app = ListsWebApp(
             store: try run.store(readConnections: configuration.threadCount, unscoped: true), hosts: hosts)
-        let server = HTTPServer(configuration: configuration) { app.respond(to: $0) }
+        let server = HTTPServer(configuration: configuration, isSlow: ListsWebApp.isSlow) { app.respond(to: $0) }
         do {
             try server.start()
         } catch let error as ServerError {

@@ -29,10 +29,47 @@ func accessHandler(
         return server.receiveBody(UnsafeRawBufferPointer(start: uploadData, count: size), context: context)
     }
     guard !context.isAnswered, var request = context.request else { return .YES }
+    // A slow request answered off the server's threads: its connection was resumed with the answer ready.
+    if context.isDeferred {
+        guard let response = context.deferredAnswer.response.withLock({ $0 }) else { return .YES }
+        return server.send(response, for: context, on: connection)
+    }
     if context.isBodyTooLarge { return server.refuse(server.tooLarge(context.bodyLimit), for: context, on: connection) }
     request.body = context.body
     context.body = []
+    if server.isSlow(request) {
+        server.answerLater(request, context: context, connection: connection)
+        return .YES
+    }
     return server.send(server.handler(request), for: context, on: connection)
+}
+
+/// A connection pointer handed to the thread that answers a slow request.
+///
+/// `@unchecked Sendable` is safe because that thread only passes it to MHD_resume_connection, which
+/// libmicrohttpd allows from any thread for a suspended connection, and the connection stays alive while it is
+/// suspended (libmicrohttpd closes no suspended connection).
+private struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+extension HTTPServer {
+    /// Suspends the connection and answers `request` on ``deferredWork``; once the answer is ready, resumes the
+    /// connection, and libmicrohttpd calls the access handler again, which sends it.
+    func answerLater(_ request: HTTPRequest, context: RequestContext, connection: OpaquePointer) {
+        context.isDeferred = true
+        deferredCount.add(1, ordering: .relaxed)
+        MHD_suspend_connection(connection)
+        let suspended = SuspendedConnection(pointer: connection)
+        let handler = self.handler
+        let answer = context.deferredAnswer
+        deferredWork.async { [self] in
+            let response = handler(request)
+            answer.response.withLock { $0 = response }
+            MHD_resume_connection(suspended.pointer)
+            deferredCount.subtract(1, ordering: .releasing)
+        }
+    }
 }
 
 /// libmicrohttpd's notification that a request is over (answered, or its connection closed): logs it, releases

@@ -1,5 +1,6 @@
 import ListsHTTP
 import CMicroHTTPD
+import Dispatch
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that turns each request into an ``HTTPRequest``, asks a handler for the
@@ -26,6 +27,14 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     /// The handler every accepted request goes to.
     let handler: Handler
+    /// Whether a request may take long (a password to check): it is then answered off the server's threads
+    /// (``deferredWork``), its connection suspended meanwhile, so that it holds none of them up.
+    let isSlow: @Sendable (HTTPRequest) -> Bool
+    /// Where slow requests are answered.
+    let deferredWork = DispatchQueue(label: "lists-slow-requests", attributes: .concurrent)
+    /// Slow requests being answered, whose connections are suspended: the daemon must not stop before they
+    /// are resumed.
+    let deferredCount = Atomic<Int>(0)
     /// The running daemon, if any, and the port it is bound to.
     private let daemon = Mutex<Daemon?>(nil)
     /// Requests between their first callback and their completion notification, which shutdown waits for.
@@ -39,10 +48,15 @@ public final class HTTPServer: Sendable {
         var port: Int
     }
 
-    /// A server that will send every request to `handler` once started.
-    public init(configuration: ServerConfiguration = ServerConfiguration(), handler: @escaping Handler) {
+    /// A server that will send every request to `handler` once started; those `isSlow` says may take long are
+    /// answered on other threads than the server's own, which go on serving the others meanwhile.
+    public init(
+        configuration: ServerConfiguration = ServerConfiguration(),
+        isSlow: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false }, handler: @escaping Handler
+    ) {
         self.configuration = configuration
         self.handler = handler
+        self.isSlow = isSlow
         connectionGuard = ConnectionGuard(configuration: configuration)
     }
 
@@ -71,8 +85,9 @@ public final class HTTPServer: Sendable {
         try daemon.withLock { daemon in
             if daemon != nil { throw ServerError(message: "the server is already running") }
             var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | Platform.pollingFlag | MHD_USE_TURBO.rawValue
-            // Quiescing (the first step of a graceful shutdown) needs the inter-thread channel.
-            flags |= MHD_USE_ITC.rawValue
+            // Quiescing (the first step of a graceful shutdown) needs the inter-thread channel; slow requests
+            // suspend their connections.
+            flags |= MHD_USE_ITC.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
             if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
             // The daemon holds a strong reference to the server for as long as it runs: the callbacks get
             // this pointer as their `cls`, and `shutdown` releases it only after MHD_stop_daemon has joined
@@ -138,6 +153,11 @@ public final class HTTPServer: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while inFlightCount.load(ordering: .acquiring) > 0 && clock.now < deadline {
+            Platform.sleep(microseconds: 2_000)
+        }
+        // A suspended connection must be resumed before the daemon stops (libmicrohttpd's rule): slow requests
+        // end (a password check takes well under a second), however long the grace period was.
+        while deferredCount.load(ordering: .acquiring) > 0 {
             Platform.sleep(microseconds: 2_000)
         }
         MHD_stop_daemon(running.handle)

@@ -1,4 +1,5 @@
 import ListsHTTP
+import Synchronization
 
 /// What the server keeps about one request between libmicrohttpd's callbacks: the head as parsed, the body
 /// as it arrives, and what was answered, for the access log.
@@ -16,6 +17,11 @@ final class RequestContext {
     let rawPath: [UInt8]
     /// The request as the handler will see it once its body is complete; `nil` when it was refused.
     var request: HTTPRequest?
+    /// Whether the request is answered off the server's threads (a slow one), its connection suspended until
+    /// ``deferredResponse`` is set.
+    var isDeferred = false
+    /// The answer to a slow request, set by the thread that made it before it resumes the connection.
+    let deferredAnswer = DeferredAnswer()
     /// The body received so far.
     var body: [UInt8] = []
     /// Whether the body passed the limit (it had no declared length); it is then dropped, not kept.
@@ -86,4 +92,10 @@ final class RequestContext {
     static func writeToStandardError(_ line: [UInt8]) {
         Platform.writeToStandardError(line)
     }
+}
+
+/// The answer to a slow request, made on another thread than the connection's.
+final class DeferredAnswer: Sendable {
+    /// The answer, once made.
+    let response = Mutex<HTTPResponse?>(nil)
 }

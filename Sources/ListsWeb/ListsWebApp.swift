@@ -155,6 +155,15 @@ public final class ListsWebApp: Sendable {
         }
     }
 
+    /// Whether answering `request` may take long: the forms that hash or check a password (Argon2id, tens of
+    /// milliseconds by design, on threads of the lowest priority that wait their turn). The server answers them
+    /// off its own threads, so that sign-ins hold up no one's lists.
+    public static func isSlow(_ request: HTTPRequest) -> Bool {
+        guard request.method == "POST" else { return false }
+        return request.path == "/signin" || request.path == "/setup" || request.path == "/account/password"
+            || request.path.hasPrefix("/invite/")
+    }
+
     /// Whether `request` is for what anyone may have: the assets, the API's description, the health check.
     static func isPublic(_ request: HTTPRequest) -> Bool {
         request.path.hasPrefix("/static/") || request.path == OpenAPIDocument.path || request.path == "/healthz"

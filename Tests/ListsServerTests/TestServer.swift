@@ -9,12 +9,15 @@ final class TestServer: Sendable {
     let server: HTTPServer
     let probe: HandlerProbe
 
-    init(connectionTimeout: Int = 30, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(
+        connectionTimeout: Int = 30, configure: (inout ServerConfiguration) -> Void = { _ in },
+        isSlow: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false }
+    ) throws {
         let probe = HandlerProbe()
         var configuration = ServerConfiguration(
             port: 0, threadCount: 4, connectionTimeout: connectionTimeout, logsAccess: false)
         configure(&configuration)
-        server = HTTPServer(configuration: configuration) { request in probe.handle(request) }
+        server = HTTPServer(configuration: configuration, isSlow: isSlow) { request in probe.handle(request) }
         self.probe = probe
         try server.start()
     }
