@@ -104,6 +104,8 @@ struct AuthTests {
         #expect(site.get("/", cookie: cookie).status == 200)
         // Spent: the same address makes nothing more.
         #expect(try site.app.setupPath() == nil)
+        #expect(site.get("/setup", query: ["token": token]).status == 403)
+        #expect(site.get("/setup", query: ["token": token], cookie: cookie).status == 403)
         #expect(site.post("/setup", [("token", token), ("name", "eve"), ("password", "long enough")]).status == 403)
         #expect(try site.store.read { try $0.accounts.userCount() } == 1)
         // The first account owns the first household, with the lists there were.

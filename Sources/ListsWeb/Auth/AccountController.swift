@@ -34,8 +34,10 @@ struct AccountController: Sendable {
             return AccountPages.signIn(FormState(), next: Self.next(request.query["next"]))
         case ("POST", "/signin"): return try signIn(request)
         case ("GET", "/setup"):
-            guard try access.setupToken() != nil else { return .redirect(to: "/signin") }
-            guard access.isSetupToken(request.query["token"]) else { throw AccessControl.badSetupToken }
+            // Spent (an account exists) or wrong: refused alike, with a page that says to sign in instead.
+            guard try access.setupToken() != nil, access.isSetupToken(request.query["token"]) else {
+                throw AccessControl.badSetupToken
+            }
             return AccountPages.setup(FormState(), token: request.query["token"] ?? "")
         case ("POST", "/setup"): return try setUp(request)
         default:
