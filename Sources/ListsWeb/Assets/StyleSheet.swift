@@ -309,6 +309,31 @@ enum StyleSheet {
         .icon-items::before { content: "\2630"; }
         .icon-list::before { content: "\2611"; }
 
+        /* Sections of the account screens: a header after anything but a message starts a new group, a group's rows
+           that are text (a member, a token) have the padding a row's link has, and a read-only text to copy wraps. */
+        .content > :not(.notice) + .group-header { margin-top: 35px; }
+        .group > .row > .row-text { padding: 11px 16px; }
+        .group > .row > .row-text:not(:last-child) { padding-right: 0; }
+        .group > .row > .row-detail:last-child { padding-right: 16px; }
+        .group > .row > .remove-button { margin-right: 4px; }
+        .row-button .row-text { flex: 1; }
+        .row-check { flex: none; min-width: 1em; color: var(--tint); font-weight: 600; text-align: center; }
+        .row-button.action { justify-content: center; color: var(--tint); font-weight: 600; text-align: center; }
+        .group + .account-form > .fields:first-child { margin-top: 35px; }
+        .wide-labels .field { grid-template-columns: 9em 1fr; }
+        .field:has(> label.visually-hidden) { grid-template-columns: 1fr; }
+        .action-row.destructive { color: var(--red); }
+        .action-row[hidden] { display: none; }
+        a.action-row { margin-top: 35px; }
+        .copy-field { display: block; }
+        .copy-field textarea {
+          display: block; width: 100%; min-height: 44px; margin: 0; padding: 11px 0; border: 0; background: none;
+          color: var(--label); font: 15px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", "Liberation Mono",
+            monospace;
+          overflow-wrap: anywhere; word-break: break-all; resize: none; outline: none; field-sizing: content;
+        }
+        .fields + .action-row[data-copy] { margin-top: 12px; }
+
         /* Error pages. */
         .error-page { margin: 32px 24px; text-align: center; }
         .error-status { margin: 0; font-size: 56px; font-weight: 200; color: var(--secondary); }

@@ -162,6 +162,11 @@ struct AccountController: Sendable {
             return Self.signedOut(request)
         case ("POST", "/account/password"): return try changePassword(request, principal)
         case ("POST", "/account/tokens"): return try makeToken(request, principal)
+        case ("GET", "/account/tokens/revoke"):
+            let name = request.query["name"] ?? ""
+            let tokens = try store.read { try $0.accounts.tokens(userID: principal.user.id) }
+            guard tokens.contains(where: { $0.name == name }) else { return .redirect(to: "/account") }
+            return AccountPages.revokeSheet(principal, tokens: tokens, name: name)
         case ("POST", "/account/tokens/revoke"):
             let name = try FormBody(request)["name"] ?? ""
             try store.write { try $0.accounts.removeToken(userID: principal.user.id, named: name) }
@@ -171,7 +176,18 @@ struct AccountController: Sendable {
         case ("POST", "/households/new"): return try newHousehold(request, principal)
         case ("POST", "/households/rename"): return try renameHousehold(request, principal)
         case ("POST", "/households/invite"): return try invite(request, principal)
+        case ("GET", "/households/members/remove"):
+            _ = try ownedHousehold(principal)
+            let view = try householdsView(principal)
+            let user = request.query["user"].flatMap(Int64.init)
+            guard let member = view.members.first(where: { $0.user.id == user }), user != principal.user.id else {
+                return .redirect(to: "/households")
+            }
+            return AccountPages.removeSheet(view, member: member)
         case ("POST", "/households/members/remove"): return try removeMember(request, principal)
+        case ("GET", "/households/leave"):
+            guard principal.household != nil else { return .redirect(to: "/households") }
+            return AccountPages.leaveSheet(try householdsView(principal))
         case ("POST", "/households/leave"): return try leave(principal)
         default:
             let known = ["/signout", "/account", "/households"]
@@ -249,15 +265,21 @@ struct AccountController: Sendable {
     private func householdsPage(
         _ principal: Principal, _ state: FormState, invitationLink: String? = nil, status: Int = 200
     ) throws -> HTTPResponse {
+        var view = try householdsView(principal)
+        view.state = state
+        view.invitationLink = invitationLink
+        return AccountPages.households(view, status: status)
+    }
+
+    /// What the Household screen shows `principal`: their households, and the current one's members.
+    private func householdsView(_ principal: Principal) throws -> AccountPages.HouseholdsView {
         let (memberships, members) = try store.read { session in
             (
                 try session.accounts.memberships(userID: principal.user.id),
                 try principal.household.map { try session.accounts.members(of: $0.id) } ?? []
             )
         }
-        return AccountPages.households(
-            principal, memberships: memberships, members: members, state: state, invitationLink: invitationLink,
-            status: status)
+        return AccountPages.HouseholdsView(principal: principal, memberships: memberships, members: members)
     }
 
     private func switchHousehold(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
