@@ -14,12 +14,14 @@ import ListsModel
 enum AccountPages {
     /// The sign-in screen; `next` is where a sign-in leads (a path of this site).
     static func signIn(_ state: FormState, next: String, status: Int = 200) -> HTTPResponse {
+        // The name has focus, unless a refusal gave it to the password (the name stays as typed).
+        let state = state.initialFocus == nil ? state.focusing("name") : state
         let content = """
             <form class="account-form" method="post" action="/signin" aria-labelledby="signin-header" data-full-load>
             <h2 class="group-header" id="signin-header">Sign in to your lists</h2>
             \(state.notice?.html ?? "")<input type="hidden" name="next" value="\(HTML.escape(next))">
             <div class="fields">
-            \(state.focusing("name").field("name", label: "User name", isRequired: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\" spellcheck=\"false\""))
+            \(state.field("name", label: "User name", isRequired: true, attributes: "autocomplete=\"username\" autocapitalize=\"none\" spellcheck=\"false\""))
             \(state.field("password", label: "Password", type: "password", isRequired: true, attributes: "autocomplete=\"current-password\""))
             </div>
             <button class="action-row" type="submit">Sign In</button>
@@ -90,7 +92,12 @@ enum AccountPages {
                 </div>
                 <button class="action-row" type="submit">Join \(name)</button>
                 </form>
-                <p class="group-footer">Have an account already? <a href="/signin?next=\(HTML.escape(percentEncoded("/invite/" + token)))">Sign in</a> first, then open this link again.</p>
+                <h2 class="group-header" id="have-header">Have an account already?</h2>
+                <ul class="group" aria-labelledby="have-header">
+                <li class="row"><a class="row-link" href="/signin?next=\(HTML.escape(percentEncoded("/invite/" + token)))">\
+                <span class="row-title">Sign in to join with it</span><span class="chevron" aria-hidden="true">›</span></a></li>
+                </ul>
+                <p class="group-footer">This invitation opens again once you are signed in.</p>
                 """
         }
         let title = "Join \(household.name)"
