@@ -300,6 +300,11 @@ struct AuthTests {
         }
         #expect(try site.store.read { try $0.accounts.members(of: .first) }.count == 2)
         #expect(try site.store.read { try $0.accounts.tokens(userID: 1) }.count == 1)
+        // The only owner of a household with members cannot leave it: the sheet says so, with nothing to confirm.
+        let owner = String(decoding: site.get("/households/leave", cookie: ann).body, as: UTF8.self)
+        #expect(owner.contains("Home needs its owner"))
+        #expect(!owner.contains("action=\"/households/leave\""))
+        #expect(site.post("/households/leave", [], cookie: ann).status == 409)
         // Only the owner is asked about removing a member; nothing to ask about leads back.
         #expect(site.get("/households/members/remove", query: ["user": "1"], cookie: bob).status == 403)
         #expect(site.get("/households/members/remove", query: ["user": "9"], cookie: ann).status == 303)

@@ -388,13 +388,12 @@ struct AccountController: Sendable {
         try store.write { session in
             let members = try session.accounts.members(of: household.id)
             let owners = members.filter { $0.role == .owner }
-            // A household with members keeps an owner: the last one hands it on by making another member owner
-            // at the terminal, or removes the others first.
+            // A household with members keeps an owner: the last one removes the others first. (Nothing yet makes
+            // an existing member owner: `lists users add --role owner` makes a new user.)
             if principal.role == .owner, owners.count == 1, members.count > 1 {
                 throw HTTPError(
                     status: 409, code: "last_owner",
-                    message: "you are the only owner of \(household.name); remove its other members first, or have "
-                        + "the server's owner make one of them owner (lists users add … --role owner)")
+                    message: "you are the only owner of \(household.name); remove its other members first")
             }
             try session.accounts.removeMembership(userID: principal.user.id, from: household.id)
         }

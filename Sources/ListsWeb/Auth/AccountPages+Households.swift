@@ -29,6 +29,15 @@ extension AccountPages {
         guard let household = view.principal.household else { return households(view) }
         let name = household.name
         let isAlone = view.members.count <= 1
+        let owners = view.members.filter { $0.role == .owner }
+        if view.principal.role == .owner, owners.count == 1, !isAlone {
+            // Refused as the post would be (a household with members keeps an owner): said before, not after.
+            let sheet = Layout.actionSheet(
+                over: householdsScreen(view), title: "\(name) needs its owner",
+                message: "You are its only owner: remove its other members first, then you can leave it.",
+                confirm: "", cancel: "/households")
+            return page("Leave \(name)", sheet, status: 200)
+        }
         let confirm = """
             <form method="post" action="/households/leave" data-full-load>\
             \(Layout.destructiveButton("Leave \(name)", label: "Leave \(name)"))</form>
