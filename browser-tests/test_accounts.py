@@ -216,7 +216,7 @@ def test_two_households_keep_their_lists_apart(start_server, new_page, javascrip
     bob.get_by_role("link", name="Leave Home…").click()
     sheet = bob.get_by_role("alertdialog", name="Leave Home?")
     expect(sheet).to_be_visible()
-    sheet.get_by_role("button", name="Leave Home").click()
+    sheet.get_by_role("button", name="Leave Household").click()
     expect(bob).to_have_url(url + "/households")
     households = bob.get_by_role("list", name="Your households")
     expect(households.get_by_role("button")).to_have_count(1)
@@ -266,7 +266,7 @@ def test_the_owner_renames_the_household_and_removes_a_member(server, new_page):
     expect(members).to_contain_text("carol")
     owner.get_by_role("link", name="Remove carol…").click()
     owner.get_by_role("alertdialog", name="Remove carol from The Smiths?").get_by_role(
-        "button", name="Remove carol").click()
+        "button", name="Remove Member").click()
     expect(owner).to_have_url(url + "/households")
     expect(members).not_to_contain_text("carol")
 
@@ -443,7 +443,7 @@ def test_an_api_token_is_shown_once_works_as_a_bearer_and_stops_when_revoked(ser
 
     # Revoked (after saying so once more): refused at once.
     page.get_by_role("link", name="Revoke curl…").click()
-    page.get_by_role("alertdialog", name="Revoke “curl”?").get_by_role("button", name="Revoke curl").click()
+    page.get_by_role("alertdialog", name="Revoke “curl”?").get_by_role("button", name="Revoke Token").click()
     expect(page).to_have_url(server.url + "/account")
     expect(page.get_by_role("list", name="API tokens")).to_have_count(0)
     status, headers, body = bearer(server, token)

@@ -67,6 +67,9 @@ enum StyleSheet {
         .bar-button.strong { font-weight: 600; }
         .bar-button.symbol { font-size: 30px; font-weight: 300; line-height: 1; justify-content: center; }
         .bar-button.back { padding-left: 0; white-space: nowrap; }
+        .bar-left, .bar-right { min-width: 0; max-width: 100%; }
+        .household-button { max-width: 100%; white-space: nowrap; }
+        .household-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
         .bar-button:active { opacity: .4; }
 
         /* Grouped table. */
@@ -239,7 +242,10 @@ enum StyleSheet {
           border-radius: 10px; background: var(--cell); color: var(--red); font-size: 17px; text-decoration: none;
           cursor: pointer;
         }
-        .action-row { width: calc(100% - 32px); margin: 20px 16px 0; color: var(--tint); font-weight: 600; }
+        .action-row {
+          width: calc(100% - 32px); margin: 20px 16px 0; padding: 11px 16px; color: var(--tint); font-weight: 600;
+          text-align: center;
+        }
         .action-row:disabled { color: var(--secondary); cursor: default; }
         .destructive:active, .action-row:active { background: var(--highlight); }
         .field select {

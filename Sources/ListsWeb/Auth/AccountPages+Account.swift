@@ -17,7 +17,7 @@ extension AccountPages {
         let confirm = """
             <form method="post" action="/account/tokens/revoke" data-announce="Revoked \(HTML.escape(name)).">\
             <input type="hidden" name="name" value="\(HTML.escape(name))">\
-            \(Layout.destructiveButton("Revoke Token", label: "Revoke \(name)"))</form>
+            \(Layout.destructiveButton("Revoke Token", label: "Revoke Token"))</form>
             """
         let sheet = Layout.actionSheet(
             over: accountScreen(principal, tokens: tokens, state: FormState()), title: "Revoke “\(name)”?",

@@ -40,7 +40,7 @@ extension AccountPages {
         }
         let confirm = """
             <form method="post" action="/households/leave" data-full-load>\
-            \(Layout.destructiveButton("Leave \(name)", label: "Leave \(name)"))</form>
+            \(Layout.destructiveButton("Leave Household", label: "Leave Household"))</form>
             """
         let sheet = Layout.actionSheet(
             over: householdsScreen(view), title: "Leave \(name)?",
@@ -58,7 +58,7 @@ extension AccountPages {
             <form method="post" action="/households/members/remove" \
             data-announce="Removed \(HTML.escape(member.user.name)).">\
             <input type="hidden" name="user" value="\(member.user.id)">\
-            \(Layout.destructiveButton("Remove \(member.user.name)", label: "Remove \(member.user.name)"))</form>
+            \(Layout.destructiveButton("Remove Member", label: "Remove Member"))</form>
             """
         let sheet = Layout.actionSheet(
             over: householdsScreen(view), title: "Remove \(member.user.name) from \(household)?",
