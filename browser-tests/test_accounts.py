@@ -281,6 +281,27 @@ def test_the_owner_renames_the_household_and_removes_a_member(server, new_page):
     expect_home(carol, url, "Carol's")
 
 
+def test_long_names_fit_a_phone(server, new_page):
+    """A household's long name is cut short in the home screen's bar, which stays one line; nothing is wider than the
+    screen."""
+    long_name = "The Extraordinarily Long Household Name of the Smiths"
+    page = new_page()
+    page.goto(server.url + "/households")
+    page.get_by_role("textbox", name="Household name").fill(long_name)
+    page.get_by_role("button", name="Rename").click()
+    expect(page.get_by_role("heading", name="Members of " + long_name)).to_be_visible()
+    for path in ["/", "/households", "/households/leave", "/account"]:
+        page.goto(server.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") == 390, path
+    page.goto(server.url + "/")
+    button = page.get_by_role("link", name=re.compile("^" + long_name + " ▾"))
+    bar = page.locator("main .navbar").bounding_box()
+    assert bar["height"] <= 45, bar
+    assert button.bounding_box()["x"] + button.bounding_box()["width"] <= page.get_by_role(
+        "heading", name="Lists").bounding_box()["x"]
+    expect(button).to_contain_text("▾")
+
+
 @JS
 def test_signing_out_here_and_on_every_device(server, new_page, javascript):
     url = server.url
