@@ -10,8 +10,9 @@ APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev li
 # What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
 # venv for the project-local Python environment. Installed with their recommended packages, as verified here:
 # those bring the fonts (fonts-liberation) the screenshots are drawn with. nginx balances two servers in the
-# scale-out test (browser-tests/test_scaleout.py).
-WEB_APT_PACKAGES := chromium python3-venv nginx-light
+# scale-out test (browser-tests/test_scaleout.py), and is the TLS proxy in front of a server in the accounts' test
+# (browser-tests/test_accounts.py), with a self-signed certificate the test makes with openssl.
+WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
 # axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen.
 PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8 schemathesis==4.32.5

@@ -34,10 +34,12 @@ def lists_binary() -> Path:
 
 
 class Server:
-    """One `lists serve` process on a free port of 127.0.0.1."""
+    """One `lists serve` process on a free port of 127.0.0.1, signed in as USER (made through the setup address when
+    the database has no account). With `sign_up=False` a new database keeps no account: `setup_token` is the secret
+    of the setup address the server printed, and `cookie` is None."""
 
     def __init__(self, directory: Path, *, seed: bool = False, timeout: int | None = None,
-                 database: str | None = None, options: list[str] | None = None):
+                 database: str | None = None, options: list[str] | None = None, sign_up: bool = True):
         self.database = database or str(directory / "lists.sqlite")
         self.log_path = directory / "serve.log"
         args = [str(lists_binary()), "serve", "--port", "0", "--database", self.database]
@@ -59,22 +61,27 @@ class Server:
         # Printed on stderr before the banner, when the database has no account yet.
         setup = re.search(r"/setup\?token=([A-Za-z0-9_-]+)", self.log_path.read_text(errors="replace"))
         self.setup_token = setup.group(1) if setup else None
-        self.cookie = self.sign_up() if setup else self.sign_in()
+        if not sign_up:
+            assert setup, "sign_up=False needs a database with no account"
+            self.cookie = None
+        else:
+            self.cookie = self.sign_up() if setup else self.sign_in()
 
-    def _form(self, path: str, fields: dict[str, str]) -> tuple[int, dict, bytes]:
+    def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, dict, bytes]:
+        """Posts an HTML form from this server's own origin, signed in as nobody: (status, headers, body)."""
         from urllib.parse import urlencode
         return self.request("POST", path, urlencode(fields).encode(), {
             "Content-Type": "application/x-www-form-urlencoded", "Origin": self.url}, signed_in=False)
 
     def sign_up(self) -> str:
         """Makes the first account through the setup address; answers its session cookie (`name=value`)."""
-        status, headers, body = self._form("/setup", {"token": self.setup_token, "name": USER, "password": PASSWORD})
+        status, headers, body = self.post_form("/setup", {"token": self.setup_token, "name": USER, "password": PASSWORD})
         assert status == 303, (status, body)
         return headers["set-cookie"].split(";")[0]
 
     def sign_in(self, user: str = USER, password: str = PASSWORD) -> str:
         """Signs in; answers the session cookie (`name=value`)."""
-        status, headers, body = self._form("/signin", {"name": user, "password": password, "next": "/"})
+        status, headers, body = self.post_form("/signin", {"name": user, "password": password, "next": "/"})
         assert status == 303, (status, body)
         return headers["set-cookie"].split(";")[0]
 
@@ -83,7 +90,9 @@ class Server:
         self.sign_in_context(page.context)
 
     def sign_in_context(self, context) -> None:
-        """Gives a browser context this server's session cookie."""
+        """Gives a browser context this server's session cookie (none while no account is signed up)."""
+        if self.cookie is None:
+            return
         name, value = self.cookie.split("=", 1)
         context.add_cookies([{"name": name, "value": value, "url": self.url}])
 
@@ -208,18 +217,19 @@ def browser(playwright):
 @pytest.fixture
 def new_page(browser):
     """Opens a page at phone size in a context of its own (`new_page(javascript=False)`, `color_scheme="dark"`,
-    `locale="de-DE"`, which is also the Accept-Language sent); all are closed after the test. Dialogs (alert) are
-    recorded in `page.dialogs` and dismissed."""
+    `locale="de-DE"`, which is also the Accept-Language sent, `signed_in=False` for a browser with no cookie);
+    all are closed after the test. Dialogs (alert) are recorded in `page.dialogs` and dismissed."""
     contexts = []
 
-    def open_page(javascript: bool = True, color_scheme: str = "light", locale: str = "en-US"):
+    def open_page(javascript: bool = True, color_scheme: str = "light", locale: str = "en-US",
+                  signed_in: bool = True):
         context = browser.new_context(
             viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, timezone_id="UTC",
             locale=locale, java_script_enabled=javascript, reduced_motion="reduce", color_scheme=color_scheme)
         context.set_default_timeout(5000)
         contexts.append(context)
         # Signed in to the server the test started last (another one's cookie: `server.sign_in_page(page)`).
-        if getattr(Server, "latest", None) is not None:
+        if signed_in and getattr(Server, "latest", None) is not None:
             Server.latest.sign_in_context(context)
         page = context.new_page()
         page.dialogs = []

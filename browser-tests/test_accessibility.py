@@ -1,7 +1,8 @@
 """Every screen as a careful person meets it: axe-core finds no serious or critical violation in light or dark mode
 (Edit mode, the sheets, the action sheets that ask before a delete, the Undo bar, refused forms and Import & Export
-included), every control is at least 44×44 px on a phone, rows show what a tap does, and screen readers hear what a
-tap did.
+included, and the account screens: sign-in, setup, an invitation, Account with a token just made or a refused
+password, Household as its owner with an invitation link and as a member), every control is at least 44×44 px on a
+phone, rows show what a tap does, and screen readers hear what a tap did.
 """
 
 import http.client
@@ -13,7 +14,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from conftest import Server, seed_screens
+from urllib.parse import urlencode
+
+from conftest import PASSWORD, USER, Server, seed_screens
 
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
@@ -94,6 +97,78 @@ def _item_checked_off(page, url, ids):
     expect(page.locator("main .undo-bar")).to_be_visible()
 
 
+def _signed_out(key):
+    """A screen seen by nobody signed in: the address, or the one `ids` holds under `key` ("{...}")."""
+    def open_signed_out(page, url, ids):
+        page.context.clear_cookies()
+        page.goto(ids[key[1:-1]] if key.startswith("{") else url + key)
+    return open_signed_out
+
+
+def _refused_sign_in(page, url, ids):
+    page.context.clear_cookies()
+    page.goto(url + "/signin")
+    page.get_by_label("User name").fill(USER)
+    page.get_by_label("Password").fill("not the password")
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.locator("main .notice.alert")).to_be_visible()
+
+
+def _new_token(page, url, ids):
+    page.goto(url + "/account")
+    page.get_by_label("New token", exact=True).fill("phone")
+    page.get_by_role("button", name="Make Token").click()
+    expect(page.locator("main textarea")).to_be_visible()
+
+
+def _refused_password(page, url, ids):
+    page.goto(url + "/account")
+    page.get_by_label("Current password").fill("not my password")
+    page.get_by_label("New password").fill("short")
+    page.get_by_role("button", name="Change Password").click()
+    expect(page.locator("#field-current-error")).to_be_visible()
+
+
+def _invitation_made(page, url, ids):
+    page.goto(url + "/households")
+    page.get_by_role("button", name="Invite Someone").click()
+    expect(page.locator("main textarea")).to_be_visible()
+
+
+def _as_member(page, url, ids):
+    page.context.clear_cookies()
+    name, value = ids["member_cookie"].split("=", 1)
+    page.context.add_cookies([{"name": name, "value": value, "url": url}])
+    page.goto(url + "/households")
+
+
+def account_ids(setup_server: Server, server: Server) -> dict[str, str]:
+    """What the account screens' addresses need: a setup address (of `setup_server`, which has no account), an
+    invitation link, one used already, a member (bob, invited into the household of `server`'s user, by cookie
+    and id) and a token named backup."""
+    def post(path, fields=None, cookie=None):
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if cookie is not None:
+            headers["Cookie"] = cookie
+        return server.request("POST", path, urlencode(fields or {}).encode(), headers)
+
+    def invitation():
+        status, _, body = post("/households/invite")
+        assert status == 200, body
+        return re.search(r">(http://[^<]+/invite/[A-Za-z0-9_-]+)<", body.decode()).group(1)
+
+    spent = invitation()
+    status, headers, body = server.request(
+        "POST", urlsplit(spent).path, urlencode({"name": "bob", "password": "battery staple horse"}).encode(),
+        {"Content-Type": "application/x-www-form-urlencoded"}, signed_in=False)
+    assert status == 303, body
+    assert post("/account/tokens", {"token-name": "backup"})[0] == 200
+    members = server.request("GET", "/households")[2].decode()
+    bob = re.search(r'/households/members/remove\?user=(\d+)', members).group(1)
+    return {"setup": f"{setup_server.url}/setup?token={setup_server.setup_token}", "invitation": invitation(),
+            "spent": spent, "member_cookie": headers["set-cookie"].split(";")[0], "bob": bob}
+
+
 # Every screen: a path (with {item} and {sighting} filled in) or a function that brings the page there.
 SCREENS = [
     ("home", "/"),
@@ -121,14 +196,31 @@ SCREENS = [
     ("import-export-imported", _imported),
     ("import-export-refused", _refused_import),
     ("not-found", "/nowhere"),
+    ("sign-in", _signed_out("/signin")),
+    ("sign-in-refused", _refused_sign_in),
+    ("setup", _signed_out("{setup}")),
+    ("invitation", _signed_out("{invitation}")),
+    ("invitation-signed-in", "{invitation}"),
+    ("invitation-spent", "{spent}"),
+    ("account", "/account"),
+    ("account-new-token", _new_token),
+    ("account-refused-password", _refused_password),
+    ("revoke-token-sheet", "/account/tokens/revoke?name=backup"),
+    ("household-owner", _invitation_made),
+    ("household-member", _as_member),
+    ("leave-household-sheet", "/households/leave"),
+    ("remove-member-sheet", "/households/members/remove?user={bob}"),
 ]
 
 
 def show(page, server, ids, screen):
+    # Signed in as the server's user again after a screen seen by someone else.
+    server.sign_in_context(page.context)
     if callable(screen):
         screen(page, server.url, ids)
     else:
-        page.goto(server.url + screen.format(**ids))
+        address = screen.format(**ids)
+        page.goto(address if address.startswith("http") else server.url + address)
     expect(page.locator("main h1").first).to_be_attached()
 
 
@@ -136,8 +228,9 @@ def show(page, server, ids, screen):
 def test_no_screen_has_a_serious_accessibility_violation(start_server, new_page, color_scheme):
     """axe-core on every screen, in the colour scheme asked for: no serious or critical violation (contrast,
     names, roles, landmarks, …)."""
+    setup_server = start_server(sign_up=False)
     server = start_server(seed=True)
-    ids = seed_screens(server)
+    ids = seed_screens(server) | account_ids(setup_server, server)
     page = new_page(color_scheme=color_scheme)
     found = {}
     for name, screen in SCREENS:
@@ -156,8 +249,9 @@ def test_no_screen_has_a_serious_accessibility_violation(start_server, new_page,
 def test_every_control_is_at_least_44_px_on_a_phone(start_server, new_page, javascript):
     """At 390×844 every link, button, field and selector that can be tapped is at least 44×44 px, the Edit-mode
     Delete buttons, the Format selector and the Import button among them."""
+    setup_server = start_server(sign_up=False)
     server = start_server(seed=True)
-    ids = seed_screens(server)
+    ids = seed_screens(server) | account_ids(setup_server, server)
     page = new_page(javascript=javascript)
     small = []
     for name, screen in SCREENS:

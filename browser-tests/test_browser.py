@@ -377,7 +377,13 @@ SCREENS = [
     ("todo-asking", "/todo", "Delete Chop the logs…"),
     ("delete-sighting", "/birds/{sighting}/delete"),
     ("bird-sightings-by-date", "/birds?order=date"),
+    ("household", "/households"),
+    ("account", "/account"),
+    ("invitation", "{invitation}"),
+    ("sign-in", "/signin"),
 ]
+# The screens seen by someone not signed in.
+SIGNED_OUT = {"invitation", "sign-in"}
 
 
 def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
@@ -390,10 +396,25 @@ def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
         status, _, body = server.request("POST", "/api/v1/sightings", {"name": bird, "location": "Pond",
                                                                        "date": f"{day}T12:00:00Z"})
         assert status == 201, body
+    # Sam in the household besides its owner, a token, and an invitation link to open.
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    for invited in ("sam", None):
+        status, _, body = server.request("POST", "/households/invite", b"", form)
+        assert status == 200, body
+        ids["invitation"] = re.search(r"/invite/[A-Za-z0-9_-]+", body.decode()).group(0)
+        if invited:
+            status, _, body = server.request("POST", ids["invitation"], f"name={invited}&password=battery+staple".encode(),
+                                             form, signed_in=False)
+            assert status == 303, body
+    assert server.request("POST", "/account/tokens", b"token-name=backup+script", form)[0] == 200
     out = ROOT / "docs/screenshots" if os.environ.get("LISTS_WRITE_SCREENSHOTS") == "1" else tmp_path
     out.mkdir(parents=True, exist_ok=True)
     page = new_page()
     for name, path, *tap in SCREENS:
+        if name in SIGNED_OUT:
+            page.context.clear_cookies()
+        else:
+            server.sign_in_page(page)
         page.goto(server.url + path.format(**ids))
         expect(page.locator("main h1").first).to_be_visible()
         if tap:

@@ -104,6 +104,8 @@ struct AuthTests {
         #expect(site.get("/", cookie: cookie).status == 200)
         // Spent: the same address makes nothing more.
         #expect(try site.app.setupPath() == nil)
+        #expect(site.get("/setup", query: ["token": token]).status == 403)
+        #expect(site.get("/setup", query: ["token": token], cookie: cookie).status == 403)
         #expect(site.post("/setup", [("token", token), ("name", "eve"), ("password", "long enough")]).status == 403)
         #expect(try site.store.read { try $0.accounts.userCount() } == 1)
         // The first account owns the first household, with the lists there were.
@@ -300,6 +302,38 @@ struct AuthTests {
         // The exports are each household's own.
         let export = String(decoding: site.api("GET", "/api/v1/export", headers: [("Cookie", ann)]).body, as: UTF8.self)
         #expect(!export.contains("Bob's secret"))
+    }
+
+    @Test func leavingRemovingAMemberAndRevokingATokenAskFirstAndChangeNothingUntilConfirmed() throws {
+        let site = try Site()
+        let ann = try site.setUp()
+        let invited = String(decoding: site.post("/households/invite", [], cookie: ann).body, as: UTF8.self)
+        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
+        let bob = try Site.cookie(of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        #expect(site.post("/account/tokens", [("token-name", "backup")], cookie: ann).status == 200)
+        let asks: [(path: String, query: [String: String], cookie: String, question: String)] = [
+            ("/households/leave", [:], bob, "Leave Home?"),
+            ("/households/members/remove", ["user": "2"], ann, "Remove bob from Home?"),
+            ("/account/tokens/revoke", ["name": "backup"], ann, "Revoke “backup”?"),
+        ]
+        for ask in asks {
+            let sheet = site.get(ask.path, query: ask.query, cookie: ask.cookie)
+            #expect(sheet.status == 200, "\(ask.path)")
+            let page = String(decoding: sheet.body, as: UTF8.self)
+            #expect(page.contains("role=\"alertdialog\""), "\(ask.path)")
+            #expect(page.contains(ask.question), "\(ask.path)")
+        }
+        #expect(try site.store.read { try $0.accounts.members(of: .first) }.count == 2)
+        #expect(try site.store.read { try $0.accounts.tokens(userID: 1) }.count == 1)
+        // The only owner of a household with members cannot leave it: the sheet says so, with nothing to confirm.
+        let owner = String(decoding: site.get("/households/leave", cookie: ann).body, as: UTF8.self)
+        #expect(owner.contains("Home needs its owner"))
+        #expect(!owner.contains("action=\"/households/leave\""))
+        #expect(site.post("/households/leave", [], cookie: ann).status == 409)
+        // Only the owner is asked about removing a member; nothing to ask about leads back.
+        #expect(site.get("/households/members/remove", query: ["user": "1"], cookie: bob).status == 403)
+        #expect(site.get("/households/members/remove", query: ["user": "9"], cookie: ann).status == 303)
+        #expect(site.get("/account/tokens/revoke", query: ["name": "nothing"], cookie: ann).status == 303)
     }
 
     /// The `id` of the record a JSON answer holds.

@@ -5,7 +5,8 @@
 ///   `Origin`), the 303 is followed, and the answer's `<main>` replaces the page's: no full reload. A refused form
 ///   (422, 409) is swapped in the same way, at the same address. A file upload (the import) goes through
 ///   `XMLHttpRequest` and shows its progress. A form is sent once: a second press waits for its answer, which
-///   replaces it;
+///   replaces it. A form marked `data-full-load` (signing in or out, changing household) is left to the browser, so
+///   that the page after it starts afresh, with its new cookie and live updates;
 /// - links to pages (screens and sheets) are fetched and swapped the same way. The history holds one entry per
 ///   screen seen, as a native navigation stack: a sheet that closes leaves no entry, and going to a screen
 ///   already on the stack (Cancel, Save, the back button) goes back to it, so that Back then goes where it should;
@@ -16,7 +17,13 @@
 /// - live updates: `GET /api/v1/revision` is polled every second while the page is visible; when the number
 ///   changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
 ///   keeping focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
-///   with its caret), and so are the page's error messages and a row asking to confirm;
+///   with its caret), and so are the page's error messages and a row asking to confirm. A page marked
+///   `data-live="off"` (an account screen) is not redrawn. When the poll is refused (401) after it was answered,
+///   the session ended (signed out elsewhere): the page is opened again, which leads to the sign-in screen; a page
+///   whose first poll is refused (the sign-in screen itself) stops polling. An answer that leads to the sign-in
+///   screen is loaded as a whole page;
+/// - a read-only text to copy (a token, an invitation link) is selected whole when it gets focus, and its
+///   `data-copy` button, hidden without JavaScript, copies it;
 /// - what a form did is said in a live region for screen readers (the form's `data-announce`);
 /// - the browser's time zone is kept in the `tz` cookie so that dates show in it;
 /// - Escape or a tap outside a sheet cancels it (its `data-cancel` link);
@@ -42,6 +49,11 @@ enum Script {
           let revision = null;
           let busy = false;
           let polling = false;
+          // "active" once the revision was read (someone is signed in), "none" when the first read was refused (a
+          // page for someone not signed in: sign-in, setup, an invitation), which stops the polling; "leaving" while
+          // a form that signs in or out is sent, whose answer replaces the page.
+          let session = "unknown";
+          let pollTimer = 0;
           let ignoredPops = 0;
           // When the screen last changed under the finger (a swap, a row asking to confirm), and the last two taps.
           let changedAt = 0;
@@ -52,6 +64,12 @@ enum Script {
           const isPageURL = (url) =>
             url.origin === location.origin && !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/static/");
           const now = () => performance.now();
+          // Whether the page follows the lists' changes (an account screen does not: it shows no list, and a redraw
+          // would take away a token shown once).
+          const isLive = () => {
+            const main = currentMain();
+            return !main || main.dataset.live !== "off";
+          };
 
           function takeRevision(value) {
             if (value !== null && value !== undefined) revision = Number(value);
@@ -155,7 +173,10 @@ enum Script {
             const next = new DOMParser().parseFromString(html, "text/html");
             const nextMain = next.querySelector("main");
             const main = currentMain();
-            if (!nextMain || !main) {
+            // The sign-in screen, reached because the session ended: the whole page starts again from it (its form is
+            // posted as a plain form, and the page after it gets a fresh script, cookie and live updates).
+            const signingIn = new URL(url, location.href).pathname === "/signin" && location.pathname !== "/signin";
+            if (!nextMain || !main || signingIn) {
               location.assign(url);
               return;
             }
@@ -304,6 +325,11 @@ enum Script {
             const form = event.target;
             if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
             if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
+            // Signing in or out, or changing household: a plain form post, so that the page after it starts afresh.
+            if (form.hasAttribute("data-full-load")) {
+              session = "leaving";
+              return;
+            }
             const action = new URL(form.getAttribute("action") || location.href, location.href);
             if (!isPageURL(action)) return;
             event.preventDefault();
@@ -425,7 +451,27 @@ enum Script {
             }
           }
 
+          // Copies a read-only text (a token, an invitation link). Where the page may not use the clipboard (plain
+          // HTTP from another machine), the text is left selected, for the device's own Copy.
+          async function copyText(button) {
+            const field = document.getElementById(button.dataset.copy);
+            if (!field) return;
+            field.focus({ preventScroll: true });
+            field.select();
+            let copied = false;
+            try {
+              await navigator.clipboard.writeText(field.value);
+              copied = true;
+            } catch (error) {
+              try { copied = document.execCommand("copy"); } catch (other) { copied = false; }
+            }
+            if (copied) button.focus({ preventScroll: true });
+            button.textContent = copied ? "Copied" : "Selected: Copy It";
+            announce(copied ? "Copied." : "Selected. Copy it with your device's Copy.");
+          }
+
           function enhance(root) {
+            for (const button of root.querySelectorAll("button[data-copy]")) button.hidden = false;
             if (!document.getElementById("row-confirm")) return;
             for (const reveal of root.querySelectorAll(".delete-reveal")) {
               const row = reveal.closest(".row");
@@ -438,6 +484,11 @@ enum Script {
           document.addEventListener("click", (event) => {
             if (event.defaultPrevented || event.button !== 0) return;
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            const copy = event.target.closest("button[data-copy]");
+            if (copy) {
+              copyText(copy);
+              return;
+            }
             const open = confirmingRow();
             const reveal = event.target.closest(".delete-reveal");
             if (reveal && reveal.closest(".row") && document.getElementById("row-confirm")) {
@@ -504,13 +555,25 @@ enum Script {
           });
 
           async function poll() {
-            if (polling || busy || ignoredPops > 0 || document.hidden) return;
+            if (polling || busy || ignoredPops > 0 || document.hidden || session === "none" || session === "leaving") return;
             polling = true;
             try {
               const response = await fetch("/api/v1/revision", { headers: { Accept: "application/json" }, cache: "no-store" });
+              if (response.status === 401) {
+                // Signed out here or elsewhere, or the session ended: the page is opened again, which leads to the
+                // sign-in screen and from there back here. A page drawn for nobody signed in has nothing to follow.
+                if (session === "leaving") return;
+                if (session === "active") location.assign(location.href.split("#")[0]);
+                else {
+                  session = "none";
+                  clearInterval(pollTimer);
+                }
+                return;
+              }
               if (!response.ok) return;
+              session = "active";
               const latest = (await response.json()).revision;
-              if (revision === null) revision = latest;
+              if (revision === null || !isLive()) revision = latest;
               else if (latest !== revision && !busy) {
                 revision = latest;
                 await load(location.href, "refresh");
@@ -537,9 +600,18 @@ enum Script {
           showUndo(new URL(location.href).searchParams.has("undo"));
           setInterval(watchUndo, 250);
           keepTimeZone();
+          document.addEventListener("focusin", (event) => {
+            if (event.target instanceof HTMLTextAreaElement && event.target.hasAttribute("data-select-all")) event.target.select();
+          });
+          if (document.activeElement && document.activeElement.matches("[data-select-all]")) document.activeElement.select();
           poll();
-          setInterval(poll, pollInterval);
+          pollTimer = setInterval(poll, pollInterval);
           document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+          // Back to a page kept in the browser's cache after a form that signs in or out: it polls again, and goes to
+          // the sign-in screen if that session ended.
+          window.addEventListener("pageshow", (event) => {
+            if (event.persisted && session === "leaving") session = "active";
+          });
         })();
         """#
 }

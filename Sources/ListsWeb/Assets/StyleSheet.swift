@@ -67,6 +67,9 @@ enum StyleSheet {
         .bar-button.strong { font-weight: 600; }
         .bar-button.symbol { font-size: 30px; font-weight: 300; line-height: 1; justify-content: center; }
         .bar-button.back { padding-left: 0; white-space: nowrap; }
+        .bar-left, .bar-right { min-width: 0; max-width: 100%; }
+        .household-button { max-width: 100%; white-space: nowrap; }
+        .household-name { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
         .bar-button:active { opacity: .4; }
 
         /* Grouped table. */
@@ -239,7 +242,10 @@ enum StyleSheet {
           border-radius: 10px; background: var(--cell); color: var(--red); font-size: 17px; text-decoration: none;
           cursor: pointer;
         }
-        .action-row { width: calc(100% - 32px); margin: 20px 16px 0; color: var(--tint); font-weight: 600; }
+        .action-row {
+          width: calc(100% - 32px); margin: 20px 16px 0; padding: 11px 16px; color: var(--tint); font-weight: 600;
+          text-align: center;
+        }
         .action-row:disabled { color: var(--secondary); cursor: default; }
         .destructive:active, .action-row:active { background: var(--highlight); }
         .field select {
@@ -308,6 +314,31 @@ enum StyleSheet {
         .tab-icon { font-size: 22px; line-height: 26px; }
         .icon-items::before { content: "\2630"; }
         .icon-list::before { content: "\2611"; }
+
+        /* Sections of the account screens: a header after anything but a message starts a new group, a group's rows
+           that are text (a member, a token) have the padding a row's link has, and a read-only text to copy wraps. */
+        .content > :not(.notice) + .group-header { margin-top: 35px; }
+        .group > .row > .row-text { padding: 11px 16px; }
+        .group > .row > .row-text:not(:last-child) { padding-right: 0; }
+        .group > .row > .row-detail:last-child { padding-right: 16px; }
+        .group > .row > .remove-button { margin-right: 4px; }
+        .row-button .row-text { flex: 1; }
+        .row-check { flex: none; min-width: 1em; color: var(--tint); font-weight: 600; text-align: center; }
+        .row-button.action { justify-content: center; color: var(--tint); font-weight: 600; text-align: center; }
+        .group + .account-form > .fields:first-child { margin-top: 35px; }
+        .wide-labels .field { grid-template-columns: 9em 1fr; }
+        .field:has(> label.visually-hidden) { grid-template-columns: 1fr; }
+        .action-row.destructive { color: var(--red); }
+        .action-row[hidden] { display: none; }
+        a.action-row { margin-top: 35px; }
+        .copy-field { display: block; }
+        .copy-field textarea {
+          display: block; width: 100%; min-height: 44px; margin: 0; padding: 11px 0; border: 0; background: none;
+          color: var(--label); font: 15px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", "Liberation Mono",
+            monospace;
+          overflow-wrap: anywhere; word-break: break-all; resize: none; outline: none; field-sizing: content;
+        }
+        .fields + .action-row[data-copy] { margin-top: 12px; }
 
         /* Error pages. */
         .error-page { margin: 32px 24px; text-align: center; }

@@ -34,8 +34,10 @@ struct AccountController: Sendable {
             return AccountPages.signIn(FormState(), next: Self.next(request.query["next"]))
         case ("POST", "/signin"): return try signIn(request)
         case ("GET", "/setup"):
-            guard try access.setupToken() != nil else { return .redirect(to: "/signin") }
-            guard access.isSetupToken(request.query["token"]) else { throw AccessControl.badSetupToken }
+            // Spent (an account exists) or wrong: refused alike, with a page that says to sign in instead.
+            guard try access.setupToken() != nil, access.isSetupToken(request.query["token"]) else {
+                throw AccessControl.badSetupToken
+            }
             return AccountPages.setup(FormState(), token: request.query["token"] ?? "")
         case ("POST", "/setup"): return try setUp(request)
         default:
@@ -160,6 +162,11 @@ struct AccountController: Sendable {
             return Self.signedOut(request)
         case ("POST", "/account/password"): return try changePassword(request, principal)
         case ("POST", "/account/tokens"): return try makeToken(request, principal)
+        case ("GET", "/account/tokens/revoke"):
+            let name = request.query["name"] ?? ""
+            let tokens = try store.read { try $0.accounts.tokens(userID: principal.user.id) }
+            guard tokens.contains(where: { $0.name == name }) else { return .redirect(to: "/account") }
+            return AccountPages.revokeSheet(principal, tokens: tokens, name: name)
         case ("POST", "/account/tokens/revoke"):
             let name = try FormBody(request)["name"] ?? ""
             try store.write { try $0.accounts.removeToken(userID: principal.user.id, named: name) }
@@ -170,7 +177,18 @@ struct AccountController: Sendable {
         case ("POST", "/households/new"): return try newHousehold(request, principal)
         case ("POST", "/households/rename"): return try renameHousehold(request, principal)
         case ("POST", "/households/invite"): return try invite(request, principal)
+        case ("GET", "/households/members/remove"):
+            _ = try ownedHousehold(principal)
+            let view = try householdsView(principal)
+            let user = request.query["user"].flatMap(Int64.init)
+            guard let member = view.members.first(where: { $0.user.id == user }), user != principal.user.id else {
+                return .redirect(to: "/households")
+            }
+            return AccountPages.removeSheet(view, member: member)
         case ("POST", "/households/members/remove"): return try removeMember(request, principal)
+        case ("GET", "/households/leave"):
+            guard principal.household != nil else { return .redirect(to: "/households") }
+            return AccountPages.leaveSheet(try householdsView(principal))
         case ("POST", "/households/leave"): return try leave(principal)
         default:
             let known = ["/signout", "/account", "/households"]
@@ -248,15 +266,21 @@ struct AccountController: Sendable {
     private func householdsPage(
         _ principal: Principal, _ state: FormState, invitationLink: String? = nil, status: Int = 200
     ) throws -> HTTPResponse {
+        var view = try householdsView(principal)
+        view.state = state
+        view.invitationLink = invitationLink
+        return AccountPages.households(view, status: status)
+    }
+
+    /// What the Household screen shows `principal`: their households, and the current one's members.
+    private func householdsView(_ principal: Principal) throws -> AccountPages.HouseholdsView {
         let (memberships, members) = try store.read { session in
             (
                 try session.accounts.memberships(userID: principal.user.id),
                 try principal.household.map { try session.accounts.members(of: $0.id) } ?? []
             )
         }
-        return AccountPages.households(
-            principal, memberships: memberships, members: members, state: state, invitationLink: invitationLink,
-            status: status)
+        return AccountPages.HouseholdsView(principal: principal, memberships: memberships, members: members)
     }
 
     private func switchHousehold(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
@@ -365,13 +389,12 @@ struct AccountController: Sendable {
         try store.write { session in
             let members = try session.accounts.members(of: household.id)
             let owners = members.filter { $0.role == .owner }
-            // A household with members keeps an owner: the last one hands it on by making another member owner
-            // at the terminal, or removes the others first.
+            // A household with members keeps an owner: the last one removes the others first. (Nothing yet makes
+            // an existing member owner: `lists users add --role owner` makes a new user.)
             if principal.role == .owner, owners.count == 1, members.count > 1 {
                 throw HTTPError(
                     status: 409, code: "last_owner",
-                    message: "you are the only owner of \(household.name); remove its other members first, or have "
-                        + "the server's owner make one of them owner (lists users add … --role owner)")
+                    message: "you are the only owner of \(household.name); remove its other members first")
             }
             try session.accounts.removeMembership(userID: principal.user.id, from: household.id)
         }

@@ -12,8 +12,10 @@ enum Layout {
     /// A whole page: the `<head>` with the stylesheet and the script (no inline styles or scripts: the CSP
     /// forbids them), and `main` as the `<main>` element's content, which app.js swaps on navigation. After the
     /// `<main>`, so that swaps keep it, a live region where app.js says what a tap did (a form's
-    /// `data-announce`: "Added Milk.") for screen readers.
-    static func page(title: String, main: String, status: Int = 200) -> HTTPResponse {
+    /// `data-announce`: "Added Milk.") for screen readers. A page that is not `isLive` is not redrawn when the
+    /// lists change elsewhere (a screen of the account, which shows no list), though app.js still notices when its
+    /// session ends.
+    static func page(title: String, main: String, status: Int = 200, isLive: Bool = true) -> HTTPResponse {
         let html = """
             <!doctype html>
             <html lang="en">
@@ -27,7 +29,7 @@ enum Layout {
             <script src="\(Assets.script.url)" defer></script>
             </head>
             <body>
-            <main id="main">
+            <main id="main"\(isLive ? "" : " data-live=\"off\"")>
             \(main)
             </main>
             <div class="visually-hidden" id="announcer" role="status" aria-live="polite" aria-atomic="true"></div>

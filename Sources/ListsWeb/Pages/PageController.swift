@@ -59,10 +59,13 @@ struct PageController: Sendable {
             <li class="row"><a class="row-link" href="/settings"><span class="row-text">\
             <span class="row-title">Import &amp; Export</span></span><span class="chevron" aria-hidden="true">›</span></a></li>
             """
-        // The household's name is the bar's left button, its menu: the Household screen switches households.
+        // The household's name is the bar's left button, its menu: the Household screen switches households. A long
+        // name is cut short with an ellipsis, keeping the ▾, rather than wrapping the bar onto several lines.
         let left = household.map {
-            Layout.barLink(
-                "\($0.name) ▾", href: "/households", label: "\($0.name) ▾ household: switch, members, invite")
+            let name = HTML.escape($0.name)
+            return "<a class=\"bar-button household-button\" href=\"/households\" "
+                + "aria-label=\"\(name) ▾ household: switch, members, invite\">"
+                + "<span class=\"household-name\">\(name)</span>&#160;▾</a>"
         }
         return Layout.page(
             title: "Lists",
