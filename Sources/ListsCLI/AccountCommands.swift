@@ -7,7 +7,8 @@ import ListsModel
 /// database file (its permissions are the boundary, as for every command that opens it).
 enum UsersCommands {
     static let all = [
-        CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Remove.self), CommandEntry(Password.self),
+        CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Role.self), CommandEntry(Remove.self),
+        CommandEntry(Password.self),
     ]
 
     /// `lists users list`.
@@ -91,6 +92,39 @@ enum UsersCommands {
                 return role
             }
             run.output.line("Added user \(name), \(role == .owner ? "owner" : "member") of \(household.name)")
+        }
+    }
+
+    /// `lists users role NAME ROLE`.
+    struct Role: Command {
+        static let configuration = CommandConfiguration(
+            app: "users", name: "role",
+            abstract: "Make a user the owner or a member of a household (adding them to it when they are not).",
+            discussion: "ROLE is owner or member. The household is the one --household names, by default the only "
+                + "one. A household can have several owners; the web app lets the last owner leave only when no "
+                + "one else is left, so make another owner first.",
+            example: "lists users role bob owner --household Home")
+        static let arguments: [Argument<Self>] = [.positional("NAME ROLE", 2, 2) { $0.words = $1 }]
+
+        var words: [String] = []
+        var role = HouseholdRole.member
+
+        mutating func validate() throws {
+            let text = words.last ?? ""
+            guard let role = HouseholdRole(rawValue: text) else {
+                throw ValidationError(field: "role", message: "owner or member, not \(Quoted(text))")
+            }
+            self.role = role
+        }
+
+        func run(_ run: Invocation) throws {
+            let household = try run.chosenHousehold()
+            let user = try run.accounts { accounts in
+                let user = try Credentials.user(named: words.first ?? "", in: accounts)
+                try accounts.setMembership(userID: user.id, in: household.id, role: role, at: Date())
+                return user
+            }
+            run.output.line("\(user.name) is \(role == .owner ? "an owner" : "a member") of \(household.name)")
         }
     }
 

@@ -16,6 +16,10 @@ struct AccountCommandsTests {
                 == Outcome(status: 0, stdout: "Added user Bob, member of Home\n", stderr: ""))
         try sandbox.expect(["users", "list"], prints: "ann  Home (owner)\nBob  Home (member)\n")
         try sandbox.expect(["households", "members", "home"], prints: "ann  owner\nBob  member\n")
+        try sandbox.expect(["users", "role", "bob", "owner"], prints: "Bob is an owner of Home\n")
+        try sandbox.expect(["households", "members", "home"], prints: "ann  owner\nBob  owner\n")
+        let bad = try sandbox.run(["users", "role", "bob", "boss"])
+        #expect(bad == Outcome(status: 2, stdout: "", stderr: "lists: role: owner or member, not \"boss\"\n"))
         // Only a hash is kept, Argon2id.
         let hash = try sandbox.sqlite3(sandbox.database, "SELECT password_hash FROM users WHERE name = 'ann'")
         #expect(hash.stdout.hasPrefix("$argon2id$"))

@@ -394,7 +394,8 @@ struct AccountController: Sendable {
             if principal.role == .owner, owners.count == 1, members.count > 1 {
                 throw HTTPError(
                     status: 409, code: "last_owner",
-                    message: "you are the only owner of \(household.name); remove its other members first")
+                    message: "you are the only owner of \(household.name); remove its other members first, or have the "
+                        + "server's owner make another member owner (lists users role NAME owner)")
             }
             try session.accounts.removeMembership(userID: principal.user.id, from: household.id)
         }

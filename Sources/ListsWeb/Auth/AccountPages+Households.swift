@@ -34,7 +34,9 @@ extension AccountPages {
             // Refused as the post would be (a household with members keeps an owner): said before, not after.
             let sheet = Layout.actionSheet(
                 over: householdsScreen(view), title: "\(name) needs its owner",
-                message: "You are its only owner: remove its other members first, then you can leave it.",
+                message:
+                    "You are its only owner: remove its other members first, or have the server's owner make another "
+                    + "member owner (lists users role NAME owner), then you can leave it.",
                 confirm: "", cancel: "/households")
             return page("Leave \(name)", sheet, status: 200)
         }
