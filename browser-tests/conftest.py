@@ -121,6 +121,12 @@ class Server:
         finally:
             connection.close()
 
+    def get_json_bytes(self, path: str) -> bytes:
+        """The body of a signed-in GET that must answer 200."""
+        status, _, body = self.request("GET", path)
+        assert status == 200, (path, status, body)
+        return body
+
     def get_json(self, path: str):
         status, _, body = self.request("GET", path)
         assert status == 200, (path, status, body)

@@ -20,7 +20,8 @@ public final class ListsWebApp: Sendable {
     public let lists: ListsServices
     /// The host names this app answers to.
     public let hosts: HostPolicy
-    /// The routes anyone may reach: assets, the API's description, the health check.
+    /// The routes that need no household: the assets and the health check (anyone's), the API's description
+    /// (anyone signed in's).
     private let publicRouter: Router
     /// Sign-in, sessions and tokens.
     let access: AccessControl
@@ -122,6 +123,7 @@ public final class ListsWebApp: Sendable {
                 return try accounts.respondPublic(to: request, principal: principal)
             }
             guard let principal else { return Self.signInFirst(request) }
+            if request.path == OpenAPIDocument.path { return try publicRouter.handle(request) }
             if AccountController.isAccountPath(request.path) {
                 return try accounts.respond(to: request, principal: principal)
             }
@@ -164,9 +166,10 @@ public final class ListsWebApp: Sendable {
             || request.path.hasPrefix("/invite/")
     }
 
-    /// Whether `request` is for what anyone may have: the assets, the API's description, the health check.
+    /// Whether `request` is for what anyone may have: the assets and the health check. Everything under `/api/`,
+    /// the API's description too, needs a session or a token.
     static func isPublic(_ request: HTTPRequest) -> Bool {
-        request.path.hasPrefix("/static/") || request.path == OpenAPIDocument.path || request.path == "/healthz"
+        request.path.hasPrefix("/static/") || request.path == "/healthz"
     }
 
     /// The answer to a request from nobody signed in: the API's 401 with `WWW-Authenticate`, a page's redirect to

@@ -48,8 +48,8 @@ struct OpenAPIDocument {
     static let operation = APIOperation(
         id: "openapi", summary: "This document.",
         answer:
-            #"{"description": "The OpenAPI 3.1 document.", "content": {"application/json": {"schema": {"type": "object"}}}}"#,
-        isPublic: true)
+            #"{"description": "The OpenAPI 3.1 document.", "content": {"application/json": {"schema": {"type": "object"}}}}"#
+    )
 
     private static let info = #"""
         {"title": "Lists", "version": "1.0.0", "description": "The JSON API of Lists: the BirdWatching, iTahDoodle and Shopping List tutorials as one self-hosted app. Errors are {\"error\": {\"code\", \"message\", \"field\"}}; a 5xx is a bug."}

@@ -25,7 +25,10 @@ struct APIHarness {
         try SignedIn.prepare(store, now: now)
         app = ListsWebApp(store: store, clock: { now }, hosts: hosts, hasher: .testing)
         validator = try OpenAPIValidator(
-            app.respond(to: HTTPRequest(method: "GET", path: "/api/v1/openapi.json")).body)
+            app.respond(
+                to: HTTPRequest(
+                    method: "GET", path: "/api/v1/openapi.json", headers: HTTPHeaders([("Cookie", SignedIn.cookie)]))
+            ).body)
     }
 
     /// What came back: status, headers and the body parsed as JSON (when it is).
