@@ -62,7 +62,8 @@ final class AccessControl: Sendable {
 
     /// The secret of the setup address, while no account exists and it was not used.
     private let setupSecret = Mutex<String?>(nil)
-    /// Principals found recently, by session digest or by bearer header.
+    /// Principals found recently, by session secret or by bearer header (kept in memory only, as the requests
+    /// that carry them are).
     private let cache = Mutex<[String: (principal: Principal, until: Date)]>([:])
 
     init(store: any Store, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
@@ -188,23 +189,24 @@ final class AccessControl: Sendable {
     /// - Throws: ``HTTPError`` 401 for a bearer token that is not valid (a client that sends one means to use it).
     func principal(of request: HTTPRequest) throws -> Principal? {
         if let authorization = request.headers["Authorization"] {
-            // Remembered by the header's whole text (token and household), as sessions are by their digest.
-            let key = "bearer " + authorization + "\u{0}" + (request.headers[Self.householdHeader] ?? "")
+            // Remembered by the header's whole text (and the household named, if any), as sessions are by their
+            // secret: keys that cannot meet, since a session's secret has no space.
+            let household = request.headers[Self.householdHeader]
+            let key = household.map { authorization + "\u{0}" + $0 } ?? authorization
             let now = clock()
             if let hit = cache.withLock({ $0[key] }), hit.until > now { return hit.principal }
-            let principal = try bearer(authorization, household: request.headers[Self.householdHeader])
+            let principal = try bearer(authorization, household: household)
             remember(principal, as: key, now: now)
             return principal
         }
         guard let secret = Self.sessionSecret(in: request) else { return nil }
-        let digest = SecretToken.digest(secret)
         let now = clock()
-        if let hit = cache.withLock({ $0[digest] }), hit.until > now { return hit.principal }
-        guard let principal = try sessionPrincipal(digest: digest, now: now) else {
-            cache.withLock { _ = $0.removeValue(forKey: digest) }
+        if let hit = cache.withLock({ $0[secret] }), hit.until > now { return hit.principal }
+        guard let principal = try sessionPrincipal(digest: SecretToken.digest(secret), now: now) else {
+            cache.withLock { _ = $0.removeValue(forKey: secret) }
             return nil
         }
-        remember(principal, as: digest, now: now)
+        remember(principal, as: secret, now: now)
         return principal
     }
 
