@@ -663,38 +663,27 @@ def signins_vs_reads(work, quick):
         wrk(server.url + "/api/v1/items", threads, connections, 1, script)
         alone, loaded, signins = [], [], []
 
-        def sign_ins(stop):
-            """`rate` sign-ins a second, each started on time on a thread of its own, until `stop` is set."""
-            started, number, pending = time.monotonic(), 0, []
+        def start_signing_in():
+            """A process that signs in `rate` times a second (its own: its threads take no turns from those that
+            time the GETs, Python running one thread at a time) until ``stop_signing_in``."""
+            signer = subprocess.Popen(
+                [sys.executable, os.path.abspath(__file__), "sign-in-load", server.url, str(rate)],
+                stdout=subprocess.PIPE, text=True)
+            time.sleep(0.5)
+            return signer
 
-            def one():
-                try:
-                    signins.append(sign_in_once(server.url))
-                except OSError as error:
-                    signins.append((type(error).__name__, 0.0))
-
-            while not stop.is_set():
-                due = started + number / rate
-                if due > time.monotonic():
-                    time.sleep(due - time.monotonic())
-                thread = threading.Thread(target=one)
-                thread.start()
-                pending.append(thread)
-                number += 1
-            for thread in pending:
-                thread.join()
+        def stop_signing_in(signer):
+            signer.send_signal(signal.SIGINT)
+            for line in signer.communicate()[0].splitlines():
+                status, ms = line.split()
+                signins.append((status, float(ms)))
 
         for round in range(rounds):
             for with_signins in ([False, True] if round % 2 == 0 else [True, False]):
-                stop = threading.Event()
-                signer = threading.Thread(target=sign_ins, args=(stop,)) if with_signins else None
-                if signer:
-                    signer.start()
-                    time.sleep(0.5)
+                signer = start_signing_in() if with_signins else None
                 result = wrk(server.url + "/api/v1/items", threads, connections, seconds, script)
                 if signer:
-                    stop.set()
-                    signer.join()
+                    stop_signing_in(signer)
                 if set(result.statuses) != {200} or result.socket_errors:
                     raise Failure(f"wrk saw {result.statuses} {result.socket_errors or ''}")
                 (loaded if with_signins else alone).append(result.p99_ms)
@@ -708,23 +697,14 @@ def signins_vs_reads(work, quick):
             f"({median(loaded):.2f} / {median(alone):.2f} ms, medians)")
         # The same at a steady 200 GET/s (the polls of some 200 open pages), a load the server has cores to spare
         # for: what a household's phones see while others sign in.
-        # The sign-ins come from a process of their own here, so that its threads take no turns from the
-        # threads that time the GETs (Python runs one thread at a time).
         steady_rate, steady_alone, steady_loaded = 200, [], []
         signins.clear()
         for round in range(rounds):
             for with_signins in ([False, True] if round % 2 == 0 else [True, False]):
-                signer = subprocess.Popen(
-                    [sys.executable, os.path.abspath(__file__), "sign-in-load", server.url, str(rate)],
-                    stdout=subprocess.PIPE, text=True) if with_signins else None
-                if signer:
-                    time.sleep(0.5)
+                signer = start_signing_in() if with_signins else None
                 times, statuses = steady_gets(server.url, steady_rate, seconds)
                 if signer:
-                    signer.send_signal(signal.SIGINT)
-                    for line in signer.communicate()[0].splitlines():
-                        status, ms = line.split()
-                        signins.append((status, float(ms)))
+                    stop_signing_in(signer)
                 if set(statuses) != {200}:
                     raise Failure(f"the steady GETs saw {statuses}")
                 p99 = times[int(len(times) * 0.99)]
