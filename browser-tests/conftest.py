@@ -9,7 +9,9 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -164,6 +166,42 @@ class Server:
     def five_hundreds(self) -> list[str]:
         """The access log's lines of 5xx answers."""
         return [line for line in self.log_path.read_text(errors="replace").splitlines() if re.search(r'" 5\d\d \d+B ', line)]
+
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def run_nginx(prefix: Path, port: int, http: str, worker_connections: int = 64) -> subprocess.Popen:
+    """nginx in the foreground with its files under `prefix` (a new directory), `http` being its http block's own
+    directives (upstreams, servers listening on `port`); answered once it takes connections on `port`. The caller
+    terminates it."""
+    (prefix / "logs").mkdir(parents=True)
+    config = prefix / "nginx.conf"
+    config.write_text(f"""
+daemon off;
+worker_processes 1;
+pid {prefix}/nginx.pid;
+error_log {prefix}/logs/error.log;
+events {{ worker_connections {worker_connections}; }}
+http {{
+    access_log off;
+    client_body_temp_path {prefix}/body; proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi; uwsgi_temp_path {prefix}/uwsgi; scgi_temp_path {prefix}/scgi;
+{http}
+}}
+""")
+    process = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(config)], stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            if process.poll() is not None:
+                pytest.fail(f"nginx exited: {(prefix / 'logs/error.log').read_text()}")
+            time.sleep(0.05)
+    process.kill()
+    pytest.fail("nginx did not start")
 
 
 @pytest.fixture

@@ -8,22 +8,19 @@ import http.client
 import json
 import re
 import shutil
-import socket
 import subprocess
-import time
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import PASSWORD, USER
+from conftest import NGINX, PASSWORD, USER, run_nginx
 from test_scaleout import free_port
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 ANN_PASSWORD = "correct horse battery"
 BOB_PASSWORD = "battery staple horse"
 WRONG = "The user name or the password is wrong."
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def fill_account(page, name: str, password: str) -> None:
@@ -482,23 +479,13 @@ def tls_proxy(tmp_path):
         if not shutil.which(NGINX) or not shutil.which("openssl"):
             pytest.fail("nginx and openssl are needed (make web-deps installs them)")
         prefix = tmp_path / "nginx"
-        (prefix / "logs").mkdir(parents=True)
+        prefix.mkdir()
         subprocess.run(
             ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
              "-addext", "subjectAltName=DNS:localhost", "-keyout", prefix / "key.pem", "-out", prefix / "cert.pem"],
             check=True, capture_output=True)
         port = free_port()
-        config = prefix / "nginx.conf"
-        config.write_text(f"""
-daemon off;
-worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/logs/error.log;
-events {{ worker_connections 64; }}
-http {{
-    access_log off;
-    client_body_temp_path {prefix}/body; proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi; uwsgi_temp_path {prefix}/uwsgi; scgi_temp_path {prefix}/scgi;
+        processes.append(run_nginx(prefix / "run", port, f"""
     server {{
         listen 127.0.0.1:{port} ssl;
         server_name localhost;
@@ -510,21 +497,8 @@ http {{
             proxy_set_header Host $http_host;
             proxy_set_header X-Forwarded-For $remote_addr;
         }}
-    }}
-}}
-""")
-        process = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(config)], stderr=subprocess.DEVNULL)
-        processes.append(process)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return port
-            except OSError:
-                if process.poll() is not None:
-                    pytest.fail(f"nginx exited: {(prefix / 'logs/error.log').read_text()}")
-                time.sleep(0.05)
-        pytest.fail("nginx did not start")
+    }}"""))
+        return port
 
     yield start
     for process in processes:

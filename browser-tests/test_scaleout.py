@@ -11,7 +11,6 @@ import http.client
 import json
 import os
 import random
-import shutil
 import socket
 import subprocess
 import threading
@@ -21,9 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import Server
+from conftest import NGINX, Server, run_nginx
 
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def free_port() -> int:
@@ -57,20 +55,8 @@ def balancer(tmp_path):
         if not os.path.exists(NGINX):
             pytest.fail("nginx is not installed (apt-get install nginx-light)")
         port = free_port()
-        prefix = tmp_path / "nginx"
-        (prefix / "logs").mkdir(parents=True)
         upstreams = "\n".join(f"server 127.0.0.1:{p} max_fails=1 fail_timeout=30s;" for p in ports)
-        config = prefix / "nginx.conf"
-        config.write_text(f"""
-daemon off;
-worker_processes 1;
-pid {prefix}/nginx.pid;
-error_log {prefix}/logs/error.log;
-events {{ worker_connections 512; }}
-http {{
-    access_log off;
-    client_body_temp_path {prefix}/body; proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi; uwsgi_temp_path {prefix}/uwsgi; scgi_temp_path {prefix}/scgi;
+        processes.append(run_nginx(tmp_path / "nginx", port, f"""
     upstream lists {{ {upstreams} keepalive 16; }}
     server {{
         listen 127.0.0.1:{port};
@@ -82,19 +68,8 @@ http {{
             proxy_next_upstream error timeout;
             proxy_connect_timeout 1s;
         }}
-    }}
-}}
-""")
-        process = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(config)], stderr=subprocess.DEVNULL)
-        processes.append(process)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return port
-            except OSError:
-                time.sleep(0.05)
-        pytest.fail("nginx did not start")
+    }}""", worker_connections=512))
+        return port
 
     yield start
     for process in processes:
