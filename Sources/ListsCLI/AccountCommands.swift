@@ -2,6 +2,7 @@ import Foundation
 import JSONCodec
 import ListsAuth
 import ListsModel
+import ListsWeb
 
 /// `lists users ...`: the accounts people sign in to the web app with, managed at the terminal by whoever owns the
 /// database file (its permissions are the boundary, as for every command that opens it).
@@ -72,7 +73,7 @@ enum UsersCommands {
         var role: HouseholdRole?
 
         mutating func validate() throws {
-            name = try Credentials.validUserName(name)
+            name = try AccountRules.userName(name)
             if let roleText {
                 guard let role = HouseholdRole(rawValue: roleText) else {
                     throw ValidationError(field: "role", message: "owner or member, not \(Quoted(roleText))")
@@ -257,7 +258,7 @@ enum HouseholdsCommands {
 
         func run(_ run: Invocation) throws {
             let old = try run.accounts { accounts in
-                let household = try Credentials.household(named: names.first ?? "", in: accounts)
+                let household = try Credentials.household(named: names.first ?? "", among: try accounts.households())
                 try accounts.renameHousehold(id: household.id, to: newName)
                 return household
             }
@@ -277,7 +278,8 @@ enum HouseholdsCommands {
         func run(_ run: Invocation) throws {
             let members = try run.accounts { accounts in
                 try accounts.members(
-                    of: try Credentials.household(named: words.joined(separator: " "), in: accounts).id)
+                    of: try Credentials.household(named: words.joined(separator: " "), among: try accounts.households())
+                        .id)
             }
             if run.wantsJSON {
                 return run.output.json(
@@ -322,11 +324,11 @@ enum TokensCommands {
         var name = ""
 
         mutating func validate() throws {
-            name = try Credentials.validTokenName(words.joined(separator: " "))
+            name = try AccountRules.tokenName(words.joined(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
-            let token = SecretToken.generate(prefix: Credentials.tokenPrefix)
+            let token = SecretToken.generate(prefix: AccountRules.tokenPrefix)
             let user = try run.accounts { accounts in
                 let user = try run.chosenUser(userName, in: accounts)
                 _ = try accounts.addToken(

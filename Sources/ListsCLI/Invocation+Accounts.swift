@@ -1,5 +1,6 @@
 import ListsAuth
 import ListsModel
+import ListsWeb
 
 /// What account commands share: the rules for names and passwords, the hasher, and lookups that refuse with a
 /// sentence naming what exists.
@@ -7,32 +8,6 @@ enum Credentials {
     /// Passwords are hashed with Argon2id at libsodium's interactive limits (what the server checks at sign-in,
     /// rehashing when its limits are higher).
     static let hasher = PasswordHasher.interactive
-
-    /// What every API token starts with, so that a token pasted somewhere it should not be is recognisable.
-    static let tokenPrefix = "lists_"
-
-    /// `name` trimmed, when it can be a user name.
-    /// - Throws: ``ValidationError`` naming `name`.
-    static func validUserName(_ name: String) throws -> String {
-        do {
-            return try UserNameRules.check(name)
-        } catch let error as CredentialError {
-            throw ValidationError(field: "name", message: error.message)
-        }
-    }
-
-    /// `name` trimmed, when it can name a token: 1 to 100 characters, no control characters.
-    /// - Throws: ``ValidationError`` naming `name`.
-    static func validTokenName(_ name: String) throws -> String {
-        let trimmed = name.trimmingWhitespace(includingNewlines: true)
-        guard (1...100).contains(trimmed.count),
-            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw ValidationError(
-                field: "name", message: "a token's name is 1 to 100 characters, no control characters")
-        }
-        return trimmed
-    }
 
     /// The user named `name` (ignoring case).
     /// - Throws: ``ValidationError`` naming the users there are.
@@ -45,14 +20,15 @@ enum Credentials {
                 + (names.isEmpty ? "; there are no users yet" : "; the users are \(names.joined(separator: ", "))"))
     }
 
-    /// The household named `name` (ignoring case).
+    /// The household of `households` named `name` (ignoring case).
     /// - Throws: ``ValidationError`` naming the households there are.
-    static func household(named name: String, in accounts: any AccountSession) throws -> Household {
-        if let household = try accounts.household(named: name) { return household }
+    static func household(named name: String, among households: [Household]) throws -> Household {
+        let key = Reference.nameKey(name)
+        if let household = households.first(where: { Reference.nameKey($0.name) == key }) { return household }
         throw ValidationError(
             field: "household",
             message: "no household named \(Quoted(name)); the households are "
-                + (try accounts.households().map(\.name).joined(separator: ", ")))
+                + households.map(\.name).joined(separator: ", "))
     }
 }
 
@@ -65,17 +41,20 @@ extension Invocation {
     /// The household `--household` names, else the only one.
     /// - Throws: ``ValidationError`` naming the households when there are several and none was chosen.
     func chosenHousehold() throws -> Household {
-        try accounts { accounts in
-            if let name = global.household { return try Credentials.household(named: name, in: accounts) }
-            let households = try accounts.households()
-            guard households.count == 1, let only = households.first else {
-                throw ValidationError(
-                    field: "household",
-                    message: "this database has \(households.count) households ("
-                        + households.map(\.name).joined(separator: ", ") + "); choose one with --household NAME")
-            }
-            return only
+        try chosenHousehold(among: try accounts { try $0.households() })
+    }
+
+    /// The household of `households` that `--household` names, else the only one.
+    /// - Throws: ``ValidationError`` naming the households when there are several and none was chosen.
+    func chosenHousehold(among households: [Household]) throws -> Household {
+        if let name = global.household { return try Credentials.household(named: name, among: households) }
+        guard households.count == 1, let only = households.first else {
+            throw ValidationError(
+                field: "household",
+                message: "this database has \(households.count) households ("
+                    + households.map(\.name).joined(separator: ", ") + "); choose one with --household NAME")
         }
+        return only
     }
 
     /// The user `name` names, else the only user.
@@ -114,11 +93,7 @@ extension Invocation {
             }
             password = line.hasSuffix("\r") ? String(line.dropLast()) : line
         }
-        do {
-            try PasswordRules.check(password)
-        } catch let error as CredentialError {
-            throw ValidationError(field: "password", message: error.message)
-        }
+        try AccountRules.checkPassword(password)
         return password
     }
 }

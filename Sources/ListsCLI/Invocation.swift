@@ -83,32 +83,18 @@ final class Invocation {
         return scoped
     }
 
-    /// The Shopping List app's data controller.
     /// `store` scoped to the household `--household` names; else to the only household, or, when there are
     /// several, a refusal naming them. One read of the households, before the command's own.
     /// - Throws: ``ValidationError`` naming `household`.
     private func scoped(_ store: any Store) throws -> any Store {
         let households = try store.read { try $0.accounts.households() }
-        if let name = global.household {
-            let key = Reference.nameKey(name)
-            guard let household = households.first(where: { Reference.nameKey($0.name) == key }) else {
-                throw ValidationError(
-                    field: "household",
-                    message: "no household named \(Quoted(name)); the households are "
-                        + households.map(\.name).joined(separator: ", "))
-            }
-            return household.id == store.household ? store : store.scoped(to: household.id)
-        }
-        guard households.count <= 1 else {
-            throw ValidationError(
-                field: "household",
-                message: "this database has \(households.count) households ("
-                    + households.map(\.name).joined(separator: ", ") + "); choose one with --household NAME")
-        }
-        guard let only = households.first, only.id != store.household else { return store }
-        return store.scoped(to: only.id)
+        // Every database has a household (schema 9 makes the first); without one the store stays as it is.
+        if households.isEmpty, global.household == nil { return store }
+        let household = try chosenHousehold(among: households)
+        return household.id == store.household ? store : store.scoped(to: household.id)
     }
 
+    /// The Shopping List app's data controller.
     func shopping() throws -> ShoppingList { ShoppingList(store: try store()) }
     /// The To-Do app's data controller.
     func todo() throws -> TodoList { TodoList(store: try store()) }

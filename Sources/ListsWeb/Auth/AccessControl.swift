@@ -47,8 +47,6 @@ final class AccessControl: Sendable {
     /// The cookie's name over HTTPS: the `__Host-` prefix makes browsers take it only with `Secure`, `Path=/` and
     /// no `Domain`, so no other site on the domain can set it.
     static let secureCookieName = "__Host-lists_session"
-    /// What every API token starts with.
-    static let tokenPrefix = "lists_"
     /// The header that names the household an API token's request acts in, when its user has several.
     static let householdHeader = "X-Lists-Household"
 
@@ -96,8 +94,8 @@ final class AccessControl: Sendable {
     /// and signs it in; the secret is then spent.
     /// - Throws: ``HTTPError`` 403 for a wrong or spent secret, 409 when an account exists; ``ValidationError``.
     func setUp(token: String?, name: String, password: String) throws -> (Principal, cookieSecret: String) {
-        let name = try Self.checkedName(name)
-        try Self.checkPassword(password)
+        let name = try AccountRules.userName(name)
+        try AccountRules.checkPassword(password)
         guard isSetupToken(token) else { throw Self.badSetupToken }
         let hash = try hashPassword(password)
         let now = clock()
@@ -247,7 +245,7 @@ final class AccessControl: Sendable {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw Self.badToken }
         let token = String(parts[1].trimmingSpacesAndTabs())
-        guard SecretToken.isWellFormed(token, prefix: Self.tokenPrefix) else { throw Self.badToken }
+        guard SecretToken.isWellFormed(token, prefix: AccountRules.tokenPrefix) else { throw Self.badToken }
         let digest = SecretToken.digest(token)
         let now = clock()
         let found = try store.read { session -> (APIToken, UserAccount, [Membership])? in
@@ -317,7 +315,7 @@ final class AccessControl: Sendable {
     /// `password`'s Argon2id hash, in turn with the other hashes.
     /// - Throws: ``ValidationError`` for a password the rules refuse.
     func hashPassword(_ password: String) throws -> String {
-        try Self.checkPassword(password)
+        try AccountRules.checkPassword(password)
         return try withHashing { [hasher] in try hasher.hash(password) }
     }
 
@@ -325,25 +323,5 @@ final class AccessControl: Sendable {
     func verifyPassword(_ password: String, hash: String) -> Bool {
         guard password.utf8.count <= PasswordRules.maximumBytes else { return false }
         return (try? withHashing { [hasher] in hasher.verify(password, hash: hash) }) ?? false
-    }
-
-    /// `name` trimmed when it can be a user name.
-    /// - Throws: ``ValidationError`` naming `name`.
-    static func checkedName(_ name: String) throws -> String {
-        do {
-            return try UserNameRules.check(name)
-        } catch let error as CredentialError {
-            throw ValidationError(field: "name", message: error.message)
-        }
-    }
-
-    /// Checks `password` against the rules (8 characters to 1,024 bytes).
-    /// - Throws: ``ValidationError`` naming `password`.
-    static func checkPassword(_ password: String) throws {
-        do {
-            try PasswordRules.check(password)
-        } catch let error as CredentialError {
-            throw ValidationError(field: "password", message: error.message)
-        }
     }
 }

@@ -105,20 +105,16 @@ struct AccountController: Sendable {
                     try session.accounts.setMembership(
                         userID: principal.user.id, in: household.id, role: .member, at: now)
                 }
-                if let digest = principal.sessionDigest {
-                    try session.accounts.updateSession(
-                        digest: digest, householdID: household.id,
-                        expiresAt: now.addingTimeInterval(AccessControl.sessionLifetime))
-                }
+                try Self.show(household.id, to: principal, in: session.accounts, at: now)
             }
             access.forgetCachedSessions()
             return .redirect(to: "/")
         }
         var state = FormState(form, fields: ["name"])
         do {
-            let name = try AccessControl.checkedName(form["name"] ?? "")
+            let name = try AccountRules.userName(form["name"] ?? "")
             let password = form["password"] ?? ""
-            try AccessControl.checkPassword(password)
+            try AccountRules.checkPassword(password)
             let hash = try access.hashPassword(password)
             let user = try store.write { session -> UserAccount in
                 guard try session.accounts.useInvitation(digest: invitation.digest, at: now) else {
@@ -220,7 +216,7 @@ struct AccountController: Sendable {
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
         }
         do {
-            try AccessControl.checkPassword(password)
+            try AccountRules.checkPassword(password)
         } catch let error as ValidationError {
             state.record(error)
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
@@ -241,16 +237,14 @@ struct AccountController: Sendable {
     private func makeToken(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
         let form = try FormBody(request)
         var state = FormState(form, fields: ["token-name"])
-        let name = (form["token-name"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard (1...100).contains(name.count),
-            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            state.record(
-                ValidationError(
-                    field: "token-name", message: "a token's name is 1 to 100 characters, no control characters"))
+        let name: String
+        do {
+            name = try AccountRules.tokenName(form["token-name"] ?? "", field: "token-name")
+        } catch let error as ValidationError {
+            state.record(error)
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
         }
-        let token = SecretToken.generate(prefix: AccessControl.tokenPrefix)
+        let token = SecretToken.generate(prefix: AccountRules.tokenPrefix)
         do {
             _ = try store.write {
                 try $0.accounts.addToken(
@@ -294,11 +288,7 @@ struct AccountController: Sendable {
             guard try session.accounts.role(userID: principal.user.id, in: household) != nil else {
                 throw HTTPError(status: 404, code: "not_found", message: "no such household")
             }
-            if let digest = principal.sessionDigest {
-                try session.accounts.updateSession(
-                    digest: digest, householdID: household,
-                    expiresAt: access.clock().addingTimeInterval(AccessControl.sessionLifetime))
-            }
+            try Self.show(household, to: principal, in: session.accounts, at: access.clock())
         }
         access.forgetCachedSessions()
         return .redirect(to: "/")
@@ -313,11 +303,7 @@ struct AccountController: Sendable {
             try store.write { session in
                 let household = try session.accounts.addHousehold(name: name, at: now)
                 try session.accounts.setMembership(userID: principal.user.id, in: household.id, role: .owner, at: now)
-                if let digest = principal.sessionDigest {
-                    try session.accounts.updateSession(
-                        digest: digest, householdID: household.id,
-                        expiresAt: now.addingTimeInterval(AccessControl.sessionLifetime))
-                }
+                try Self.show(household.id, to: principal, in: session.accounts, at: now)
             }
         } catch let error as ValidationError {
             state.record(ValidationError(field: "new-name", message: error.message))
@@ -401,6 +387,16 @@ struct AccountController: Sendable {
         }
         access.forgetCachedSessions()
         return .redirect(to: "/households")
+    }
+
+    /// Makes `principal`'s session show `household` from now on, its end moved on as a use moves it; a request
+    /// made with a token has no session, and nothing to move.
+    private static func show(
+        _ household: HouseholdID, to principal: Principal, in accounts: any AccountSession, at now: Date
+    ) throws {
+        guard let digest = principal.sessionDigest else { return }
+        try accounts.updateSession(
+            digest: digest, householdID: household, expiresAt: now.addingTimeInterval(AccessControl.sessionLifetime))
     }
 
     // MARK: Cookies and addresses
