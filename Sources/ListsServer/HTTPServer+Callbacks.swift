@@ -59,6 +59,7 @@ extension HTTPServer {
     func answerLater(_ request: HTTPRequest, context: RequestContext, connection: OpaquePointer) {
         context.isDeferred = true
         deferredCount.add(1, ordering: .relaxed)
+        suspendedCount.add(1, ordering: .relaxed)
         MHD_suspend_connection(connection)
         let suspended = SuspendedConnection(pointer: connection)
         let handler = self.handler
@@ -67,7 +68,7 @@ extension HTTPServer {
             let response = handler(request)
             answer.response.withLock { $0 = response }
             MHD_resume_connection(suspended.pointer)
-            deferredCount.subtract(1, ordering: .releasing)
+            suspendedCount.subtract(1, ordering: .releasing)
         }
     }
 }
@@ -89,6 +90,7 @@ func requestCompleted(
         RequestContext.writeToStandardError(context.logLine(completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
     }
     if let connection, let tracked = trackedConnection(connection) { server.connectionGuard.requestEnded(on: tracked) }
+    if context.isDeferred { server.deferredCount.subtract(1, ordering: .releasing) }
     server.inFlightCount.subtract(1, ordering: .releasing)
 }
 

@@ -32,8 +32,11 @@ public final class HTTPServer: Sendable {
     let isSlow: @Sendable (HTTPRequest) -> Bool
     /// Where slow requests are answered.
     let deferredWork = DispatchQueue(label: "lists-slow-requests", attributes: .concurrent)
-    /// Slow requests being answered, whose connections are suspended: the daemon must not stop before they
-    /// are resumed.
+    /// Slow requests whose connections are suspended while they are answered: the daemon must not stop before
+    /// they are resumed (libmicrohttpd's rule).
+    let suspendedCount = Atomic<Int>(0)
+    /// Slow requests from their suspension until their completion notification: once resumed, a connection
+    /// still has its answer to send, which shutdown waits for whatever the grace period.
     let deferredCount = Atomic<Int>(0)
     /// The running daemon, if any, and the port it is bound to.
     private let daemon = Mutex<Daemon?>(nil)
@@ -157,7 +160,13 @@ public final class HTTPServer: Sendable {
         }
         // A suspended connection must be resumed before the daemon stops (libmicrohttpd's rule): slow requests
         // end (a password check takes well under a second), however long the grace period was.
-        while deferredCount.load(ordering: .acquiring) > 0 {
+        while suspendedCount.load(ordering: .acquiring) > 0 {
+            Platform.sleep(microseconds: 2_000)
+        }
+        // A resumed connection's answer is sent by the daemon's thread a moment later; a client that reads
+        // nothing gets a few seconds at most.
+        let sendingDeadline = clock.now.advanced(by: .seconds(5))
+        while deferredCount.load(ordering: .acquiring) > 0 && clock.now < sendingDeadline {
             Platform.sleep(microseconds: 2_000)
         }
         MHD_stop_daemon(running.handle)
