@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "ListsCLITests",
             dependencies: [
-                "lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract",
+                "lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract", "ListsAuth",
             ]),
     ],
     swiftLanguageModes: [.v6]

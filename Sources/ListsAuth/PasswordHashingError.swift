@@ -1,15 +1,21 @@
-/// Argon2id could not hash a password: libsodium could not have the memory the hasher's limits ask for.
+/// A password could not be hashed or checked: Argon2id could not have its memory, or the helper processes that
+/// hash for a server (``HashingHelpers``) could not be started or stopped answering.
 public struct PasswordHashingError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The bytes of memory that were asked for.
-    public var memLimit: Int
+    /// What went wrong, for a log.
+    public var reason: String
 
     /// A failure to hash at `memLimit` bytes.
     public init(memLimit: Int) {
-        self.memLimit = memLimit
+        reason = "Argon2id could not have \(memLimit / 1024) KiB of memory"
+    }
+
+    /// A failure for `reason`.
+    public init(reason: String) {
+        self.reason = reason
     }
 
     /// The sentence a log shows.
     public var description: String {
-        "a password could not be hashed: Argon2id could not have \(memLimit / 1024) KiB of memory"
+        "a password could not be hashed or checked: \(reason)"
     }
 }

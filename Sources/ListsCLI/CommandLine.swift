@@ -1,4 +1,5 @@
 import Foundation
+import ListsAuth
 import ListsInterchange
 import ListsModel
 
@@ -47,6 +48,9 @@ public enum ListsCommandLine {
     public static func run(
         _ arguments: [String], environment: [String: String], openPostgres: PostgresOpener? = nil
     ) -> Int32 {
+        // A server's password-hashing helper (``HashingHelpers``) is this executable started with its own first
+        // argument, which no person types; it never reaches the commands.
+        if let status = HashingHelpers.serveAsHelper(arguments: arguments) { return status }
         let output = Output(environment: environment)
         defer { output.flush() }
         do {

@@ -56,6 +56,16 @@ enum Platform {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// A path that starts this very executable again: `/proc/self/exe` on Linux (the running file, even if an
+    /// upgrade has replaced it on disk since), the path it was started by elsewhere.
+    static func executablePath() -> String {
+        #if os(Linux)
+            "/proc/self/exe"
+        #else
+            CommandLine.arguments[0]
+        #endif
+    }
+
     /// Replaces this process with the executable at `path`, given `arguments` (the program name first) and this
     /// process's environment. Returns only when it cannot, with the system's reason.
     static func replaceProcess(with path: String, arguments: [String]) -> String {

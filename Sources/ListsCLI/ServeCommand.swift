@@ -1,4 +1,5 @@
 import Foundation
+import ListsAuth
 import ListsModel
 import ListsServer
 import ListsWeb
@@ -91,8 +92,10 @@ struct ServeCommand: Command {
             names: allowedHosts + namesFromEnvironment,
             isServedAddress: ServedAddresses(listeningOn: configuration.host).contains)
         // A read connection per server thread: pages and API reads run at once and never wait behind a commit.
+        // Passwords are hashed by two helper processes, this executable started again (see HashingHelpers).
         let app = ListsWebApp(
-            store: try run.store(readConnections: configuration.threadCount, unscoped: true), hosts: hosts)
+            store: try run.store(readConnections: configuration.threadCount, unscoped: true), hosts: hosts,
+            hasher: HashingHelpers(hasher: .interactive, executable: Platform.executablePath()))
         let server = HTTPServer(configuration: configuration, isSlow: ListsWebApp.isSlow) { app.respond(to: $0) }
         do {
             try server.start()

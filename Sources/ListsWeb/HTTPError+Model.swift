@@ -1,6 +1,7 @@
 import Foundation
 import ListsHTTP
 import JSONCodec
+import ListsAuth
 import ListsModel
 
 extension HTTPError {
@@ -35,6 +36,10 @@ extension HTTPError {
                 self.init(status: 500, code: "storage_failure", message: "the database cannot be opened")
             default: self.init(status: 500, code: "storage_failure", message: error.description)
             }
+        case is PasswordHashingError:
+            self.init(
+                status: 503, code: "passwords_unavailable",
+                message: "passwords cannot be checked just now; nothing was changed, try again in a moment")
         default:
             self.init(status: 500, code: "internal_error", message: "the server failed; nothing was changed")
         }

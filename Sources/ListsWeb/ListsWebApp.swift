@@ -48,7 +48,7 @@ public final class ListsWebApp: Sendable {
     /// with `hasher`.
     public init(
         store: any Store, clock: @escaping @Sendable () -> Date = { Date() }, hosts: HostPolicy = .loopback,
-        hasher: PasswordHasher = .interactive,
+        hasher: any PasswordHashing = PasswordHasher.interactive,
         log: @escaping @Sendable (String) -> Void = ListsWebApp.logToStandardError
     ) {
         lists = ListsServices(store: store, clock: clock)
@@ -158,8 +158,8 @@ public final class ListsWebApp: Sendable {
     }
 
     /// Whether answering `request` may take long: the forms that hash or check a password (Argon2id, tens of
-    /// milliseconds by design, on threads of the lowest priority that wait their turn). The server answers them
-    /// off its own threads, so that sign-ins hold up no one's lists.
+    /// milliseconds by design, in helper processes of the lowest priority that wait their turn). The server
+    /// answers them off its own threads, so that sign-ins hold up no one's lists.
     public static func isSlow(_ request: HTTPRequest) -> Bool {
         guard request.method == "POST" else { return false }
         return request.path == "/signin" || request.path == "/setup" || request.path == "/account/password"

@@ -1,4 +1,5 @@
 import Foundation
+import ListsAuth
 import ListsHTTP
 import JSONCodec
 import ListsModel
@@ -23,7 +24,7 @@ struct APIHarness {
         store = try SQLiteStore(path: ":memory:")
         if seeded { _ = try Seeding.seedIfNeeded(store, now: now) }
         try SignedIn.prepare(store, now: now)
-        app = ListsWebApp(store: store, clock: { now }, hosts: hosts, hasher: .testing)
+        app = ListsWebApp(store: store, clock: { now }, hosts: hosts, hasher: PasswordHasher.testing)
         validator = try OpenAPIValidator(
             app.respond(
                 to: HTTPRequest(

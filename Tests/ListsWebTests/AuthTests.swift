@@ -19,10 +19,10 @@ struct AuthTests {
         let app: ListsWebApp
         let clock = TestClock()
 
-        init() throws {
+        init(hasher: any PasswordHashing = PasswordHasher.testing) throws {
             store = try SQLiteStore(path: ":memory:")
             let clock = self.clock
-            app = ListsWebApp(store: store, clock: { clock.now() }, hasher: .testing)
+            app = ListsWebApp(store: store, clock: { clock.now() }, hasher: hasher)
         }
 
         func advance(days: Double) { clock.advance(by: days * 24 * 60 * 60) }
@@ -82,6 +82,20 @@ struct AuthTests {
             let header = try #require(response.headers.first { $0.name == "Set-Cookie" }?.value)
             return String(header.prefix { $0 != ";" })
         }
+    }
+
+    @Test func whenPasswordsCannotBeCheckedASignInIsToldToTryAgainAndNothingChanges() throws {
+        // A server whose hashing helpers cannot be started (here: no such executable).
+        let site = try Site(hasher: HashingHelpers(hasher: .testing, executable: "/nonexistent/lists", count: 1))
+        let path = try #require(try site.app.setupPath())
+        let token = String(path.dropFirst("/setup?token=".count))
+        let setup = site.post("/setup", [("token", token), ("name", "ann"), ("password", "correct horse")])
+        #expect(setup.status == 503)
+        #expect(String(decoding: setup.body, as: UTF8.self).contains("asswords cannot be checked just now"))
+        #expect(try site.store.read { try $0.accounts.userCount() } == 0)
+        let signIn = site.post("/signin", [("name", "ann"), ("password", "correct horse"), ("next", "/")])
+        #expect(signIn.status == 503)
+        #expect(signIn.headers["Set-Cookie"] == nil)
     }
 
     @Test func beforeTheFirstAccountOnlyTheSetupAddressMakesOneAndItWorksOnce() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ListsAuth
 import ListsHTTP
 import ListsModel
 import ListsSQLite
@@ -22,7 +23,7 @@ struct PageHarness {
         store = try SQLiteStore(path: ":memory:")
         try Seeding.seedIfNeeded(store, empty: !seeded, now: Self.now)
         try SignedIn.prepare(store, now: Self.now)
-        app = ListsWebApp(store: store, clock: { PageHarness.now }, hasher: .testing)
+        app = ListsWebApp(store: store, clock: { PageHarness.now }, hasher: PasswordHasher.testing)
     }
 
     /// What a browser in UTC reading US English sends with every request.

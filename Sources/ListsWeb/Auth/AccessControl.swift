@@ -28,8 +28,9 @@ struct Principal: Sendable {
 final class AccessControl: Sendable {
     /// The store as a whole (accounts are not a household's).
     let store: any Store
-    /// How passwords are hashed and checked.
-    let hasher: PasswordHasher
+    /// How passwords are hashed and checked: in helper processes for a server (``HashingHelpers``), on the
+    /// calling thread in tests.
+    let hasher: any PasswordHashing
     /// The time, for sessions, tokens and invitations.
     let clock: @Sendable () -> Date
 
@@ -50,10 +51,6 @@ final class AccessControl: Sendable {
     /// The header that names the household an API token's request acts in, when its user has several.
     static let householdHeader = "X-Lists-Household"
 
-    /// Where passwords are hashed and checked: two threads of the lowest priority for the whole process, so that
-    /// Argon2id (64 MiB and tens of milliseconds of a core each, by design) takes only what the requests of the
-    /// lists leave of the processors, and at most two at once of the memory.
-    static let hashing = HashingWorkers(count: 2)
     /// Whether the hasher's stand-in hash (what an unknown name is checked against) is made: made at the first
     /// sign-in, before its name is looked up, so that no sign-in pays for it alone.
     private let isWarm = Atomic<Bool>(false)
@@ -64,7 +61,7 @@ final class AccessControl: Sendable {
     /// that carry them are).
     private let cache = Mutex<[String: (principal: Principal, until: Date)]>([:])
 
-    init(store: any Store, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+    init(store: any Store, hasher: any PasswordHashing, clock: @escaping @Sendable () -> Date) {
         self.store = store
         self.hasher = hasher
         self.clock = clock
@@ -127,13 +124,13 @@ final class AccessControl: Sendable {
         for (limiter, key) in [(failuresByName, nameKey), (failuresByClient, clientKey)] {
             if case .limited(let seconds) = limiter.check(key) { throw Self.tooManyAttempts(retryAfter: seconds) }
         }
-        if !isWarm.exchange(true, ordering: .relaxed) { _ = try? withHashing { [hasher] in hasher.verifyNothing("") } }
+        if !isWarm.exchange(true, ordering: .relaxed) { try hasher.verifyNothing("") }
         // The password's length is checked by the hasher too; a 10 MB one is refused before any work.
         let user =
             password.utf8.count <= PasswordRules.maximumBytes && name.utf8.count <= 1024
             ? try store.read { try $0.accounts.user(named: name) } : nil
-        guard let user, verifyPassword(password, hash: user.passwordHash) else {
-            if user == nil { _ = try? withHashing { [hasher] in hasher.verifyNothing(password) } }
+        guard let user, try verifyPassword(password, hash: user.passwordHash) else {
+            if user == nil { try hasher.verifyNothing(password) }
             failuresByName.recordFailure(nameKey)
             failuresByClient.recordFailure(clientKey)
             throw Self.wrongCredentials
@@ -307,21 +304,17 @@ final class AccessControl: Sendable {
 
     // MARK: Names and passwords
 
-    /// Runs `body` on a hashing thread (``hashing``) and waits for it.
-    private func withHashing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        try Self.hashing.run(body)
-    }
-
-    /// `password`'s Argon2id hash, in turn with the other hashes.
-    /// - Throws: ``ValidationError`` for a password the rules refuse.
+    /// `password`'s Argon2id hash.
+    /// - Throws: ``ValidationError`` for a password the rules refuse; ``PasswordHashingError`` (503).
     func hashPassword(_ password: String) throws -> String {
         try AccountRules.checkPassword(password)
-        return try withHashing { [hasher] in try hasher.hash(password) }
+        return try hasher.hash(password)
     }
 
-    /// Whether `password` is the one `hash` was made of, in turn with the other hashes.
-    func verifyPassword(_ password: String, hash: String) -> Bool {
+    /// Whether `password` is the one `hash` was made of.
+    /// - Throws: ``PasswordHashingError`` (503) when it cannot be checked.
+    func verifyPassword(_ password: String, hash: String) throws -> Bool {
         guard password.utf8.count <= PasswordRules.maximumBytes else { return false }
-        return (try? withHashing { [hasher] in hasher.verify(password, hash: hash) }) ?? false
+        return try hasher.verify(password, hash: hash)
     }
 }

@@ -210,7 +210,7 @@ struct AccountController: Sendable {
         let current = form["current"] ?? ""
         let password = form["password"] ?? ""
         guard let user = try store.read({ try $0.accounts.user(id: principal.user.id) }),
-            access.verifyPassword(current, hash: user.passwordHash)
+            try access.verifyPassword(current, hash: user.passwordHash)
         else {
             state.record(ValidationError(field: "current", message: "this is not your current password"))
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)

@@ -1,0 +1,153 @@
+import Foundation
+import ListsAuth
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A server's password hashing in helper processes: the `lists` binary started with the helper's argument.
+/// One test at a time: each counts this process's helpers.
+@Suite("Hashing passwords in helper processes", .serialized)
+struct HashingHelpersTests {
+    /// Helpers at libsodium's least limits, so that the tests run fast.
+    private func helpers(count: Int = 2, answerTimeout: Duration = .seconds(30)) throws -> HashingHelpers {
+        HashingHelpers(
+            hasher: PasswordHasher.testing, executable: try Sandbox.binary().path, count: count, answerTimeout: answerTimeout)
+    }
+
+    @Test func aHelperHashesAndChecksAsTheHasherDoes() throws {
+        let helpers = try helpers()
+        let hash = try helpers.hash("correct horse battery")
+        #expect(hash.hasPrefix("$argon2id$"))
+        #expect(try helpers.verify("correct horse battery", hash: hash))
+        #expect(try !helpers.verify("correct horse batterY", hash: hash))
+        // A hash made in a helper is one the hasher in this process checks, and the other way round.
+        #expect(PasswordHasher.testing.verify("correct horse battery", hash: hash))
+        #expect(try helpers.verify("ünïcödé pässwörd", hash: try PasswordHasher.testing.hash("ünïcödé pässwörd")))
+        #expect(try !helpers.verify("anything at all", hash: "not a hash"))
+        try helpers.verifyNothing("whatever was typed")
+        #expect(!helpers.needsRehash(hash))
+        #expect(helpers.needsRehash(try PasswordHasher(opsLimit: 2, memLimit: 16 * 1024).hash("correct horse")))
+    }
+
+    @Test func aPasswordTheRulesRefuseIsNeverSent() throws {
+        let helpers = try helpers()
+        #expect(throws: CredentialError.self) { try helpers.hash("short") }
+        let huge = String(repeating: "x", count: 10_000_000)
+        #expect(throws: CredentialError.self) { try helpers.hash(huge) }
+        #expect(try !helpers.verify(huge, hash: try helpers.hash("correct horse battery")))
+        try helpers.verifyNothing(huge)
+    }
+
+    @Test func manyCallersAtOnceEachGetTheirOwnAnswer() throws {
+        let helpers = try helpers(count: 2)
+        let passwords = (0..<12).map { "password number \($0)" }
+        let hashes = try passwords.map { try PasswordHasher.testing.hash($0) }
+        let answers = Mutex<[Int: (Bool, Bool)]>([:])
+        DispatchQueue.concurrentPerform(iterations: passwords.count) { index in
+            let right = (try? helpers.verify(passwords[index], hash: hashes[index])) ?? false
+            let wrong = (try? helpers.verify(passwords[index], hash: hashes[(index + 1) % hashes.count])) ?? true
+            answers.withLock { $0[index] = (right, wrong) }
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.count == passwords.count)
+        #expect(all.values.allSatisfy { $0 == (true, false) })
+    }
+
+    @Test func helpersRunAtTheLowestPriorityWithNoneOfTheServersFiles() throws {
+        // One helper, which has answered: it is past its start-up.
+        let helpers = try helpers(count: 1)
+        _ = try helpers.verify("correct horse battery", hash: "$argon2id$")
+        let children = HelperProcesses.ofThisProcess()
+        #expect(children.count == 1)
+        for pid in children {
+            #expect(HelperProcesses.niceness(of: pid) == 19)
+            // Standard input and output (the socket) and standard error: nothing else of this process's.
+            #expect(HelperProcesses.openDescriptors(of: pid) == ["0", "1", "2"])
+        }
+        withExtendedLifetime(helpers) {}
+    }
+
+    @Test func aHelperThatDiedIsStartedAgainAndThePasswordSentOnceMore() throws {
+        let helpers = try helpers(count: 1)
+        let hash = try helpers.hash("correct horse battery")
+        let first = try #require(HelperProcesses.ofThisProcess().first)
+        kill(first, SIGKILL)
+        #expect(try helpers.verify("correct horse battery", hash: hash))
+        let second = try #require(HelperProcesses.ofThisProcess().first)
+        #expect(second != first)
+        // The dead one was waited for: no zombie is left.
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(first)"))
+    }
+
+    @Test func aStuckHelperIsReplacedAfterTheTimeout() throws {
+        let helpers = try helpers(count: 1, answerTimeout: .milliseconds(500))
+        let hash = try helpers.hash("correct horse battery")
+        let stuck = try #require(HelperProcesses.ofThisProcess().first)
+        kill(stuck, SIGSTOP)
+        let started = ContinuousClock.now
+        #expect(try helpers.verify("correct horse battery", hash: hash))
+        #expect(ContinuousClock.now - started >= .milliseconds(500))
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(stuck)"))
+    }
+
+    @Test func withoutAHelperTheCallerIsTold() throws {
+        let helpers = HashingHelpers(hasher: PasswordHasher.testing, executable: "/nonexistent/lists", count: 1)
+        #expect(throws: PasswordHashingError.self) { try helpers.verify("correct horse battery", hash: "$argon2id$") }
+        #expect(throws: PasswordHashingError.self) { try helpers.hash("correct horse battery") }
+    }
+
+    @Test func helpersEndWithTheirServer() throws {
+        var helpers: HashingHelpers? = try helpers()
+        _ = try helpers?.hash("correct horse battery")
+        #expect(HelperProcesses.ofThisProcess().count == 2)
+        helpers = nil
+        #expect(HelperProcesses.ofThisProcess().isEmpty)
+    }
+
+    @Test func theHelperArgumentIsNoCommandForPeople() throws {
+        let sandbox = try Sandbox()
+        // Wrong limits: refused with status 2 and nothing written.
+        let wrong = try sandbox.run([HashingHelpers.helperArgument, "one", "two"])
+        #expect(wrong.status == 2 && wrong.stdout.isEmpty)
+        // Right limits and nothing to read: the helper ends at once with nothing written.
+        let idle = try sandbox.run([HashingHelpers.helperArgument, "1", "8192"])
+        #expect(idle.status == 0 && idle.stdout.isEmpty && idle.stderr.isEmpty)
+    }
+}
+
+/// This test process's hashing helpers, found in `/proc`.
+enum HelperProcesses {
+    /// The ids of the living (not zombie) children of this process that run as helpers.
+    static func ofThisProcess() -> [Int32] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // Fields after the name: state, parent id.
+            guard fields.count > 2, fields[1] == String(me) else { return false }
+            let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: commandLine, as: UTF8.self).contains(HashingHelpers.helperArgument)
+        }.sorted()
+    }
+
+    /// The nice value of `pid`'s first thread.
+    static func niceness(of pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // `nice` is field 19 of stat; fields[0] here is field 3 (the state).
+        return fields.count > 16 ? Int(fields[16]) : nil
+    }
+
+    /// The file descriptors `pid` has open.
+    static func openDescriptors(of pid: Int32) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).sorted()
+    }
+}
