@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "ListsCLITests",
             dependencies: [
-                "lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract", "ListsAuth",
+                "lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract",
+                "ListsAuth",
             ]),
     ],
     swiftLanguageModes: [.v6]

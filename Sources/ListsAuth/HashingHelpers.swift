@@ -42,7 +42,8 @@ public final class HashingHelpers: PasswordHashing {
         hasher: PasswordHasher, executable: String, count: Int = 2, answerTimeout: Duration = .seconds(30)
     ) {
         self.hasher = hasher
-        self.answerTimeout = answerTimeout.components.seconds * 1000
+        self.answerTimeout =
+            answerTimeout.components.seconds * 1000
             + answerTimeout.components.attoseconds / 1_000_000_000_000_000
         let arguments = ["lists", Self.helperArgument, String(hasher.opsLimit), String(hasher.memLimit)]
         self.executable = executable

@@ -96,7 +96,7 @@ enum Platform {
         var sent = 0
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                send(socket, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                send(socket, buffer.baseAddress.map { $0 + sent }, buffer.count - sent, Int32(MSG_NOSIGNAL))
             }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
@@ -120,7 +120,7 @@ enum Platform {
                 guard ready > 0 else { return nil }
             }
             let got = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + done, count - done)
+                read(descriptor, buffer.baseAddress.map { $0 + done }, count - done)
             }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { return nil }
@@ -134,7 +134,7 @@ enum Platform {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }

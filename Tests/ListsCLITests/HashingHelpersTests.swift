@@ -14,7 +14,8 @@ struct HashingHelpersTests {
     /// Helpers at libsodium's least limits, so that the tests run fast.
     private func helpers(count: Int = 2, answerTimeout: Duration = .seconds(30)) throws -> HashingHelpers {
         HashingHelpers(
-            hasher: PasswordHasher.testing, executable: try Sandbox.binary().path, count: count, answerTimeout: answerTimeout)
+            hasher: PasswordHasher.testing, executable: try Sandbox.binary().path, count: count,
+            answerTimeout: answerTimeout)
     }
 
     @Test func aHelperHashesAndChecksAsTheHasherDoes() throws {
