@@ -70,10 +70,12 @@ class Server:
             self.cookie = self.sign_up() if setup else self.sign_in()
 
     def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, dict, bytes]:
-        """Posts an HTML form from this server's own origin, signed in as nobody: (status, headers, body)."""
+        """Posts an HTML form from this server's own origin, signed in as nobody: (status, headers, body). Waits
+        up to 60 s: a password is hashed at the lowest priority, which a machine busy with other tests (Chromium,
+        builds) may leave little time."""
         from urllib.parse import urlencode
         return self.request("POST", path, urlencode(fields).encode(), {
-            "Content-Type": "application/x-www-form-urlencoded", "Origin": self.url}, signed_in=False)
+            "Content-Type": "application/x-www-form-urlencoded", "Origin": self.url}, signed_in=False, timeout=60)
 
     def sign_up(self) -> str:
         """Makes the first account through the setup address; answers its session cookie (`name=value`)."""
@@ -104,11 +106,11 @@ class Server:
         assert ready, f"serve printed nothing in {timeout} s; log: {self.log_path.read_text()}"
         return self.process.stdout.readline().decode()
 
-    def request(self, method: str, path: str, body=None, headers=None, signed_in: bool = True
-                ) -> tuple[int, dict, bytes]:
+    def request(self, method: str, path: str, body=None, headers=None, signed_in: bool = True,
+                timeout: float = 10) -> tuple[int, dict, bytes]:
         """One request on its own connection: (status, headers with lower-case names, body); with the session
         cookie unless `signed_in` is false or the headers carry a Cookie or an Authorization of their own."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
         try:
             if isinstance(body, (dict, list)):
                 body = json.dumps(body).encode()

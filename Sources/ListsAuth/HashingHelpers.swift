@@ -10,7 +10,7 @@ import Synchronization
 /// work outside it cost the requests nothing measurable. So a server hashes in `count` processes of its own
 /// executable (started with ``helperArgument``), each taking one password at a time over a socket, at nice 19.
 ///
-/// A helper is started with the server and makes its stand-in hash (``PasswordHasher/verifyNothing(_:)``) before
+/// A helper is started with the server and makes its stand-in hash (``PasswordHasher/prepare()``) before
 /// it answers, so that the first sign-in pays for nothing more. A helper that dies, or does not answer within
 /// ``answerTimeout``, is stopped and started again, and the password sent once more; if that fails too, the caller
 /// gets a ``PasswordHashingError``. A helper ends when its socket closes: when the server stops, or is killed.
@@ -114,7 +114,7 @@ public final class HashingHelpers: PasswordHashing {
         let hasher = PasswordHasher(opsLimit: opsLimit, memLimit: memLimit)
         Platform.closeDescriptors(from: 3)
         Platform.lowerPriority()
-        hasher.verifyNothing("")
+        hasher.prepare()
         while let request = HashingRequest.read(from: 0) {
             guard Platform.writeAll(request.answer(with: hasher).bytes, to: 1) else { break }
         }

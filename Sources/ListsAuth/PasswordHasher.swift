@@ -92,6 +92,12 @@ public struct PasswordHasher: Sendable {
         _ = verify(password, hash: hash)
     }
 
+    /// Makes the hash ``verifyNothing(_:)`` checks against now, if it is not made yet: one hash's time, so that no
+    /// sign-in pays it.
+    public func prepare() {
+        _ = dummyHash.value(for: self)
+    }
+
     /// Whether `hash` can be handed to libsodium: shorter than its hash buffer and free of NUL bytes. libsodium
     /// reads a C string and refuses anything else it does not understand itself.
     private static func isPlausible(_ hash: String) -> Bool {
