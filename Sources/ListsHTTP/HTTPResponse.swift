@@ -6,6 +6,8 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: [UInt8]
+    /// A body written as it comes instead of ``body`` (an event stream), sent with chunked encoding.
+    public var stream: ResponseStream?
 
     /// A response with `status`, `headers` and `body`.
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

@@ -220,6 +220,10 @@ extension HTTPServer {
 
     /// Queues `response` on `connection`, copying its status, headers and body into libmicrohttpd.
     func send(_ response: HTTPResponse, for context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        if let stream = response.stream {
+            let status = (100...999).contains(response.status) ? response.status : 500
+            return sendStream(stream, status: status, headers: response.headers, for: context, on: connection)
+        }
         let created = response.body.withUnsafeBytes { body in
             MHD_create_response_from_buffer(
                 body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)

@@ -44,6 +44,8 @@ public final class HTTPServer: Sendable {
     let inFlightCount = Atomic<Int>(0)
     /// The per-client connection limit and the deadline for request heads.
     let connectionGuard: ConnectionGuard
+    /// The responses being streamed (event streams), which shutdown ends.
+    let openStreams = OpenStreams()
 
     /// A running libmicrohttpd daemon.
     private struct Daemon {
@@ -153,6 +155,8 @@ public final class HTTPServer: Sendable {
         // instead of waiting in the kernel's backlog until the daemon stops.
         let listener = MHD_quiesce_daemon(running.handle)
         if listener >= 0 { close(listener) }
+        // An event stream lasts as long as its client stays: it ends now, and its connection with it.
+        openStreams.finishAll()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: gracePeriod)
         while inFlightCount.load(ordering: .acquiring) > 0 && clock.now < deadline {

@@ -88,6 +88,34 @@ final class RawHTTPClient {
 
     /// Reads one response: status line, headers, and a body of `Content-Length` bytes (none for HEAD).
     func readResponse(isHead: Bool = false) throws -> RawResponse {
+        var response = try readHead()
+        let length = isHead ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
+        while buffered.count < length {
+            guard try fill() else { throw ClientError("closed in the body") }
+        }
+        response.body = Array(buffered.prefix(length))
+        buffered.removeFirst(length)
+        return response
+    }
+
+    /// Reads the next chunk of a chunked body; empty for the last one.
+    func readChunk() throws -> [UInt8] {
+        let sizeEnd = try readUntil(Array("\r\n".utf8))
+        let sizeLine = String(decoding: buffered[..<sizeEnd], as: UTF8.self)
+        guard let size = Int(sizeLine.split(separator: ";")[0], radix: 16) else {
+            throw ClientError("chunk size: \(sizeLine)")
+        }
+        buffered.removeFirst(sizeEnd + 2)
+        while buffered.count < size + 2 {
+            guard try fill() else { throw ClientError("closed in a chunk") }
+        }
+        let chunk = Array(buffered.prefix(size))
+        buffered.removeFirst(size + 2)
+        return chunk
+    }
+
+    /// Reads a response's status line and headers, leaving its body to be read.
+    func readHead() throws -> RawResponse {
         let headEnd = try readUntil(Array("\r\n\r\n".utf8))
         let head = String(decoding: buffered[..<headEnd], as: UTF8.self)
         buffered.removeFirst(headEnd + 4)
@@ -98,14 +126,7 @@ final class RawHTTPClient {
             let parts = line.split(separator: ":", maxSplits: 1)
             return (name: String(parts[0]), value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
         }
-        var response = RawResponse(status: status, headers: headers, body: [])
-        let length = isHead ? 0 : Int(response.header("Content-Length") ?? "0") ?? 0
-        while buffered.count < length {
-            guard try fill() else { throw ClientError("closed in the body") }
-        }
-        response.body = Array(buffered.prefix(length))
-        buffered.removeFirst(length)
-        return response
+        return RawResponse(status: status, headers: headers, body: [])
     }
 
     /// Waits for the server to close the connection or for the read timeout, discarding any data.

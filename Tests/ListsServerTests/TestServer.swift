@@ -3,7 +3,8 @@ import ListsHTTP
 import ListsServer
 import Synchronization
 
-/// A live server on port 0 with a small handler: `/slow` sleeps 500 ms, anything else echoes the request as
+/// A live server on port 0 with a small handler: `/slow` sleeps 500 ms, `/stream` answers a stream the probe keeps
+/// (``HandlerProbe/streams``) that starts with `hello\n`, anything else echoes the request as
 /// `method path query body-length`, with the `X-Echo` header carrying the request's `X-Test` header.
 final class TestServer: Sendable {
     let server: HTTPServer
@@ -36,9 +37,20 @@ final class HandlerProbe: Sendable {
     let calls = Atomic<Int>(0)
     /// Whether a slow request has reached the handler.
     let slowRequestStarted = Atomic<Bool>(false)
+    /// The streams answered, and how many of them have closed.
+    let streams = Mutex<[ResponseStream]>([])
+    let closedStreams = Atomic<Int>(0)
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         calls.add(1, ordering: .releasing)
+        if request.path == "/stream" {
+            let stream = ResponseStream(first: Array("hello\n".utf8))
+            stream.onClose { [self] in closedStreams.add(1, ordering: .releasing) }
+            streams.withLock { $0.append(stream) }
+            var response = HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "text/event-stream")]))
+            response.stream = stream
+            return response
+        }
         if request.path == "/slow" {
             slowRequestStarted.store(true, ordering: .releasing)
             usleep(500_000)
