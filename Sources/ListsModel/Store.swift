@@ -172,6 +172,12 @@ public protocol StoreSession {
     /// A number that grows with every insert, update and delete of any record, by any process: a page polls it
     /// to learn cheaply that something changed. Only its changes mean something, not its value.
     func revision() throws -> Int64
+
+    /// Each list's share of ``revision()``: a number per kind that grows with every change of that kind's records
+    /// (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages which lists
+    /// changed from them.
+    func revisions() throws -> [RecordKind: Int64]
+
     /// A value the store keeps about itself, such as whether it was seeded.
     func setting(_ key: String) throws -> String?
 

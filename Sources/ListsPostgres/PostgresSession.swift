@@ -344,6 +344,18 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 + "+ (SELECT count(*) FROM record_changes WHERE household = $1)", [householdValue]) ?? 0
     }
 
+    func revisions() throws -> [RecordKind: Int64] {
+        let rows = try connection.query(
+            "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1 "
+                + "UNION ALL SELECT kind, count(*) FROM record_changes WHERE household = $1 GROUP BY kind) AS counted "
+                + "GROUP BY kind", [householdValue])
+        var byKind: [RecordKind: Int64] = [:]
+        for row in 0..<rows.count {
+            if let kind = StoreLayout.kind(ofTable: rows.text(row, 0)) { byKind[kind] = rows.integer(row, 1) }
+        }
+        return byKind
+    }
+
     func setting(_ key: String) throws -> String? {
         // Settings decide things once per database (seeding): in a write, whoever reads one holds the store's
         // lock until commit, so two servers starting at once take turns there, and only there.

@@ -12,6 +12,11 @@ public enum StoreLayout {
         }
     }
 
+    /// The kind whose records `table` holds, if any.
+    public static func kind(ofTable table: String) -> RecordKind? {
+        RecordKind.allCases.first { self.table($0) == table }
+    }
+
     /// The columns a record of `type` is read from, in order: meta first, then the fields.
     public static func columns<R: Record>(_ type: R.Type) -> String {
         columnNames(type).joined(separator: ", ")

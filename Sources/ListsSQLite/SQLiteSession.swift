@@ -333,6 +333,14 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ?", [householdValue]) ?? 0
     }
 
+    func revisions() throws -> [RecordKind: Int64] {
+        var byKind: [RecordKind: Int64] = [:]
+        try connection.query("SELECT kind, changes FROM household_counts WHERE household = ?", [householdValue]) {
+            if let kind = StoreLayout.kind(ofTable: $0.text(0)) { byKind[kind] = $0.integer(1) }
+        }
+        return byKind
+    }
+
     func setting(_ key: String) throws -> String? {
         var value: String?
         try connection.query("SELECT value FROM settings WHERE key = ?", [.text(key)]) { value = $0.text(0) }

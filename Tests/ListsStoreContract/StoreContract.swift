@@ -148,29 +148,44 @@ public enum StoreContract {
     }
 
     /// Pages learn that something changed from the revision: every insert, update and delete of any kind
-    /// grows it, reads and refused writes do not.
+    /// grows it, reads and refused writes do not. Each list's own revision (``StoreSession/revisions()``) grows
+    /// with its changes only, and they add up to the revision.
     static func theRevisionGrowsWithEveryChangeOnly(_ store: any Store) throws {
         func revision() throws -> Int64 { try store.read { try $0.revision() } }
+        func revisions() throws -> [RecordKind: Int64] { try store.read { try $0.revisions() } }
         var last = try revision()
-        func expectGrown(_ what: String) throws {
+        var lastByKind = try revisions()
+        #expect(lastByKind.values.reduce(0, +) == last)
+        func expectGrown(_ what: String, _ kind: RecordKind) throws {
             let now = try revision()
             #expect(now > last, "\(what) did not grow the revision")
             last = now
+            let byKind = try revisions()
+            for other in RecordKind.allCases {
+                if other == kind {
+                    #expect(byKind[other, default: 0] > lastByKind[other, default: 0], "\(what): \(other)")
+                } else {
+                    #expect(byKind[other, default: 0] == lastByKind[other, default: 0], "\(what): \(other)")
+                }
+            }
+            #expect(byKind.values.reduce(0, +) == now)
+            lastByKind = byKind
         }
         let shop = ShoppingList(store: store)
         let tea = try shop.add(name: "Tea", price: .zero)
-        try expectGrown("adding an item")
+        try expectGrown("adding an item", .item)
         try shop.toggle(.id(tea.record.id))
-        try expectGrown("toggling an item")
+        try expectGrown("toggling an item", .item)
         let task = try TodoList(store: store).add(title: "Walk")
-        try expectGrown("adding a task")
+        try expectGrown("adding a task", .task)
         try BirdSightingLog(store: store).add(name: "Robin")
-        try expectGrown("adding a sighting")
+        try expectGrown("adding a sighting", .sighting)
         _ = try shop.catalog()
         _ = try? shop.add(name: "", price: .zero)
         #expect(try revision() == last, "a read or a refused write grew the revision")
+        #expect(try revisions() == lastByKind)
         try TodoList(store: store).remove([.id(task.record.id)])
-        try expectGrown("removing a task")
+        try expectGrown("removing a task", .task)
     }
 
     static let onList = ShoppingItem.Fields.isOnShoppingList == true
