@@ -92,7 +92,9 @@ func streamReader(cls: UnsafeMutableRawPointer?, position: UInt64, buffer: Unsaf
     switch taken {
     case .bytes(let bytes):
         bytes.withUnsafeBytes { source in
-            if let base = source.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: source.count) }
+            if let base = source.baseAddress {
+                UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: source.count)
+            }
         }
         return bytes.count
     case .waiting:
