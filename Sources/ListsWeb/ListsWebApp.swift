@@ -63,6 +63,7 @@ public final class ListsWebApp: Sendable {
         let document = OpenAPIDocument(routes: api.routes + transfer.apiRoutes, schemas: api.schemas).bytes
         router.add("GET", OpenAPIDocument.path) { _, _ in .json(bytes: document) }
         router.add("GET", "/healthz") { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) }
+        router.add("GET", ServiceWorker.path) { request, _ in ServiceWorker.response(request) }
         AssetController().addRoutes(to: &router)
         publicRouter = router
     }
@@ -131,22 +132,7 @@ public final class ListsWebApp: Sendable {
                 if Self.wantsJSON(request) { throw Self.noHousehold }
                 return .redirect(to: "/households")
             }
-            let app = householdApp(household)
-            if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request, app) }
-            if Self.isFormAnswer(request) {
-                // A form's answer drawn in place (a refused form, an import's result) says the revision it was drawn
-                // at too, read after the change: without it, app.js would take the change for someone else's and
-                // redraw the page, losing the answer.
-                var response = try app.router.handle(request)
-                if response.status != 303 { response.headers["X-Lists-Revision"] = String(try app.lists.revision()) }
-                return response
-            }
-            guard Self.isPage(request) else { return try app.router.handle(request) }
-            // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
-            let revision = try app.lists.revision()
-            var response = try app.router.handle(request)
-            response.headers["X-Lists-Revision"] = String(revision)
-            return response
+            return try answer(request, in: householdApp(household))
         } catch {
             let httpError = HTTPError(error)
             if httpError.status >= 500 {
@@ -155,6 +141,25 @@ public final class ListsWebApp: Sendable {
             if Self.wantsJSON(request) { return httpError.response }
             return PageController.errorPage(httpError)
         }
+    }
+
+    /// `request` answered by the routes of one household.
+    private func answer(_ request: HTTPRequest, in app: HouseholdApp) throws -> HTTPResponse {
+        if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request, app) }
+        if Self.isFormAnswer(request) {
+            // A form's answer drawn in place (a refused form, an import's result) says the revision it was drawn
+            // at too, read after the change: without it, app.js would take the change for someone else's and
+            // redraw the page, losing the answer.
+            var response = try app.router.handle(request)
+            if response.status != 303 { response.headers["X-Lists-Revision"] = String(try app.lists.revision()) }
+            return response
+        }
+        guard Self.isPage(request) else { return try app.router.handle(request) }
+        // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
+        let revision = try app.lists.revision()
+        var response = try app.router.handle(request)
+        response.headers["X-Lists-Revision"] = String(revision)
+        return response
     }
 
     /// Whether answering `request` may take long: the forms that hash or check a password (Argon2id, tens of
@@ -166,10 +171,11 @@ public final class ListsWebApp: Sendable {
             || request.path.hasPrefix("/invite/")
     }
 
-    /// Whether `request` is for what anyone may have: the assets and the health check. Everything under `/api/`,
-    /// the API's description too, needs a session or a token.
+    /// Whether `request` is for what anyone may have: the assets (the manifest and the icons among them), the
+    /// service worker and the health check. Everything under `/api/`, the API's description too, needs a session
+    /// or a token.
     static func isPublic(_ request: HTTPRequest) -> Bool {
-        request.path.hasPrefix("/static/") || request.path == "/healthz"
+        request.path.hasPrefix("/static/") || request.path == "/healthz" || request.path == ServiceWorker.path
     }
 
     /// The answer to a request from nobody signed in: the API's 401 with `WWW-Authenticate`, a page's redirect to

@@ -12,9 +12,14 @@ struct Asset: Sendable {
 
     /// An asset named `name` holding `text` as UTF-8.
     init(name: String, contentType: String, text: String) {
+        self.init(name: name, contentType: contentType, bytes: Array(text.utf8))
+    }
+
+    /// An asset named `name` holding `bytes`.
+    init(name: String, contentType: String, bytes: [UInt8]) {
         self.name = name
         self.contentType = contentType
-        body = Array(text.utf8)
+        body = bytes
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in body {
             value ^= UInt64(byte)
@@ -39,8 +44,41 @@ enum Assets {
     static let script = Asset(name: "app.js", contentType: "text/javascript; charset=utf-8", text: Script.text)
     /// The tab icon: a checklist.
     static let icon = Asset(name: "icon.svg", contentType: "image/svg+xml", text: iconSVG)
+    /// The installed app's icons (drawn by tools/make-icons.py): 192 and 512 pixels, and a maskable 512.
+    static let icon192 = Asset(name: "icon-192.png", contentType: "image/png", bytes: Icons.icon192)
+    static let icon512 = Asset(name: "icon-512.png", contentType: "image/png", bytes: Icons.icon512)
+    static let maskableIcon = Asset(name: "icon-maskable-512.png", contentType: "image/png", bytes: Icons.maskable512)
+    /// The web app manifest: what a phone needs to install Lists as an app of its own (name, icons, colours, a
+    /// window without the browser's bars), starting at the home screen.
+    static let manifest = Asset(
+        name: "manifest.webmanifest", contentType: "application/manifest+json", text: manifestJSON)
     /// Every asset, by which `/static/{name}` is looked up.
-    static let all = [styleSheet, script, icon]
+    static let all = [styleSheet, script, icon, icon192, icon512, maskableIcon, manifest]
+    /// What the service worker keeps for a start with no network: everything a page loads.
+    static let shell = [styleSheet, script, icon, icon192]
+
+    /// The app's colour (the tutorials' blue): the icons', the manifest's and the phone's status bar.
+    static let themeColour = "#007aff"
+
+    private static let manifestJSON = """
+        {
+          "id": "/",
+          "name": "Lists",
+          "short_name": "Lists",
+          "description": "Shopping, to-do and bird sightings, shared by a household.",
+          "start_url": "/",
+          "scope": "/",
+          "display": "standalone",
+          "theme_color": "\(themeColour)",
+          "background_color": "#ffffff",
+          "icons": [
+            {"src": "\(icon192.url)", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "\(icon512.url)", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "\(maskableIcon.url)", "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
+          ]
+        }
+
+        """
 
     private static let iconSVG = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\

@@ -30,7 +30,10 @@
 /// - the Undo bar that a delete or a check-off lands on (`?undo=` in the address, see `UndoOffer`) shows for six
 ///   seconds, and as long as it has focus or the pointer (two seconds more after), then goes. The `undo` is taken
 ///   out of the address at once (the history entry is the list's, so Back, Forward and reloads do not offer the undo
-///   again), and a live update keeps the bar (the element itself, with its focus) until its time is up.
+///   again), and a live update keeps the bar (the element itself, with its focus) until its time is up;
+/// - the service worker (``ServiceWorker``, which makes the app installable and keeps the last lists for a start
+///   with no network) is registered where browsers allow one (HTTPS, or localhost); on the sign-in screen it is
+///   told to forget the screens it kept.
 enum Script {
     /// The JavaScript text.
     static let text = #"""
@@ -604,6 +607,14 @@ enum Script {
             if (event.target instanceof HTMLTextAreaElement && event.target.hasAttribute("data-select-all")) event.target.select();
           });
           if (document.activeElement && document.activeElement.matches("[data-select-all]")) document.activeElement.select();
+          if ("serviceWorker" in navigator && window.isSecureContext) {
+            navigator.serviceWorker.register("/sw.js").then(() => {
+              if (location.pathname !== "/signin" && location.pathname !== "/setup") return;
+              return navigator.serviceWorker.ready.then((registration) => {
+                if (registration.active) registration.active.postMessage("forget");
+              });
+            }).catch(() => { /* No worker: the app works online as before. */ });
+          }
           poll();
           pollTimer = setInterval(poll, pollInterval);
           document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });

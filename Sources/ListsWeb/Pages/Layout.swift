@@ -26,6 +26,9 @@ enum Layout {
             <title>\(HTML.escape(title)) · Lists</title>
             <link rel="stylesheet" href="\(Assets.styleSheet.url)">
             <link rel="icon" href="\(Assets.icon.url)" type="image/svg+xml">
+            <link rel="manifest" href="\(Assets.manifest.url)">
+            <link rel="apple-touch-icon" href="\(Assets.icon192.url)">
+            <meta name="theme-color" content="\(Assets.themeColour)">
             <script src="\(Assets.script.url)" defer></script>
             </head>
             <body>
