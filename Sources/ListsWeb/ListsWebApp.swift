@@ -25,6 +25,8 @@ public final class ListsWebApp: Sendable {
     private let publicRouter: Router
     /// Sign-in, sessions and tokens.
     let access: AccessControl
+    /// The live updates' event streams.
+    let events: EventHub
     /// The account and household screens.
     private let accounts: AccountController
     /// The time, for the households' services.
@@ -56,11 +58,14 @@ public final class ListsWebApp: Sendable {
         self.log = log
         self.clock = clock
         access = AccessControl(store: store, hasher: hasher, clock: clock)
+        events = EventHub(scoped: { [store] in store.scoped(to: $0) })
         accounts = AccountController(access: access)
         var router = Router()
         let api = APIController(lists: lists)
         let transfer = TransferController(lists: lists)
-        let document = OpenAPIDocument(routes: api.routes + transfer.apiRoutes, schemas: api.schemas).bytes
+        let document = OpenAPIDocument(
+            routes: api.routes + [EventHub.documentedRoute] + transfer.apiRoutes, schemas: api.schemas
+        ).bytes
         router.add("GET", OpenAPIDocument.path) { _, _ in .json(bytes: document) }
         router.add("GET", "/healthz") { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) }
         router.add("GET", ServiceWorker.path) { request, _ in ServiceWorker.response(request) }
@@ -132,7 +137,19 @@ public final class ListsWebApp: Sendable {
                 if Self.wantsJSON(request) { throw Self.noHousehold }
                 return .redirect(to: "/households")
             }
-            return try answer(request, in: householdApp(household))
+            if request.path == EventHub.path {
+                guard original.method == "GET" else {
+                    throw HTTPError.methodNotAllowed(original.method, allowed: ["GET"])
+                }
+                // The stream lasts while the session or token that opened it still sees the household.
+                return try events.subscribe(
+                    household: household.id, since: Self.lastEventID(of: original),
+                    isAllowed: { [access] in (try? access.principal(of: original))??.household?.id == household.id })
+            }
+            let response = try answer(request, in: householdApp(household))
+            // Open pages learn of a change made here at once.
+            if request.method != "GET", response.status < 400 { events.changed(household.id) }
+            return response
         } catch {
             let httpError = HTTPError(error)
             if httpError.status >= 500 {
@@ -160,6 +177,12 @@ public final class ListsWebApp: Sendable {
         var response = try app.router.handle(request)
         response.headers["X-Lists-Revision"] = String(revision)
         return response
+    }
+
+    /// The revision an event stream resumes from: its `Last-Event-ID` (a reconnection), else its `since` (the
+    /// revision the page was drawn at); `nil` for a stream that starts now.
+    static func lastEventID(of request: HTTPRequest) -> Int64? {
+        (request.headers["Last-Event-ID"] ?? request.query["since"]).flatMap { Int64($0) }
     }
 
     /// Whether answering `request` may take long: the forms that hash or check a password (Argon2id, tens of

@@ -14,8 +14,9 @@
 ///   first, so that a double tap on Save does not press the Edit that appears where Save was;
 /// - rows ask before they delete, in place: the red minus (Items in Edit mode) or Delete (To-Do) puts the
 ///   screen's `template#row-confirm` form in the row; without JavaScript the same link opens an action sheet;
-/// - live updates: `GET /api/v1/revision` is polled every second while the page is visible; when the number
-///   changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
+/// - live updates: the server pushes the household's changes (`GET /api/v1/events`, server-sent events) while the
+///   page is visible, and `GET /api/v1/revision` is polled every second only while that stream is not open; when
+///   the number changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
 ///   keeping focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
 ///   with its caret), and so are the page's error messages and a row asking to confirm. A page marked
 ///   `data-live="off"` (an account screen) is not redrawn. When the poll is refused (401) after it was answered,
@@ -57,6 +58,8 @@ enum Script {
           // a form that signs in or out is sent, whose answer replaces the page.
           let session = "unknown";
           let pollTimer = 0;
+          // The open event stream (`/api/v1/events`), while the page is visible and its session active.
+          let events = null;
           let ignoredPops = 0;
           // When the screen last changed under the finger (a swap, a row asking to confirm), and the last two taps.
           let changedAt = 0;
@@ -581,11 +584,30 @@ enum Script {
                 revision = latest;
                 await load(location.href, "refresh");
               }
+              listen();
             } catch (error) {
               // Offline or restarting: try again at the next tick.
             } finally {
               polling = false;
             }
+          }
+
+          // Live updates pushed by the server: each event of the household's stream wakes the poll above, which then
+          // does what it does when the number changes. While the stream is open the timer's polls are skipped; when
+          // it fails (offline, a proxy that does not stream) the browser reconnects it with the last event's id, and
+          // the timer polls meanwhile. A hidden page closes it and polls nothing.
+          function listen() {
+            if (events || !window.EventSource || document.hidden || session !== "active" || revision === null) return;
+            events = new EventSource(`/api/v1/events?since=${revision}`);
+            const wake = () => { poll(); };
+            events.addEventListener("change", wake);
+            events.addEventListener("reset", wake);
+          }
+
+          function stopListening() {
+            if (!events) return;
+            events.close();
+            events = null;
           }
 
           function keepTimeZone() {
@@ -616,8 +638,11 @@ enum Script {
             }).catch(() => { /* No worker: the app works online as before. */ });
           }
           poll();
-          pollTimer = setInterval(poll, pollInterval);
-          document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+          pollTimer = setInterval(() => { if (!events || events.readyState !== EventSource.OPEN) poll(); }, pollInterval);
+          document.addEventListener("visibilitychange", () => {
+            if (document.hidden) stopListening();
+            else poll();
+          });
           // Back to a page kept in the browser's cache after a form that signs in or out: it polls again, and goes to
           // the sign-in screen if that session ended.
           window.addEventListener("pageshow", (event) => {

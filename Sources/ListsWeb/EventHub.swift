@@ -1,0 +1,213 @@
+import Foundation
+import ListsHTTP
+import ListsModel
+import Synchronization
+
+/// Live updates pushed to open pages: `GET /api/v1/events`, a stream of server-sent events of one household's
+/// changes, which app.js follows instead of asking every second.
+///
+/// Each event names the household's new revision (its `id`, which the browser sends back as `Last-Event-ID` when
+/// it reconnects) and the lists that changed:
+///
+/// ```
+/// id: 42
+/// event: change
+/// data: {"revision":42,"changed":["items"]}
+/// ```
+///
+/// A stream opened with `Last-Event-ID` (or `?since=`, the revision a page was drawn at) first gets the change since
+/// that revision, so that nothing is missed between two connections. The hub remembers the last 256 revisions it
+/// saw of each household with open streams; a revision it does not know (too old, from before the server
+/// started, or not the household's) gets `event: reset`, and the page loads its lists again.
+///
+/// The hub learns of a change at once when it was made through this server (``changed(_:)``, called after every
+/// write request), and within ``pollInterval`` when another process made it (the CLI, another server on the same
+/// PostgreSQL): a thread reads the revisions of the households that have open streams, only while some have.
+/// Every ``heartbeatInterval`` each stream gets a comment line, so that proxies keep it open and a client that
+/// left is noticed; a stream whose session or token no longer lets it see the household ends then.
+///
+/// A stream only ever carries its own household's revisions and list names, read from the store scoped to it.
+final class EventHub: Sendable {
+    /// The stream's address.
+    static let path = "/api/v1/events"
+
+    /// What the API's document says of the stream. ``ListsWebApp`` answers it before any household's routes (it
+    /// needs the session that opens it), so this route's own handler is never reached.
+    static let documentedRoute = APIRoute(
+        method: "GET", path: path,
+        operation: APIOperation(
+            id: "events",
+            summary: "The household's changes as they happen (server-sent events): each event's id is the new "
+                + "revision and its data names the lists that changed; `reset` asks to load everything again.",
+            parameters: [
+                #"{"name": "since", "in": "query", "required": false, "description": "The revision the client shows; a change since then is sent first.", "schema": {"type": "integer", "minimum": 0}}"#,
+                #"{"name": "Last-Event-ID", "in": "header", "required": false, "description": "The last event's id, sent by a browser that reconnects.", "schema": {"type": "string"}}"#,
+            ],
+            answer:
+                #"{"description": "An endless stream of `change` and `reset` events.", "content": {"text/event-stream": {"schema": {"type": "string"}}}}"#
+        )
+    ) { request, _ in throw HTTPError.noRoute(request.path) }
+
+    /// How often changes made by other processes are looked for, while streams are open.
+    static let pollInterval: Duration = .milliseconds(500)
+    /// How often an idle stream gets a comment line.
+    static let heartbeatInterval: Duration = .seconds(20)
+    /// How many revisions of a household are remembered for streams that resume.
+    static let remembered = 256
+
+    /// One open stream: where its events go, and whether its reader may still see the household.
+    private struct Subscriber {
+        let stream: ResponseStream
+        let isAllowed: @Sendable () -> Bool
+    }
+
+    /// What the hub knows of one household with open streams.
+    private struct Household {
+        var subscribers: [ObjectIdentifier: Subscriber] = [:]
+        /// Its lists' revisions as last seen, and the revisions seen before, oldest first.
+        var latest: [RecordKind: Int64] = [:]
+        var history: [Int64: [RecordKind: Int64]] = [:]
+        var order: [Int64] = []
+
+        mutating func remember(_ revisions: [RecordKind: Int64]) {
+            let revision = revisions.values.reduce(0, +)
+            latest = revisions
+            if history[revision] == nil {
+                history[revision] = revisions
+                order.append(revision)
+                if order.count > EventHub.remembered { history[order.removeFirst()] = nil }
+            }
+        }
+    }
+
+    /// The store scoped to a household.
+    private let scoped: @Sendable (HouseholdID) -> any Store
+    private let households = Mutex<[HouseholdID: Household]>([:])
+    /// Whether the thread that polls and beats is running.
+    private let isWatching = Atomic<Bool>(false)
+
+    /// A hub over the households' stores, which `scoped` gives.
+    init(scoped: @escaping @Sendable (HouseholdID) -> any Store) {
+        self.scoped = scoped
+    }
+
+    /// A new stream of `household`'s changes, starting with the change since `since` (the revision the client
+    /// last saw) when there was one; it lasts while `isAllowed` holds (checked at every heartbeat).
+    func subscribe(
+        household: HouseholdID, since: Int64?, isAllowed: @escaping @Sendable () -> Bool
+    ) throws -> HTTPResponse {
+        let now = try scoped(household).read { try $0.revisions() }
+        let stream = ResponseStream(first: Array("retry: 2000\n\n".utf8))
+        households.withLock { households in
+            var state = households[household] ?? Household()
+            state.remember(now)
+            if let since {
+                let revision = now.values.reduce(0, +)
+                if let then = state.history[since] {
+                    if since != revision { stream.send(Self.change(revision: revision, from: then, to: now)) }
+                } else {
+                    stream.send(Self.reset(revision: revision))
+                }
+            }
+            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, isAllowed: isAllowed)
+            households[household] = state
+        }
+        stream.onClose { [weak self] in self?.unsubscribe(stream, from: household) }
+        startWatching()
+        var response = HTTPResponse(
+            status: 200,
+            headers: HTTPHeaders([
+                ("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
+                // nginx: send each event as it comes rather than buffer the stream.
+                ("X-Accel-Buffering", "no"),
+            ]))
+        response.stream = stream
+        return response
+    }
+
+    /// Tells `household`'s streams what changed, if anything did since the hub last looked.
+    func changed(_ household: HouseholdID) {
+        guard households.withLock({ $0[household] != nil }) else { return }
+        guard let now = try? scoped(household).read({ try $0.revisions() }) else { return }
+        households.withLock { households in
+            // Revisions only grow: a look that read before another one's answer is not news.
+            guard var state = households[household], now.values.reduce(0, +) > state.latest.values.reduce(0, +)
+            else { return }
+            let event = Self.change(revision: now.values.reduce(0, +), from: state.latest, to: now)
+            state.remember(now)
+            for subscriber in state.subscribers.values { subscriber.stream.send(event) }
+            households[household] = state
+        }
+    }
+
+    /// How many streams are open (for tests and the log).
+    var streamCount: Int {
+        households.withLock { $0.values.reduce(0) { $0 + $1.subscribers.count } }
+    }
+
+    private func unsubscribe(_ stream: ResponseStream, from household: HouseholdID) {
+        households.withLock { households in
+            households[household]?.subscribers[ObjectIdentifier(stream)] = nil
+            if households[household]?.subscribers.isEmpty == true { households[household] = nil }
+        }
+    }
+
+    /// Starts the thread that looks for other processes' changes and beats, unless it runs; it ends once no
+    /// stream is open.
+    private func startWatching() {
+        guard !isWatching.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let thread = Thread { [weak self] in
+            var sinceBeat = Duration.zero
+            while let hub = self {
+                Thread.sleep(forTimeInterval: 0.5)
+                sinceBeat += Self.pollInterval
+                let watched = hub.households.withLock { Array($0.keys) }
+                if watched.isEmpty {
+                    hub.isWatching.store(false, ordering: .releasing)
+                    // A stream opened between the look and the store started no thread (it saw this one running):
+                    // this one takes it on, unless one was started since.
+                    if hub.households.withLock({ !$0.isEmpty }),
+                        !hub.isWatching.exchange(true, ordering: .acquiringAndReleasing)
+                    {
+                        continue
+                    }
+                    return
+                }
+                for household in watched { hub.changed(household) }
+                if sinceBeat >= Self.heartbeatInterval {
+                    sinceBeat = .zero
+                    hub.beat()
+                }
+            }
+        }
+        thread.name = "lists-events"
+        thread.start()
+    }
+
+    /// A comment line to every stream; a stream whose reader may no longer see its household ends.
+    func beat() {
+        let subscribers = households.withLock { $0.values.flatMap { $0.subscribers.values } }
+        for subscriber in subscribers {
+            if subscriber.isAllowed() {
+                subscriber.stream.send(Array(":\n\n".utf8))
+            } else {
+                subscriber.stream.finish()
+            }
+        }
+    }
+
+    /// The event of a change from the revisions `then` to `now`.
+    private static func change(revision: Int64, from then: [RecordKind: Int64], to now: [RecordKind: Int64])
+        -> [UInt8]
+    {
+        let changed = RecordKind.allCases.filter { then[$0, default: 0] != now[$0, default: 0] }
+            .map { "\"\($0.collectionKey)\"" }.joined(separator: ",")
+        return Array(
+            "id: \(revision)\nevent: change\ndata: {\"revision\":\(revision),\"changed\":[\(changed)]}\n\n".utf8)
+    }
+
+    /// The event telling a client that resumed from a revision the hub does not know to load its lists again.
+    private static func reset(revision: Int64) -> [UInt8] {
+        Array("id: \(revision)\nevent: reset\ndata: {\"revision\":\(revision)}\n\n".utf8)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import ListsHTTP
+import ListsModel
+import Testing
+
+@testable import ListsWeb
+
+/// Live updates without sockets: `GET /api/v1/events` answers a stream of the household's changes, resumes from
+/// a revision, says when it cannot, and never carries another household's changes.
+@Suite struct EventStreamTests {
+    /// What the stream holds now, as text (nothing waits: the test reads what was queued).
+    static func pending(_ response: HTTPResponse) throws -> String {
+        let stream = try #require(response.stream)
+        switch stream.take(atMost: 1 << 20, suspend: {}, resume: {}) {
+        case .bytes(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .waiting, .finished: return ""
+        }
+    }
+
+    /// The events in `text`: (id, event name, data).
+    static func events(_ text: String) -> [(id: String, name: String, data: String)] {
+        text.components(separatedBy: "\n\n").compactMap { block in
+            var id = "", name = "", data = ""
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+                if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+            }
+            return name.isEmpty ? nil : (id, name, data)
+        }
+    }
+
+    static func open(_ site: AuthTests.Site, _ cookie: String, since: Int64? = nil, lastEventID: String? = nil)
+        -> HTTPResponse
+    {
+        var headers = HTTPHeaders([("Host", "localhost:8080"), ("Accept", "text/event-stream"), ("Cookie", cookie)])
+        if let lastEventID { headers["Last-Event-ID"] = lastEventID }
+        let query = since.map { ["since": String($0)] } ?? [:]
+        return site.app.respond(to: HTTPRequest(method: "GET", path: "/api/v1/events", query: query, headers: headers))
+    }
+
+    static func revision(_ site: AuthTests.Site, _ cookie: String) throws -> Int64 {
+        let body = site.api("GET", "/api/v1/revision", headers: [("Cookie", cookie)]).body
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        return try #require((object["revision"] as? NSNumber)?.int64Value)
+    }
+
+    @Test func aChangeMadeHereIsPushedWithItsRevisionAndList() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let response = Self.open(site, ann)
+        #expect(response.status == 200)
+        #expect(response.headers["Content-Type"] == "text/event-stream")
+        #expect(response.headers["Cache-Control"] == "no-store")
+        #expect(try Self.pending(response) == "retry: 2000\n\n")
+        #expect(site.api("POST", "/api/v1/tasks", json: #"{"title":"Walk"}"#, headers: [("Cookie", ann)]).status == 201)
+        let revision = try Self.revision(site, ann)
+        let events = Self.events(try Self.pending(response))
+        #expect(events.count == 1)
+        #expect(events.first?.id == String(revision))
+        #expect(events.first?.name == "change")
+        #expect(events.first?.data == #"{"revision":\#(revision),"changed":["tasks"]}"#)
+        // A refused write changes nothing and says nothing.
+        #expect(site.api("POST", "/api/v1/tasks", json: #"{"title":""}"#, headers: [("Cookie", ann)]).status == 422)
+        #expect(try Self.pending(response) == "")
+    }
+
+    @Test func aStreamResumesFromARevisionItKnowsAndSaysWhenItDoesNot() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let first = Self.open(site, ann)
+        _ = try Self.pending(first)
+        let before = try Self.revision(site, ann)
+        #expect(site.api("POST", "/api/v1/items", json: #"{"name":"Tea"}"#, headers: [("Cookie", ann)]).status == 201)
+        let after = try Self.revision(site, ann)
+        // A page drawn at `before` opens its stream: it gets the change it missed, naming the list.
+        let resumed = Self.events(try Self.pending(Self.open(site, ann, since: before)))
+        #expect(resumed.map(\.name) == ["change"])
+        #expect(resumed.first?.data == #"{"revision":\#(after),"changed":["items"]}"#)
+        // A reconnection's Last-Event-ID wins over the address's revision; an up-to-date one gets nothing.
+        let current = Self.open(site, ann, since: before, lastEventID: String(after))
+        #expect(try Self.pending(current) == "retry: 2000\n\n")
+        // A revision the server does not know (made up, or from before it started) gets a reset.
+        for unknown in ["123456", String(after + 5)] {
+            let reset = Self.events(try Self.pending(Self.open(site, ann, lastEventID: unknown)))
+            #expect(reset.map(\.name) == ["reset"])
+            #expect(reset.first?.id == String(after))
+        }
+    }
+
+    @Test func aStreamCarriesOnlyItsOwnHouseholdsChanges() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let invited = String(decoding: site.post("/households/invite", [], cookie: ann).body, as: UTF8.self)
+        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
+        let bob = try AuthTests.Site.cookie(
+            of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        #expect(site.post("/households/new", [("new-name", "Bob's flat")], cookie: bob).status == 303)
+        let annsStream = Self.open(site, ann)
+        let bobsStream = Self.open(site, bob)
+        _ = try Self.pending(annsStream)
+        _ = try Self.pending(bobsStream)
+        for _ in 0..<3 {
+            #expect(
+                site.api("POST", "/api/v1/tasks", json: #"{"title":"Bob's"}"#, headers: [("Cookie", bob)]).status == 201
+            )
+        }
+        site.app.events.changed(.first)
+        #expect(try Self.pending(annsStream) == "")
+        #expect(Self.events(try Self.pending(bobsStream)).map(\.name) == ["change", "change", "change"])
+        // Bob's revision numbers mean nothing in Ann's household: resuming from one is a reset or nothing, never
+        // his changes.
+        #expect(site.api("POST", "/api/v1/items", json: #"{"name":"Ann's"}"#, headers: [("Cookie", ann)]).status == 201)
+        let annsEvents = Self.events(try Self.pending(annsStream))
+        #expect(annsEvents.map(\.data) == [#"{"revision":\#(try Self.revision(site, ann)),"changed":["items"]}"#])
+        #expect(try Self.pending(bobsStream) == "")
+    }
+
+    @Test func aChangeMadeByAnotherProcessIsPushedWithinAPoll() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let stream = Self.open(site, ann)
+        _ = try Self.pending(stream)
+        // Straight into the store, as the CLI or another server would.
+        _ = try BirdSightingLog(store: site.store).add(name: "Robin")
+        let deadline = ContinuousClock.now + .seconds(3)
+        var received = ""
+        while received.isEmpty && ContinuousClock.now < deadline {
+            usleep(50_000)
+            received = try Self.pending(stream)
+        }
+        #expect(Self.events(received).map(\.data).first?.contains(#""changed":["sightings"]"#) == true)
+    }
+
+    @Test func nobodySignedInGetsNoStreamAndASignedOutOneEnds() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let refused = site.api("GET", "/api/v1/events", headers: [])
+        #expect(refused.status == 401)
+        #expect(refused.stream == nil)
+        #expect(site.api("POST", "/api/v1/events", headers: [("Cookie", ann)]).status == 405)
+        let stream = Self.open(site, ann)
+        _ = try Self.pending(stream)
+        site.app.events.beat()
+        #expect(try Self.pending(stream) == ":\n\n")
+        #expect(site.post("/signout", [], cookie: ann).status == 303)
+        site.app.events.beat()
+        let taken = try #require(stream.stream).take(atMost: 100, suspend: {}, resume: {})
+        #expect(taken == .finished)
+    }
+}

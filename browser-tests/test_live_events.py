@@ -1,0 +1,125 @@
+"""Live updates pushed to open pages in real Chromium: a page follows its household's event stream
+(`/api/v1/events`) instead of asking every second, shows another device's change at once, and, with two servers on
+one PostgreSQL database behind nginx (configured as the README says), a change made through one server reaches the
+page served by the other."""
+import time
+
+from playwright.sync_api import expect
+from test_scaleout import free_port, postgres_database  # noqa: F401 (a fixture)
+
+
+def watch_requests(page):
+    """Counts the page's requests by path."""
+    seen = {}
+
+    def on_request(request):
+        path = request.url.split("://", 1)[1].split("/", 1)[1].split("?")[0]
+        seen["/" + path] = seen.get("/" + path, 0) + 1
+
+    page.on("request", on_request)
+    return seen
+
+
+def wait_for_stream(page, seen, count=1):
+    """Waits until the page has opened its event stream (`count` times)."""
+    deadline = time.monotonic() + 5
+    while seen.get("/api/v1/events", 0) < count:
+        assert time.monotonic() < deadline, f"no event stream opened: {seen}"
+        page.wait_for_timeout(50)
+
+
+def test_a_page_follows_the_event_stream_instead_of_polling(server, new_page):
+    page = new_page()
+    seen = watch_requests(page)
+    page.goto(server.url + "/todo")
+    wait_for_stream(page, seen)
+    polls_before = seen.get("/api/v1/revision", 0)
+    page.wait_for_timeout(3000)
+    # With the stream open, the one-second poll asks nothing.
+    assert seen.get("/api/v1/revision", 0) == polls_before, seen
+    # Another device adds a task: it is on this page within half a second.
+    started = time.monotonic()
+    status, _, _ = server.request("POST", "/api/v1/tasks", {"title": "Pushed to the page"})
+    assert status == 201
+    expect(page.get_by_text("Pushed to the page")).to_be_visible(timeout=1000)
+    assert time.monotonic() - started < 1.0
+
+
+def test_a_hidden_page_closes_its_stream_and_catches_up_when_shown(server, new_page):
+    page = new_page()
+    seen = watch_requests(page)
+    page.goto(server.url + "/todo")
+    wait_for_stream(page, seen)
+    # Hidden (another app in front): the stream is closed and nothing is asked.
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    assert server.request("POST", "/api/v1/tasks", {"title": "Added while hidden"})[0] == 201
+    page.wait_for_timeout(1500)
+    expect(page.get_by_text("Added while hidden")).to_have_count(0)
+    page.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    expect(page.get_by_text("Added while hidden")).to_be_visible(timeout=2000)
+
+
+def test_a_change_through_one_server_reaches_the_page_of_the_other(start_server, postgres_database, tmp_path,
+                                                                    new_page):
+    first = start_server(database=postgres_database)
+    second = start_server(database=postgres_database)
+    # The page is the first server's; the change goes through the second.
+    page = new_page(signed_in=False)
+    first.sign_in_page(page)
+    seen = watch_requests(page)
+    page.goto(first.url + "/shopping")
+    wait_for_stream(page, seen)
+    started = time.monotonic()
+    status, _, body = second.request("POST", "/api/v1/items", {"name": "From the other server"},
+                                     headers={"Cookie": first.cookie})
+    assert status == 201, body
+    expect(page.get_by_text("From the other server")).to_be_visible(timeout=2000)
+    assert time.monotonic() - started < 2.0
+
+
+def test_events_pass_through_nginx_configured_as_the_readme_says(start_server, postgres_database, new_page,
+                                                                 tmp_path):
+    from conftest import run_nginx
+    first = start_server(database=postgres_database, options=["--trusted-proxy", "127.0.0.1"])
+    second = start_server(database=postgres_database, options=["--trusted-proxy", "127.0.0.1"])
+    port = free_port()
+    location = """
+            proxy_pass http://lists;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;"""
+    nginx = run_nginx(tmp_path / "nginx", port, f"""
+    upstream lists {{ server 127.0.0.1:{first.port}; server 127.0.0.1:{second.port}; keepalive 16; }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{{location}
+        }}
+        location = /api/v1/events {{{location}
+            proxy_buffering off;
+            proxy_read_timeout 1h;
+        }}
+    }}""")
+    try:
+        url = f"http://127.0.0.1:{port}"
+        page = new_page(signed_in=False)
+        name, value = first.cookie.split("=", 1)
+        page.context.add_cookies([{"name": name, "value": value, "url": url}])
+        seen = watch_requests(page)
+        page.goto(url + "/todo")
+        wait_for_stream(page, seen)
+        page.wait_for_timeout(500)
+        # Each server in turn makes a change: the page, whichever server its stream goes to, shows both.
+        for server, title in ((first, "Through the first"), (second, "Through the second")):
+            status, _, body = server.request("POST", "/api/v1/tasks", {"title": title},
+                                             headers={"Cookie": first.cookie})
+            assert status == 201, body
+            expect(page.get_by_text(title)).to_be_visible(timeout=2000)
+    finally:
+        nginx.terminate()
+        nginx.wait(timeout=10)
