@@ -75,6 +75,21 @@ final class PostgresConnection {
     /// Whether the connection is still usable; after a failure that broke it, the pool drops it.
     var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
 
+    /// The connection's socket, to wait on for notifications.
+    var socket: Int32 { PQsocket(handle) }
+
+    /// The payloads of the notifications that have arrived (after a `LISTEN`), reading what the socket holds.
+    /// - Throws: ``PostgresError`` (connection lost) when the connection broke.
+    func notifications() throws -> [String] {
+        guard PQconsumeInput(handle) == 1 else { throw error(nil, sql: "LISTEN") }
+        var payloads: [String] = []
+        while let notification = PQnotifies(handle) {
+            payloads.append(String(cString: notification.pointee.extra))
+            PQfreemem(notification)
+        }
+        return payloads
+    }
+
     /// Whether a transaction is open or failed on this connection (a healthy idle connection has none).
     var isIdle: Bool { PQtransactionStatus(handle) == PQTRANS_IDLE }
 

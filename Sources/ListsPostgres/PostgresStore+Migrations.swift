@@ -264,6 +264,22 @@ extension PostgresStore {
             used_at bigint
         );
         """,
+        // 9: every statement that appends change rows (every change of records: see `record_changes`) announces
+        // the households it changed, once each, on the channel `lists_changes` as "schema household". PostgreSQL
+        // delivers a notification when its transaction commits, and never one of a transaction that rolled back:
+        // the servers that LISTEN learn of each committed change at once (`PostgresChangeListener`). The schema
+        // is in the payload because the channel is the database's, shared by the stores of all its schemas.
+        """
+        CREATE FUNCTION lists_announce_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('lists_changes', TG_TABLE_SCHEMA || ' ' || household)
+                FROM (SELECT DISTINCT household FROM added) AS changed;
+            RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER record_changes_announced AFTER INSERT ON record_changes
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION lists_announce_changes();
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -19,7 +19,7 @@ import Synchronization
 /// `idle`'s mutex, and a connection taken out of it is used by the one thread running that transaction.
 public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unchecked Sendable {
     /// The connection URL as given (with its password, if any): never shown.
-    private let url: String
+    let url: String
     /// The URL without password or options, for messages.
     public let place: String
     /// What the store shares with the stores scoped from it: connections, counters and queues.

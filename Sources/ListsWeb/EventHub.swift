@@ -21,8 +21,11 @@ import Synchronization
 /// started, or not the household's) gets `event: reset`, and the page loads its lists again.
 ///
 /// The hub learns of a change at once when it was made through this server (``changed(_:)``, called after every
-/// write request), and within ``pollInterval`` when another process made it (the CLI, another server on the same
-/// PostgreSQL): a thread reads the revisions of the households that have open streams, only while some have.
+/// write request), and at once too when another server on the same PostgreSQL database made it (the store's
+/// ``ChangeAnnouncingStore`` notifications, heard from the first stream on). Other writers (the CLI on a SQLite
+/// file) are found by a thread that reads the revisions of the households with open streams every
+/// ``pollInterval``, only while some are open (every ten times that with a store that announces its changes, as a
+/// safety net).
 /// Every ``heartbeatInterval`` each stream gets a comment line, so that proxies keep it open and a client that
 /// left is noticed; a stream whose session or token no longer lets it see the household ends then.
 ///
@@ -82,13 +85,22 @@ final class EventHub: Sendable {
 
     /// The store scoped to a household.
     private let scoped: @Sendable (HouseholdID) -> any Store
+    /// The store, when it announces every writer's changes.
+    private let announcing: (any ChangeAnnouncingStore)?
+    /// Listening to those announcements, from the first stream on.
+    private let listener = Mutex<(any ChangeListening)?>(nil)
     private let households = Mutex<[HouseholdID: Household]>([:])
     /// Whether the thread that polls and beats is running.
     private let isWatching = Atomic<Bool>(false)
 
-    /// A hub over the households' stores, which `scoped` gives.
-    init(scoped: @escaping @Sendable (HouseholdID) -> any Store) {
-        self.scoped = scoped
+    /// A hub over `store`'s households.
+    init(store: any Store) {
+        scoped = { [store] in store.scoped(to: $0) }
+        announcing = store as? any ChangeAnnouncingStore
+    }
+
+    deinit {
+        listener.withLock { $0?.stop() }
     }
 
     /// A new stream of `household`'s changes, starting with the change since `since` (the revision the client
@@ -140,6 +152,11 @@ final class EventHub: Sendable {
         }
     }
 
+    /// Tells every household with open streams to look: the store's announcements may have missed some.
+    private func changedAll() {
+        for household in households.withLock({ Array($0.keys) }) { changed(household) }
+    }
+
     /// How many streams are open (for tests and the log).
     var streamCount: Int {
         households.withLock { $0.values.reduce(0) { $0 + $1.subscribers.count } }
@@ -155,9 +172,19 @@ final class EventHub: Sendable {
     /// Starts the thread that looks for other processes' changes and beats, unless it runs; it ends once no
     /// stream is open.
     private func startWatching() {
+        if let announcing {
+            listener.withLock { listener in
+                guard listener == nil else { return }
+                listener = announcing.listenForChanges { [weak self] household in
+                    if let household { self?.changed(household) } else { self?.changedAll() }
+                }
+            }
+        }
         guard !isWatching.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let pollsEvery = announcing == nil ? 1 : 10
         let thread = Thread { [weak self] in
             var sinceBeat = Duration.zero
+            var ticks = 0
             while let hub = self {
                 Thread.sleep(forTimeInterval: 0.5)
                 sinceBeat += Self.pollInterval
@@ -173,7 +200,8 @@ final class EventHub: Sendable {
                     }
                     return
                 }
-                for household in watched { hub.changed(household) }
+                ticks += 1
+                if ticks % pollsEvery == 0 { for household in watched { hub.changed(household) } }
                 if sinceBeat >= Self.heartbeatInterval {
                     sinceBeat = .zero
                     hub.beat()

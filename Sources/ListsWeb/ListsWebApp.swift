@@ -58,7 +58,7 @@ public final class ListsWebApp: Sendable {
         self.log = log
         self.clock = clock
         access = AccessControl(store: store, hasher: hasher, clock: clock)
-        events = EventHub(scoped: { [store] in store.scoped(to: $0) })
+        events = EventHub(store: store)
         accounts = AccountController(access: access)
         var router = Router()
         let api = APIController(lists: lists)
