@@ -42,11 +42,11 @@ struct APIController: Sendable {
                     items: try lists.shopping.shoppingList().map(\.record), total: try lists.shopping.total())
                 return .json(bytes: body.jsonBytes)
             },
-        ] + shopping.routes + todo.routes + birds.routes
+        ] + shopping.routes + todo.routes + birds.routes + [ChangesAPI(lists: lists).route]
     }
 
     /// The record kinds' schemas for the document.
     var schemas: [(name: String, schema: String)] {
-        shopping.schemas + todo.schemas + birds.schemas
+        shopping.schemas + todo.schemas + birds.schemas + ChangesAPI.schemas
     }
 }

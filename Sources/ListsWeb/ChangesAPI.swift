@@ -1,0 +1,202 @@
+import Foundation
+import JSONCodec
+import ListsHTTP
+import ListsModel
+
+/// `POST /api/v1/changes`: changes a device made without the network (or without the latest lists), sent in
+/// order, in batches, each merged into the records as they are now and answered one by one.
+///
+/// A change is `{"key", "kind", "op", "id", "fields", "base"}`: `key` is the device's name for it (answered back),
+/// `kind` is `item`, `task` or `sighting`, `op` is `add`, `update` or `delete`, `id` the record's (an add chooses
+/// it), `fields` the values an add or an update sets, and `base` the values the update saw. The rules
+/// (README, "Offline changes and merging"):
+///
+/// - an add makes the record with its id; sent again, it finds it made and adds nothing (`already`);
+/// - an update merges field by field (``RecordSchema/merge(_:wanted:base:now:)``): a field someone else changed
+///   since the change's base keeps their value, and the answer lists it (`conflicts`, outcome `partial`, or
+///   `not_applied` when nothing could be applied); a field already at the wanted value is `already`;
+/// - a delete wins over an edit it did not see; a delete of a record gone already is `already`;
+/// - an update of a record deleted meanwhile is not applied (`deleted`): the delete wins;
+/// - a malformed change is refused (`refused`, with a reason naming the field) and the others go on.
+///
+/// Each change is its own write, so a batch cut by a lost connection leaves the changes before the cut made, and
+/// sending the batch again makes nothing twice: every change is one that can be sent twice.
+struct ChangesAPI: Sendable {
+    let lists: ListsServices
+
+    static let path = "/api/v1/changes"
+    /// The most changes one request may carry: a device sends a long queue in batches.
+    static let batchLimit = 500
+
+    var route: APIRoute {
+        APIRoute(
+            method: "POST", path: Self.path,
+            operation: APIOperation(
+                id: "applyChanges",
+                summary: "Applies changes made offline, in order, merging each field by field into the records as "
+                    + "they are now; answers each change's outcome.",
+                body: APIOperation.jsonBody(schema: "ChangeBatch"),
+                answer: APIOperation.json("Each change's outcome, in order", schema: "ChangeResults"),
+                refusals: [400, 413, 415, 422])
+        ) { [lists] request, _ in try Self.apply(request, lists) }
+    }
+
+    /// The document's schemas of a batch and its answer.
+    static let schemas: [(name: String, schema: String)] = [
+        (
+            "ChangeBatch",
+            ##"{"type": "object", "additionalProperties": false, "required": ["changes"], "properties": {"changes": {"type": "array", "maxItems": 500, "items": {"type": "object", "required": ["key", "kind", "op", "id"], "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 100}, "kind": {"type": "string", "enum": ["item", "task", "sighting"]}, "op": {"type": "string", "enum": ["add", "update", "delete"]}, "id": {"type": "string", "format": "uuid"}, "fields": {"type": "object"}, "base": {"type": "object"}}}}}}"##
+        ),
+        (
+            "ChangeResults",
+            ##"{"type": "object", "required": ["results"], "properties": {"results": {"type": "array", "items": {"type": "object", "required": ["key", "outcome"], "properties": {"key": {"type": "string"}, "outcome": {"type": "string", "enum": ["applied", "already", "partial", "not_applied", "deleted", "refused"]}, "reason": {"type": "string"}, "field": {"type": "string"}, "conflicts": {"type": "array", "items": {"type": "string"}}, "record": {"type": "object"}}}}}}"##
+        ),
+    ]
+
+    /// One change's outcome.
+    struct Outcome {
+        var key: String
+        var outcome: String
+        var reason: String?
+        var field: String?
+        var conflicts: [String] = []
+        var record: [UInt8]?
+
+        var bytes: [UInt8] {
+            var object: [String: JSONValue] = ["key": .string(key), "outcome": .string(outcome)]
+            if let reason { object["reason"] = .string(reason) }
+            if let field { object["field"] = .string(field) }
+            if !conflicts.isEmpty { object["conflicts"] = .array(conflicts.map { .string($0) }) }
+            var bytes: [UInt8] = []
+            JSONValue.object(object).write(to: &bytes)
+            guard let record else { return bytes }
+            // The record's own JSON, as the API answers it, put in as the last member.
+            bytes.removeLast()
+            bytes += Array(#","record":"#.utf8) + record + [UInt8(ascii: "}")]
+            return bytes
+        }
+    }
+
+    static func apply(_ request: HTTPRequest, _ lists: ListsServices) throws -> HTTPResponse {
+        let members = try JSONInput.object(from: request, allowed: ["changes"])
+        guard case .array(let changes)? = members["changes"] else {
+            throw ValidationError(field: "changes", message: "must be an array of changes")
+        }
+        guard changes.count <= batchLimit else {
+            throw ValidationError(
+                field: "changes", message: "holds \(changes.count) changes; send at most \(batchLimit) at a time")
+        }
+        var output = Array(#"{"results":["#.utf8)
+        for (index, change) in changes.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output += outcome(of: change, index: index, lists).bytes
+        }
+        output += Array("]}".utf8)
+        return .json(bytes: output)
+    }
+
+    /// What became of one change.
+    static func outcome(of change: JSONValue, index: Int, _ lists: ListsServices) -> Outcome {
+        guard case .object(let members) = change else {
+            return Outcome(key: "#\(index)", outcome: "refused", reason: "a change must be an object", field: nil)
+        }
+        guard case .string(let key)? = members["key"], (1...100).contains(key.count) else {
+            return Outcome(
+                key: "#\(index)", outcome: "refused", reason: "must be a text of 1 to 100 characters", field: "key")
+        }
+        do {
+            let unknown = Set(members.keys).subtracting(["key", "kind", "op", "id", "fields", "base"])
+            if let extra = unknown.sorted().first {
+                throw ValidationError(field: extra, message: "is not part of a change")
+            }
+            guard case .string(let kind)? = members["kind"] else {
+                throw ValidationError(field: "kind", message: "must be item, task or sighting")
+            }
+            guard case .string(let op)? = members["op"], ["add", "update", "delete"].contains(op) else {
+                throw ValidationError(field: "op", message: "must be add, update or delete")
+            }
+            guard case .string(let idText)? = members["id"], let id = UUID(uuidString: idText) else {
+                throw ValidationError(field: "id", message: "must be a UUID")
+            }
+            let fields = try object(members["fields"], field: "fields")
+            let base = try object(members["base"], field: "base")
+            switch kind {
+            case "item": return try apply(op, id, fields, base, key, lists.shopping.items)
+            case "task": return try apply(op, id, fields, base, key, lists.todo.tasks)
+            case "sighting": return try apply(op, id, fields, base, key, lists.birds.sightings)
+            default: throw ValidationError(field: "kind", message: "must be item, task or sighting")
+            }
+        } catch let error as ValidationError {
+            return Outcome(key: key, outcome: "refused", reason: error.message, field: error.field)
+        } catch {
+            let http = HTTPError(error)
+            return Outcome(key: key, outcome: "refused", reason: http.message, field: http.field)
+        }
+    }
+
+    private static func object(_ value: JSONValue?, field: String) throws -> [String: JSONValue] {
+        switch value {
+        case nil, .null?: return [:]
+        case .object(let members)?: return members
+        default: throw ValidationError(field: field, message: "must be an object of field values")
+        }
+    }
+
+    private static func apply<R: Record>(
+        _ op: String, _ id: UUID, _ fields: [String: JSONValue], _ base: [String: JSONValue], _ key: String,
+        _ list: RecordList<R>
+    ) throws -> Outcome {
+        for name in Set(fields.keys).union(base.keys) where !R.schema.inputKeys.contains(name) {
+            throw ValidationError(
+                field: name,
+                message: "is not a field of \(R.kind.noun)s (\(R.schema.inputKeys.joined(separator: ", ")))")
+        }
+        switch op {
+        case "add":
+            let draft = try R.schema.create(from: fields, now: list.now())
+            let added = try list.add(draft, numbered: false, id: id)
+            return Outcome(key: key, outcome: added.isNew ? "applied" : "already", record: added.record.jsonBytes)
+        case "delete":
+            do {
+                try list.remove([.id(id)])
+                return Outcome(key: key, outcome: "applied")
+            } catch StoreError.notFound {
+                return Outcome(key: key, outcome: "already", reason: "it was deleted already")
+            }
+        default:
+            // A version that moved between the read and the write (someone else's change just then) is merged
+            // again against the newer record.
+            for _ in 0..<3 {
+                let current: R
+                do {
+                    current = try list.find(.id(id)).record
+                } catch StoreError.notFound {
+                    return Outcome(
+                        key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
+                }
+                let merge = try R.schema.merge(current, wanted: fields, base: base, now: list.now())
+                let conflicts = merge.conflicts.map(\.field)
+                guard merge.changesRecord else {
+                    return Outcome(
+                        key: key, outcome: conflicts.isEmpty ? "already" : "not_applied",
+                        reason: conflicts.isEmpty ? nil : "changed on another device meanwhile; theirs was kept",
+                        conflicts: conflicts, record: current.jsonBytes)
+                }
+                do {
+                    let changed = try list.change([.id(id)], expectedVersion: current.meta.version) { record in
+                        record = merge.record
+                    }
+                    return Outcome(
+                        key: key, outcome: conflicts.isEmpty ? "applied" : "partial",
+                        reason: conflicts.isEmpty
+                            ? nil
+                            : "some fields were changed on another device meanwhile; "
+                                + "theirs were kept", conflicts: conflicts, record: changed[0].record.jsonBytes)
+                } catch StoreError.conflict {
+                    continue
+                }
+            }
+            throw StoreError.busy
+        }
+    }
+}
