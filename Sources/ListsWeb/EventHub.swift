@@ -27,7 +27,8 @@ import Synchronization
 /// ``pollInterval``, only while some are open (every ten times that with a store that announces its changes, as a
 /// safety net).
 /// Every ``heartbeatInterval`` each stream gets a comment line, so that proxies keep it open and a client that
-/// left is noticed; a stream whose session or token no longer lets it see the household ends then.
+/// left is noticed; a stream whose session or token no longer lets it see the household ends then, or at once when
+/// the change to accounts was made through this server (``recheck()``).
 ///
 /// A stream only ever carries its own household's revisions and list names, read from the store scoped to it.
 final class EventHub: Sendable {
@@ -214,11 +215,24 @@ final class EventHub: Sendable {
 
     /// A comment line to every stream; a stream whose reader may no longer see its household ends.
     func beat() {
-        let subscribers = households.withLock { $0.values.flatMap { $0.subscribers.values } }
-        for subscriber in subscribers {
+        for subscriber in households.withLock({ $0.values.flatMap { $0.subscribers.values } }) {
             if subscriber.isAllowed() {
                 subscriber.stream.send(Array(":\n\n".utf8))
             } else {
+                subscriber.stream.finish()
+            }
+        }
+    }
+
+    /// Ends, soon and off the caller's thread, every stream whose reader may no longer see its household: after a
+    /// change to accounts made through this server (a sign-out, a password, a membership), so that the pages of a
+    /// session that ended learn it at once (their stream ends, they ask, and are sent to sign in).
+    func recheck() {
+        guard households.withLock({ !$0.isEmpty }) else { return }
+        DispatchQueue.global().async { [weak self] in
+            guard let self else { return }
+            for subscriber in households.withLock({ $0.values.flatMap { $0.subscribers.values } })
+            where !subscriber.isAllowed() {
                 subscriber.stream.finish()
             }
         }

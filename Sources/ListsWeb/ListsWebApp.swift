@@ -131,7 +131,10 @@ public final class ListsWebApp: Sendable {
             guard let principal else { return Self.signInFirst(request) }
             if request.path == OpenAPIDocument.path { return try publicRouter.handle(request) }
             if AccountController.isAccountPath(request.path) {
-                return try accounts.respond(to: request, principal: principal)
+                let response = try accounts.respond(to: request, principal: principal)
+                // A sign-out, a password or a membership may end other pages' right to their event streams.
+                if request.method == "POST" { events.recheck() }
+                return response
             }
             guard let household = principal.household else {
                 if Self.wantsJSON(request) { throw Self.noHousehold }

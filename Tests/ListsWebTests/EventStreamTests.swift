@@ -148,4 +148,20 @@ import Testing
         let taken = try #require(stream.stream).take(atMost: 100, suspend: {}, resume: {})
         #expect(taken == .finished)
     }
+
+    @Test func signingOutEverywhereEndsTheOtherDevicesStreamsAtOnce() throws {
+        let site = try AuthTests.Site()
+        let laptop = try site.setUp()
+        let phone = try site.signIn("ann", "correct horse")
+        let stream = try #require(Self.open(site, laptop).stream)
+        _ = stream.take(atMost: 1 << 20, suspend: {}, resume: {})
+        #expect(site.post("/account/signout-everywhere", [], cookie: phone).status == 303)
+        let deadline = ContinuousClock.now + .seconds(3)
+        var taken = ResponseStream.Taken.waiting
+        while taken != .finished && ContinuousClock.now < deadline {
+            usleep(20_000)
+            taken = stream.take(atMost: 1 << 20, suspend: {}, resume: {})
+        }
+        #expect(taken == .finished)
+    }
 }

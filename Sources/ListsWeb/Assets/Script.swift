@@ -602,6 +602,13 @@ enum Script {
             const wake = () => { poll(); };
             events.addEventListener("change", wake);
             events.addEventListener("reset", wake);
+            // The stream ended (the session did, the server restarts, the network went): the poll finds out which,
+            // at once, and keeps the page up to date while the browser opens the stream again.
+            events.addEventListener("error", () => {
+              // Closed for good (refused): the next poll that succeeds opens a new one.
+              if (events && events.readyState === EventSource.CLOSED) events = null;
+              poll();
+            });
           }
 
           function stopListening() {
