@@ -79,7 +79,7 @@ screenshots: web-deps build
 fuzz: deps
 	fuzz/run
 
-bench: deps bench-deps
+bench: deps bench-deps web-deps
 	bench/run
 
 deps:

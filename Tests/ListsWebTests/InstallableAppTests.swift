@@ -78,18 +78,8 @@ struct PNGHeader: Equatable {
             bytes[12..<16] == Array("IHDR".utf8)[...]
         else { return nil }
         func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        guard number(29) == Int(Self.crc32(Array(bytes[12..<29]))) else { return nil }
+        guard number(29) == Int(Gzip.crc32(Array(bytes[12..<29]))) else { return nil }
         width = number(16)
         height = number(20)
-    }
-
-    /// The CRC-32 PNG chunks carry (ISO 3309).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return crc ^ 0xFFFF_FFFF
     }
 }

@@ -28,7 +28,22 @@ struct AssetController: Sendable {
         var headers = HTTPHeaders()
         headers["ETag"] = asset.etag
         headers["Cache-Control"] = request.query["v"] == asset.hash ? versionedCacheControl : plainCacheControl
-        let tags = request.headers["If-None-Match"]?.split(separator: ",").map { $0.trimmingWhitespace() } ?? []
+        // A gzipped answer's tag is weak (W/"…"), the same entity in another encoding: either form matches.
+        let tags =
+            request.headers["If-None-Match"]?.split(separator: ",")
+            .map { tag in tag.trimmingWhitespace().replacingOccurrences(of: "W/", with: "") } ?? []
+        if let gzipped = asset.gzipped {
+            headers["Vary"] = "Accept-Encoding"
+            if Gzip.isAccepted(by: request.headers["Accept-Encoding"]) {
+                headers["ETag"] = "W/" + asset.etag
+                if tags.contains(asset.etag) || tags.contains("*") {
+                    return HTTPResponse(status: 304, headers: headers)
+                }
+                headers["Content-Type"] = asset.contentType
+                headers["Content-Encoding"] = "gzip"
+                return HTTPResponse(status: 200, headers: headers, body: gzipped)
+            }
+        }
         if tags.contains(asset.etag) || tags.contains("*") {
             return HTTPResponse(status: 304, headers: headers)
         }

@@ -1,3 +1,5 @@
+import ListsHTTP
+
 /// One static asset: its name under `/static/`, its media type and its bytes, with a hash of the bytes that
 /// versions its address and is its `ETag`.
 struct Asset: Sendable {
@@ -9,6 +11,8 @@ struct Asset: Sendable {
     let body: [UInt8]
     /// 64-bit FNV-1a of the bytes in hex: changes whenever the content does.
     let hash: String
+    /// The bytes gzipped, for a client that takes gzip, when that is smaller (text; not PNG).
+    let gzipped: [UInt8]?
 
     /// An asset named `name` holding `text` as UTF-8.
     init(name: String, contentType: String, text: String) {
@@ -27,6 +31,8 @@ struct Asset: Sendable {
         }
         let digits = String(value, radix: 16)
         hash = String(repeating: "0", count: 16 - digits.count) + digits
+        let compressed = contentType.hasPrefix("image/png") ? nil : Gzip.compress(bytes)
+        gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
     }
 
     /// The address pages link: versioned by the content hash, so a changed asset is fetched again at once.
