@@ -68,6 +68,7 @@ struct ServeCommand: Command {
             connectionTimeout: try Typed.number(timeoutText, option: "timeout", in: 1...3600, command: Self.path) ?? 30,
             logsAccess: !isQuiet)
         configuration.uploadPaths = ListsWebApp.uploadPaths
+        configuration.largerBodies = ListsWebApp.largerBodies
         configuration.headTimeout =
             try Typed.number(headTimeoutText, option: "head-timeout", in: 1...3600, command: Self.path)
             ?? configuration.headTimeout

@@ -37,10 +37,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var uploadPaths: Set<String> = []
     /// The largest upload accepted on ``uploadPaths``: 100 MB.
     public var maximumUploadSize = 100_000_000
+    /// Paths whose POST may have a body larger than ``maximumBodySize`` though they take no file (a batch of
+    /// changes), with their limits.
+    public var largerBodies: [String: Int] = [:]
 
     /// The body limit for a request.
     func bodyLimit(method: String, path: String) -> Int {
-        method == "POST" && uploadPaths.contains(path) ? max(maximumUploadSize, maximumBodySize) : maximumBodySize
+        guard method == "POST" else { return maximumBodySize }
+        if uploadPaths.contains(path) { return max(maximumUploadSize, maximumBodySize) }
+        return max(largerBodies[path] ?? 0, maximumBodySize)
     }
 
     /// A configuration; every argument has the default a local server wants.

@@ -27,6 +27,8 @@ struct ChangesAPI: Sendable {
     static let path = "/api/v1/changes"
     /// The most changes one request may carry: a device sends a long queue in batches.
     static let batchLimit = 500
+    /// The largest batch, in bytes: 500 changes of the longest names and notes, and room to spare.
+    static let bodyLimit = 4 * 1024 * 1024
 
     var route: APIRoute {
         APIRoute(

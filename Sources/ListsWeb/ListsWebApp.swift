@@ -44,6 +44,8 @@ public final class ListsWebApp: Sendable {
 
     /// The paths that take file uploads (imports); the server lets their bodies be up to 100 MB.
     public static let uploadPaths = TransferController.uploadPaths
+    /// The paths whose POST bodies may be larger than most, with their limits: a batch of changes (500 of them).
+    public static let largerBodies = [ChangesAPI.path: ChangesAPI.bodyLimit]
 
     /// The app over `store`, dating changes with `clock`, answering to the hosts `hosts` allows, writing what
     /// went wrong on the server's side (a database that cannot be reached, a failure) to `log`, hashing passwords
