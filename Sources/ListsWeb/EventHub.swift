@@ -158,11 +158,6 @@ final class EventHub: Sendable {
         for household in households.withLock({ Array($0.keys) }) { changed(household) }
     }
 
-    /// How many streams are open (for tests and the log).
-    var streamCount: Int {
-        households.withLock { $0.values.reduce(0) { $0 + $1.subscribers.count } }
-    }
-
     private func unsubscribe(_ stream: ResponseStream, from household: HouseholdID) {
         households.withLock { households in
             households[household]?.subscribers[ObjectIdentifier(stream)] = nil
