@@ -5,8 +5,9 @@ import Synchronization
 
 /// Listens, on a connection of its own, to the notifications that schema 9's trigger sends at each commit that
 /// changed records (`lists_changes`, "schema household"), and tells which households of this store's schema
-/// changed. A lost connection is made again after a second, and then reported as `nil` (changes may have been
-/// missed meanwhile).
+/// changed. Each time it starts listening (at first, and after a lost connection, made again after a second) it
+/// reports `nil`: changes committed before the `LISTEN` took effect were not heard, so every household should
+/// look for itself once.
 final class PostgresChangeListener: ChangeListening {
     private let isStopped = Atomic<Bool>(false)
     /// Held while `onChange` runs, so that ``stop()`` returns only once no call is under way.
@@ -24,7 +25,6 @@ final class PostgresChangeListener: ChangeListening {
     }
 
     private func run(url: String, place: String, onChange: @escaping @Sendable (HouseholdID?) -> Void) {
-        var isFirst = true
         while !isStopped.load(ordering: .acquiring) {
             guard let connection = try? PostgresConnection(url: url, place: place),
                 let schema = try? connection.query("SELECT current_schema()").text(0, 0),
@@ -33,8 +33,7 @@ final class PostgresChangeListener: ChangeListening {
                 Thread.sleep(forTimeInterval: 1)
                 continue
             }
-            if !isFirst { deliver(nil, onChange) }
-            isFirst = false
+            deliver(nil, onChange)
             let prefix = schema + " "
             while !isStopped.load(ordering: .acquiring) {
                 var wanted = pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0)

@@ -30,11 +30,12 @@ import Testing
                     heard.households.withLock { $0.append(household) }
                 }
                 defer { listener.stop() }
-                // The listener connects on its own thread: changes before it listens are not heard.
-                usleep(300_000)
+                // The listener connects on its own thread, and says when it listens: changes committed before then
+                // were not heard, and every household should look.
+                #expect(heard.wait(for: 1) == [nil])
                 let started = Date()
                 _ = try ShoppingList(store: writer).add(name: "Tea", price: .zero)
-                #expect(heard.wait(for: 1) == [HouseholdID.first])
+                #expect(heard.wait(for: 2) == [nil, HouseholdID.first])
                 #expect(Date().timeIntervalSince(started) < 1)
                 // Another household's change names that household; a change in another schema is not heard, nor
                 // a write that rolled back.
@@ -44,9 +45,9 @@ import Testing
                     try session.insert(TodoTask(meta: RecordMeta(createdAt: Date()), title: "Rolled back"))
                     throw CancellationError()
                 }
-                #expect(heard.wait(for: 2) == [HouseholdID.first, HouseholdID(7)])
+                #expect(heard.wait(for: 3) == [nil, HouseholdID.first, HouseholdID(7)])
                 usleep(300_000)
-                #expect(heard.households.withLock { $0 }.count == 2)
+                #expect(heard.households.withLock { $0 }.count == 3)
             }
         }
     }
@@ -56,11 +57,11 @@ import Testing
             let store = try PostgresStore(url: url)
             let heard = Heard()
             let listener = store.listenForChanges { household in heard.households.withLock { $0.append(household) } }
-            usleep(300_000)
+            #expect(heard.wait(for: 1) == [nil])
             listener.stop()
             _ = try ShoppingList(store: store).add(name: "Tea", price: .zero)
             usleep(300_000)
-            #expect(heard.households.withLock { $0 }.isEmpty)
+            #expect(heard.households.withLock { $0 } == [nil])
         }
     }
 }
