@@ -54,20 +54,27 @@ class Server:
         env = dict(os.environ, TZ="UTC", LANG="C.UTF-8")
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, env=env)
-        line = self._first_line(timeout=15)
-        match = re.search(r":(\d+)/", line)
-        assert match, f"serve printed no address: {line!r}"
-        self.port = int(match.group(1))
-        self.host = f"127.0.0.1:{self.port}"
-        self.url = f"http://{self.host}"
-        # Printed on stderr before the banner, when the database has no account yet.
-        setup = re.search(r"/setup\?token=([A-Za-z0-9_-]+)", self.log_path.read_text(errors="replace"))
-        self.setup_token = setup.group(1) if setup else None
-        if not sign_up:
-            assert setup, "sign_up=False needs a database with no account"
-            self.cookie = None
-        else:
-            self.cookie = self.sign_up() if setup else self.sign_in()
+        # Until it is started whole (address read, signed in), a failure here kills it: no test would stop it.
+        try:
+            line = self._first_line(timeout=15)
+            match = re.search(r":(\d+)/", line)
+            assert match, f"serve printed no address: {line!r}"
+            self.port = int(match.group(1))
+            self.host = f"127.0.0.1:{self.port}"
+            self.url = f"http://{self.host}"
+            # Printed on stderr before the banner, when the database has no account yet.
+            setup = re.search(r"/setup\?token=([A-Za-z0-9_-]+)", self.log_path.read_text(errors="replace"))
+            self.setup_token = setup.group(1) if setup else None
+            if not sign_up:
+                assert setup, "sign_up=False needs a database with no account"
+                self.cookie = None
+            else:
+                self.cookie = self.sign_up() if setup else self.sign_in()
+        except BaseException:
+            self.process.kill()
+            self.process.wait()
+            self.log.close()
+            raise
 
     def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, dict, bytes]:
         """Posts an HTML form from this server's own origin, signed in as nobody: (status, headers, body). Waits
