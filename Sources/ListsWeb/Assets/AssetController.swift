@@ -32,22 +32,14 @@ struct AssetController: Sendable {
         let tags =
             request.headers["If-None-Match"]?.split(separator: ",")
             .map { tag in tag.trimmingWhitespace().replacingOccurrences(of: "W/", with: "") } ?? []
-        if let gzipped = asset.gzipped {
-            headers["Vary"] = "Accept-Encoding"
-            if Gzip.isAccepted(by: request.headers["Accept-Encoding"]) {
-                headers["ETag"] = "W/" + asset.etag
-                if tags.contains(asset.etag) || tags.contains("*") {
-                    return HTTPResponse(status: 304, headers: headers)
-                }
-                headers["Content-Type"] = asset.contentType
-                headers["Content-Encoding"] = "gzip"
-                return HTTPResponse(status: 200, headers: headers, body: gzipped)
-            }
-        }
+        if asset.gzipped != nil { headers["Vary"] = "Accept-Encoding" }
+        let gzipped = Gzip.isAccepted(by: request.headers["Accept-Encoding"]) ? asset.gzipped : nil
+        if gzipped != nil { headers["ETag"] = "W/" + asset.etag }
         if tags.contains(asset.etag) || tags.contains("*") {
             return HTTPResponse(status: 304, headers: headers)
         }
         headers["Content-Type"] = asset.contentType
-        return HTTPResponse(status: 200, headers: headers, body: asset.body)
+        if gzipped != nil { headers["Content-Encoding"] = "gzip" }
+        return HTTPResponse(status: 200, headers: headers, body: gzipped ?? asset.body)
     }
 }
