@@ -165,7 +165,9 @@ public final class ListsWebApp: Sendable {
                     household: household.id, since: Self.lastEventID(of: original),
                     isAllowed: { [access] in (try? access.principal(of: original))??.household?.id == household.id })
             }
-            let response = try answer(request, in: householdApp(household))
+            var response = try answer(request, in: householdApp(household))
+            // Which household's lists these are: changes kept offline are sent only to it (see Script.offline).
+            response.headers["X-Lists-Household"] = household.id.description
             // Open pages learn of a change made here at once.
             if request.method != "GET", response.status < 400 { events.changed(household.id) }
             return response

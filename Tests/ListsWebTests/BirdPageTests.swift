@@ -158,8 +158,8 @@ import Testing
                 meta: RecordMeta(createdAt: PageHarness.now), name: "Bird \($0)", location: nil, date: PageHarness.now)
         }
         try harness.store.write { try $0.insert(contentsOf: sightings) }
-        let first = harness.get("/birds").text
-        #expect(first.occurrences(of: "<li class=\"row\"><a class=\"row-link\" href=\"/birds/") == 500)
+        let first = harness.get("/birds").text.withoutTemplates
+        #expect(first.occurrences(of: "<a class=\"row-link\" href=\"/birds/") == 500)
         #expect(first.contains("1–500 of 501 sightings") && first.contains("href=\"/birds?page=2\" rel=\"next\""))
         #expect(harness.get("/birds", query: ["page": "x"]).status == 400)
 

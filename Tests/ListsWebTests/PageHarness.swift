@@ -128,4 +128,12 @@ extension String {
         replacingOccurrences(
             of: #"<input type="hidden" name="id" value="[0-9A-F-]{36}">"#, with: "", options: .regularExpression)
     }
+
+    /// The page without the templates app.js draws from when offline (``OfflineViews``): what it shows.
+    var withoutTemplates: String {
+        guard let start = range(of: "<div class=\"offline-templates\" hidden>"),
+            let end = range(of: "</template>\n</div>", options: .backwards, range: start.upperBound..<endIndex)
+        else { return self }
+        return replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+    }
 }

@@ -32,6 +32,7 @@
 ///   seconds, and as long as it has focus or the pointer (two seconds more after), then goes. The `undo` is taken
 ///   out of the address at once (the history entry is the list's, so Back, Forward and reloads do not offer the undo
 ///   again), and a live update keeps the bar (the element itself, with its focus) until its time is up;
+/// - with no network, changes wait on the device and go when it comes back (``offline``);
 /// - the service worker (``ServiceWorker``, which makes the app installable and keeps the last lists for a start
 ///   with no network) is registered where browsers allow one (HTTPS, or localhost); on the sign-in screen it is
 ///   told to forget the screens it kept.
@@ -76,6 +77,8 @@ enum Script {
             const main = currentMain();
             return !main || main.dataset.live !== "off";
           };
+
+        \#(offline)
 
           function takeRevision(value) {
             if (value !== null && value !== undefined) revision = Number(value);
@@ -202,6 +205,7 @@ enum Script {
             changedAt = now();
             document.title = next.title;
             enhance(nextMain);
+            drawnOffline(nextMain);
             if (mode === "push") navigate(withoutUndo(url), leavingSheet);
             if (!shownBar) showUndo(offersUndo);
             for (const href of confirming) {
@@ -237,9 +241,12 @@ enum Script {
           }
 
           async function load(url, mode) {
+            // With no network, a sheet or a sighting's screen is drawn from the list screen's templates.
+            if (isOffline() && mode !== "refresh" && openOffline(url, mode)) return;
             try {
               const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
               takeRevision(response.headers.get("X-Lists-Revision"));
+              takeHousehold(response.headers.get("X-Lists-Household"));
               // A live update that finds the screen gone (the record was deleted elsewhere) leaves the person where
               // they are; their next action gets the answer.
               if (mode === "refresh" && !response.ok) return;
@@ -341,6 +348,20 @@ enum Script {
             event.preventDefault();
             // A form is sent once: its answer replaces it (a refused form comes back as a new one to send again).
             if (busy || form.dataset.sent) return;
+            if (isOffline()) {
+              // With no network the change waits on the device, and shows at once.
+              busy = true;
+              try {
+                if (!(await keepOffline(form, action))) {
+                  showProblem("This needs the network; nothing was changed. Try again when you are back online.");
+                }
+              } catch (error) {
+                showProblem("This device could not keep the change; nothing was changed.");
+              } finally {
+                busy = false;
+              }
+              return;
+            }
             busy = true;
             form.dataset.sent = "true";
             const message = announcement(form);
@@ -348,6 +369,8 @@ enum Script {
             buttons.forEach((button) => { button.disabled = true; });
             currentMain().setAttribute("aria-busy", "true");
             try {
+              // Changes made offline go first, in order.
+              if (waiting().length) await flush();
               const answer = await send(form, action, event.submitter);
               takeRevision(answer.revision);
               swap(answer.text, answer.redirected ? answer.url : location.href, answer.redirected ? "push" : "same");
@@ -577,6 +600,8 @@ enum Script {
                 return;
               }
               if (!response.ok) return;
+              takeHousehold(response.headers.get("X-Lists-Household"));
+              if (waiting().length) flush();
               session = "active";
               const latest = (await response.json()).revision;
               if (revision === null || !isLive()) revision = latest;
@@ -644,6 +669,7 @@ enum Script {
               });
             }).catch(() => { /* No worker: the app works online as before. */ });
           }
+          startOffline();
           poll();
           pollTimer = setInterval(() => { if (!events || events.readyState !== EventSource.OPEN) poll(); }, pollInterval);
           document.addEventListener("visibilitychange", () => {

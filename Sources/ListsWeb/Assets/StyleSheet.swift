@@ -211,6 +211,22 @@ enum StyleSheet {
         @keyframes rise { from { transform: translateY(24px); opacity: 0; } to { transform: none; opacity: 1; } }
         .no-anim .undo-bar { animation: none; }
 
+        /* With no network: a small mark under the navigation bar ("Offline · 3 changes waiting"), and the changes
+           the server did not apply once it was back, over the bottom of the screen until dismissed. */
+        .offline-bar {
+          position: fixed; z-index: 25; top: calc(50px + env(safe-area-inset-top)); left: 50%;
+          transform: translateX(-50%); padding: 3px 12px; border-radius: 999px; background: var(--toast-bg);
+          color: var(--toast-fg); font-size: 13px; white-space: nowrap; pointer-events: none;
+        }
+        .not-applied {
+          position: fixed; z-index: 30; left: 12px; right: 12px; bottom: calc(12px + env(safe-area-inset-bottom));
+          max-width: 560px; margin: 0 auto; padding: 8px 16px; border-radius: 12px; background: var(--alert-bg);
+          color: var(--alert-fg); box-shadow: 0 4px 18px rgba(0, 0, 0, .25);
+        }
+        .not-applied h2 { margin: 4px 0; font-size: 15px; }
+        .not-applied ul { margin: 0; padding-left: 18px; font-size: 15px; overflow-wrap: anywhere; }
+        .not-applied button { display: block; margin-left: auto; color: var(--alert-fg); }
+
         /* Forms: label on the left, the field filling the row, its message below. */
         .fields { margin: 0 16px; background: var(--cell); border-radius: 10px; overflow: hidden; }
         .field {

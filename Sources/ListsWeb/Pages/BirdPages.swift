@@ -121,8 +121,11 @@ struct BirdPages: Sendable {
                 action: ListPager.address("/birds/\(sighting.id.uuidString)/restore", choice),
                 announce: "Put back the sighting of \(sighting.name).")
         }
+        let pager = ListPager.named(choice)
         return Layout.page(
-            title: "Bird Sightings", main: try listScreen(viewer, choice, order: order, notice: notice, undo: bar))
+            title: "Bird Sightings",
+            main: try listScreen(viewer, choice, order: order, notice: notice, undo: bar)
+                + OfflineViews.birds(viewer, pager) { BirdViews.row($0, viewer, pager) })
     }
 
     /// The master list's screen in `order` at the page `choice` names, with `notice` (else the order's own) and

@@ -20,21 +20,24 @@ enum BirdViews {
         _ sightings: [Numbered<BirdSighting>], _ viewer: Viewer, _ pager: ListPager, order: SightingOrder,
         notice: Notice? = nil, undo: String = ""
     ) -> String {
-        let rows = sightings.map { numbered in
-            let sighting = numbered.record
-            return """
-                <li class="row"><a class="row-link" href="\(pager.address("/birds/\(sighting.id.uuidString)"))">\
-                <span class="row-title">\(HTML.escape(sighting.name))</span>\
-                <span class="row-detail">\(viewer.timeElement(sighting.date))</span>\
-                <span class="chevron" aria-hidden="true">›</span></a></li>
-                """
-        }
+        let rows = sightings.map { row($0.record, viewer, pager) }
         return Layout.screen(
             title: "Bird Sightings", left: Layout.homeLink,
             right: Layout.barLink("+", href: pager.address("/birds/new"), label: "Add Sighting", className: "symbol"),
             content: orderControl(order) + pager.navigation("/birds", noun: "sightings")
                 + Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
                 + pager.navigation("/birds", noun: "sightings"), notice: notice, undo: undo)
+    }
+
+    /// A row of the list: the bird's name and the date, leading to the detail screen.
+    static func row(_ sighting: BirdSighting, _ viewer: Viewer, _ pager: ListPager) -> String {
+        """
+        <li class="row"\(OfflineViews.attributes(sighting))><a class="row-link" \
+        href="\(pager.address("/birds/\(sighting.id.uuidString)"))">\
+        <span class="row-title">\(HTML.escape(sighting.name))</span>\
+        <span class="row-detail">\(viewer.timeElement(sighting.date))</span>\
+        <span class="chevron" aria-hidden="true">›</span></a></li>
+        """
     }
 
     /// The segmented control of the list's order: two links, the current one marked.
@@ -55,7 +58,7 @@ enum BirdViews {
         let id = sighting.id.uuidString
         let location = sighting.location.map { HTML.escape($0) } ?? "<span class=\"none\">None</span>"
         let content = """
-            <dl class="group details">
+            <dl class="group details"\(OfflineViews.attributes(sighting))>
             <div class="row"><dt>Bird Name</dt><dd>\(HTML.escape(sighting.name))</dd></div>
             <div class="row"><dt>Location</dt><dd>\(location)</dd></div>
             <div class="row"><dt>Date</dt><dd>\(viewer.timeElement(sighting.date))</dd></div>

@@ -65,6 +65,15 @@ struct ListPager: Equatable {
     /// How many pages a list of `total` rows fills (one when it is empty).
     static func pageCount(total: Int) -> Int { max(1, (total + pageSize - 1) / pageSize) }
 
+    /// A pager at the page `choice` names, for drawing rows whose list is not read (a template's): its addresses
+    /// keep the choice as it was named.
+    static func named(_ choice: Choice) -> ListPager {
+        ListPager(choice, total: Int(Int32.max))
+    }
+
+    /// The choice that names this page.
+    var choice: Choice { isLast ? .last : .number(page) }
+
     /// How many pages the list fills.
     var pageCount: Int { Self.pageCount(total: total) }
 

@@ -38,7 +38,7 @@ struct ShoppingPages: Sendable {
         router.add("GET", "/shopping") { request, _ in
             try pages.itemsPage(
                 isEditing: request.query["edit"] == "1", ListPager.choice(request),
-                undo: UndoOffer(request, .deletedItem))
+                undo: UndoOffer(request, .deletedItem), viewer: Viewer(request))
         }
         router.add("GET", "/shopping/new") { request, _ in
             try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request))
@@ -74,7 +74,8 @@ struct ShoppingPages: Sendable {
             try pages.restore(PageController.id(path), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/list") { request, _ in
-            try pages.shoppingListPage(ListPager.choice(request), undo: UndoOffer(request, .checkedOff))
+            try pages.shoppingListPage(
+                ListPager.choice(request), undo: UndoOffer(request, .checkedOff), viewer: Viewer(request))
         }
         router.add("POST", "/shopping/list/{id}/check") { request, path in
             let id = try PageController.id(path)
@@ -108,25 +109,35 @@ struct ShoppingPages: Sendable {
     }
 
     /// The Items tab at the page `choice` names, in delete mode when `isEditing`, with the Undo bar of `undo`
-    /// while the item can be put back.
+    /// while the item can be put back; drawn for `viewer`, it carries what app.js needs to draw it with no
+    /// network (``OfflineViews``).
     func itemsPage(
-        isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil
+        isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil,
+        viewer: Viewer? = nil
     ) throws -> HTTPResponse {
         Layout.page(
-            title: "Items", main: try itemsScreen(isEditing: isEditing, choice, notice: notice, undo: undo),
+            title: "Items",
+            main: try itemsScreen(isEditing: isEditing, choice, notice: notice, undo: undo, offline: viewer),
             status: status)
     }
 
     /// The Items tab's screen at the page `choice` names.
+    /// With `offline`, the screen's ``OfflineViews`` templates for that viewer follow it.
     private func itemsScreen(
-        isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, undo: UndoOffer? = nil
+        isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, undo: UndoOffer? = nil,
+        offline: Viewer? = nil
     ) throws -> String {
         let (items, pager) = try catalogPage(choice)
         var bar = ""
         if let undo, let item = try lists.shopping.items.recentlyRemoved(undo.id) {
             bar = ShoppingViews.undoDeleteBar(item, isEditing: isEditing, pager)
         }
-        return ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice, undo: bar)
+        let screen = ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice, undo: bar)
+        guard let offline else { return screen }
+        return screen
+            + OfflineViews.shopping(screen: isEditing ? "editing" : "items", offline, pager) {
+                isEditing ? ShoppingViews.deleteRow($0, pager) : ShoppingViews.row($0, pager)
+            }
     }
 
     /// The catalog's page `choice` names, and its pager.
@@ -143,7 +154,8 @@ struct ShoppingPages: Sendable {
     /// The Shopping List tab at the page `choice` names, with the total of the whole list, and the Undo bar of
     /// `undo` while the item is off the list, for ``ListsModel/Undo/window`` after it was checked off.
     func shoppingListPage(
-        _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil
+        _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil,
+        viewer: Viewer? = nil
     ) throws -> HTTPResponse {
         var total = Money.zero
         let (items, pager) = try ListPager.page(choice) { limit, start in
@@ -153,7 +165,10 @@ struct ShoppingPages: Sendable {
         }
         var bar = ""
         if let undo, let item = try checkedOff(undo.id) { bar = ShoppingViews.undoCheckOffBar(item, pager) }
-        let screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice, undo: bar)
+        var screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice, undo: bar)
+        if let viewer {
+            screen += OfflineViews.shopping(screen: "list", viewer, pager) { ShoppingViews.listRow($0, pager) }
+        }
         return Layout.page(title: "Shopping List", main: screen, status: status)
     }
 

@@ -71,13 +71,14 @@ enum ShoppingViews {
             fields: Layout.versionField(item.meta.version), announce: "Put \(item.name) back on the shopping list.")
     }
 
-    private static func row(_ item: ShoppingItem, _ pager: ListPager) -> String {
+    /// A row of the Items tab: the toggle and the ⓘ button.
+    static func row(_ item: ShoppingItem, _ pager: ListPager) -> String {
         let id = item.id.uuidString
         let isOn = item.isOnShoppingList
         let toggle = pager.address("/shopping/items/\(id)/toggle")
         let edit = pager.address("/shopping/items/\(id)/edit")
         return """
-            <li class="row\(isOn ? " checked" : "")">
+            <li class="row\(isOn ? " checked" : "")"\(OfflineViews.attributes(item))>
             <form class="row-form" method="post" action="\(toggle)" \
             data-announce="\(HTML.escape(item.name)) \(isOn ? "taken off" : "put on") the shopping list.">\
             \(Layout.versionField(item.meta.version))\
@@ -94,13 +95,13 @@ enum ShoppingViews {
     /// A row in delete mode: the red minus, then the name and price. The minus opens the page that asks; app.js
     /// shows Delete at the row's end instead (as iOS does), from the screen's
     /// ``Layout/rowConfirmTemplate(fields:hasCancel:)``.
-    private static func deleteRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
+    static func deleteRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
         let minus = Layout.deleteReveal(
             href: pager.address("/shopping/items/\(item.id.uuidString)/delete", keeping: "edit=1"),
             version: item.meta.version, label: "Delete \(item.name)", className: "minus-button",
             content: "<span class=\"minus\" aria-hidden=\"true\"></span>")
         return """
-            <li class="row editing">
+            <li class="row editing"\(OfflineViews.attributes(item))>
             \(minus)
             <span class="row-title">\(HTML.escape(item.name))</span>
             <span class="row-detail">\(price(item.price))</span>
@@ -136,21 +137,7 @@ enum ShoppingViews {
     static func shoppingListScreen(
         _ items: [Numbered<ShoppingItem>], total: Money, _ pager: ListPager, notice: Notice? = nil, undo: String = ""
     ) -> String {
-        let rows = items.map { numbered in
-            let item = numbered.record
-            return """
-                <li class="row">
-                <form class="row-form" method="post" \
-                action="\(pager.address("/shopping/list/\(item.id.uuidString)/check"))" \
-                data-announce="Checked off \(HTML.escape(item.name)).">\
-                \(Layout.versionField(item.meta.version))\
-                <button class="row-button" type="submit" aria-label="Check off \(HTML.escape(item.name)), \
-                \(price(item.price))"><span class="circle" aria-hidden="true"></span>\
-                <span class="row-title">\(HTML.escape(item.name))</span>\
-                <span class="row-detail">\(price(item.price))</span></button></form>
-                </li>
-                """
-        }
+        let rows = items.map { listRow($0.record, pager) }
         let navigation = pager.navigation("/shopping/list", noun: "items")
         var content =
             navigation
@@ -167,6 +154,22 @@ enum ShoppingViews {
         return Layout.screen(
             title: "Shopping List", left: Layout.homeLink, content: content,
             tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice, undo: undo)
+    }
+
+    /// A row of the Shopping List tab: a button that checks the item off.
+    static func listRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
+        """
+        <li class="row"\(OfflineViews.attributes(item))>
+        <form class="row-form" method="post" \
+        action="\(pager.address("/shopping/list/\(item.id.uuidString)/check"))" \
+        data-announce="Checked off \(HTML.escape(item.name)).">\
+        \(Layout.versionField(item.meta.version))\
+        <button class="row-button" type="submit" aria-label="Check off \(HTML.escape(item.name)), \
+        \(price(item.price))"><span class="circle" aria-hidden="true"></span>\
+        <span class="row-title">\(HTML.escape(item.name))</span>\
+        <span class="row-detail">\(price(item.price))</span></button></form>
+        </li>
+        """
     }
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.

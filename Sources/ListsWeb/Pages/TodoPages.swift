@@ -78,7 +78,10 @@ struct TodoPages: Sendable {
     func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200, undo: UndoOffer? = nil) throws
         -> HTTPResponse
     {
-        Layout.page(title: "To-Do", main: try screen(state, choice, undo: undo), status: status)
+        Layout.page(
+            title: "To-Do",
+            main: try screen(state, choice, undo: undo) + OfflineViews.todo { Self.row($0, .named(choice)) },
+            status: status)
     }
 
     /// The action sheet asking before `task` is deleted, over the To-Do screen at the page `choice` names.
@@ -136,7 +139,7 @@ struct TodoPages: Sendable {
         let id = task.id.uuidString
         let title = HTML.escape(task.title)
         return """
-            <li class="row task\(task.isDone ? " done" : "")">
+            <li class="row task\(task.isDone ? " done" : "")"\(OfflineViews.attributes(task))>
             <form class="row-form" method="post" action="\(pager.address("/todo/tasks/\(id)/toggle"))" \
             data-announce="\(title) marked \(task.isDone ? "not done" : "done").">\
             \(Layout.versionField(task.meta.version))\

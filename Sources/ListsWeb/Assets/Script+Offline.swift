@@ -1,0 +1,554 @@
+extension Script {
+    /// The part of app.js that keeps the app working with no network (a shop with no signal):
+    ///
+    /// - **Kept screens.** The service worker keeps the last lists (``ServiceWorker``). Each list screen carries
+    ///   its rows and its sheets as templates (``OfflineViews``), so that with no network the add and edit sheets,
+    ///   a sighting's detail screen and the action sheets that ask before a delete open as they do online, drawn
+    ///   from the records the screens showed.
+    /// - **Changes wait on the device.** With no network (`navigator.onLine` false), a form that adds, checks off,
+    ///   edits or deletes becomes a change (`{kind, op, id, fields, base}`, as `POST /api/v1/changes` takes it:
+    ///   an add chooses its record's id; an update sets only the fields the person changed, with the values they
+    ///   saw as its base), kept in IndexedDB (the `lists` database, store `changes`) before anything is shown, then
+    ///   drawn at once on the screen. Every screen drawn (a kept one, a reload, a fresh start) has the waiting
+    ///   changes drawn over it, in order. A mark at the top says "Offline · 3 changes waiting". A form that only
+    ///   works online (an import, an undo, the account's) says so and changes nothing.
+    /// - **Sent once, in order.** When the network comes back (the `online` event, or any answer from the server),
+    ///   the waiting changes go to `POST /api/v1/changes` in order, 500 at a time; each one answered leaves the
+    ///   queue, so a batch cut off is sent again from the first change not answered, and the server makes nothing
+    ///   twice (see its rules). A form sent while changes wait is sent after them. A batch refused whole (too big
+    ///   to send: a change that was tampered with) is sent one change at a time, so that only the bad one is
+    ///   refused.
+    /// - **Never dropped in silence.** A change the server did not apply in full (someone else changed the field
+    ///   meanwhile, the record was deleted, the change was refused) is listed under "Changes not applied", with
+    ///   what won, until the person dismisses the list (kept in IndexedDB too, so a reload keeps it).
+    /// - **One household's changes.** Each change is kept with the household it was made in (the
+    ///   `X-Lists-Household` header of the server's answers, remembered for a start with no network), and is
+    ///   drawn and sent only while that household is the page's: after a switch, the other household's changes
+    ///   wait until it is current again.
+    static let offline = #"""
+              const placeholderID = "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF";
+              const batchSize = 500;
+              const uuidPattern = "([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})";
+              // The records the screens showed (id → fields as the API writes them), and the pages that open from them
+              // (address pattern → template).
+              const known = new Map();
+              const offlinePages = new Map();
+              let household = localStorage.getItem("lists-household") || "";
+              // The waiting changes of every household, in order, and the changes the server did not apply.
+              let queue = [];
+              let notApplied = [];
+              let database = null;
+              let flushing = null;
+
+              const isOffline = () => navigator.onLine === false;
+              const waiting = () => queue.filter((change) => change.household === household);
+
+              function takeHousehold(value) {
+                if (value === null || value === undefined || value === household) return;
+                household = value;
+                localStorage.setItem("lists-household", value);
+                showOfflineState();
+              }
+
+              function openDatabase() {
+                if (database) return Promise.resolve(database);
+                return new Promise((resolve, reject) => {
+                  const request = indexedDB.open("lists", 1);
+                  request.onupgradeneeded = () => {
+                    request.result.createObjectStore("changes", { keyPath: "seq", autoIncrement: true });
+                    request.result.createObjectStore("notApplied", { keyPath: "seq", autoIncrement: true });
+                  };
+                  request.onsuccess = () => { database = request.result; resolve(database); };
+                  request.onerror = () => reject(request.error);
+                });
+              }
+
+              // Runs `work(store)` in one transaction on `name`; resolves with what `work` gave once it is committed.
+              async function transact(name, mode, work) {
+                const db = await openDatabase();
+                return new Promise((resolve, reject) => {
+                  const transaction = db.transaction(name, mode);
+                  let result;
+                  const request = work(transaction.objectStore(name));
+                  if (request) request.onsuccess = () => { result = request.result; };
+                  transaction.oncomplete = () => resolve(result);
+                  transaction.onerror = () => reject(transaction.error);
+                  transaction.onabort = () => reject(transaction.error);
+                });
+              }
+
+              async function loadQueue() {
+                try {
+                  queue = ((await transact("changes", "readonly", (store) => store.getAll())) || [])
+                    .filter((change) => change && typeof change === "object");
+                  notApplied = (await transact("notApplied", "readonly", (store) => store.getAll())) || [];
+                } catch (error) {
+                  queue = [];
+                  notApplied = [];
+                }
+              }
+
+              function escapeHTML(text) {
+                return String(text).replace(/[&<>"']/g, (character) =>
+                  ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]);
+              }
+
+              // A template's text with its placeholders filled: `{{name}}` with the value (escaped), the placeholder id
+              // with the record's. One pass, so that a value is never read as a placeholder.
+              function fill(html, id, values) {
+                return html.replace(/\{\{(\w+)\}\}|FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF/g, (whole, name) =>
+                  name === undefined ? (id || placeholderID) : escapeHTML(values[name] === undefined ? "" : values[name]));
+              }
+
+              function dayOf(date) {
+                const pad = (number) => String(number).padStart(2, "0");
+                return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+              }
+
+              // What a template shows of `record`: its fields as text, the price with two decimals, the date as a day.
+              function shown(record) {
+                const values = { record: JSON.stringify(record) };
+                for (const [name, value] of Object.entries(record)) values[name] = value === null ? "" : String(value);
+                if (typeof record.price === "number") values.price = record.price.toFixed(2);
+                if (record.date) {
+                  const date = new Date(record.date);
+                  values.day = dayOf(date);
+                  values.dateText = date.toLocaleDateString(document.documentElement.lang || undefined,
+                    { year: "numeric", month: "short", day: "numeric" });
+                }
+                return values;
+              }
+
+              // Takes in what a screen drawn by the server tells: its records and its templates.
+              function learn(root) {
+                for (const element of root.querySelectorAll("[data-id][data-record]")) {
+                  if (element.dataset.id === placeholderID) continue;
+                  try { known.set(element.dataset.id, JSON.parse(element.dataset.record)); } catch (error) { /* skip */ }
+                }
+                for (const template of root.querySelectorAll("template[data-page]")) {
+                  offlinePages.set(template.dataset.page, template.innerHTML);
+                }
+              }
+
+              // The template of a row of `kind` on `main` drawing `record`: the one whose `data-when` it matches.
+              function rowTemplate(main, kind, record) {
+                return [...main.querySelectorAll(`template[data-row="${kind}"]`)].find((template) => {
+                  if (!template.dataset.when) return true;
+                  const [field, value] = template.dataset.when.split(":");
+                  return String(record[field]) === value;
+                });
+              }
+
+              // Draws `changes` over `main`: the rows they add, change and remove, and the total they move.
+              function drawChanges(main, changes) {
+                let drawn = false;
+                for (const change of changes) {
+                  const any = main.querySelector(`template[data-row="${change.kind}"]`);
+                  if (!any) continue;
+                  drawn = true;
+                  const row = main.querySelector(`.screen li.row[data-id="${CSS.escape(change.id)}"]`);
+                  const record = change.after;
+                  if (!record || (any.dataset.filter && !record[any.dataset.filter])) {
+                    if (row) row.remove();
+                    continue;
+                  }
+                  const template = rowTemplate(main, change.kind, record);
+                  if (!template) continue;
+                  const holder = document.createElement("template");
+                  holder.innerHTML = fill(template.innerHTML, change.id, shown(record)).trim();
+                  const fresh = holder.content.firstElementChild;
+                  if (row) {
+                    row.replaceWith(fresh);
+                    continue;
+                  }
+                  let group = main.querySelector(".screen .content ul.group");
+                  if (!group) {
+                    const empty = main.querySelector(".screen .content p.empty");
+                    group = document.createElement("ul");
+                    group.className = "group";
+                    group.setAttribute("aria-label", document.title.split(" · ")[0]);
+                    if (empty) empty.replaceWith(group);
+                    else main.querySelector(".screen .content").append(group);
+                  }
+                  group.append(fresh);
+                }
+                if (!drawn) return;
+                drawTotal(main);
+                enhance(main);
+              }
+
+              // The Shopping List's total, added up again from its rows (when the whole list is on the screen).
+              function drawTotal(main) {
+                if (!main.querySelector('template[data-filter="inShoppingList"]') || main.querySelector(".pager")) return;
+                const rows = [...main.querySelectorAll(".screen li.row[data-record]")];
+                let cents = 0;
+                for (const row of rows) {
+                  try { cents += Math.round(JSON.parse(row.dataset.record).price * 100); } catch (error) { /* skip */ }
+                }
+                let total = main.querySelector(".screen .total");
+                if (!rows.length) {
+                  if (total) total.remove();
+                  return;
+                }
+                if (!total) {
+                  total = document.createElement("p");
+                  total.className = "total";
+                  total.innerHTML = "<span>Total</span> <strong class=\"amount\"></strong>";
+                  main.querySelector(".screen .content").append(total);
+                }
+                total.querySelector(".amount").textContent = `$${(cents / 100).toFixed(2)}`;
+              }
+
+              // A screen just drawn: learnt from, and the waiting changes drawn over it.
+              function drawnOffline(main) {
+                learn(main);
+                drawChanges(main, waiting());
+              }
+
+              // The forms that work offline: the address they post to, the change they make and where they lead.
+              function priceOf(text) {
+                const match = text.trim().replace(/^\$\s*/, "").match(/^(\d{1,7})(?:[.,](\d{1,2}))?$/);
+                if (!text.trim()) return { value: 0 };
+                if (!match) return { error: "Type a price in dollars, like 1.99." };
+                const value = Number(`${match[1]}.${(match[2] || "0").padEnd(2, "0")}`);
+                return value > 1000000 ? { error: "A price is at most 1,000,000." } : { value };
+              }
+
+              function readItem(form) {
+                const errors = {};
+                const name = (form.elements.namedItem("name").value || "").trim();
+                if (!name) errors.name = "Type the item's name.";
+                else if ([...name].length > 200) errors.name = "A name is at most 200 characters.";
+                const price = priceOf(form.elements.namedItem("price").value || "");
+                if (price.error) errors.price = price.error;
+                return Object.keys(errors).length ? { errors } : { fields: { name, price: price.value } };
+              }
+
+              function readSighting(form, before) {
+                const errors = {};
+                const name = (form.elements.namedItem("name").value || "").trim();
+                const location = (form.elements.namedItem("location").value || "").trim();
+                const day = (form.elements.namedItem("date").value || "").trim();
+                if (!name) errors.name = "Type the bird's name.";
+                else if ([...name].length > 200) errors.name = "A name is at most 200 characters.";
+                if ([...location].length > 200) errors.location = "A location is at most 200 characters.";
+                const fields = { name, location: location || null };
+                const kept = before && (!day || day === dayOf(new Date(before.date)));
+                if (!kept) {
+                  const parts = day.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+                  if (!day) fields.date = new Date().toISOString();
+                  else if (!parts) errors.date = "Type a date like 2026-11-29.";
+                  else {
+                    const date = new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]), 12);
+                    if (day > dayOf(new Date())) errors.date = "A sighting cannot be in the future.";
+                    else if (parts[1] < "1800") errors.date = "A sighting is from 1800 on.";
+                    else fields.date = date.toISOString();
+                  }
+                }
+                return Object.keys(errors).length ? { errors } : { fields };
+              }
+
+              function readTask(form) {
+                const title = (form.elements.namedItem("title").value || "").trim();
+                if (!title) return { errors: { title: "Type a task first." } };
+                return [...title].length > 200 ? { errors: { title: "A task is at most 200 characters." } } : { fields: { title } };
+              }
+
+              const offlineForms = [
+                { path: "/shopping/new", kind: "item", op: "add", read: readItem, next: () => "/shopping",
+                  blank: { price: 0, inShoppingList: false } },
+                { path: "/shopping/items/{id}/edit", kind: "item", op: "update", read: readItem, next: () => "/shopping" },
+                { path: "/shopping/items/{id}/toggle", kind: "item", op: "update",
+                  set: (record) => ({ inShoppingList: !record.inShoppingList }) },
+                { path: "/shopping/items/{id}/delete", kind: "item", op: "delete", next: () => "/shopping" },
+                { path: "/shopping/list/{id}/check", kind: "item", op: "update", set: () => ({ inShoppingList: false }) },
+                { path: "/todo/tasks", kind: "task", op: "add", read: readTask, blank: { done: false } },
+                { path: "/todo/tasks/{id}/toggle", kind: "task", op: "update", set: (record) => ({ done: !record.done }) },
+                { path: "/todo/tasks/{id}/delete", kind: "task", op: "delete", next: () => "/todo" },
+                { path: "/birds/new", kind: "sighting", op: "add", read: readSighting, next: () => "/birds",
+                  blank: { location: null } },
+                { path: "/birds/{id}/edit", kind: "sighting", op: "update", read: readSighting, next: (id) => `/birds/${id}` },
+                { path: "/birds/{id}/delete", kind: "sighting", op: "delete", next: () => "/birds" },
+              ];
+
+              function matchPath(pattern, pathname) {
+                const match = pathname.match(new RegExp(`^${pattern.replace("{id}", uuidPattern)}$`));
+                if (!match) return null;
+                return { id: match[1] ? match[1].toUpperCase() : null };
+              }
+
+              function newID() {
+                if (crypto.randomUUID) return crypto.randomUUID().toUpperCase();
+                const bytes = crypto.getRandomValues(new Uint8Array(16));
+                bytes[6] = (bytes[6] & 0x0f) | 0x40;
+                bytes[8] = (bytes[8] & 0x3f) | 0x80;
+                const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("").toUpperCase();
+                return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+              }
+
+              // Marks a refused field as the server does: its message under it, the field invalid and focused.
+              function showFieldErrors(form, errors) {
+                for (const old of form.querySelectorAll(".field-error")) old.remove();
+                for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+                let first = null;
+                for (const [name, message] of Object.entries(errors)) {
+                  const input = form.elements.namedItem(name);
+                  if (!input) continue;
+                  const error = document.createElement("p");
+                  error.className = "field-error";
+                  error.id = `${input.id}-error`;
+                  error.textContent = message;
+                  input.setAttribute("aria-invalid", "true");
+                  input.setAttribute("aria-describedby", [error.id, input.getAttribute("aria-describedby") || ""].join(" ").trim());
+                  input.after(error);
+                  first = first || input;
+                }
+                if (first) first.focus();
+              }
+
+              // A form posted with no network: kept as a change, drawn, and the screen it leads to shown. Answers
+              // whether the form is one that works offline.
+              async function keepOffline(form, action) {
+                let rule = null;
+                let match = null;
+                for (const candidate of offlineForms) {
+                  match = matchPath(candidate.path, action.pathname);
+                  if (match) { rule = candidate; break; }
+                }
+                if (!rule) return false;
+                const id = match.id || newID();
+                const before = rule.op === "add" ? null : known.get(id) || null;
+                if (rule.op === "update" && !before) return false;
+                let fields = {};
+                if (rule.read) {
+                  const read = rule.read(form, before);
+                  if (read.errors) {
+                    showFieldErrors(form, read.errors);
+                    return true;
+                  }
+                  fields = read.fields;
+                }
+                if (rule.set) fields = rule.set(before);
+                const base = {};
+                if (rule.op === "update") {
+                  for (const name of Object.keys(fields)) {
+                    if (before[name] === fields[name]) delete fields[name];
+                    else base[name] = before[name] === undefined ? null : before[name];
+                  }
+                }
+                const after = rule.op === "delete" ? null : { ...(rule.blank || {}), ...(before || {}), ...fields };
+                const shownRecord = after || before || {};
+                let change = null;
+                if (rule.op !== "update" || Object.keys(fields).length) {
+                  change = {
+                    household, kind: rule.kind, op: rule.op, id, fields, base, after,
+                    label: shownRecord.name || shownRecord.title || "",
+                  };
+                  change.seq = await transact("changes", "readwrite", (store) => store.add(change));
+                  queue.push(change);
+                  if (after) known.set(id, after);
+                  else known.delete(id);
+                }
+                announce(announcement(form));
+                const inSheet = form.closest(".sheet") !== null;
+                if (inSheet && rule.next) await load(rule.next(id), "push");
+                else {
+                  const main = currentMain();
+                  if (change) drawChanges(main, [change]);
+                  const setConfirm = main.querySelector(".row.confirming");
+                  if (setConfirm) setConfirming(setConfirm, false);
+                  if (rule.read) form.reset();
+                  changedAt = now();
+                }
+                showOfflineState();
+                return true;
+              }
+
+              // A page that opens from a list screen (a sheet, a sighting's screen), drawn with no network from its
+              // template and the record the screens showed. Answers whether there was one to draw.
+              function openOffline(url, mode) {
+                const target = new URL(url, location.href);
+                for (const [pattern, html] of offlinePages) {
+                  const match = matchPath(pattern, target.pathname);
+                  if (!match) continue;
+                  const record = match.id ? known.get(match.id) : {};
+                  if (!record) return false;
+                  const holder = document.createElement("template");
+                  holder.innerHTML = fill(html, match.id, shown(record));
+                  const behind = holder.content.querySelector(".behind");
+                  const screen = currentMain().querySelector(".behind .screen") || currentMain().querySelector(".screen");
+                  if (behind && screen) behind.append(screen.cloneNode(true));
+                  const title = holder.content.querySelector("#sheet-title, h1");
+                  const page = `<!doctype html><title>${escapeHTML(title ? title.textContent : "Lists")} · Lists</title>`
+                    + `<main id="main">${holder.innerHTML}</main>`;
+                  swap(page, target.href, mode);
+                  return true;
+                }
+                return false;
+              }
+
+              // What a change the server did not apply in full says to the person who made it.
+              function notAppliedText(entry) {
+                const name = entry.label ? `“${entry.label}”` : "A record";
+                const what = { add: "adding", update: "your change to", delete: "deleting" }[entry.op] || "a change to";
+                switch (entry.outcome) {
+                  case "deleted": return `${name}: your change was not applied: it was deleted on another device.`;
+                  case "refused": return `${name}: ${what === "adding" ? "adding it" : what.replace(" to", "")} was refused: ${entry.field ? `${entry.field}: ` : ""}${entry.reason || "not allowed"}.`;
+                  default: {
+                    const fields = (entry.conflicts || []).join(", ") || "the change";
+                    const now = entry.record ? Object.entries(entry.record)
+                      .filter(([field]) => (entry.conflicts || []).includes(field))
+                      .map(([field, value]) => `${field} ${field === "price" ? `$${Number(value).toFixed(2)}` : value}`).join(", ") : "";
+                    return `${name}: your ${fields} was not applied: it was changed on another device meanwhile${now ? ` (now ${now})` : ""}.`;
+                  }
+                }
+              }
+
+              // The mark of waiting changes, and the list of changes not applied.
+              function showOfflineState() {
+                let bar = document.getElementById("offline-bar");
+                if (!bar) {
+                  bar = document.createElement("div");
+                  bar.id = "offline-bar";
+                  bar.className = "offline-bar";
+                  bar.setAttribute("role", "status");
+                  bar.hidden = true;
+                  document.body.append(bar);
+                }
+                const count = waiting().length;
+                const changes = `${count} ${count === 1 ? "change" : "changes"}`;
+                const text = isOffline() ? (count ? `Offline · ${changes} waiting` : "Offline")
+                  : count ? `Sending ${changes}…` : "";
+                if (bar.textContent !== text) bar.textContent = text;
+                bar.hidden = !text;
+                let list = document.getElementById("not-applied");
+                const mine = notApplied.filter((entry) => entry.household === household);
+                if (!mine.length) {
+                  if (list) list.remove();
+                  return;
+                }
+                if (!list) {
+                  list = document.createElement("section");
+                  list.id = "not-applied";
+                  list.className = "not-applied";
+                  list.setAttribute("role", "alert");
+                  list.setAttribute("aria-labelledby", "not-applied-title");
+                  list.innerHTML = "<h2 id=\"not-applied-title\">Changes not applied</h2><ul></ul>"
+                    + "<button type=\"button\" class=\"bar-button strong\" data-dismiss-not-applied>OK</button>";
+                  document.body.append(list);
+                }
+                const items = mine.map((entry) => `<li>${escapeHTML(notAppliedText(entry))}</li>`).join("");
+                const ul = list.querySelector("ul");
+                if (ul.innerHTML !== items) ul.innerHTML = items;
+              }
+
+              async function dismissNotApplied() {
+                const mine = notApplied.filter((entry) => entry.household === household);
+                notApplied = notApplied.filter((entry) => entry.household !== household);
+                try {
+                  await transact("notApplied", "readwrite", (store) => { for (const entry of mine) store.delete(entry.seq); });
+                } catch (error) { /* shown again at the next start */ }
+                showOfflineState();
+              }
+
+              // The change as the server takes it.
+              const wire = (change) => ({
+                key: String(change.seq), kind: change.kind, op: change.op, id: change.id, fields: change.fields, base: change.base,
+              });
+
+              // Sends `batch`; answers each change's result, or null when the server could not be reached or the
+              // session ended (the changes wait).
+              async function sendBatch(batch) {
+                const response = await fetch("/api/v1/changes", {
+                  method: "POST", credentials: "same-origin", cache: "no-store",
+                  headers: { "Content-Type": "application/json", Accept: "application/json" },
+                  body: JSON.stringify({ changes: batch.map(wire) }),
+                });
+                takeHousehold(response.headers.get("X-Lists-Household"));
+                if (response.ok) return (await response.json()).results;
+                if (response.status === 401 || response.status === 403 || response.status >= 500) return null;
+                if (batch.length > 1) {
+                  const results = [];
+                  for (const change of batch) {
+                    const one = await sendBatch([change]);
+                    if (!one) return results.length ? results : null;
+                    results.push(...one);
+                  }
+                  return results;
+                }
+                let problem = {};
+                try { problem = (await response.json()).error || {}; } catch (error) { /* no body */ }
+                return [{ key: String(batch[0].seq), outcome: "refused", reason: problem.message || `refused (${response.status})`,
+                  field: problem.field }];
+              }
+
+              // Sends the waiting changes, in order, and draws the lists as they are now.
+              function flush() {
+                if (!flushing) flushing = sendWaiting().finally(() => { flushing = null; });
+                return flushing;
+              }
+
+              async function sendWaiting() {
+                if (isOffline() || !waiting().length) return;
+                showOfflineState();
+                let sent = false;
+                try {
+                  while (waiting().length && !isOffline()) {
+                    const batch = waiting().slice(0, batchSize);
+                    const results = await sendBatch(batch);
+                    if (!results) break;
+                    const bySeq = new Map(batch.map((change) => [String(change.seq), change]));
+                    const done = [];
+                    const lost = [];
+                    for (const result of results) {
+                      const change = bySeq.get(result.key);
+                      if (!change) continue;
+                      done.push(change.seq);
+                      if (result.outcome === "applied" || result.outcome === "already") continue;
+                      let record = null;
+                      if (result.record) {
+                        record = {};
+                        for (const field of result.conflicts || []) record[field] = result.record[field];
+                      }
+                      lost.push({ household: change.household, label: change.label, op: change.op, outcome: result.outcome,
+                        reason: result.reason, field: result.field, conflicts: result.conflicts || [], record });
+                    }
+                    if (!done.length) break;
+                    await transact("notApplied", "readwrite", (store) => { for (const entry of lost) store.add(entry); });
+                    await transact("changes", "readwrite", (store) => { for (const seq of done) store.delete(seq); });
+                    const gone = new Set(done);
+                    queue = queue.filter((change) => !gone.has(change.seq));
+                    notApplied.push(...lost);
+                    sent = true;
+                  }
+                } catch (error) {
+                  // The network went again: the rest waits.
+                }
+                if (sent) {
+                  // Reread, so the not-applied entries carry their keys (to dismiss them).
+                  await loadQueue();
+                  showOfflineState();
+                  if (!busy) await load(location.href, "refresh");
+                }
+                showOfflineState();
+              }
+
+              async function startOffline() {
+                drawnOffline(currentMain());
+                try {
+                  await loadQueue();
+                } catch (error) {
+                  return;
+                }
+                drawChanges(currentMain(), waiting());
+                showOfflineState();
+                flush();
+              }
+
+              window.addEventListener("online", () => { showOfflineState(); flush(); });
+              window.addEventListener("offline", () => { showOfflineState(); });
+              document.addEventListener("click", (event) => {
+                if (event.target instanceof Element && event.target.closest("[data-dismiss-not-applied]")) dismissNotApplied();
+              });
+        """#
+}

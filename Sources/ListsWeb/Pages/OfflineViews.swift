@@ -1,0 +1,146 @@
+import Foundation
+import JSONCodec
+import ListsModel
+
+/// What lets app.js draw the lists with no network (see ``Script``, "Offline"), as the server would have drawn
+/// them:
+///
+/// - every row says which record it shows: `data-id`, and `data-record`, the fields app.js redraws and sends, as
+///   the API writes them (`{"name": "Milk", "price": 1.99, "inShoppingList": true}`);
+/// - every list screen carries, in `<template>`s after it, its rows and the sheets and screens that open from it,
+///   drawn by the same functions as the real ones from placeholder values: `{{name}}` for a text, the id
+///   ``placeholderID`` for a record's id. A row template says the record kind it draws (`data-row`), and, where
+///   the row's look depends on a flag, which value it draws (`data-when`); the Shopping List's says that it
+///   shows only the items on the list (`data-filter`). A page template says the address it stands for
+///   (`data-page`, with `{id}` for the record's id).
+enum OfflineViews {
+    /// The id a template is drawn with, which app.js replaces with the record's.
+    static let placeholderID = UUID(
+        uuid: (0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF))
+
+    /// A price no real item has (above the largest allowed), which a template's text turns into `{{price}}`.
+    private static let placeholderPrice = Money(minorUnits: 98_765_432_10)
+
+    /// An instant a template draws, whose `<time>` element becomes the placeholders of a date.
+    private static let placeholderDate = Date(timeIntervalSince1970: 0)
+
+    /// The data attributes of a row showing the record `id` with `fields` (each field's JSON text, in order); in
+    /// a template (the placeholder id), the placeholder of the record.
+    static func attributes(_ id: UUID, _ fields: KeyValuePairs<String, String>) -> String {
+        guard id != placeholderID else { return " data-id=\"\(id.uuidString)\" data-record=\"{{record}}\"" }
+        let members = fields.map { "\(json($0.key)):\($0.value)" }.joined(separator: ",")
+        return " data-id=\"\(id.uuidString)\" data-record=\"\(HTML.escape("{" + members + "}"))\""
+    }
+
+    /// `text` as a JSON string.
+    private static func json(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        JSONValue.string(text).write(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// An item's row attributes.
+    static func attributes(_ item: ShoppingItem) -> String {
+        attributes(
+            item.id,
+            [
+                ShoppingItem.Fields.name.key: json(item.name), ShoppingItem.Fields.price.key: item.price.description,
+                ShoppingItem.Fields.isOnShoppingList.key: "\(item.isOnShoppingList)",
+            ])
+    }
+
+    /// A task's row attributes.
+    static func attributes(_ task: TodoTask) -> String {
+        attributes(
+            task.id, [TodoTask.Fields.title.key: json(task.title), TodoTask.Fields.isDone.key: "\(task.isDone)"])
+    }
+
+    /// A sighting's row attributes.
+    static func attributes(_ sighting: BirdSighting) -> String {
+        attributes(
+            sighting.id,
+            [
+                BirdSighting.Fields.name.key: json(sighting.name),
+                BirdSighting.Fields.location.key: sighting.location.map(json) ?? "null",
+                BirdSighting.Fields.date.key: json(ListsFormat.isoTimestamp(sighting.date)),
+            ])
+    }
+
+    // MARK: Templates
+
+    /// A template element holding `html`, with `attributes` (markup).
+    private static func template(_ attributes: String, _ html: String) -> String {
+        "<template \(attributes)>\(html)</template>\n"
+    }
+
+    /// `html` drawn with the placeholders' stand-ins, their stand-ins replaced by the placeholders themselves.
+    private static func placeholders(_ html: String, _ viewer: Viewer) -> String {
+        html.replacingOccurrences(of: placeholderPrice.description, with: "{{price}}")
+            .replacingOccurrences(
+                of: viewer.timeElement(placeholderDate), with: "<time datetime=\"{{date}}\">{{dateText}}</time>")
+    }
+
+    private static let placeholderMeta = RecordMeta(id: placeholderID, createdAt: placeholderDate)
+
+    /// The Items tab's and the Shopping List tab's templates: the rows of the screen `screen` (`"items"`,
+    /// `"editing"` or `"list"`), and the add sheet, the edit sheet and the action sheet of a delete.
+    static func shopping(
+        screen: String, _ viewer: Viewer, _ pager: ListPager, row: (ShoppingItem) -> String
+    ) -> String {
+        let item = { (isOn: Bool) in
+            ShoppingItem(meta: placeholderMeta, name: "{{name}}", price: placeholderPrice, isOnShoppingList: isOn)
+        }
+        var rows = ""
+        if screen == "list" {
+            rows = template("data-row=\"item\" data-filter=\"inShoppingList\"", placeholders(row(item(true)), viewer))
+        } else {
+            for isOn in [true, false] {
+                rows += template(
+                    "data-row=\"item\" data-when=\"inShoppingList:\(isOn)\"", placeholders(row(item(isOn)), viewer))
+            }
+        }
+        let choice = pager.choice
+        let state = FormState(values: ["name": "{{name}}", "price": "{{price}}"])
+        let sheets =
+            template(
+                "data-page=\"/shopping/new\"",
+                Layout.sheet(over: "", ShoppingViews.addForm(FormState(), viewer, choice)))
+            + template(
+                "data-page=\"/shopping/items/{id}/edit\"",
+                Layout.sheet(over: "", ShoppingViews.editForm(item(false), state, viewer, pager)))
+            + template(
+                "data-page=\"/shopping/items/{id}/delete\"",
+                ShoppingViews.deleteSheet(item(false), over: "", fromDeleteMode: false, choice))
+        return "<div class=\"offline-templates\" hidden>\n\(rows)\(sheets)</div>"
+    }
+
+    /// To-Do's template: a task's row, done and not.
+    static func todo(row: (TodoTask) -> String) -> String {
+        let rows = [true, false].map { isDone in
+            template(
+                "data-row=\"task\" data-when=\"\(TodoTask.Fields.isDone.key):\(isDone)\"",
+                row(TodoTask(meta: placeholderMeta, title: "{{title}}", isDone: isDone)))
+        }
+        return "<div class=\"offline-templates\" hidden>\n\(rows.joined())</div>"
+    }
+
+    /// Bird Sightings' templates: the row, the add sheet, the detail screen, the edit sheet and the action sheet
+    /// of a delete.
+    static func birds(_ viewer: Viewer, _ pager: ListPager, row: (BirdSighting) -> String) -> String {
+        let sighting = BirdSighting(
+            meta: placeholderMeta, name: "{{name}}", location: "{{location}}", date: placeholderDate)
+        let choice = pager.choice
+        let state = FormState(values: ["name": "{{name}}", "location": "{{location}}", "date": "{{day}}"])
+        let html =
+            template("data-row=\"sighting\"", placeholders(row(sighting), viewer))
+            + template(
+                "data-page=\"/birds/new\"", Layout.sheet(over: "", BirdViews.addForm(FormState(), viewer, choice)))
+            + template(
+                "data-page=\"/birds/{id}\"", placeholders(BirdViews.detailScreen(sighting, viewer, choice), viewer))
+            + template(
+                "data-page=\"/birds/{id}/edit\"",
+                Layout.sheet(over: "", BirdViews.editForm(sighting, state, viewer, choice)))
+            + template("data-page=\"/birds/{id}/delete\"", BirdViews.deleteSheet(sighting, over: "", choice))
+        return "<div class=\"offline-templates\" hidden>\n\(html)</div>"
+    }
+}
