@@ -2,6 +2,7 @@
 on the device, marked), a reload offline keeps them, and back online they are sent once, in order, and merged
 with what a second device did meanwhile, as the README's rules say; the change that lost is shown."""
 import json
+import uuid
 import time
 
 from playwright.sync_api import expect
@@ -199,3 +200,119 @@ def test_birds_offline_with_a_second_device(start_server, new_page):
     assert result["Pigeon"]["location"] == "Station" and result["Robin"]["location"] == "Garden"
     assert result["Robin"]["date"].startswith("2026-01-15T12:00:00")
     assert result["Wren"].get("location") is None
+
+
+def queue_changes(page, changes):
+    """Puts `changes` in the page's queue of changes waiting (IndexedDB), in this household, as the page would;
+    answers their number."""
+    return page.evaluate("""(changes) => new Promise((resolve, reject) => {
+        const household = localStorage.getItem("lists-household") || "";
+        const open = indexedDB.open("lists", 1);
+        open.onsuccess = () => {
+            const transaction = open.result.transaction("changes", "readwrite");
+            const store = transaction.objectStore("changes");
+            for (const change of changes) store.add({ household, base: {}, after: null, ...change });
+            transaction.oncomplete = () => resolve(changes.length);
+            transaction.onerror = () => reject(transaction.error);
+        };
+        open.onerror = () => reject(open.error);
+    })""", changes)
+
+
+def titles(server):
+    tasks, cursor = [], None
+    while True:
+        page = server.get_json("/api/v1/tasks?limit=1000" + (f"&cursor={cursor}" if cursor else ""))
+        tasks += page["tasks"]
+        cursor = page["nextCursor"]
+        if not cursor:
+            return [task["title"] for task in tasks]
+
+
+def test_a_forged_or_malformed_queued_change_is_refused_shown_and_the_rest_lands(start_server, new_page):
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo"])
+    phone.context.set_offline(True)
+    phone.get_by_label("New task").fill("Before")
+    phone.get_by_role("button", name="Insert").click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    queue_changes(phone, [
+        {"kind": "task", "op": "add", "id": "not-a-uuid", "fields": {"title": "Forged"}, "label": "Forged"},
+        {"kind": "gadget", "op": "add", "id": "6F1C0A4E-1F7B-4C55-9A0E-3C1D2B4A5E6F", "fields": {}, "label": "Gadget"},
+        # Larger than the server takes in one request: the batch is sent again one change at a time.
+        {"kind": "task", "op": "add", "id": "7F1C0A4E-1F7B-4C55-9A0E-3C1D2B4A5E6F", "fields": {"title": "x" * 5_000_000},
+         "label": "Huge"},
+        {"kind": "task", "op": "update", "id": "8F1C0A4E-1F7B-4C55-9A0E-3C1D2B4A5E6F", "fields": {"done": True},
+         "base": {"done": False}, "label": "Gone"},
+        {"kind": "task", "op": "add", "id": "9F1C0A4E-1F7B-4C55-9A0E-3C1D2B4A5E6F", "fields": {"title": "After"},
+         "label": "After"},
+    ])
+    phone.reload()
+    expect(waiting_mark(phone)).to_have_text("Offline · 6 changes waiting")
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=10_000)
+    notes = phone.locator("#not-applied")
+    expect(notes).to_contain_text("“Forged”: adding it was refused: id: must be a UUID.")
+    expect(notes).to_contain_text("“Gadget”: adding it was refused: kind: must be item, task or sighting.")
+    expect(notes).to_contain_text("“Huge”: adding it was refused:")
+    expect(notes).to_contain_text("“Gone”: your change was not applied: it was deleted on another device.")
+    assert titles(server) == ["Walk the dogs", "Feed the hogs", "Chop the logs", "Before", "After"]
+    expect(phone.get_by_role("button", name="After", exact=True)).to_be_visible()
+
+
+def test_ten_thousand_changes_queued_offline_all_land_in_order(start_server, new_page):
+    server = start_server(seed=False)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo"])
+    phone.context.set_offline(True)
+    ids = [str(uuid.uuid4()).upper() for _ in range(10_000)]
+    queue_changes(phone, [{"kind": "task", "op": "add", "id": id, "fields": {"title": f"Queued {number:05}"},
+                           "after": {"title": f"Queued {number:05}", "done": False}, "label": f"Queued {number:05}"}
+                          for number, id in enumerate(ids)])
+    phone.reload()
+    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting")
+    # Drawn over the kept screen while they wait.
+    expect(phone.locator("li.row")).to_have_count(10_000)
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=120_000)
+    assert titles(server) == [f"Queued {number:05}" for number in range(10_000)]
+    expect(phone.locator("#not-applied")).to_have_count(0)
+
+
+def test_a_form_that_needs_the_network_says_so_offline_and_changes_nothing(start_server, new_page):
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo"])
+    phone.locator("li.row", has_text="Feed the hogs").get_by_role("button", name="Delete Feed the hogs…").click()
+    phone.get_by_role("button", name="Delete Feed the hogs", exact=True).click()
+    expect(phone.get_by_role("button", name="Undo")).to_be_visible()
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Undo").click()
+    expect(phone.get_by_role("alert")).to_contain_text("This needs the network; nothing was changed.")
+    expect(waiting_mark(phone)).to_have_text("Offline")
+    phone.context.set_offline(False)
+    assert titles(server) == ["Walk the dogs", "Chop the logs"]
+
+
+def test_changes_wait_for_the_household_they_were_made_in(start_server, new_page):
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo"])
+    phone.context.set_offline(True)
+    queue_changes(phone, [{"household": "999", "kind": "task", "op": "add", "id": str(uuid.uuid4()),
+                           "fields": {"title": "Another household's"}, "label": "Other"}])
+    phone.get_by_label("New task").fill("Ours")
+    phone.get_by_role("button", name="Insert").click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    assert titles(server)[-1] == "Ours" and "Another household's" not in titles(server)
+    left = phone.evaluate("""() => new Promise((resolve) => {
+        const open = indexedDB.open("lists", 1);
+        open.onsuccess = () => {
+            const request = open.result.transaction("changes").objectStore("changes").getAll();
+            request.onsuccess = () => resolve(request.result.map((change) => change.household));
+        };
+    })""")
+    assert left == ["999"]

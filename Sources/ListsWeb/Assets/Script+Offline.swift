@@ -130,54 +130,57 @@ extension Script {
                 }
               }
 
-              // The template of a row of `kind` on `main` drawing `record`: the one whose `data-when` it matches.
-              function rowTemplate(main, kind, record) {
-                return [...main.querySelectorAll(`template[data-row="${kind}"]`)].find((template) => {
-                  if (!template.dataset.when) return true;
-                  const [field, value] = template.dataset.when.split(":");
-                  return String(record[field]) === value;
-                });
-              }
+              // The template of a row drawing `record` among `templates`: the one whose `data-when` it matches.
+          function rowTemplate(templates, record) {
+            return templates.find((template) => {
+              if (!template.dataset.when) return true;
+              const [field, value] = template.dataset.when.split(":");
+              return String(record[field]) === value;
+            });
+          }
 
-              // Draws `changes` over `main`: the rows they add, change and remove, and the total they move.
-              function drawChanges(main, changes) {
-                let drawn = false;
-                for (const change of changes) {
-                  const any = main.querySelector(`template[data-row="${change.kind}"]`);
-                  if (!any) continue;
-                  drawn = true;
-                  const row = main.querySelector(`.screen li.row[data-id="${CSS.escape(change.id)}"]`);
-                  const record = change.after;
-                  if (!record || (any.dataset.filter && !record[any.dataset.filter])) {
-                    if (row) row.remove();
-                    continue;
-                  }
-                  const template = rowTemplate(main, change.kind, record);
-                  if (!template) continue;
-                  const holder = document.createElement("template");
-                  holder.innerHTML = fill(template.innerHTML, change.id, shown(record)).trim();
-                  const fresh = holder.content.firstElementChild;
-                  if (row) {
-                    row.replaceWith(fresh);
-                    continue;
-                  }
-                  let group = main.querySelector(".screen .content ul.group");
-                  if (!group) {
-                    const empty = main.querySelector(".screen .content p.empty");
-                    group = document.createElement("ul");
-                    group.className = "group";
-                    group.setAttribute("aria-label", document.title.split(" · ")[0]);
-                    if (empty) empty.replaceWith(group);
-                    else main.querySelector(".screen .content").append(group);
-                  }
-                  group.append(fresh);
-                }
-                if (!drawn) return;
-                drawTotal(main);
-                enhance(main);
+          // Draws `changes` over `main`: the rows they add, change and remove, and the total they move.
+          function drawChanges(main, changes) {
+            const templates = [...main.querySelectorAll("template[data-row]")];
+            if (!templates.length || !changes.length) return;
+            const kind = templates[0].dataset.row;
+            const filter = templates[0].dataset.filter;
+            const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
+            const holder = document.createElement("template");
+            let group = main.querySelector(".screen .content ul.group");
+            for (const change of changes) {
+              if (change.kind !== kind) continue;
+              const row = rows.get(change.id);
+              const record = change.after;
+              if (!record || (filter && !record[filter])) {
+                if (row) row.remove();
+                rows.delete(change.id);
+                continue;
               }
+              const template = rowTemplate(templates, record);
+              if (!template) continue;
+              holder.innerHTML = fill(template.innerHTML, change.id, shown(record)).trim();
+              const fresh = holder.content.firstElementChild;
+              rows.set(change.id, fresh);
+              if (row) {
+                row.replaceWith(fresh);
+                continue;
+              }
+              if (!group) {
+                const empty = main.querySelector(".screen .content p.empty");
+                group = document.createElement("ul");
+                group.className = "group";
+                group.setAttribute("aria-label", document.title.split(" · ")[0]);
+                if (empty) empty.replaceWith(group);
+                else main.querySelector(".screen .content").append(group);
+              }
+              group.append(fresh);
+            }
+            drawTotal(main);
+            enhance(main);
+          }
 
-              // The Shopping List's total, added up again from its rows (when the whole list is on the screen).
+          // The Shopping List's total, added up again from its rows (when the whole list is on the screen).
               function drawTotal(main) {
                 if (!main.querySelector('template[data-filter="inShoppingList"]') || main.querySelector(".pager")) return;
                 const rows = [...main.querySelectorAll(".screen li.row[data-record]")];
@@ -416,7 +419,7 @@ extension Script {
                   document.body.append(bar);
                 }
                 const count = waiting().length;
-                const changes = `${count} ${count === 1 ? "change" : "changes"}`;
+                const changes = `${count.toLocaleString("en-US")} ${count === 1 ? "change" : "changes"}`;
                 const text = isOffline() ? (count ? `Offline · ${changes} waiting` : "Offline")
                   : count ? `Sending ${changes}…` : "";
                 if (bar.textContent !== text) bar.textContent = text;
@@ -520,6 +523,7 @@ extension Script {
                     queue = queue.filter((change) => !gone.has(change.seq));
                     notApplied.push(...lost);
                     sent = true;
+                    showOfflineState();
                   }
                 } catch (error) {
                   // The network went again: the rest waits.

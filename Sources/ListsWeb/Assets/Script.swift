@@ -584,7 +584,8 @@ enum Script {
           });
 
           async function poll() {
-            if (polling || busy || ignoredPops > 0 || document.hidden || session === "none" || session === "leaving") return;
+            // While changes made offline are being sent, the page is redrawn once, when they are all in.
+            if (polling || busy || flushing || ignoredPops > 0 || document.hidden || session === "none" || session === "leaving") return;
             polling = true;
             try {
               const response = await fetch("/api/v1/revision", { headers: { Accept: "application/json" }, cache: "no-store" });
