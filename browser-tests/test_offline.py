@@ -5,7 +5,9 @@ import json
 import uuid
 import time
 
+from conftest import CHROMIUM, PASSWORD, PHONE, USER
 from playwright.sync_api import expect
+from test_accounts import tls_proxy  # noqa: F401 (a fixture)
 from test_install import worker_ready
 
 # Back online, the waiting changes land and both devices show the result within this time.
@@ -316,3 +318,41 @@ def test_changes_wait_for_the_household_they_were_made_in(start_server, new_page
         };
     })""")
     assert left == ["999"]
+
+
+def test_the_offline_journey_through_nginx_with_tls(start_server, playwright, tls_proxy):
+    """Off localhost a service worker needs HTTPS: the same journey through nginx with a certificate the test makes
+    (Chromium started to accept it, as a phone accepts a real one)."""
+    server = start_server(seed=True, options=["--trusted-proxy", "127.0.0.1", "--allowed-host", "localhost"])
+    https = f"https://localhost:{tls_proxy(server.port)}"
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--ignore-certificate-errors"])
+    try:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="UTC")
+        context.set_default_timeout(5000)
+        phone = context.new_page()
+        phone.goto(https + "/signin")
+        phone.get_by_label("Name").fill(USER)
+        phone.get_by_label("Password").fill(PASSWORD)
+        phone.get_by_role("button", name="Sign In").click()
+        expect(phone).to_have_url(https + "/")
+        ready_offline(type("Proxy", (), {"url": https}), phone, ["/shopping/list", "/shopping"])
+        assert phone.evaluate("window.isSecureContext && !!navigator.serviceWorker.controller")
+
+        context.set_offline(True)
+        phone.get_by_role("link", name="Items").click()
+        phone.get_by_role("button", name="Pencil").click()
+        phone.get_by_role("link", name="Add Item").click()
+        phone.get_by_label("Name").fill("Oat milk")
+        phone.get_by_role("button", name="Save").click()
+        expect(waiting_mark(phone)).to_have_text("Offline · 2 changes waiting")
+        phone.reload()
+        expect(phone.locator("li.row", has_text="Oat milk")).to_be_visible()
+        expect(phone.locator("li.row.checked", has_text="Pencil")).to_be_visible()
+
+        context.set_offline(False)
+        expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+        result = items_by_name(server)
+        assert result["Pencil"]["inShoppingList"] is True and result["Oat milk"]["price"] == 0
+        context.close()
+    finally:
+        browser.close()

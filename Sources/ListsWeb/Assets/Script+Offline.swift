@@ -33,7 +33,15 @@ extension Script {
               // (address pattern → template).
               const known = new Map();
               const offlinePages = new Map();
-              let household = localStorage.getItem("lists-household") || "";
+              // Storage a browser may refuse (a private window): the page then works, without offline changes.
+              const remembered = (value) => {
+                try {
+                  if (value === undefined) return localStorage.getItem("lists-household") || "";
+                  remembered(value);
+                } catch (error) { /* not kept */ }
+                return value || "";
+              };
+              let household = remembered();
               // The waiting changes of every household, in order, and the changes the server did not apply.
               let queue = [];
               let notApplied = [];
@@ -46,7 +54,7 @@ extension Script {
               function takeHousehold(value) {
                 if (value === null || value === undefined || value === household) return;
                 household = value;
-                localStorage.setItem("lists-household", value);
+                remembered(value);
                 showOfflineState();
               }
 
