@@ -37,7 +37,7 @@ extension Script {
               const remembered = (value) => {
                 try {
                   if (value === undefined) return localStorage.getItem("lists-household") || "";
-                  remembered(value);
+                  localStorage.setItem("lists-household", value);
                 } catch (error) { /* not kept */ }
                 return value || "";
               };
