@@ -151,4 +151,28 @@ import Testing
         #expect(!harness.get("/todo").text.contains("Walk the dogs"))
         #expect(harness.post("/todo/tasks/\(task.id)/delete", [("version", "1")]).status == 404)
     }
+
+    @Test func theEditSheetMendsATasksTextAndRefusesEmptyOrStaleSaves() throws {
+        let harness = try PageHarness()
+        let task = try harness.task("Feed the hogs")
+        #expect(
+            harness.get("/todo").text.contains("href=\"/todo/tasks/\(task.id)/edit\" aria-label=\"Edit Feed the hogs\"")
+        )
+        let sheet = harness.get("/todo/tasks/\(task.id)/edit")
+        #expect(sheet.status == 200)
+        #expect(sheet.text.contains("<h1 class=\"bar-title\" id=\"sheet-title\">Edit Task</h1>"))
+        #expect(sheet.text.contains("value=\"Feed the hogs\""))
+        #expect(sheet.text.contains("href=\"/todo\" data-cancel>Cancel</a>"))
+
+        let empty = harness.post("/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "  ")])
+        #expect(empty.status == 422)
+        #expect(empty.text.contains("class=\"field-error\""))
+        let saved = harness.post("/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "Feed the dogs")])
+        #expect(saved.status == 303 && saved.location == "/todo")
+        #expect(try harness.task("Feed the dogs").id == task.id)
+        let stale = harness.post("/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "Feed the cats")])
+        #expect(stale.status == 409)
+        #expect(stale.text.contains("value=\"Feed the dogs\""))
+        #expect(harness.get("/todo/tasks/\(UUID().uuidString)/edit").status == 404)
+    }
 }

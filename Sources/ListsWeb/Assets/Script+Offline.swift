@@ -147,33 +147,44 @@ extension Script {
             });
           }
 
-          // Draws `changes` over `main`: the rows they add, change and remove, and the total they move.
+          // Draws `changes` over `main`: the rows they add, change and remove, and the total they move. Each
+          // record's last state is drawn once, and the new rows are made in one go (10,000 waiting adds draw at
+          // once).
           function drawChanges(main, changes) {
             const templates = [...main.querySelectorAll("template[data-row]")];
             if (!templates.length || !changes.length) return;
             const kind = templates[0].dataset.row;
             const filter = templates[0].dataset.filter;
-            const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
-            const holder = document.createElement("template");
-            let group = main.querySelector(".screen .content ul.group");
+            const texts = new Map(templates.map((template) => [template, template.innerHTML]));
+            // Each record's state after the changes (null: not on this screen), in the order first changed.
+            const finals = new Map();
             for (const change of changes) {
               if (change.kind !== kind) continue;
-              const row = rows.get(change.id);
               const record = change.after;
-              if (!record || (filter && !record[filter])) {
+              finals.set(change.id, record && !(filter && !record[filter]) ? record : null);
+            }
+            if (!finals.size) return;
+            const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
+            const holder = document.createElement("template");
+            let added = "";
+            for (const [id, record] of finals) {
+              const row = rows.get(id);
+              if (!record) {
                 if (row) row.remove();
-                rows.delete(change.id);
                 continue;
               }
               const template = rowTemplate(templates, record);
               if (!template) continue;
-              holder.innerHTML = fill(template.innerHTML, change.id, shown(record)).trim();
-              const fresh = holder.content.firstElementChild;
-              rows.set(change.id, fresh);
-              if (row) {
-                row.replaceWith(fresh);
+              const html = fill(texts.get(template), id, shown(record)).trim();
+              if (!row) {
+                added += html;
                 continue;
               }
+              holder.innerHTML = html;
+              row.replaceWith(holder.content);
+            }
+            if (added) {
+              let group = main.querySelector(".screen .content ul.group");
               if (!group) {
                 const empty = main.querySelector(".screen .content p.empty");
                 group = document.createElement("ul");
@@ -182,7 +193,8 @@ extension Script {
                 if (empty) empty.replaceWith(group);
                 else main.querySelector(".screen .content").append(group);
               }
-              group.append(fresh);
+              holder.innerHTML = added;
+              group.append(holder.content);
             }
             drawTotal(main);
             enhance(main);
@@ -260,9 +272,11 @@ extension Script {
               }
 
               function readTask(form) {
-                const title = (form.elements.namedItem("title").value || "").trim();
-                if (!title) return { errors: { title: "Type a task first." } };
-                return [...title].length > 200 ? { errors: { title: "A task is at most 200 characters." } } : { fields: { title } };
+                // The insert field is `title`; the edit sheet's, `task`.
+                const field = form.elements.namedItem("title") || form.elements.namedItem("task");
+                const title = (field.value || "").trim();
+                if (!title) return { errors: { [field.name]: "Type a task first." } };
+                return [...title].length > 200 ? { errors: { [field.name]: "A task is at most 200 characters." } } : { fields: { title } };
               }
 
               const offlineForms = [
@@ -274,6 +288,7 @@ extension Script {
                 { path: "/shopping/items/{id}/delete", kind: "item", op: "delete", next: () => "/shopping" },
                 { path: "/shopping/list/{id}/check", kind: "item", op: "update", set: () => ({ inShoppingList: false }) },
                 { path: "/todo/tasks", kind: "task", op: "add", read: readTask, blank: { done: false } },
+                { path: "/todo/tasks/{id}/edit", kind: "task", op: "update", read: readTask, next: () => "/todo" },
                 { path: "/todo/tasks/{id}/toggle", kind: "task", op: "update", set: (record) => ({ done: !record.done }) },
                 { path: "/todo/tasks/{id}/delete", kind: "task", op: "delete", next: () => "/todo" },
                 { path: "/birds/new", kind: "sighting", op: "add", read: readSighting, next: () => "/birds",

@@ -114,14 +114,17 @@ enum OfflineViews {
         return "<div class=\"offline-templates\" hidden>\n\(rows)\(sheets)</div>"
     }
 
-    /// To-Do's template: a task's row, done and not.
-    static func todo(row: (TodoTask) -> String) -> String {
+    /// To-Do's templates: a task's row, done and not, and the edit sheet (`editForm` of a task).
+    static func todo(
+        _ choice: ListPager.Choice, row: (TodoTask) -> String, editForm: (TodoTask) -> String
+    ) -> String {
+        let task = { (isDone: Bool) in TodoTask(meta: placeholderMeta, title: "{{title}}", isDone: isDone) }
         let rows = [true, false].map { isDone in
-            template(
-                "data-row=\"task\" data-when=\"\(TodoTask.Fields.isDone.key):\(isDone)\"",
-                row(TodoTask(meta: placeholderMeta, title: "{{title}}", isDone: isDone)))
+            template("data-row=\"task\" data-when=\"\(TodoTask.Fields.isDone.key):\(isDone)\"", row(task(isDone)))
         }
-        return "<div class=\"offline-templates\" hidden>\n\(rows.joined())</div>"
+        let sheet = template(
+            "data-page=\"/todo/tasks/{id}/edit\"", Layout.sheet(over: "", editForm(task(false))))
+        return "<div class=\"offline-templates\" hidden>\n\(rows.joined())\(sheet)</div>"
     }
 
     /// Bird Sightings' templates: the row, the add sheet, the detail screen, the edit sheet and the action sheet

@@ -12,6 +12,9 @@ import ListsModel
 ///   `GET …/delete` asked in an action sheet (app.js asks in the row instead): a delete is two deliberate taps. It
 ///   answers with the list offering to undo it (`?undo=task:<id>`, see ``UndoOffer``), whose Undo posts to
 ///   `…/restore`, which puts the task back where it was.
+/// - A task's ⓘ opens its edit sheet (`GET /todo/tasks/{id}/edit`, the text and Cancel / Save over the list), as the
+///   Items tab's rows do: the tutorial had no way to mend a typo but to delete and type again. `POST …/edit` saves
+///   it (422 for empty text, 409 when the task changed since the sheet was drawn).
 /// - The insert form carries the id its task is to have (``Layout/chosenIDField(_:)``): sent twice, it inserts
 ///   once.
 ///
@@ -47,6 +50,13 @@ struct TodoPages: Sendable {
                 try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
             }
         }
+        router.add("GET", "/todo/tasks/{id}/edit") { request, path in
+            let task = try pages.lists.todo.task(.id(PageController.id(path))).record
+            return try pages.editSheet(task, FormState(values: ["task": task.title]), ListPager.choice(request))
+        }
+        router.add("POST", "/todo/tasks/{id}/edit") { request, path in
+            try pages.edit(PageController.id(path), FormBody(request), ListPager.choice(request))
+        }
         router.add("GET", "/todo/tasks/{id}/delete") { request, path in
             let task = try pages.lists.todo.task(.id(PageController.id(path))).record
             return try pages.deleteSheet(task, ListPager.choice(request))
@@ -80,11 +90,65 @@ struct TodoPages: Sendable {
     {
         Layout.page(
             title: "To-Do",
-            main: try screen(state, choice, undo: undo) + OfflineViews.todo { Self.row($0, .named(choice)) },
+            main: try screen(state, choice, undo: undo)
+                + OfflineViews.todo(choice, row: { Self.row($0, .named(choice)) }) {
+                    Self.editForm($0, FormState(values: ["task": "{{title}}"]), choice)
+                },
             status: status)
     }
 
     /// The action sheet asking before `task` is deleted, over the To-Do screen at the page `choice` names.
+    /// The edit sheet of `task` (its text; Cancel / Save) over the list at the page `choice` names, to which it
+    /// returns.
+    func editSheet(_ task: TodoTask, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
+        -> HTTPResponse
+    {
+        Layout.page(
+            title: "Edit Task",
+            main: Layout.sheet(over: try screen(FormState(), choice), Self.editForm(task, state, choice)),
+            status: status)
+    }
+
+    /// The edit sheet's form.
+    static func editForm(_ task: TodoTask, _ state: FormState, _ choice: ListPager.Choice) -> String {
+        let id = task.id.uuidString
+        return """
+            <form class="sheet-form" method="post" action="\(ListPager.address("/todo/tasks/\(id)/edit", choice))" \
+            data-announce="Saved {task}.">
+            \(Layout.navigationBar(
+                title: "Edit Task", left: Layout.cancelLink(href: ListPager.address("/todo", choice)),
+                right: Layout.barSubmit("Save"), titleID: "sheet-title"))
+            <div class="content">
+            \(state.notice?.html ?? "")\(Layout.versionField(task.meta.version))<div class="fields">
+            \(state.focusing("task").field("task", label: "Task", isRequired: true, attributes: "autocomplete=\"off\""))
+            </div>
+            </div>
+            </form>
+            """
+    }
+
+    /// Saves the edit sheet: the task's new text, refused (422) when empty or too long, or (409) when the task
+    /// changed since the sheet was drawn.
+    private func edit(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        let version = try form.version()
+        var state = FormState(form, fields: ["task"])
+        let current = try lists.todo.task(.id(id)).record
+        do {
+            try lists.todo.edit(.id(id), title: state.values["task"] ?? "", expectedVersion: version)
+        } catch var error as ValidationError {
+            // The text is the task's title; the sheet's field is named apart from the insert field behind it.
+            if error.field == TodoTask.Fields.title.key { error.field = "task" }
+            state.record(error)
+            return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
+        } catch StoreError.conflict {
+            let fresh = try lists.todo.task(.id(id)).record
+            var redrawn = FormState(values: ["task": fresh.title])
+            redrawn.notice = Notice(message: FormOutcome.conflictMessage("task"))
+            return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
+        }
+        return .redirect(to: ListPager.address("/todo", choice))
+    }
+
     func deleteSheet(_ task: TodoTask, _ choice: ListPager.Choice) throws -> HTTPResponse {
         let confirm = """
             <form method="post" action="\(ListPager.address("/todo/tasks/\(task.id.uuidString)/delete", choice))" \
@@ -146,6 +210,8 @@ struct TodoPages: Sendable {
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
             <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
             <span class="row-title">\(title)</span></button></form>
+            <a class="info-button" href="\(pager.address("/todo/tasks/\(id)/edit"))" aria-label="Edit \(title)">\
+            <span class="info-glyph" aria-hidden="true">i</span></a>
             \(Layout.deleteReveal(
                 href: pager.address("/todo/tasks/\(id)/delete"), version: task.meta.version,
                 label: "Delete \(task.title)", className: "remove-button", content: "Delete"))
