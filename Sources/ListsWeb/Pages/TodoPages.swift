@@ -177,7 +177,7 @@ struct TodoPages: Sendable {
             </form>
             """
         let rows = tasks.map { Self.row($0.record, pager) }
-        let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done."
+        let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done; the (i) button edits it."
         let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
             insert + "\n" + (tasks.isEmpty ? "" : Layout.rowConfirmTemplate(hasCancel: true)) + navigation
