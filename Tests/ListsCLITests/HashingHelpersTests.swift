@@ -65,6 +65,7 @@ struct HashingHelpersTests {
         #expect(children.count == 1)
         for pid in children {
             #expect(HelperProcesses.niceness(of: pid) == 19)
+            #expect(HelperProcesses.policy(of: pid) == 5, "SCHED_IDLE")
             // Standard input and output (the socket) and standard error: nothing else of this process's.
             #expect(HelperProcesses.openDescriptors(of: pid) == ["0", "1", "2"])
         }
@@ -145,6 +146,15 @@ enum HelperProcesses {
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // `nice` is field 19 of stat; fields[0] here is field 3 (the state).
         return fields.count > 16 ? Int(fields[16]) : nil
+    }
+
+    /// The scheduling policy of `pid`'s first thread (field 41 of stat: 5 is `SCHED_IDLE`).
+    static func policy(of pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 38 ? Int(fields[38]) : nil
     }
 
     /// The file descriptors `pid` has open.
