@@ -143,6 +143,16 @@ class Server:
         assert status == 200, (path, status, body)
         return json.loads(body)
 
+    def all_records(self, path: str, key: str) -> list[dict]:
+        """Every record of a collection (`/api/v1/tasks`, `tasks`), read a thousand at a time."""
+        records, cursor = [], None
+        while True:
+            page = self.get_json(f"{path}?limit=1000" + (f"&cursor={cursor}" if cursor else ""))
+            records += page[key]
+            cursor = page["nextCursor"]
+            if not cursor:
+                return records
+
     def snapshot(self) -> dict[str, bytes]:
         """The exact bytes of every collection, to compare before and after something that must change nothing."""
         result = {}

@@ -39,13 +39,7 @@ def test_ten_thousand_queued_changes_land_in_order(store_server):
     for start in range(0, len(changes), 500):
         outcomes += [result["outcome"] for result in send(store_server, changes[start:start + 500])]
     assert outcomes == ["applied"] * len(changes)
-    tasks, cursor = [], None
-    while True:
-        page = store_server.get_json("/api/v1/tasks?limit=1000" + (f"&cursor={cursor}" if cursor else ""))
-        tasks += page["tasks"]
-        cursor = page["nextCursor"]
-        if not cursor:
-            break
+    tasks = store_server.all_records("/api/v1/tasks", "tasks")
     assert [task["title"] for task in tasks] == [f"Queued {number:05}" for number in range(10_000)]
     assert [task["id"].lower() for task in tasks] == ids
     assert [number for number, task in enumerate(tasks) if task["done"]] == list(range(0, 10_000, 10))

@@ -231,13 +231,7 @@ def queue_changes(page, changes):
 
 
 def titles(server):
-    tasks, cursor = [], None
-    while True:
-        page = server.get_json("/api/v1/tasks?limit=1000" + (f"&cursor={cursor}" if cursor else ""))
-        tasks += page["tasks"]
-        cursor = page["nextCursor"]
-        if not cursor:
-            return [task["title"] for task in tasks]
+    return [task["title"] for task in server.all_records("/api/v1/tasks", "tasks")]
 
 
 def test_a_forged_or_malformed_queued_change_is_refused_shown_and_the_rest_lands(start_server, new_page):

@@ -138,23 +138,24 @@ enum HelperProcesses {
         }.sorted()
     }
 
-    /// The nice value of `pid`'s first thread.
+    /// The nice value of `pid`'s first thread (field 19 of stat).
     static func niceness(of pid: Int32) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // `nice` is field 19 of stat; fields[0] here is field 3 (the state).
-        return fields.count > 16 ? Int(fields[16]) : nil
+        statField(19, of: pid)
     }
 
     /// The scheduling policy of `pid`'s first thread (field 41 of stat: 5 is `SCHED_IDLE`).
     static func policy(of pid: Int32) -> Int? {
+        statField(41, of: pid)
+    }
+
+    /// Field `number` (counted from 1, as proc(5) does) of `/proc/pid/stat`, as a number.
+    static func statField(_ number: Int, of pid: Int32) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
+        // After the command's closing parenthesis comes field 3 (the state).
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 38 ? Int(fields[38]) : nil
+        return fields.count > number - 3 ? Int(fields[number - 3]) : nil
     }
 
     /// The file descriptors `pid` has open.
