@@ -359,3 +359,29 @@ def test_the_offline_journey_through_nginx_with_tls(start_server, playwright, tl
         context.close()
     finally:
         browser.close()
+
+
+def test_items_edit_mode_works_offline_though_never_opened_here(start_server, new_page):
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/shopping", "/"])
+    # The service worker keeps Edit mode along with Items.
+    deadline = time.monotonic() + 5
+    while not phone.evaluate("caches.open('lists-screens').then((c) => c.match('/shopping?edit=1')).then(Boolean)"):
+        assert time.monotonic() < deadline, "Edit mode was not kept"
+        time.sleep(0.1)
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Edit", exact=True).click()
+    expect(phone.get_by_role("link", name="Done")).to_be_visible()
+    phone.get_by_role("button", name="Delete Pencil…").click()
+    phone.get_by_role("button", name="Delete Pencil", exact=True).click()
+    expect(phone.locator("li.row", has_text="Pencil")).to_have_count(0)
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    assert "Pencil" not in items_by_name(server)
+    # A fresh start of the app with no network (a new window, as the home screen icon opens) shows the lists.
+    phone.context.set_offline(True)
+    start = phone.context.new_page()
+    start.goto(server.url + "/")
+    expect(start.get_by_role("link", name="To-Do")).to_be_visible()

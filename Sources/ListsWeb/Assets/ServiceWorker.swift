@@ -10,6 +10,9 @@ import ListsHTTP
 ///   fetched by app.js, go to the network first; each one answered 200 is kept, and answered from there when the
 ///   network is gone, so that a reload or a start with no signal shows the last lists. The worker keeps nothing
 ///   else: no account screen (tokens and invitation links are shown once), no sheet, no API answer.
+/// - A kept screen may have a companion the person reaches from it with one tap, kept with it (at most every
+///   ``companionInterval`` seconds, as it costs the server a second page): Items' Edit mode, so that deleting
+///   from it works with no network even if it was never opened on the device.
 /// - With no network, a page that is not kept (or not yet) says so in a short page (503) that leads home.
 /// - A page tells it when nobody is signed in (the sign-in screen; app.js sends `forget`), and it forgets the
 ///   screens it kept: they were the signed-out person's lists.
@@ -23,6 +26,12 @@ enum ServiceWorker {
     /// The paths of the screens it keeps for use without a network.
     static let keptScreens = ["/", "/shopping", "/shopping/list", "/todo", "/birds"]
 
+    /// Screens kept along with a kept screen (its path → the companion's address).
+    static let companions = ["/shopping": "/shopping?edit=1"]
+
+    /// The least time between two fetches of a companion, in seconds.
+    static let companionInterval = 30
+
     /// The JavaScript text.
     static let text = """
         "use strict";
@@ -31,6 +40,8 @@ enum ServiceWorker {
         const screensName = "lists-screens";
         const shell = \(jsonArray(Assets.shell.map(\.url)));
         const keptScreens = new Set(\(jsonArray(keptScreens)));
+        const companions = new Map([\(companions.map { "[\"\($0.key)\", \"\($0.value)\"]" }.joined(separator: ", "))]);
+        const companionFetched = new Map();
 
         self.addEventListener("install", (event) => {
           event.waitUntil(caches.open(shellName).then((cache) => cache.addAll(shell)).then(() => self.skipWaiting()));
@@ -46,7 +57,9 @@ enum ServiceWorker {
         });
 
         self.addEventListener("message", (event) => {
-          if (event.data === "forget") event.waitUntil(caches.delete(screensName));
+          if (event.data !== "forget") return;
+          companionFetched.clear();
+          event.waitUntil(caches.delete(screensName));
         });
 
         self.addEventListener("fetch", (event) => {
@@ -69,6 +82,7 @@ enum ServiceWorker {
             if (response.status === 200 && !response.redirected) {
               const copy = response.clone();
               event.waitUntil(caches.open(screensName).then((cache) => cache.put(request.url, copy)));
+              keepCompanion(new URL(request.url), event);
             }
             return response;
           } catch (error) {
@@ -76,6 +90,22 @@ enum ServiceWorker {
             const kept = (await cache.match(request.url)) || (await cache.match(request.url, { ignoreSearch: true }));
             return kept || offline();
           }
+        }
+
+        // The companion of the screen at `url` (its plain address), fetched and kept when it was not lately.
+        function keepCompanion(url, event) {
+          const companion = companions.get(url.pathname);
+          if (!companion || url.search) return;
+          const last = companionFetched.get(companion) || 0;
+          if (Date.now() - last < \(companionInterval * 1000)) return;
+          companionFetched.set(companion, Date.now());
+          const address = new URL(companion, self.location.origin).href;
+          event.waitUntil(fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } })
+            .then((response) => {
+              if (response.status !== 200 || response.redirected) return;
+              return caches.open(screensName).then((cache) => cache.put(address, response));
+            })
+            .catch(() => { companionFetched.delete(companion); }));
         }
 
         // What a screen that is not kept shows with no network.
