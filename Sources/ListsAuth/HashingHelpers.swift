@@ -8,8 +8,7 @@ import Synchronization
 /// 5 to 8 while 20 sign-ins a second ran: the hashing threads' memory is mapped, faulted in and unmapped in the
 /// server's address space, which every request thread shares, and processes of the same priority doing the same
 /// work outside it cost the requests nothing measurable. So a server hashes in `count` processes of its own
-/// executable (started with ``helperArgument``), each taking one password at a time over a socket, at nice 19 (and
-/// `SCHED_IDLE` on Linux: see ``Platform/lowerPriority()``).
+/// executable (started with ``helperArgument``), each taking one password at a time over a socket, at nice 19.
 ///
 /// A helper is started with the server and makes its stand-in hash (``PasswordHasher/prepare()``) before
 /// it answers, so that the first sign-in pays for nothing more. A helper that dies, or does not answer within

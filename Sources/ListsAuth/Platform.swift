@@ -15,15 +15,11 @@ enum Platform {
     /// than never answered. On Linux the nice value is each thread's own and `setpriority(PRIO_PROCESS, 0, …)`
     /// sets the calling thread's; a helper process does its work on its first thread.
     ///
-    /// On Linux it also takes the `SCHED_IDLE` policy, which an unprivileged process may choose for itself: a thread
-    /// of any other process that wakes up then takes the processor from it at once, rather than after its time
-    /// slice, so a request that arrives while a password is being hashed waits for no part of the hash.
+    /// Not `SCHED_IDLE`: measured again with helper processes, it spared the other requests nothing clear, and it
+    /// leaves a sign-in almost no share of processors kept busy (seconds for one sign-in).
     static func lowerPriority() {
         #if os(Linux)
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            // SCHED_IDLE (5 in <sched.h>, which Glibc's module map leaves out as a GNU extension).
-            var parameter = sched_param(sched_priority: 0)
-            _ = sched_setscheduler(0, 5, &parameter)
         #else
             _ = setpriority(PRIO_PROCESS, 0, 19)
         #endif

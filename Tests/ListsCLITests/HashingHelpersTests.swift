@@ -65,7 +65,7 @@ struct HashingHelpersTests {
         #expect(children.count == 1)
         for pid in children {
             #expect(HelperProcesses.niceness(of: pid) == 19)
-            #expect(HelperProcesses.policy(of: pid) == 5, "SCHED_IDLE")
+            #expect(HelperProcesses.policy(of: pid) == 0, "SCHED_OTHER")
             // Standard input and output (the socket) and standard error: nothing else of this process's.
             #expect(HelperProcesses.openDescriptors(of: pid) == ["0", "1", "2"])
         }
@@ -143,7 +143,7 @@ enum HelperProcesses {
         statField(19, of: pid)
     }
 
-    /// The scheduling policy of `pid`'s first thread (field 41 of stat: 5 is `SCHED_IDLE`).
+    /// The scheduling policy of `pid`'s first thread (field 41 of stat: 0 is `SCHED_OTHER`, 5 `SCHED_IDLE`).
     static func policy(of pid: Int32) -> Int? {
         statField(41, of: pid)
     }
