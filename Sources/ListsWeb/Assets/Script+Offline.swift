@@ -127,14 +127,28 @@ extension Script {
                 return values;
               }
 
-              // Takes in what a screen drawn by the server tells: its records and its templates.
+              // Takes in what a screen drawn by the server tells: its records (their text, read when one is needed:
+              // every live update draws a screen) and its templates.
               function learn(root) {
                 for (const element of root.querySelectorAll("[data-id][data-record]")) {
-                  if (element.dataset.id === placeholderID) continue;
-                  try { known.set(element.dataset.id, JSON.parse(element.dataset.record)); } catch (error) { /* skip */ }
+                  if (element.dataset.id !== placeholderID) known.set(element.dataset.id, element.dataset.record);
                 }
                 for (const template of root.querySelectorAll("template[data-page]")) {
                   offlinePages.set(template.dataset.page, template.innerHTML);
+                }
+              }
+
+              // The fields of the record `id` as the screens last showed it, or null.
+              function knownRecord(id) {
+                const value = known.get(id);
+                if (typeof value !== "string") return value || null;
+                try {
+                  const record = JSON.parse(value);
+                  known.set(id, record);
+                  return record;
+                } catch (error) {
+                  known.delete(id);
+                  return null;
                 }
               }
 
@@ -343,7 +357,7 @@ extension Script {
                 }
                 if (!rule) return false;
                 const id = match.id || newID();
-                const before = rule.op === "add" ? null : known.get(id) || null;
+                const before = rule.op === "add" ? null : knownRecord(id);
                 if (rule.op === "update" && !before) return false;
                 let fields = {};
                 if (rule.read) {
@@ -397,7 +411,7 @@ extension Script {
                 for (const [pattern, html] of offlinePages) {
                   const match = matchPath(pattern, target.pathname);
                   if (!match) continue;
-                  const record = match.id ? known.get(match.id) : {};
+                  const record = match.id ? knownRecord(match.id) : {};
                   if (!record) return false;
                   const holder = document.createElement("template");
                   holder.innerHTML = fill(html, match.id, shown(record));
