@@ -90,13 +90,14 @@ enum OfflineViews {
         let item = { (isOn: Bool) in
             ShoppingItem(meta: placeholderMeta, name: "{{name}}", price: placeholderPrice, isOnShoppingList: isOn)
         }
+        let flag = ShoppingItem.Fields.isOnShoppingList.key
         var rows = ""
         if screen == "list" {
-            rows = template("data-row=\"item\" data-filter=\"inShoppingList\"", placeholders(row(item(true)), viewer))
+            rows = template("data-row=\"item\" data-filter=\"\(flag)\"", placeholders(row(item(true)), viewer))
         } else {
             for isOn in [true, false] {
                 rows += template(
-                    "data-row=\"item\" data-when=\"inShoppingList:\(isOn)\"", placeholders(row(item(isOn)), viewer))
+                    "data-row=\"item\" data-when=\"\(flag):\(isOn)\"", placeholders(row(item(isOn)), viewer))
             }
         }
         let choice = pager.choice
