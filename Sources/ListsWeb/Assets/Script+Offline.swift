@@ -554,7 +554,10 @@ extension Script {
                         reason: result.reason, field: result.field, conflicts: result.conflicts || [], record });
                     }
                     if (!done.length) break;
-                    await transact("notApplied", "readwrite", (store) => { for (const entry of lost) store.add(entry); });
+                    // Each entry takes the key the store gives it, by which OK dismisses it.
+                    await transact("notApplied", "readwrite", (store) => {
+                      for (const entry of lost) store.add(entry).onsuccess = (event) => { entry.seq = event.target.result; };
+                    });
                     await transact("changes", "readwrite", (store) => { for (const seq of done) store.delete(seq); });
                     const gone = new Set(done);
                     queue = queue.filter((change) => !gone.has(change.seq));
@@ -565,22 +568,13 @@ extension Script {
                 } catch (error) {
                   // The network went again: the rest waits.
                 }
-                if (sent) {
-                  // Reread, so the not-applied entries carry their keys (to dismiss them).
-                  await loadQueue();
-                  showOfflineState();
-                  if (!busy) await load(location.href, "refresh");
-                }
                 showOfflineState();
+                if (sent && !busy) await load(location.href, "refresh");
               }
 
               async function startOffline() {
-                drawnOffline(currentMain());
-                try {
-                  await loadQueue();
-                } catch (error) {
-                  return;
-                }
+                learn(currentMain());
+                await loadQueue();
                 drawChanges(currentMain(), waiting());
                 showOfflineState();
                 flush();
