@@ -31,7 +31,8 @@ MHD_WITHOUT_TLS := .build/mhd-without-tls.o
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -Xlinker $(MHD_WITHOUT_TLS)
 # lists-postgres, the same commands with the PostgreSQL store, to which `lists` hands postgres:// databases: libpq
 # cannot be linked statically from Debian (no static libpgcommon, libpgport or GSSAPI), so this one links glibc,
-# SQLite, libmicrohttpd, libsodium and libpq as shared libraries and only the Swift libraries statically. Its own
+# SQLite, libmicrohttpd and libpq as shared libraries and only the Swift libraries and libsodium statically (every
+# executable links libsodium.a: see HashingHelperSupport in Package.swift). Its own
 # scratch directory, because -static-executable reaches every compile: one directory would rebuild everything each
 # time.
 POSTGRES_RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build/postgres

@@ -26,11 +26,19 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // libsodium: Argon2id password hashing, random tokens and their digests, constant-time comparison.
+        // libsodium: Argon2id password hashing, random tokens and their digests, constant-time comparison. Linked
+        // statically into every executable (its module map names libsodium.a), so that HashingMemory's wrapping of
+        // mmap and munmap reaches its calls.
         .systemLibrary(
             name: "CSodium",
-            pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
+        ),
+        // What a hashing helper process does at the system's level: it keeps Argon2id's 64 MiB from one hash to the
+        // next instead of mapping it afresh (every executable linking this has its mmap and munmap calls wrapped, GNU
+        // ld's --wrap), and gives the processor up every half millisecond while it hashes.
+        .target(
+            name: "HashingHelperSupport",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mmap", "-Xlinker", "--wrap=munmap"])]
         ),
 
         // JSON read and written byte by byte: a strict parser, any value kept exactly, object writers. Foundation only.
@@ -52,7 +60,7 @@ let package = Package(
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
         // Accounts' security primitives: password hashing and rules, secret tokens, limits on failed attempts.
-        .target(name: "ListsAuth", dependencies: ["CSodium"]),
+        .target(name: "ListsAuth", dependencies: ["CSodium", "HashingHelperSupport"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(
             name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec", "ListsAuth"]),

@@ -10,6 +10,15 @@ import Synchronization
 /// work outside it cost the requests nothing measurable. So a server hashes in `count` processes of its own
 /// executable (started with ``helperArgument``), each taking one password at a time over a socket, at nice 19.
 ///
+/// What keeps a helper's hashes from delaying the server's requests (measured on the project's 2-core virtual
+/// machine, where 20 sign-ins a second took one and a half of its two processors before these):
+/// - it runs at nice 19, the lowest priority (``Platform/lowerPriority()``);
+/// - it gives the processor up every half millisecond while it hashes (``HashingYield``): the scheduler was seen to
+///   leave a woken request thread waiting behind a hash until its next tick, 4 ms later, at nice 19 and at
+///   `SCHED_IDLE` alike;
+/// - it keeps Argon2id's 64 MiB from one hash to the next (``HashingMemory``), where libsodium would have the kernel
+///   map and fault it in afresh each time: a third of a hash's cost.
+///
 /// A helper is started with the server and makes its stand-in hash (``PasswordHasher/prepare()``) before
 /// it answers, so that the first sign-in pays for nothing more. A helper that dies, or does not answer within
 /// ``answerTimeout``, is stopped and started again, and the password sent once more; if that fails too, the caller
@@ -114,9 +123,15 @@ public final class HashingHelpers: PasswordHashing {
         let hasher = PasswordHasher(opsLimit: opsLimit, memLimit: memLimit)
         Platform.closeDescriptors(from: 3)
         Platform.lowerPriority()
-        hasher.prepare()
-        while let request = HashingRequest.read(from: 0) {
-            guard Platform.writeAll(request.answer(with: hasher).bytes, to: 1) else { break }
+        HashingMemory.keep(for: hasher)
+        HashingYield.prepare()
+        HashingYield.during { hasher.prepare() }
+        while true {
+            // Argon2id's memory is kept while passwords keep coming, and given back after a quiet moment.
+            if !Platform.waitReadable(0, milliseconds: HashingMemory.keptWhileIdle) { HashingMemory.release() }
+            guard let request = HashingRequest.read(from: 0) else { break }
+            let answer = HashingYield.during { request.answer(with: hasher) }
+            guard Platform.writeAll(answer.bytes, to: 1) else { break }
         }
         return 0
     }

@@ -132,6 +132,16 @@ enum Platform {
         return bytes
     }
 
+    /// Waits at most `milliseconds` for `descriptor` to have something to read (or to end): whether it has.
+    static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+        var wanted = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&wanted, 1, milliseconds)
+            if ready < 0 && errno == EINTR { continue }
+            return ready != 0
+        }
+    }
+
     /// Writes all of `bytes` to `descriptor`.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var written = 0

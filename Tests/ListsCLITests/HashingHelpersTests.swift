@@ -72,6 +72,30 @@ struct HashingHelpersTests {
         withExtendedLifetime(helpers) {}
     }
 
+    @Test func aHelperKeepsArgon2idsMemoryWhilePasswordsComeAndGivesItBackWhenIdle() throws {
+        // At the server's limits: 64 MiB a hash, which libsodium maps afresh each time and the helper keeps.
+        let helpers = HashingHelpers(hasher: .interactive, executable: try Sandbox.binary().path, count: 1)
+        let hash = try helpers.hash("correct horse battery")
+        for _ in 0..<3 {
+            #expect(try helpers.verify("correct horse battery", hash: hash))
+            #expect(try !helpers.verify("correct horse batterY", hash: hash))
+        }
+        let pid = try #require(HelperProcesses.ofThisProcess().first)
+        // Eight hashes (the stand-in, the hash, six checks), the memory faulted in once: 16,384 pages of 4 KiB,
+        // where mapping it afresh each time faults in eight times that many.
+        let pages = 64 * 1024 / 4
+        #expect(try #require(HelperProcesses.minorFaults(of: pid)) < 2 * pages)
+        #expect(try #require(HelperProcesses.residentKiB(of: pid)) >= 64 * 1024)
+        // Given back after a quiet moment (HashingMemory.keptWhileIdle), and mapped again for the next password.
+        let deadline = ContinuousClock.now + .seconds(15)
+        while try #require(HelperProcesses.residentKiB(of: pid)) >= 32 * 1024, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(try #require(HelperProcesses.residentKiB(of: pid)) < 32 * 1024)
+        #expect(try helpers.verify("correct horse battery", hash: hash))
+        #expect(try !helpers.verify("correct horse batterY", hash: hash))
+    }
+
     @Test func aHelperThatDiedIsStartedAgainAndThePasswordSentOnceMore() throws {
         let helpers = try helpers(count: 1)
         let hash = try helpers.hash("correct horse battery")
@@ -146,6 +170,19 @@ enum HelperProcesses {
     /// The scheduling policy of `pid`'s first thread (field 41 of stat: 0 is `SCHED_OTHER`, 5 `SCHED_IDLE`).
     static func policy(of pid: Int32) -> Int? {
         statField(41, of: pid)
+    }
+
+    /// How many minor page faults `pid` has taken (field 10 of stat).
+    static func minorFaults(of pid: Int32) -> Int? {
+        statField(10, of: pid)
+    }
+
+    /// The memory `pid` has resident, in KiB (`VmRSS` of its status).
+    static func residentKiB(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
     /// Field `number` (counted from 1, as proc(5) does) of `/proc/pid/stat`, as a number.
