@@ -84,10 +84,26 @@ extension StringProtocol {
 
 extension String {
     /// ASCII case-insensitive equality, as header names compare.
+    ///
+    /// Every header looked up compares names this way, several times a request: on the bytes in place when both
+    /// strings are native (nearly always), with no iterator.
     public func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count
-            && utf8.elementsEqual(other.utf8) { a, b in
-                a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+        guard utf8.count == other.utf8.count else { return false }
+        let fast = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                for index in 0..<mine.count where !Self.asciiCaseInsensitiveEqual(mine[index], theirs[index]) {
+                    return false
+                }
+                return true
             }
+        }
+        if let fast, let answer = fast { return answer }
+        return utf8.elementsEqual(other.utf8, by: Self.asciiCaseInsensitiveEqual)
+    }
+
+    /// Whether two bytes are equal, ASCII letters regardless of case.
+    @inline(__always)
+    static func asciiCaseInsensitiveEqual(_ a: UInt8, _ b: UInt8) -> Bool {
+        a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
     }
 }

@@ -29,15 +29,22 @@ final class ConnectionGuard: Sendable {
         /// Whose connection it is, or `nil` for a trusted proxy (or an address of another family), which is not
         /// counted.
         let client: ClientKey?
+        /// The client's address (4 bytes for IPv4, 16 for IPv6; empty for another family), which each request on
+        /// the connection carries.
+        let hostBytes: [UInt8]
+        /// Whether the client is one of the trusted proxies.
+        let isTrusted: Bool
         /// When the head of the request the connection owes must have arrived, in nanoseconds of the monotonic
         /// clock; 0 while a request whose head has arrived is being read or answered.
         let deadline: Atomic<Int64>
         /// Whether the guard has shut the socket down.
         let isCut = Atomic<Bool>(false)
 
-        init(socket: Int32, client: ClientKey?, deadline: Int64) {
+        init(socket: Int32, client: ClientKey?, hostBytes: [UInt8], isTrusted: Bool, deadline: Int64) {
             self.socket = socket
             self.client = client
+            self.hostBytes = hostBytes
+            self.isTrusted = isTrusted
             self.deadline = Atomic(deadline)
         }
     }
@@ -106,7 +113,10 @@ final class ConnectionGuard: Sendable {
     /// Starts tracking a connection that libmicrohttpd has accepted (and ``admits(_:)`` counted); its first head is
     /// due within the head timeout.
     func opened(address: UnsafePointer<sockaddr>?, socket: Int32) -> Connection {
-        let connection = Connection(socket: socket, client: key(of: address), deadline: Self.now() + headTimeout)
+        let bytes = address.flatMap { SocketAddress.hostBytes(of: $0) } ?? []
+        let connection = Connection(
+            socket: socket, client: key(of: address), hostBytes: bytes, isTrusted: !bytes.isEmpty && isTrusted(bytes),
+            deadline: Self.now() + headTimeout)
         state.withLock { state in state.open[ObjectIdentifier(connection)] = connection }
         return connection
     }

@@ -30,8 +30,8 @@ func accessHandler(
     }
     guard !context.isAnswered, var request = context.request else { return .YES }
     // A slow request answered off the server's threads: its connection was resumed with the answer ready.
-    if context.isDeferred {
-        guard let response = context.deferredAnswer.response.withLock({ $0 }) else { return .YES }
+    if let deferred = context.deferredAnswer {
+        guard let response = deferred.response.withLock({ $0 }) else { return .YES }
         return server.send(response, for: context, on: connection)
     }
     if context.isBodyTooLarge { return server.refuse(server.tooLarge(context.bodyLimit), for: context, on: connection) }
@@ -57,13 +57,13 @@ extension HTTPServer {
     /// Suspends the connection and answers `request` on ``deferredWork``; once the answer is ready, resumes the
     /// connection, and libmicrohttpd calls the access handler again, which sends it.
     func answerLater(_ request: HTTPRequest, context: RequestContext, connection: OpaquePointer) {
-        context.isDeferred = true
+        let answer = DeferredAnswer()
+        context.deferredAnswer = answer
         deferredCount.add(1, ordering: .relaxed)
         suspendedCount.add(1, ordering: .relaxed)
         MHD_suspend_connection(connection)
         let suspended = SuspendedConnection(pointer: connection)
         let handler = self.handler
-        let answer = context.deferredAnswer
         deferredWork.async { [self] in
             let response = handler(request)
             answer.response.withLock { $0 = response }
@@ -144,7 +144,8 @@ extension HTTPServer {
         -> (RequestContext, MHD_Result)
     {
         inFlightCount.add(1, ordering: .relaxed)
-        if let tracked = trackedConnection(connection) { connectionGuard.headArrived(on: tracked) }
+        let tracked = trackedConnection(connection)
+        if let tracked { connectionGuard.headArrived(on: tracked) }
         let rawPath = Array(UnsafeRawBufferPointer(start: url, count: Platform.length(of: url)))
         let context = RequestContext(
             // The address is written out only for the access log (inet_ntop goes through sprintf).
@@ -174,11 +175,16 @@ extension HTTPServer {
         if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }), length > UInt64(context.bodyLimit) {
             return (context, refuse(tooLarge(context.bodyLimit), for: context, on: connection))
         }
-        context.request = HTTPRequest(method: context.method, path: path, query: head.query, headers: head.headers)
-        if let address = lists_mhd_client_address(connection), let bytes = SocketAddress.hostBytes(of: address) {
-            context.request?.clientAddress = bytes
-            context.request?.isFromTrustedProxy = connectionGuard.isTrusted(bytes)
+        var request = HTTPRequest(method: context.method, path: path, query: head.query, headers: head.headers)
+        // The client's address was read once, when its connection opened.
+        if let tracked {
+            request.clientAddress = tracked.hostBytes
+            request.isFromTrustedProxy = tracked.isTrusted
+        } else if let address = lists_mhd_client_address(connection), let bytes = SocketAddress.hostBytes(of: address) {
+            request.clientAddress = bytes
+            request.isFromTrustedProxy = connectionGuard.isTrusted(bytes)
         }
+        context.request = request
         return (context, .YES)
     }
 

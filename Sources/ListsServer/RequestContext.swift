@@ -18,10 +18,11 @@ final class RequestContext {
     /// The request as the handler will see it once its body is complete; `nil` when it was refused.
     var request: HTTPRequest?
     /// Whether the request is answered off the server's threads (a slow one), its connection suspended until
-    /// ``deferredResponse`` is set.
-    var isDeferred = false
-    /// The answer to a slow request, set by the thread that made it before it resumes the connection.
-    let deferredAnswer = DeferredAnswer()
+    /// ``deferredAnswer`` is set.
+    var isDeferred: Bool { deferredAnswer != nil }
+    /// The answer to a slow request, set by the thread that made it before it resumes the connection; made only
+    /// for a slow request (most requests make none).
+    var deferredAnswer: DeferredAnswer?
     /// The body received so far.
     var body: [UInt8] = []
     /// Whether the body passed the limit (it had no declared length); it is then dropped, not kept.

@@ -34,7 +34,14 @@ public final class ListsWebApp: Sendable {
     /// Each household's routes, by household (``householdApp(_:)``).
     private let householdApps = Mutex<[HouseholdID: HouseholdApp]>([:])
     private let log: @Sendable (String) -> Void
-    private let cache = Mutex<[String: (revision: Int64, response: HTTPResponse)]>([:])
+    private let cache = Mutex<[CacheKey: (revision: Int64, response: HTTPResponse)]>([:])
+
+    /// What a cached answer is kept by: the household, the path and the query (its arguments in name order).
+    private struct CacheKey: Hashable {
+        let household: HouseholdID
+        let path: String
+        let query: String
+    }
 
     /// The paths whose GET answers are cached until the store's revision changes: the collections that clients
     /// and pages poll. Anything else is computed each time.
@@ -83,6 +90,8 @@ public final class ListsWebApp: Sendable {
         let lists: ListsServices
         /// Its pages and API.
         let router: Router
+        /// The value of the `X-Lists-Household` header every answer of the household carries: its number.
+        let householdHeaderValue: String
     }
 
     /// The routes of `household`'s lists: made once for each household (and again after it is renamed), all on
@@ -96,7 +105,8 @@ public final class ListsWebApp: Sendable {
         for route in api.routes + transfer.apiRoutes { router.add(route) }
         PageController(lists: lists, household: household).addRoutes(to: &router)
         transfer.addRoutes(to: &router)
-        let app = HouseholdApp(household: household, lists: lists, router: router)
+        let app = HouseholdApp(
+            household: household, lists: lists, router: router, householdHeaderValue: household.id.description)
         householdApps.withLock { apps in
             if apps.count >= 10_000 { apps.removeAll() }
             apps[household.id] = app
@@ -124,8 +134,9 @@ public final class ListsWebApp: Sendable {
     /// the bytes. Assets come gzipped already (``AssetController``); JSON is left as it is, for the clients that
     /// poll it and read it with the least work.
     static func compressPage(_ response: inout HTTPResponse, for request: HTTPRequest) {
-        guard response.stream == nil, response.body.count >= 1024, response.headers["Content-Encoding"] == nil,
-            response.headers["Content-Type"]?.hasPrefix("text/html") == true
+        guard response.stream == nil, response.body.count >= 1024,
+            response.headers["Content-Type"]?.hasPrefix("text/html") == true,
+            response.headers["Content-Encoding"] == nil
         else { return }
         response.headers["Vary"] = "Accept-Encoding"
         guard Gzip.isAccepted(by: request.headers["Accept-Encoding"]) else { return }
@@ -165,9 +176,11 @@ public final class ListsWebApp: Sendable {
                     household: household.id, since: Self.lastEventID(of: original),
                     isAllowed: { [access] in (try? access.principal(of: original))??.household?.id == household.id })
             }
-            var response = try answer(request, in: householdApp(household))
-            // Which household's lists these are: changes kept offline are sent only to it (see Script.offline).
-            response.headers["X-Lists-Household"] = household.id.description
+            let app = householdApp(household)
+            var response = try answer(request, in: app)
+            // Which household's lists these are: changes kept offline are sent only to it (see Script.offline). No
+            // route sets it.
+            response.headers.add(AccessControl.householdHeader, app.householdHeaderValue)
             // Open pages learn of a change made here at once.
             if request.method != "GET", response.status < 400 { events.changed(household.id) }
             return response
@@ -256,10 +269,10 @@ public final class ListsWebApp: Sendable {
 
     /// Answers from the cache while the store's revision is the one the answer was made at.
     private func cached(_ request: HTTPRequest, _ app: HouseholdApp) throws -> HTTPResponse {
-        let key =
-            "\(app.household.id.rawValue) " + request.path + "?"
-            + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            .joined(separator: "&")
+        let query =
+            request.query.isEmpty
+            ? "" : request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        let key = CacheKey(household: app.household.id, path: request.path, query: query)
         let revision = try app.lists.revision()
         if let hit = cache.withLock({ $0[key] }), hit.revision == revision { return hit.response }
         let response = try app.router.handle(request)
