@@ -82,8 +82,9 @@ public final class ListsWebApp: Sendable {
         publicRouter = router
     }
 
-    /// The routes of one household's lists, made at its first request and kept (``householdApps``).
-    struct HouseholdApp: Sendable {
+    /// The routes of one household's lists, made at its first request and kept (``householdApps``): a class, so
+    /// that each request takes it with one reference rather than a copy of all it holds.
+    final class HouseholdApp: Sendable {
         /// The household, as it was named when the routes were made (the home screen shows the name).
         let household: Household
         /// Its lists.
@@ -92,6 +93,13 @@ public final class ListsWebApp: Sendable {
         let router: Router
         /// The value of the `X-Lists-Household` header every answer of the household carries: its number.
         let householdHeaderValue: String
+
+        init(household: Household, lists: ListsServices, router: Router) {
+            self.household = household
+            self.lists = lists
+            self.router = router
+            householdHeaderValue = household.id.description
+        }
     }
 
     /// The routes of `household`'s lists: made once for each household (and again after it is renamed), all on
@@ -105,8 +113,7 @@ public final class ListsWebApp: Sendable {
         for route in api.routes + transfer.apiRoutes { router.add(route) }
         PageController(lists: lists, household: household).addRoutes(to: &router)
         transfer.addRoutes(to: &router)
-        let app = HouseholdApp(
-            household: household, lists: lists, router: router, householdHeaderValue: household.id.description)
+        let app = HouseholdApp(household: household, lists: lists, router: router)
         householdApps.withLock { apps in
             if apps.count >= 10_000 { apps.removeAll() }
             apps[household.id] = app
