@@ -347,6 +347,9 @@ def test_the_offline_journey_through_nginx_with_tls(start_server, playwright, tl
         phone.get_by_role("link", name="Add Item").click()
         phone.get_by_label("Name").fill("Oat milk")
         phone.get_by_role("button", name="Save").click()
+        # Back on Items (the sheet's own address is not a kept screen) before the reload.
+        expect(phone.locator("li.row", has_text="Oat milk")).to_be_visible()
+        expect(phone).to_have_url(https + "/shopping")
         expect(waiting_mark(phone)).to_have_text("Offline · 2 changes waiting")
         phone.reload()
         expect(phone.locator("li.row", has_text="Oat milk")).to_be_visible()
