@@ -276,9 +276,11 @@ def test_ten_thousand_changes_queued_offline_all_land_in_order(start_server, new
                            "after": {"title": f"Queued {number:05}", "done": False}, "label": f"Queued {number:05}"}
                           for number, id in enumerate(ids)])
     phone.reload()
-    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting")
+    # Drawing 10,000 rows takes about 1.5 s on an idle 2-core machine, and more on a busy one: this test is of
+    # what is drawn and sent, not of how fast.
+    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting", timeout=30_000)
     # Drawn over the kept screen while they wait.
-    expect(phone.locator("li.row")).to_have_count(10_000)
+    expect(phone.locator("li.row")).to_have_count(10_000, timeout=30_000)
     phone.context.set_offline(False)
     expect(waiting_mark(phone)).to_be_hidden(timeout=120_000)
     assert titles(server) == [f"Queued {number:05}" for number in range(10_000)]
