@@ -210,6 +210,7 @@ SCREENS = [
     ("household-member", _as_member),
     ("leave-household-sheet", "/households/leave"),
     ("remove-member-sheet", "/households/members/remove?user={bob}"),
+    ("make-owner-sheet", "/households/members/owner?user={bob}"),
 ]
 
 

@@ -351,6 +351,35 @@ struct AuthTests {
         #expect(site.get("/account/tokens/revoke", query: ["name": "nothing"], cookie: ann).status == 303)
     }
 
+    @Test func theOnlyOwnerMakesAMemberOwnerAndThenCanLeave() throws {
+        let site = try Site()
+        let ann = try site.setUp()
+        let invited = String(decoding: site.post("/households/invite", [], cookie: ann).body, as: UTF8.self)
+        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
+        let bob = try Site.cookie(of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        // The owner sees Make Owner beside a member (not beside herself), and is asked first.
+        let screen = String(decoding: site.get("/households", cookie: ann).body, as: UTF8.self)
+        #expect(screen.contains("href=\"/households/members/owner?user=2\""))
+        #expect(!screen.contains("/households/members/owner?user=1"))
+        let sheet = site.get("/households/members/owner", query: ["user": "2"], cookie: ann)
+        #expect(sheet.status == 200)
+        #expect(String(decoding: sheet.body, as: UTF8.self).contains("Make bob an owner of Home?"))
+        #expect(try site.store.read { try $0.accounts.role(userID: 2, in: .first) } == .member)
+        // A member may not make anyone owner, nor be asked to; nobody outside the household is added by it.
+        #expect(site.get("/households/members/owner", query: ["user": "2"], cookie: bob).status == 403)
+        #expect(site.post("/households/members/owner", [("user", "2")], cookie: bob).status == 403)
+        #expect(site.post("/households/members/owner", [("user", "9")], cookie: ann).status == 404)
+        #expect(site.post("/households/members/owner", [("user", "bob")], cookie: ann).status == 400)
+        #expect(try site.store.read { try $0.accounts.members(of: .first) }.map(\.user.id) == [1, 2])
+        // Confirmed: Bob is an owner, may invite, and Ann, no longer the only owner, may leave.
+        #expect(site.post("/households/members/owner", [("user", "2")], cookie: ann).status == 303)
+        #expect(try site.store.read { try $0.accounts.role(userID: 2, in: .first) } == .owner)
+        #expect(site.post("/households/invite", [], cookie: bob).status == 200)
+        #expect(site.get("/households/members/owner", query: ["user": "2"], cookie: ann).status == 303)
+        #expect(site.post("/households/leave", [], cookie: ann).status == 303)
+        #expect(try site.store.read { try $0.accounts.members(of: .first) }.map(\.user.name) == ["bob"])
+    }
+
     /// The `id` of the record a JSON answer holds.
     static func id(in response: HTTPResponse) -> String? {
         String(decoding: response.body, as: UTF8.self).firstMatch(of: /"id":"([0-9A-F-]{36})"/).map { String($0.1) }

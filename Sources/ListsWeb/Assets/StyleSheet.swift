@@ -139,12 +139,13 @@ enum StyleSheet {
           min-height: 44px; min-width: 76px; padding: 0 14px; border: 0; border-radius: 8px;
           background: var(--red-fill); color: #fff; font-size: 17px; cursor: pointer;
         }
-        .remove-button, .cancel-button {
+        .remove-button, .cancel-button, .role-button {
           flex: none; display: flex; align-items: center; justify-content: center; min-width: 76px;
           min-height: 44px; padding: 0 12px; border: 0; background: none; color: var(--red); font-size: 17px;
           text-decoration: none; cursor: pointer;
         }
-        .cancel-button { color: var(--tint); }
+        .cancel-button, .role-button { color: var(--tint); }
+        .role-button { min-width: 0; }
         .task.confirming .delete-reveal { display: none; }
         .task .row-confirm { margin-right: 4px; }
         .task.done .row-title { text-decoration: line-through; color: var(--secondary); }

@@ -182,6 +182,15 @@ struct AccountController: Sendable {
             }
             return AccountPages.removeSheet(view, member: member)
         case ("POST", "/households/members/remove"): return try removeMember(request, principal)
+        case ("GET", "/households/members/owner"):
+            _ = try ownedHousehold(principal)
+            let view = try householdsView(principal)
+            let user = request.query["user"].flatMap(Int64.init)
+            guard let member = view.members.first(where: { $0.user.id == user && $0.role == .member }) else {
+                return .redirect(to: "/households")
+            }
+            return AccountPages.ownerSheet(view, member: member)
+        case ("POST", "/households/members/owner"): return try makeOwner(request, principal)
         case ("GET", "/households/leave"):
             guard principal.household != nil else { return .redirect(to: "/households") }
             return AccountPages.leaveSheet(try householdsView(principal))
@@ -370,18 +379,34 @@ struct AccountController: Sendable {
         return .redirect(to: "/households")
     }
 
+    /// Makes a member of the owner's household an owner too: the way an owner hands the household on before
+    /// leaving it. Only a member already there: never adds anyone.
+    private func makeOwner(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let household = try ownedHousehold(principal)
+        guard let user = try FormBody(request)["user"].flatMap(Int64.init) else {
+            throw HTTPError.badRequest("the form names no member", field: "user")
+        }
+        try store.write { session in
+            guard try session.accounts.role(userID: user, in: household.id) != nil else {
+                throw HTTPError(status: 404, code: "not_found", message: "no such member")
+            }
+            try session.accounts.setMembership(userID: user, in: household.id, role: .owner, at: access.clock())
+        }
+        access.forgetCachedSessions()
+        return .redirect(to: "/households")
+    }
+
     private func leave(_ principal: Principal) throws -> HTTPResponse {
         guard let household = principal.household else { return .redirect(to: "/households") }
         try store.write { session in
             let members = try session.accounts.members(of: household.id)
             let owners = members.filter { $0.role == .owner }
-            // A household with members keeps an owner: the last one removes the others first. (Nothing yet makes
-            // an existing member owner: `lists users add --role owner` makes a new user.)
+            // A household with members keeps an owner: the last one makes another owner, or removes the others.
             if principal.role == .owner, owners.count == 1, members.count > 1 {
                 throw HTTPError(
                     status: 409, code: "last_owner",
-                    message: "you are the only owner of \(household.name); remove its other members first, or have the "
-                        + "server's owner make another member owner (lists users role NAME owner)")
+                    message: "you are the only owner of \(household.name); make another member owner first (Make "
+                        + "Owner, beside their name), or remove its other members")
             }
             try session.accounts.removeMembership(userID: principal.user.id, from: household.id)
         }

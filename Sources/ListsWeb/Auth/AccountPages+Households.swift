@@ -35,8 +35,8 @@ extension AccountPages {
             let sheet = Layout.actionSheet(
                 over: householdsScreen(view), title: "\(name) needs its owner",
                 message:
-                    "You are its only owner: remove its other members first, or have the server's owner make another "
-                    + "member owner (lists users role NAME owner), then you can leave it.",
+                    "You are its only owner: make another member owner first (Make Owner, beside their name), or "
+                    + "remove its other members; then you can leave it.",
                 confirm: "", cancel: "/households")
             return page("Leave \(name)", sheet, status: 200)
         }
@@ -69,6 +69,24 @@ extension AccountPages {
         return page("Remove \(member.user.name)", sheet, status: 200)
     }
 
+    /// The action sheet asking before `member` is made an owner of the current household, over the Household
+    /// screen.
+    static func ownerSheet(_ view: HouseholdsView, member: Membership) -> HTTPResponse {
+        let household = view.principal.household?.name ?? ""
+        let name = HTML.escape(member.user.name)
+        let confirm = """
+            <form method="post" action="/households/members/owner" data-announce="\(name) is an owner.">\
+            <input type="hidden" name="user" value="\(member.user.id)">\
+            <button class="action-button" type="submit">Make Owner</button></form>
+            """
+        let sheet = Layout.actionSheet(
+            over: householdsScreen(view), title: "Make \(member.user.name) an owner of \(household)?",
+            message: "Owners invite and remove members, rename the household, and make other owners; "
+                + "\(member.user.name) could remove you.",
+            confirm: confirm, cancel: "/households")
+        return page("Make \(member.user.name) an owner", sheet, status: 200)
+    }
+
     private static func householdsScreen(_ view: HouseholdsView) -> String {
         let principal = view.principal
         let current = principal.household?.id
@@ -86,6 +104,12 @@ extension AccountPages {
         }
         let memberRows = view.members.map { member in
             let isYou = member.user.id == principal.user.id
+            let makeOwner =
+                isOwner && member.role == .member
+                ? """
+                <a class="role-button" href="/households/members/owner?user=\(member.user.id)" \
+                aria-label="Make \(HTML.escape(member.user.name)) an owner…">Make Owner</a>
+                """ : ""
             let remove =
                 isOwner && !isYou
                 ? """
@@ -95,7 +119,7 @@ extension AccountPages {
             return """
                 <li class="row"><span class="row-text"><span class="row-title">\(HTML.escape(member.user.name))\
                 \(isYou ? " (you)" : "")</span><span class="row-subtitle">\(roleName(member.role))</span></span>\
-                \(remove)</li>
+                \(makeOwner)\(remove)</li>
                 """
         }
         var sections = ""
