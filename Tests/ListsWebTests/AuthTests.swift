@@ -77,6 +77,18 @@ struct AuthTests {
             return try Self.cookie(of: response)
         }
 
+        /// The invitation link (its path) that the owner signed in with `cookie` makes.
+        func invitation(by cookie: String) throws -> String {
+            let page = String(decoding: post("/households/invite", [], cookie: cookie).body, as: UTF8.self)
+            return String(try #require(page.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output)
+        }
+
+        /// Has `name` make an account through an invitation by the owner signed in with `cookie`, and returns the
+        /// new member's session cookie.
+        func join(_ name: String, invitedBy cookie: String) throws -> String {
+            try Self.cookie(of: post(try invitation(by: cookie), [("name", name), ("password", "battery staple")]))
+        }
+
         /// `name=value` of the response's Set-Cookie.
         static func cookie(of response: HTTPResponse) throws -> String {
             let header = try #require(response.headers.first { $0.name == "Set-Cookie" }?.value)
@@ -248,22 +260,15 @@ struct AuthTests {
     @Test func anInvitationWorksForSevenDaysAndOnlyForItsOwnersHousehold() throws {
         let site = try Site()
         let ann = try site.setUp()
-        let invited = site.post("/households/invite", [], cookie: ann)
-        let link = try #require(
-            String(decoding: invited.body, as: UTF8.self).firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)
-        ).output
-        #expect(site.get(String(link)).status == 200)
+        let link = try site.invitation(by: ann)
+        #expect(site.get(link).status == 200)
         site.advance(days: 7.1)
-        #expect(site.get(String(link)).status == 410)
-        #expect(site.post(String(link), [("name", "bob"), ("password", "battery staple")]).status == 410)
+        #expect(site.get(link).status == 410)
+        #expect(site.post(link, [("name", "bob"), ("password", "battery staple")]).status == 410)
         #expect(site.get("/invite/" + SecretToken.generate()).status == 410)
         #expect(try site.store.read { try $0.accounts.userCount() } == 1)
         // A member cannot invite, rename or remove: only the owner can.
-        let again = site.post("/households/invite", [], cookie: ann)
-        let fresh = try #require(
-            String(decoding: again.body, as: UTF8.self).firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)
-        ).output
-        let bob = try Site.cookie(of: site.post(String(fresh), [("name", "bob"), ("password", "battery staple")]))
+        let bob = try site.join("bob", invitedBy: ann)
         #expect(site.post("/households/invite", [], cookie: bob).status == 403)
         #expect(site.post("/households/rename", [("name", "Mine")], cookie: bob).status == 403)
         #expect(site.post("/households/members/remove", [("user", "1")], cookie: bob).status == 403)
@@ -274,14 +279,10 @@ struct AuthTests {
         let site = try Site()
         let ann = try site.setUp()
         // Ann invites Bob into her household, then Bob makes a household of his own.
-        let invited = site.post("/households/invite", [], cookie: ann)
-        let link = try #require(
-            String(decoding: invited.body, as: UTF8.self).firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)
-        )
-        .output
-        let joined = site.post(String(link), [("name", "bob"), ("password", "battery staple")])
+        let link = try site.invitation(by: ann)
+        let joined = site.post(link, [("name", "bob"), ("password", "battery staple")])
         #expect(joined.status == 303)
-        #expect(site.post(String(link), [("name", "eve"), ("password", "battery staple")]).status == 410)
+        #expect(site.post(link, [("name", "eve"), ("password", "battery staple")]).status == 410)
         let bob = try Site.cookie(of: joined)
         #expect(site.post("/households/new", [("new-name", "Bob's flat")], cookie: bob).status == 303)
         let bobsTask = site.api(
@@ -322,9 +323,7 @@ struct AuthTests {
     @Test func leavingRemovingAMemberAndRevokingATokenAskFirstAndChangeNothingUntilConfirmed() throws {
         let site = try Site()
         let ann = try site.setUp()
-        let invited = String(decoding: site.post("/households/invite", [], cookie: ann).body, as: UTF8.self)
-        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
-        let bob = try Site.cookie(of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        let bob = try site.join("bob", invitedBy: ann)
         #expect(site.post("/account/tokens", [("token-name", "backup")], cookie: ann).status == 200)
         let asks: [(path: String, query: [String: String], cookie: String, question: String)] = [
             ("/households/leave", [:], bob, "Leave Home?"),
@@ -354,9 +353,7 @@ struct AuthTests {
     @Test func theOnlyOwnerMakesAMemberOwnerAndThenCanLeave() throws {
         let site = try Site()
         let ann = try site.setUp()
-        let invited = String(decoding: site.post("/households/invite", [], cookie: ann).body, as: UTF8.self)
-        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
-        let bob = try Site.cookie(of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        let bob = try site.join("bob", invitedBy: ann)
         // The owner sees Make Owner beside a member (not beside herself), and is asked first.
         let screen = String(decoding: site.get("/households", cookie: ann).body, as: UTF8.self)
         #expect(screen.contains("href=\"/households/members/owner?user=2\""))

@@ -143,10 +143,7 @@ import Testing
 
     @Test func anotherHouseholdsRecordIsAsUnknownAsAMadeUpOne() throws {
         // Bob's own household, with a task of his.
-        let invited = String(decoding: site.post("/households/invite", [], cookie: cookie).body, as: UTF8.self)
-        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
-        let bob = try AuthTests.Site.cookie(
-            of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        let bob = try site.join("bob", invitedBy: cookie)
         #expect(site.post("/households/new", [("new-name", "Bob's flat")], cookie: bob).status == 303)
         let bobsID = UUID()
         let made = site.api(

@@ -91,10 +91,7 @@ import Testing
     @Test func aStreamCarriesOnlyItsOwnHouseholdsChanges() throws {
         let site = try AuthTests.Site()
         let ann = try site.setUp()
-        let invited = String(decoding: site.post("/households/invite", [], cookie: ann).body, as: UTF8.self)
-        let link = try #require(invited.firstMatch(of: /\/invite\/[A-Za-z0-9_-]{43}/)).output
-        let bob = try AuthTests.Site.cookie(
-            of: site.post(String(link), [("name", "bob"), ("password", "battery staple")]))
+        let bob = try site.join("bob", invitedBy: ann)
         #expect(site.post("/households/new", [("new-name", "Bob's flat")], cookie: bob).status == 303)
         let annsStream = Self.open(site, ann)
         let bobsStream = Self.open(site, bob)
