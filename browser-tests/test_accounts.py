@@ -278,6 +278,43 @@ def test_the_owner_renames_the_household_and_removes_a_member(server, new_page):
     expect_home(carol, url, "Carol's")
 
 
+@JS
+def test_the_only_owner_makes_a_member_owner_and_then_leaves(server, new_page, javascript):
+    url = server.url
+    owner = new_page(javascript)
+    owner.goto(url + "/households")
+    owner.get_by_role("button", name="Invite Someone").click()
+    link = owner.get_by_label("Invitation link").input_value()
+    dave = new_page(javascript, signed_in=False)
+    dave.goto(link)
+    fill_account(dave, "dave", BOB_PASSWORD)
+    dave.get_by_role("button", name="Join Home").click()
+    expect_home(dave, url, "Home")
+
+    # The only owner cannot leave a household with members: the sheet says what to do first.
+    owner.goto(url + "/households")
+    owner.get_by_role("link", name="Leave Home…").click()
+    expect(owner.get_by_role("alertdialog", name="Home needs its owner")).to_contain_text("Make Owner")
+    owner.goto(url + "/households")
+    members = owner.get_by_role("list", name="Members of Home")
+    expect(members.get_by_role("link", name=f"Make {USER} an owner…")).to_have_count(0)
+    members.get_by_role("link", name="Make dave an owner…").click()
+    owner.get_by_role("alertdialog", name="Make dave an owner of Home?").get_by_role(
+        "button", name="Make Owner").click()
+    expect(owner).to_have_url(url + "/households")
+    expect(members.locator("li", has_text="dave").locator(".row-subtitle")).to_have_text("Owner")
+    expect(members.get_by_role("link", name="Make dave an owner…")).to_have_count(0)
+
+    # Now the owner may leave, and Dave, an owner, invites.
+    owner.get_by_role("link", name="Leave Home…").click()
+    owner.get_by_role("alertdialog", name="Leave Home?").get_by_role("button", name="Leave Household").click()
+    expect(owner).to_have_url(url + "/households")
+    expect(owner.locator("main")).to_contain_text("You belong to no household yet.")
+    dave.goto(url + "/households")
+    expect(dave.get_by_role("list", name="Members of Home")).to_have_text(re.compile(r"^\s*dave \(you\)\s*Owner"))
+    expect(dave.get_by_role("button", name="Invite Someone")).to_be_visible()
+
+
 def test_long_names_fit_a_phone(server, new_page):
     """A household's long name is cut short in the home screen's bar, which stays one line; nothing is wider than the
     screen."""
