@@ -198,6 +198,15 @@ public protocol AccountSession {
     /// Forgets the sessions that ended before `time`; returns how many.
     @discardableResult func removeSessions(expiredBefore time: Date) throws -> Int
 
+    // MARK: Failed sign-ins
+
+    /// The instants of the failed sign-ins counted against `key` after `since`, oldest first.
+    func signInFailures(key: String, since: Date) throws -> [Date]
+    /// Counts a failed sign-in at `time` against each of `keys`, and forgets every failure before `forgetBefore`.
+    func addSignInFailure(keys: [String], at time: Date, forgetBefore: Date) throws
+    /// Forgets the failed sign-ins counted against `key`.
+    func removeSignInFailures(key: String) throws
+
     // MARK: API tokens
 
     /// Keeps a new token for `userID`.

@@ -248,6 +248,27 @@ struct PostgresAccounts: AccountSession {
         try connection.run("DELETE FROM sessions WHERE expires_at < $1", [.date(time)])
     }
 
+    // MARK: Failed sign-ins
+
+    func signInFailures(key: String, since: Date) throws -> [Date] {
+        try all(
+            "SELECT failed_at FROM sign_in_failures WHERE key = $1 AND failed_at > $2 ORDER BY failed_at",
+            [.text(key), .date(since)]
+        ) { rows, row in Self.date(rows, row, 0) }
+    }
+
+    func addSignInFailure(keys: [String], at time: Date, forgetBefore: Date) throws {
+        try connection.run("DELETE FROM sign_in_failures WHERE failed_at < $1", [.date(forgetBefore)])
+        for key in keys {
+            try connection.run(
+                "INSERT INTO sign_in_failures (key, failed_at) VALUES ($1, $2)", [.text(key), .date(time)])
+        }
+    }
+
+    func removeSignInFailures(key: String) throws {
+        try connection.run("DELETE FROM sign_in_failures WHERE key = $1", [.text(key)])
+    }
+
     // MARK: API tokens
 
     private static func token(_ rows: Rows, _ row: Int) -> APIToken {

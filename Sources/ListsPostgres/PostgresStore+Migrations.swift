@@ -280,6 +280,17 @@ extension PostgresStore {
         CREATE TRIGGER record_changes_announced AFTER INSERT ON record_changes
             REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION lists_announce_changes();
         """,
+        // 10: failed sign-ins, each counted against a key (a user name's, a client address's) at an instant, in the
+        // database rather than in a server's memory: every server on one database, and a restarted one, holds
+        // the same count. Rows older than the limit's window are deleted as new failures come.
+        """
+        CREATE TABLE sign_in_failures (
+            key text COLLATE "C" NOT NULL,
+            failed_at bigint NOT NULL
+        );
+        CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, failed_at);
+        CREATE INDEX sign_in_failures_by_time ON sign_in_failures (failed_at);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -262,6 +262,27 @@ struct SQLiteAccounts: AccountSession {
         return connection.changes
     }
 
+    // MARK: Failed sign-ins
+
+    func signInFailures(key: String, since: Date) throws -> [Date] {
+        try all(
+            "SELECT failed_at FROM sign_in_failures WHERE key = ? AND failed_at > ? ORDER BY failed_at",
+            [.text(key), .date(since)]
+        ) { Self.date($0, 0) }
+    }
+
+    func addSignInFailure(keys: [String], at time: Date, forgetBefore: Date) throws {
+        try connection.run("DELETE FROM sign_in_failures WHERE failed_at < ?", [.date(forgetBefore)])
+        for key in keys {
+            try connection.run(
+                "INSERT INTO sign_in_failures (key, failed_at) VALUES (?, ?)", [.text(key), .date(time)])
+        }
+    }
+
+    func removeSignInFailures(key: String) throws {
+        try connection.run("DELETE FROM sign_in_failures WHERE key = ?", [.text(key)])
+    }
+
     // MARK: API tokens
 
     private static func token(_ row: SQLiteConnection.Row) -> APIToken {

@@ -331,6 +331,17 @@ extension SQLiteStore {
             used_at INTEGER
         ) WITHOUT ROWID;
         """,
+        // 10: failed sign-ins, each counted against a key (a user name's, a client address's) at an instant, in the
+        // database rather than in a server's memory: every server on one database, and a restarted one, holds
+        // the same count. Rows older than the limit's window are deleted as new failures come.
+        """
+        CREATE TABLE sign_in_failures (
+            key TEXT NOT NULL,
+            failed_at INTEGER NOT NULL
+        );
+        CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, failed_at);
+        CREATE INDEX sign_in_failures_by_time ON sign_in_failures (failed_at);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

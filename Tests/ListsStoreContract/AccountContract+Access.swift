@@ -137,6 +137,39 @@ extension AccountContract {
         }
     }
 
+    /// A failed sign-in counts against each key it names, read after a time, oldest first; adding one forgets
+    /// every failure before the time given (one at that very time stays), and a key's failures are forgotten
+    /// together.
+    static func failedSignInsAreCountedPerKeyAndForgotten(_ store: any Store) throws {
+        let start = TestClock().now.roundedToMilliseconds
+        let at = { (seconds: TimeInterval) in start.addingTimeInterval(seconds) }
+        try writing(store) { accounts throws in
+            try accounts.addSignInFailure(keys: ["name:ada", "client:a"], at: at(0), forgetBefore: at(-60))
+            try accounts.addSignInFailure(keys: ["name:ada", "client:b"], at: at(10), forgetBefore: at(-50))
+            try accounts.addSignInFailure(keys: ["name:bob", "client:a"], at: at(20), forgetBefore: at(-40))
+        }
+        try reading(store) { accounts throws in
+            #expect(try accounts.signInFailures(key: "name:ada", since: at(-1)) == [at(0), at(10)])
+            #expect(try accounts.signInFailures(key: "name:ada", since: at(0)) == [at(10)])
+            #expect(try accounts.signInFailures(key: "name:ada", since: at(5)) == [at(10)])
+            #expect(try accounts.signInFailures(key: "client:a", since: at(-60)) == [at(0), at(20)])
+            #expect(try accounts.signInFailures(key: "name:ADA", since: at(-60)).isEmpty)
+            #expect(try accounts.signInFailures(key: "name:eve", since: at(-60)).isEmpty)
+        }
+        // A minute on, what is older than the window is gone, for every key.
+        try writing(store) { try $0.addSignInFailure(keys: ["name:eve"], at: at(70), forgetBefore: at(10)) }
+        try reading(store) { accounts throws in
+            #expect(try accounts.signInFailures(key: "name:ada", since: at(-60)) == [at(10)])
+            #expect(try accounts.signInFailures(key: "client:a", since: at(-60)) == [at(20)])
+            #expect(try accounts.signInFailures(key: "name:eve", since: at(-60)) == [at(70)])
+        }
+        try writing(store) { try $0.removeSignInFailures(key: "name:ada") }
+        try reading(store) { accounts throws in
+            #expect(try accounts.signInFailures(key: "name:ada", since: at(-60)).isEmpty)
+            #expect(try accounts.signInFailures(key: "client:b", since: at(-60)) == [at(10)])
+        }
+    }
+
     /// Sessions that ended before a time are forgotten and counted; one ending at that very time, or later,
     /// stays. Until then an ended session is still found (the caller decides it has ended).
     static func sessionsThatEndedAreForgotten(_ store: any Store) throws {

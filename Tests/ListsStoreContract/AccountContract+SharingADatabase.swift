@@ -28,6 +28,7 @@ extension AccountContract {
         SharedCheck("anInvitationUsedAtOnceIsUsedOnce", anInvitationUsedAtOnceIsUsedOnce),
         SharedCheck("aUserNameTakenAtOnceMakesOneUser", aUserNameTakenAtOnceMakesOneUser),
         SharedCheck("householdsAddedAtOnceGetDifferentNumbers", householdsAddedAtOnceGetDifferentNumbers),
+        SharedCheck("failedSignInsOnEveryStoreAreCountedTogether", failedSignInsOnEveryStoreAreCountedTogether),
     ]
 
     /// Runs `body` with each store and its index on a thread of its own, every thread let go at the same moment
@@ -114,5 +115,23 @@ extension AccountContract {
         #expect(added.map(\.id.rawValue).sorted() == Array(1...Int64(stores.count)))
         let first = try #require(stores.first)
         #expect(try reading(first) { try $0.households() }.count == stores.count + 1)
+    }
+
+    /// Failed sign-ins for one name, made at once through every store (every server on one database), are all
+    /// counted, and every store reads them all.
+    static func failedSignInsOnEveryStoreAreCountedTogether(_ stores: [any Store]) throws {
+        let now = TestClock().now.roundedToMilliseconds
+        let answers = atOnce(stores) { index, store in
+            try writing(store) {
+                try $0.addSignInFailure(
+                    keys: ["name:ada", "client:\(index)"], at: now, forgetBefore: now.addingTimeInterval(-60))
+            }
+        }
+        for answer in answers { try answer.get() }
+        for store in stores {
+            #expect(
+                try reading(store) { try $0.signInFailures(key: "name:ada", since: now.addingTimeInterval(-1)) }.count
+                    == stores.count)
+        }
     }
 }

@@ -3,7 +3,7 @@ import ListsModel
 import Testing
 
 /// What every store's accounts (``StoreSession/accounts``) must do, written once against `any Store` and run on
-/// every backend: users, households, memberships, sign-in sessions, API tokens and invitations.
+/// every backend: users, households, memberships, sign-in sessions, failed sign-ins, API tokens and invitations.
 ///
 /// Each check gets a new store, which has no users and the one household every database starts with. Names are
 /// unique ignoring case, lists come in name order, removing a user takes what was theirs with it, and a taken
@@ -31,6 +31,7 @@ public enum AccountContract {
         StoreContract.Check(
             "signingOutEverywhereEndsOnlyThatUsersSessions", signingOutEverywhereEndsOnlyThatUsersSessions),
         StoreContract.Check("sessionsThatEndedAreForgotten", sessionsThatEndedAreForgotten),
+        StoreContract.Check("failedSignInsAreCountedPerKeyAndForgotten", failedSignInsAreCountedPerKeyAndForgotten),
         StoreContract.Check(
             "removingAUserRemovesTheirSessionsTokensAndMembershipsOnly",
             removingAUserRemovesTheirSessionsTokensAndMembershipsOnly),

@@ -19,8 +19,10 @@ struct AuthTests {
         let app: ListsWebApp
         let clock = TestClock()
 
-        init(hasher: any PasswordHashing = PasswordHasher.testing) throws {
-            store = try SQLiteStore(path: ":memory:")
+        /// A server on a new database in memory, or on the database file at `path` (several sites on one file
+        /// are several servers on one database).
+        init(hasher: any PasswordHashing = PasswordHasher.testing, path: String = ":memory:") throws {
+            store = try SQLiteStore(path: path)
             let clock = self.clock
             app = ListsWebApp(store: store, clock: { clock.now() }, hasher: hasher)
         }
@@ -173,6 +175,42 @@ struct AuthTests {
         }
         #expect(site.post("/signin", [("name", "bob"), ("password", "guess")], client: [192, 0, 2, 50]).status == 429)
         #expect(site.post("/signin", [("name", "bob"), ("password", "guess")], client: [192, 0, 2, 51]).status == 401)
+    }
+
+    @Test func failedSignInsAreCountedByEveryServerOnTheDatabaseAndEndAfterAMinute() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("lists.sqlite").path
+        let one = try Site(path: path)
+        let other = try Site(path: path)
+        _ = try one.setUp()
+        // Three failures on one server and two on the other are five for the name, on both.
+        for (attempt, site) in [one, one, one, other, other].enumerated() {
+            let response = site.post(
+                "/signin", [("name", "ann"), ("password", "guess \(attempt)")], client: [198, 51, 100, UInt8(attempt)])
+            #expect(response.status == 401)
+        }
+        for site in [one, other] {
+            let limited = site.post(
+                "/signin", [("name", "ann"), ("password", "correct horse")], client: [203, 0, 113, 9])
+            #expect(limited.status == 429)
+            #expect(limited.headers["Retry-After"] == "60")
+        }
+        // A minute on, the right password signs in, and the name's count starts again from nothing.
+        for site in [one, other] { site.clock.advance(by: 60) }
+        _ = try other.signIn("ann", "correct horse")
+        for attempt in 1...4 {
+            #expect(one.post("/signin", [("name", "ann"), ("password", "guess \(attempt)")]).status == 401)
+        }
+        _ = try one.signIn("ann", "correct horse")
+        // A name longer than any user's is counted under one key, not kept whole.
+        let long = one.post("/signin", [("name", String(repeating: "n", count: 100_000)), ("password", "guess")])
+        #expect(long.status == 401)
+        let counted = try one.store.read {
+            try $0.accounts.signInFailures(key: "name:(longer than 1024 bytes)", since: .distantPast)
+        }
+        #expect(counted.count == 1)
     }
 
     @Test func everySignInMakesANewSessionAndSigningOutEndsIt() throws {

@@ -34,10 +34,13 @@ final class AccessControl: Sendable {
     /// The time, for sessions, tokens and invitations.
     let clock: @Sendable () -> Date
 
-    /// Failed sign-ins per user name: 5 a minute, then 429.
-    let failuresByName = AttemptLimiter(limit: 5, window: .seconds(60))
-    /// Failed sign-ins per client address: 20 a minute (a household behind one address mistypes too), then 429.
-    let failuresByClient = AttemptLimiter(limit: 20, window: .seconds(60))
+    /// Failed sign-ins allowed per user name within ``failureWindow``, then 429.
+    static let failuresPerName = 5
+    /// Failed sign-ins allowed per client address within ``failureWindow`` (a household behind one address
+    /// mistypes too), then 429.
+    static let failuresPerClient = 20
+    /// How long a failed sign-in counts: a minute.
+    static let failureWindow: TimeInterval = 60
 
     /// How long a session lasts without being used: 30 days.
     static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
@@ -117,25 +120,42 @@ final class AccessControl: Sendable {
 
     /// Signs `name` in with `password` from `client`: a new session on success. An unknown name costs the time a
     /// wrong password does and gets the same answer.
+    ///
+    /// Failed sign-ins are counted in the store, against the name and against the client's address, so that every
+    /// server on one database (and a restarted one) holds the same count; a success forgets the name's. An attempt
+    /// refused for too many failures is not itself counted.
     /// - Throws: ``HTTPError`` 401 (wrong name or password), 429 with `Retry-After` (too many failures).
     func signIn(name: String, password: String, client: String) throws -> (Principal, cookieSecret: String) {
-        let nameKey = "name:" + Reference.nameKey(name)
-        let clientKey = "client:" + client
-        for (limiter, key) in [(failuresByName, nameKey), (failuresByClient, clientKey)] {
-            if case .limited(let seconds) = limiter.check(key) { throw Self.tooManyAttempts(retryAfter: seconds) }
+        // The password's length is checked by the hasher too; a 10 MB one is refused before any work. A name far
+        // longer than any user's is counted under one key, not kept whole.
+        let isPlausible = password.utf8.count <= PasswordRules.maximumBytes && name.utf8.count <= 1024
+        let nameKey = name.utf8.count <= 1024 ? Reference.nameKey(name) : "(longer than 1024 bytes)"
+        let limits = [("name:" + nameKey, Self.failuresPerName), ("client:" + client, Self.failuresPerClient)]
+        let now = clock()
+        // A failure counts for a window: one made exactly a window ago no longer does.
+        let since = now.addingTimeInterval(-Self.failureWindow)
+        let (failures, user) = try store.read { session in
+            (
+                try limits.map { try session.accounts.signInFailures(key: $0.0, since: since) },
+                isPlausible ? try session.accounts.user(named: name) : nil
+            )
+        }
+        for ((_, limit), instants) in zip(limits, failures) where instants.count >= limit {
+            // Allowed again when the oldest of the last `limit` failures is a window old.
+            let wait = instants[instants.count - limit].timeIntervalSince(now) + Self.failureWindow
+            throw Self.tooManyAttempts(retryAfter: max(1, Int(wait.rounded(.up))))
         }
         if !isWarm.exchange(true, ordering: .relaxed) { try hasher.verifyNothing("") }
-        // The password's length is checked by the hasher too; a 10 MB one is refused before any work.
-        let user =
-            password.utf8.count <= PasswordRules.maximumBytes && name.utf8.count <= 1024
-            ? try store.read { try $0.accounts.user(named: name) } : nil
         guard let user, try verifyPassword(password, hash: user.passwordHash) else {
             if user == nil { try hasher.verifyNothing(password) }
-            failuresByName.recordFailure(nameKey)
-            failuresByClient.recordFailure(clientKey)
+            let failedAt = clock()
+            try store.write {
+                try $0.accounts.addSignInFailure(
+                    keys: limits.map(\.0), at: failedAt, forgetBefore: failedAt.addingTimeInterval(-Self.failureWindow))
+            }
             throw Self.wrongCredentials
         }
-        failuresByName.reset(nameKey)
+        if !failures[0].isEmpty { try store.write { try $0.accounts.removeSignInFailures(key: limits[0].0) } }
         if hasher.needsRehash(user.passwordHash), let hash = try? hashPassword(password) {
             try store.write { try $0.accounts.setPasswordHash(hash, userID: user.id) }
         }
