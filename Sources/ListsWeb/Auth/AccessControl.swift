@@ -128,15 +128,18 @@ final class AccessControl: Sendable {
     func signIn(name: String, password: String, client: String) throws -> (Principal, cookieSecret: String) {
         // The password's length is checked by the hasher too; a 10 MB one is refused before any work. A name far
         // longer than any user's is counted under one key, not kept whole.
-        let isPlausible = password.utf8.count <= PasswordRules.maximumBytes && name.utf8.count <= 1024
-        let nameKey = name.utf8.count <= 1024 ? Reference.nameKey(name) : "(longer than 1024 bytes)"
-        let limits = [("name:" + nameKey, Self.failuresPerName), ("client:" + client, Self.failuresPerClient)]
+        let isNameBounded = name.utf8.count <= 1024
+        let isPlausible = isNameBounded && password.utf8.count <= PasswordRules.maximumBytes
+        let nameKey = "name:" + (isNameBounded ? Reference.nameKey(name) : "(longer than 1024 bytes)")
+        let limits = [
+            (key: nameKey, limit: Self.failuresPerName), (key: "client:" + client, limit: Self.failuresPerClient),
+        ]
         let now = clock()
         // A failure counts for a window: one made exactly a window ago no longer does.
         let since = now.addingTimeInterval(-Self.failureWindow)
         let (failures, user) = try store.read { session in
             (
-                try limits.map { try session.accounts.signInFailures(key: $0.0, since: since) },
+                try limits.map { try session.accounts.signInFailures(key: $0.key, since: since) },
                 isPlausible ? try session.accounts.user(named: name) : nil
             )
         }
@@ -151,11 +154,12 @@ final class AccessControl: Sendable {
             let failedAt = clock()
             try store.write {
                 try $0.accounts.addSignInFailure(
-                    keys: limits.map(\.0), at: failedAt, forgetBefore: failedAt.addingTimeInterval(-Self.failureWindow))
+                    keys: limits.map(\.key), at: failedAt,
+                    forgetBefore: failedAt.addingTimeInterval(-Self.failureWindow))
             }
             throw Self.wrongCredentials
         }
-        if !failures[0].isEmpty { try store.write { try $0.accounts.removeSignInFailures(key: limits[0].0) } }
+        if !failures[0].isEmpty { try store.write { try $0.accounts.removeSignInFailures(key: nameKey) } }
         if hasher.needsRehash(user.passwordHash), let hash = try? hashPassword(password) {
             try store.write { try $0.accounts.setPasswordHash(hash, userID: user.id) }
         }

@@ -174,19 +174,13 @@ struct AccountController: Sendable {
         case ("POST", "/households/rename"): return try renameHousehold(request, principal)
         case ("POST", "/households/invite"): return try invite(request, principal)
         case ("GET", "/households/members/remove"):
-            _ = try ownedHousehold(principal)
-            let view = try householdsView(principal)
-            let user = request.query["user"].flatMap(Int64.init)
-            guard let member = view.members.first(where: { $0.user.id == user }), user != principal.user.id else {
+            guard let (view, member) = try askedAbout(request, principal, { $0.user.id != principal.user.id }) else {
                 return .redirect(to: "/households")
             }
             return AccountPages.removeSheet(view, member: member)
         case ("POST", "/households/members/remove"): return try removeMember(request, principal)
         case ("GET", "/households/members/owner"):
-            _ = try ownedHousehold(principal)
-            let view = try householdsView(principal)
-            let user = request.query["user"].flatMap(Int64.init)
-            guard let member = view.members.first(where: { $0.user.id == user && $0.role == .member }) else {
+            guard let (view, member) = try askedAbout(request, principal, { $0.role == .member }) else {
                 return .redirect(to: "/households")
             }
             return AccountPages.ownerSheet(view, member: member)
@@ -264,6 +258,19 @@ struct AccountController: Sendable {
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
         }
         return try accountPage(principal, FormState(), newToken: (name, token))
+    }
+
+    /// For a sheet asking the owner about a member: the Household screen's view and the member the query's `user`
+    /// names, or `nil` when it names no member `isAskable` accepts (the sheet then leads back).
+    /// - Throws: ``HTTPError`` 403 when `principal` does not own the household.
+    private func askedAbout(
+        _ request: HTTPRequest, _ principal: Principal, _ isAskable: (Membership) -> Bool
+    ) throws -> (AccountPages.HouseholdsView, Membership)? {
+        _ = try ownedHousehold(principal)
+        let view = try householdsView(principal)
+        let user = request.query["user"].flatMap(Int64.init)
+        guard let member = view.members.first(where: { $0.user.id == user }), isAskable(member) else { return nil }
+        return (view, member)
     }
 
     private func householdsPage(
