@@ -171,6 +171,9 @@ extension HTTPServer {
                 message: "the header fields are larger than the \(Self.maximumHeadLength) bytes allowed")
             return (context, refuse(error, for: context, on: connection))
         }
+        if let problem = Self.framingProblem(head.headers) {
+            return (context, refuse(HTTPError.badRequest(problem), for: context, on: connection, closing: true))
+        }
         context.bodyLimit = configuration.bodyLimit(method: context.method, path: path)
         if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }), length > UInt64(context.bodyLimit) {
             return (context, refuse(tooLarge(context.bodyLimit), for: context, on: connection))
@@ -186,6 +189,34 @@ extension HTTPServer {
         }
         context.request = request
         return (context, .YES)
+    }
+
+    /// Why the request's body cannot be told apart from what follows it on the connection, or `nil` when it can
+    /// (RFC 9112 §6.1, §6.3): a `Content-Length` and a `Transfer-Encoding` both, a `Transfer-Encoding` other than
+    /// `chunked` alone, or a `Content-Length` repeated or not a number. A proxy in front may have framed such a
+    /// request the other way, so that what Lists would read as the next request (smuggled) is, to the proxy, part
+    /// of this one: it is answered 400 and the connection closed, with nothing read as a request after it.
+    static func framingProblem(_ headers: HTTPHeaders) -> String? {
+        var lengths: [String] = []
+        var codings: [String] = []
+        for (name, value) in headers {
+            if name.caseInsensitiveEquals("Content-Length") { lengths.append(value) }
+            if name.caseInsensitiveEquals("Transfer-Encoding") { codings.append(value) }
+        }
+        if !codings.isEmpty {
+            if !lengths.isEmpty { return "a request may have a Content-Length or a Transfer-Encoding, not both" }
+            guard codings.count == 1, String(codings[0].trimmingSpacesAndTabs()).caseInsensitiveEquals("chunked") else {
+                return "the only Transfer-Encoding taken is chunked, once"
+            }
+            return nil
+        }
+        guard let first = lengths.first else { return nil }
+        if lengths.count > 1 { return "a request may have one Content-Length" }
+        let length = first.trimmingSpacesAndTabs()
+        guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return "the Content-Length is not a number of bytes"
+        }
+        return nil
     }
 
     /// Adds a piece of the body; once a body whose length was not declared (chunked) passes the limit, drops
@@ -217,10 +248,14 @@ extension HTTPServer {
         HTTPError(status: 413, code: "too_large", message: "the request body is larger than the \(limit) bytes allowed")
     }
 
-    /// Queues the server's own refusal of a request that no route sees, with the headers every answer carries.
-    func refuse(_ error: HTTPError, for context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+    /// Queues the server's own refusal of a request that no route sees, with the headers every answer carries;
+    /// `closing` closes the connection once it is sent, reading nothing more from it.
+    func refuse(_ error: HTTPError, for context: RequestContext, on connection: OpaquePointer, closing: Bool = false)
+        -> MHD_Result
+    {
         var response = error.response
         response.addSecurityHeaders()
+        if closing { response.headers["Connection"] = "close" }
         return send(response, for: context, on: connection)
     }
 

@@ -103,6 +103,7 @@ public final class HTTPServer: Sendable {
                     MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: address),
                     MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadCount, ptr_value: nil),
                     MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+                    MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: Self.connectionMemory, ptr_value: nil),
                     MHD_OptionItem(
                         option: .CONNECTION_TIMEOUT, value: configuration.connectionTimeout, ptr_value: nil),
                     lists_mhd_notify_completed_option(requestCompleted, server),
@@ -130,6 +131,13 @@ public final class HTTPServer: Sendable {
     /// pool after every request, so a larger pool costs every request (at 256 KiB, a quarter of a GET's time). Lists
     /// therefore checks its own, lower limits (``maximumTargetLength``, ``maximumHeadLength``) and answers them
     /// with its headers; only a head too large for the pool gets libmicrohttpd's answer.
+    /// The memory pool libmicrohttpd gives each connection: 64 KiB, twice its default. A head and a copy of its
+    /// `Cookie` field (which libmicrohttpd parses into cookies before Lists sees the request) must fit in it
+    /// together; at 32 KiB a `Cookie` of 15 KiB did not, and libmicrohttpd answered 431 itself, its status line and
+    /// headers written twice and none of Lists's. At 64 KiB every head up to ``maximumHeadLength`` and well past it
+    /// reaches Lists, which answers 431 with its own headers; only a head over about 32 KiB is libmicrohttpd's.
+    static let connectionMemory = 64 * 1024
+
     /// The longest request target (path and query) Lists reads: 8 KiB, as most servers take; longer gets 414.
     static let maximumTargetLength = 8 * 1024
 
