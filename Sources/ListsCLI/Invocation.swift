@@ -72,7 +72,12 @@ final class Invocation {
         if let openedStore { return openedStore }
         let store: any Store
         switch try database() {
-        case .sqlite(let path): store = try SQLiteStore(path: path, readConnections: readConnections)
+        case .sqlite(let path):
+            let opened = try SQLiteStore(path: path, readConnections: readConnections)
+            for notice in opened.permissionNotices {
+                FileHandle.standardError.write(Data("lists: warning: \(notice)\n".utf8))
+            }
+            store = opened
         case .postgres(let url):
             guard let openPostgres else { throw PostgresHandOff.unavailable }
             store = try openPostgres(url, max(1, readConnections))

@@ -110,9 +110,10 @@ enum TransferCommands {
             try format.export(store) { FileHandle.standardOutput.write(Data($0)) }
             return
         }
-        // Written beside the target and renamed over it, so a failed export never leaves half a file.
+        // Written beside the target and renamed over it, so a failed export never leaves half a file; readable by
+        // its owner only, as the database is.
         let temporary = path + ".lists-export-\(Platform.processID)"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = FileHandle(forWritingAtPath: temporary)
         else {
             throw ValidationError(field: "output", message: "cannot write \(Quoted(path))")

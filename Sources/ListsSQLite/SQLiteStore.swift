@@ -29,11 +29,20 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     public let readConnectionLimit: Int
     /// Where the database is (`:memory:` for a private in-memory one).
     public let path: String
+    /// What opening the store did to files that other users could read, as sentences for the person running
+    /// Lists (the CLI writes them on standard error): a database, its `-wal` or its `-shm` that the group or others
+    /// could read was made readable by its owner only, or, when that failed, how to do it.
+    public let permissionNotices: [String]
 
     /// How long a writer waits for another process's transaction before giving up, in milliseconds.
     public static let busyTimeout: Int32 = 10_000
 
     /// Opens the database at `path`, creating it (and its directory) when missing, and migrates it.
+    ///
+    /// The database and its `-wal` and `-shm` files are readable by their owner only, and so is a directory the
+    /// store makes for them, whatever the umask: they hold every household's lists and the accounts' password
+    /// hashes. An existing database that others could read is made private once it has opened as a Lists
+    /// database (a file that is not one is left exactly as it was), and ``permissionNotices`` says so.
     ///
     /// With `readConnections` above 0, read transactions use read-only connections of their own, opened when
     /// first needed, up to that many kept open (a server passes its thread count); an in-memory database has only
@@ -44,16 +53,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         self.path = path
         let isMemory = path == ":memory:"
         readConnectionLimit = isMemory ? 0 : max(0, readConnections)
-        if !isMemory {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            if !FileManager.default.fileExists(atPath: directory) {
-                do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                } catch {
-                    throw StoreError.cannotOpen(directory)
-                }
-            }
-        }
+        if !isMemory { try Self.makeNewFilePrivate(path) }
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, create: true)
@@ -77,6 +77,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         } catch let error as SQLiteError {
             throw error.storeError(path: path)
         }
+        permissionNotices = isMemory ? [] : Self.makeExistingFilesPrivate(path)
         shared = SQLiteConnections(connection: connection)
         household = .first
     }
@@ -85,12 +86,47 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     private init(sharing store: SQLiteStore, household: HouseholdID) {
         shared = store.shared
         path = store.path
+        permissionNotices = []
         readConnectionLimit = store.readConnectionLimit
         self.household = household
     }
 
     public func scoped(to household: HouseholdID) -> any Store {
         SQLiteStore(sharing: self, household: household)
+    }
+
+    /// Makes a new database at `path` private before SQLite opens it: its directory made 0700 when missing, a new
+    /// file made 0600 (SQLite gives the `-wal` and `-shm` files the database's permissions).
+    /// - Throws: ``StoreError/cannotOpen(_:)`` when the directory cannot be made.
+    private static func makeNewFilePrivate(_ path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard Platform.makePrivateDirectories(directory) else { throw StoreError.cannotOpen(path) }
+        // A file made here is private from its first byte; one that exists is kept as it is (another process may
+        // have made it a moment ago).
+        _ = Platform.makePrivateFile(path)
+    }
+
+    /// Makes the database at `path`, its `-wal` and its `-shm` private where the group or others could read them;
+    /// answers what it changed or could not.
+    private static func makeExistingFilesPrivate(_ path: String) -> [String] {
+        var notices: [String] = []
+        for file in [path, path + "-wal", path + "-shm"] {
+            guard let others = Platform.othersPermissions(of: file), others != 0 else { continue }
+            if Platform.makePrivate(file) {
+                notices.append("\(file) could be read by other users; it is now readable by its owner only")
+            } else {
+                notices.append(
+                    "\(file) can be read by other users, and Lists cannot change that; its owner can, with: "
+                        + "chmod go-rwx \(shellQuoted(file))")
+            }
+        }
+        return notices
+    }
+
+    /// `text` as one word for a POSIX shell.
+    private static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+,:@".contains($0) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Runs `body` again while it fails with SQLite's busy error, for up to ``busyTimeout``. Putting a file in
