@@ -102,8 +102,8 @@ enum UsersCommands {
             app: "users", name: "role",
             abstract: "Make a user the owner or a member of a household (adding them to it when they are not).",
             discussion: "ROLE is owner or member. The household is the one --household names, by default the only "
-                + "one. A household can have several owners; the web app lets the last owner leave only when no "
-                + "one else is left, so make another owner first.",
+                + "one. A household can have several owners; while it has members, one of them is an owner, so "
+                + "make another owner before making its only owner a member.",
             example: "lists users role bob owner --household Home")
         static let arguments: [Argument<Self>] = [.positional("NAME ROLE", 2, 2) { $0.words = $1 }]
 
@@ -122,7 +122,7 @@ enum UsersCommands {
             let household = try run.chosenHousehold()
             let user = try run.accounts { accounts in
                 let user = try Credentials.user(named: words.first ?? "", in: accounts)
-                try accounts.setMembership(userID: user.id, in: household.id, role: role, at: Date())
+                try accounts.setRole(role, userID: user.id, in: household, at: Date())
                 return user
             }
             run.output.line("\(user.name) is \(role == .owner ? "an owner" : "a member") of \(household.name)")
@@ -133,7 +133,8 @@ enum UsersCommands {
     struct Remove: Command {
         static let configuration = CommandConfiguration(
             app: "users", name: "rm", abstract: "Remove a user, signing them out everywhere and revoking their tokens.",
-            discussion: "The households and their lists stay, with their other members.",
+            discussion: "The households and their lists stay, with their other members. The only owner of a "
+                + "household that has other members is not removed: make another owner first.",
             example: "lists users rm ann")
         static let arguments: [Argument<Self>] = [.positional("NAME", 1, 1) { $0.name = $1.first ?? "" }]
 
@@ -142,7 +143,7 @@ enum UsersCommands {
         func run(_ run: Invocation) throws {
             let user = try run.accounts { accounts in
                 let user = try Credentials.user(named: name, in: accounts)
-                try accounts.removeUser(id: user.id)
+                try accounts.removeUserKeepingOwners(id: user.id)
                 return user
             }
             run.output.line("Removed user \(user.name)")
@@ -152,24 +153,36 @@ enum UsersCommands {
     /// `lists users passwd NAME`.
     struct Password: Command {
         static let configuration = CommandConfiguration(
-            app: "users", name: "passwd", abstract: "Set a user's password, signing them out everywhere.",
+            app: "users", name: "passwd",
+            abstract: "Set a user's password, signing them out everywhere and revoking their API tokens.",
             discussion: "The new password is asked twice at a terminal, or read from the first line of standard "
-                + "input. Every session of the user ends; their API tokens keep working.",
+                + "input. Every session of the user ends, and every API token is revoked (a token made from a "
+                + "stolen session would outlive the password otherwise); --keep-tokens keeps the tokens working.",
             example: "lists users passwd ann")
-        static let arguments: [Argument<Self>] = [.positional("NAME", 1, 1) { $0.name = $1.first ?? "" }]
+        static let arguments: [Argument<Self>] = [
+            .positional("NAME", 1, 1) { $0.name = $1.first ?? "" },
+            .flag("keep-tokens", help: "leave the user's API tokens working") { $0.keepsTokens = $1 },
+        ]
 
         var name = ""
+        var keepsTokens = false
 
         func run(_ run: Invocation) throws {
             let user = try run.accounts { try Credentials.user(named: name, in: $0) }
             let hash = try Credentials.hasher.hash(try run.newPassword(for: user.name))
-            let ended = try run.accounts { accounts in
+            let (ended, revoked) = try run.accounts { accounts in
                 try accounts.setPasswordHash(hash, userID: user.id)
-                return try accounts.removeSessions(userID: user.id)
+                return (
+                    try accounts.removeSessions(userID: user.id),
+                    keepsTokens ? nil : try accounts.removeTokens(userID: user.id)
+                )
             }
+            let tokens =
+                revoked.map { ", \($0) API \($0 == 1 ? "token" : "tokens") revoked" }
+                ?? "; API tokens kept"
             run.output.line(
                 "Changed the password of \(user.name); signed out on every device (\(ended) "
-                    + "\(ended == 1 ? "session" : "sessions") ended)")
+                    + "\(ended == 1 ? "session" : "sessions") ended)\(tokens)")
         }
     }
 }
@@ -198,13 +211,16 @@ enum HouseholdsCommands {
                         .array(
                             households.map {
                                 .object([
-                                    "name": .string($0.0.name), "members": .number(JSONNumber($0.1)),
+                                    "number": .number(JSONNumber(Int($0.0.id.rawValue))), "name": .string($0.0.name),
+                                    "members": .number(JSONNumber($0.1)),
                                 ])
                             })))
             }
-            let rows = households.map { [$0.0.name, "\($0.1) \($0.1 == 1 ? "member" : "members")"] }
-            run.output.table(Table(alignments: [.left, .left], rows: rows)) { column, cell in
-                column == 1 ? run.output.dim(cell) : cell
+            let rows = households.map {
+                ["\($0.0.id.rawValue)", $0.0.name, "\($0.1) \($0.1 == 1 ? "member" : "members")"]
+            }
+            run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
+                column == 1 ? cell : run.output.dim(cell)
             }
         }
     }
@@ -213,7 +229,9 @@ enum HouseholdsCommands {
     struct Add: Command {
         static let configuration = CommandConfiguration(
             app: "households", name: "add", abstract: "Add a household, with empty lists.",
-            discussion: "NAME is 1 to 100 characters, unique ignoring case. --owner makes a user its owner.",
+            discussion: "NAME is 1 to 100 characters; two households may share a name (the commands then take its "
+                + "number, which households list shows), but not two of one person's. --owner makes a user its "
+                + "owner.",
             example: "lists households add \"The Smiths\" --owner ann")
         static let arguments: [Argument<Self>] = [
             .positional("NAME", 1, nil) { $0.words = $1 },
@@ -231,6 +249,7 @@ enum HouseholdsCommands {
         func run(_ run: Invocation) throws {
             let household = try run.accounts { accounts in
                 let user = try owner.map { try Credentials.user(named: $0, in: accounts) }
+                if let user { try accounts.checkHouseholdName(name, for: user.id, field: "name") }
                 let household = try accounts.addHousehold(name: name, at: Date())
                 if let user { try accounts.setMembership(userID: user.id, in: household.id, role: .owner, at: Date()) }
                 return household

@@ -20,15 +20,25 @@ enum Credentials {
                 + (names.isEmpty ? "; there are no users yet" : "; the users are \(names.joined(separator: ", "))"))
     }
 
-    /// The household of `households` named `name` (ignoring case).
+    /// The household of `households` that `name` names: its number, or its name ignoring case when no other has it.
     /// - Throws: ``ValidationError`` naming the households there are.
     static func household(named name: String, among households: [Household]) throws -> Household {
+        let listed = households.map { "\($0.id.rawValue) (\($0.name))" }.joined(separator: ", ")
+        // A number names one household, where two share a name.
+        if let number = Int64(name), let household = households.first(where: { $0.id.rawValue == number }) {
+            return household
+        }
         let key = Reference.nameKey(name)
-        if let household = households.first(where: { Reference.nameKey($0.name) == key }) { return household }
+        let named = households.filter { Reference.nameKey($0.name) == key }
+        if named.count == 1, let household = named.first { return household }
+        if named.isEmpty {
+            throw ValidationError(
+                field: "household", message: "no household named \(Quoted(name)); the households are \(listed)")
+        }
         throw ValidationError(
             field: "household",
-            message: "no household named \(Quoted(name)); the households are "
-                + households.map(\.name).joined(separator: ", "))
+            message: "\(named.count) households are named \(Quoted(name)): "
+                + named.map { "\($0.id.rawValue) (\($0.name))" }.joined(separator: ", ") + "; name one by its number")
     }
 }
 
@@ -52,7 +62,8 @@ extension Invocation {
             throw ValidationError(
                 field: "household",
                 message: "this database has \(households.count) households ("
-                    + households.map(\.name).joined(separator: ", ") + "); choose one with --household NAME")
+                    + households.map { "\($0.id.rawValue) \($0.name)" }.joined(separator: ", ")
+                    + "); choose one with --household NAME or NUMBER")
         }
         return only
     }

@@ -132,7 +132,7 @@ public struct Invitation: Hashable, Sendable {
 /// belongs where, sign-in sessions, API tokens and invitations. They belong to the store as a whole, not to the
 /// household a store is scoped to.
 ///
-/// Names (users', households', tokens') are unique ignoring case (folded by ``Reference/nameKey(_:)``); a name
+/// Names (users', tokens') are unique ignoring case (folded by ``Reference/nameKey(_:)``); a name
 /// taken throws ``StoreError/nameTaken(_:)``. Removing a user removes their memberships, sessions and tokens;
 /// removing a household removes its records, memberships, sessions' choice of it and invitations.
 public protocol AccountSession {
@@ -160,13 +160,12 @@ public protocol AccountSession {
     func households() throws -> [Household]
     /// The household with `id`, or `nil`.
     func household(id: HouseholdID) throws -> Household?
-    /// The household whose name is `name` ignoring case, or `nil`.
+    /// The household whose name is `name` ignoring case (the lowest numbered of several), or `nil`.
     func household(named name: String) throws -> Household?
-    /// Makes a household, with a number no household had.
-    /// - Throws: ``StoreError/nameTaken(_:)`` (`"household name"`).
+    /// Makes a household, with a number no household had. Names need not be unique in the store (see
+    /// ``checkHouseholdName(_:for:except:field:)``).
     func addHousehold(name: String, at time: Date) throws -> Household
     /// Renames a household; returns whether it exists.
-    /// - Throws: ``StoreError/nameTaken(_:)``.
     @discardableResult func renameHousehold(id: HouseholdID, to name: String) throws -> Bool
 
     // MARK: Memberships
@@ -206,6 +205,13 @@ public protocol AccountSession {
     func addSignInFailure(keys: [String], at time: Date, forgetBefore: Date) throws
     /// Forgets the failed sign-ins counted against `key`.
     func removeSignInFailures(key: String) throws
+    /// Forgets one failed sign-in counted against each of `keys` at `time` (an attempt reserved by
+    /// ``reserveSignInAttempt(_:since:at:)`` that did not fail).
+    func removeSignInFailure(keys: [String], at time: Date) throws
+    /// Makes every other transaction that counts failed sign-ins wait until this one ends, so that a count read
+    /// here is still the count when this transaction adds to it; SQLite, whose writes run one at a time, has
+    /// nothing to do, PostgreSQL takes a transaction-scoped lock.
+    func lockSignInFailures() throws
 
     // MARK: API tokens
 
@@ -220,6 +226,8 @@ public protocol AccountSession {
     func touchToken(id: Int64, at time: Date) throws
     /// Revokes `userID`'s token named `name` (ignoring case); returns whether there was one.
     @discardableResult func removeToken(userID: Int64, named name: String) throws -> Bool
+    /// Revokes every token of `userID`; returns how many there were.
+    @discardableResult func removeTokens(userID: Int64) throws -> Int
 
     // MARK: Invitations
 
@@ -230,4 +238,40 @@ public protocol AccountSession {
     /// Marks the invitation used at `time`, if it is unused and not expired at `time`; returns whether it was
     /// (only one of two people using one link at once gets `true`).
     func useInvitation(digest: String, at time: Date) throws -> Bool
+}
+
+/// One limit on failed sign-ins: at most `limit` failures counted against `key` within the window.
+public struct SignInLimit: Sendable, Equatable {
+    /// What the failures are counted against: a user name's key, a client address's.
+    public var key: String
+    /// How many failures `key` may have within the window.
+    public var limit: Int
+
+    public init(key: String, limit: Int) {
+        self.key = key
+        self.limit = limit
+    }
+}
+
+extension AccountSession {
+    /// Counts an attempt at `time` against the key of every one of `limits`, before its password is checked,
+    /// unless a key already has its limit of failures after `since`; failures before `since` are forgotten.
+    ///
+    /// The count and the reservation are one step (``lockSignInFailures()``), so attempts made at once, on one
+    /// server or several, cannot all pass a limit that only some of them fit under: the first `limit` are counted
+    /// and the others refused. An attempt whose password proves right releases its reservation
+    /// (``removeSignInFailure(keys:at:)``); a wrong one leaves it counted as the failure it is.
+    /// - Returns: `nil` when the attempt is counted; else the limit that is full and the instants of the failures
+    ///   counted against its key, oldest first (nothing is written then).
+    public func reserveSignInAttempt(_ limits: [SignInLimit], since: Date, at time: Date) throws -> (
+        limit: SignInLimit, failures: [Date]
+    )? {
+        try lockSignInFailures()
+        for limit in limits {
+            let failures = try signInFailures(key: limit.key, since: since)
+            if failures.count >= limit.limit { return (limit, failures) }
+        }
+        try addSignInFailure(keys: limits.map(\.key), at: time, forgetBefore: since)
+        return nil
+    }
 }

@@ -28,7 +28,8 @@ public struct HouseholdID: Hashable, Sendable, Comparable, CustomStringConvertib
     public static func < (lhs: HouseholdID, rhs: HouseholdID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A household: the people who share one set of lists, and its name, which is unique in a store ignoring case.
+/// A household: the people who share one set of lists, and its name, unique among one person's households
+/// ignoring case (``AccountSession/checkHouseholdName(_:for:except:field:)``).
 public struct Household: Hashable, Sendable {
     /// Its number in the store.
     public var id: HouseholdID
@@ -46,19 +47,4 @@ public struct Household: Hashable, Sendable {
 
     /// The longest household name, in characters.
     public static let maxNameLength = 100
-
-    /// `name` trimmed, when it is a name a household can have: 1 to ``maxNameLength`` characters, no control
-    /// characters.
-    /// - Throws: ``ValidationError`` naming the field `name`.
-    public static func validName(_ name: String) throws -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { throw ValidationError(field: "name", message: "a household needs a name") }
-        if trimmed.count > maxNameLength {
-            throw ValidationError(field: "name", message: "at most \(maxNameLength) characters")
-        }
-        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw ValidationError(field: "name", message: "no control characters (tabs, line breaks)")
-        }
-        return trimmed
-    }
 }

@@ -126,7 +126,7 @@ struct PostgresAccounts: AccountSession {
 
     func household(named name: String) throws -> Household? {
         try all(
-            "SELECT \(Self.householdColumns("households")) FROM households WHERE name_key = $1",
+            "SELECT \(Self.householdColumns("households")) FROM households WHERE name_key = $1 ORDER BY id LIMIT 1",
             [.text(Reference.nameKey(name))]
         ) { Self.household($0, $1, from: 0) }.first
     }
@@ -139,22 +139,14 @@ struct PostgresAccounts: AccountSession {
         guard next < HouseholdID.limit else {
             throw StoreError.failure("the store holds \(HouseholdID.limit) households, the most it can")
         }
-        let id = try insertedID(
-            "household name",
-            "INSERT INTO households (id, name, name_key, created_at) VALUES ($1, $2, $3, $4) "
-                + "ON CONFLICT (name_key) DO NOTHING RETURNING id",
+        try connection.run(
+            "INSERT INTO households (id, name, name_key, created_at) VALUES ($1, $2, $3, $4)",
             [.integer(next), .text(name), .text(Reference.nameKey(name)), .date(time)])
-        return Household(id: HouseholdID(id), name: name, createdAt: time.roundedToMilliseconds)
+        return Household(id: HouseholdID(next), name: name, createdAt: time.roundedToMilliseconds)
     }
 
-    /// Looks for the name among the other households first, under the store's write lock, which every change of a
-    /// household's name takes: no other server can take the name between the look and the update.
     func renameHousehold(id: HouseholdID, to name: String) throws -> Bool {
-        try connection.execute(PostgresStore.writeLock)
         let key = Reference.nameKey(name)
-        let taken = try connection.integer(
-            "SELECT 1 FROM households WHERE name_key = $1 AND id <> $2", [.text(key), .integer(id.rawValue)])
-        if taken != nil { throw StoreError.nameTaken("household name") }
         return try connection.run(
             "UPDATE households SET name = $1, name_key = $2 WHERE id = $3",
             [.text(name), .text(key), .integer(id.rawValue)]) > 0
@@ -269,6 +261,22 @@ struct PostgresAccounts: AccountSession {
         try connection.run("DELETE FROM sign_in_failures WHERE key = $1", [.text(key)])
     }
 
+    func removeSignInFailure(keys: [String], at time: Date) throws {
+        for key in keys {
+            try connection.run(
+                """
+                DELETE FROM sign_in_failures WHERE ctid IN
+                    (SELECT ctid FROM sign_in_failures WHERE key = $1 AND failed_at = $2 LIMIT 1)
+                """, [.text(key), .date(time)])
+        }
+    }
+
+    func lockSignInFailures() throws {
+        // Writes run side by side here: the failures' own advisory lock, held until the transaction ends, makes
+        // counting and adding one step for every server on the database.
+        try connection.execute("SELECT pg_advisory_xact_lock(1279870806, hashtext(current_schema()))")
+    }
+
     // MARK: API tokens
 
     private static func token(_ rows: Rows, _ row: Int) -> APIToken {
@@ -309,6 +317,10 @@ struct PostgresAccounts: AccountSession {
         try connection.run(
             "DELETE FROM api_tokens WHERE user_id = $1 AND name_key = $2",
             [.integer(userID), .text(Reference.nameKey(name))]) > 0
+    }
+
+    func removeTokens(userID: Int64) throws -> Int {
+        try connection.run("DELETE FROM api_tokens WHERE user_id = $1", [.integer(userID)])
     }
 
     // MARK: Invitations

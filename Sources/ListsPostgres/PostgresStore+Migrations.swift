@@ -291,6 +291,12 @@ extension PostgresStore {
         CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, failed_at);
         CREATE INDEX sign_in_failures_by_time ON sign_in_failures (failed_at);
         """,
+        // 11: household names are no longer unique in the store, only among one person's households (which the
+        // model checks): a name refused because someone else's household has it would tell that it exists.
+        """
+        ALTER TABLE households DROP CONSTRAINT households_name_key_key;
+        CREATE INDEX households_by_name_key ON households (name_key);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -131,19 +131,12 @@ struct SQLiteAccounts: AccountSession {
 
     func household(named name: String) throws -> Household? {
         try all(
-            "SELECT \(Self.householdColumns("households")) FROM households WHERE name_key = ?",
+            "SELECT \(Self.householdColumns("households")) FROM households WHERE name_key = ? ORDER BY id LIMIT 1",
             [.text(Reference.nameKey(name))]
         ) { Self.household($0, from: 0) }.first
     }
 
     /// Whether a household other than `id` (any, when `nil`) is named `key`.
-    private func isHouseholdNameTaken(_ key: String, other id: HouseholdID? = nil) throws -> Bool {
-        let other = id.map { FieldValue.integer($0.rawValue) } ?? .null
-        let found = try connection.integer(
-            "SELECT 1 FROM households WHERE name_key = ? AND id IS NOT ?", [.text(key), other])
-        return found != nil
-    }
-
     /// The next number after the highest: the write holds the database's only write lock, so no other writer
     /// takes it meanwhile.
     func addHousehold(name: String, at time: Date) throws -> Household {
@@ -151,18 +144,16 @@ struct SQLiteAccounts: AccountSession {
         guard next < HouseholdID.limit else {
             throw StoreError.failure("the store holds \(HouseholdID.limit) households, the most it can")
         }
-        let key = Reference.nameKey(name)
-        try writingName(
-            "household name", "INSERT INTO households (id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
-            [.integer(next), .text(name), .text(key), .date(time)], isTaken: { try isHouseholdNameTaken(key) })
+        try connection.run(
+            "INSERT INTO households (id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+            [.integer(next), .text(name), .text(Reference.nameKey(name)), .date(time)])
         return Household(id: HouseholdID(next), name: name, createdAt: time.roundedToMilliseconds)
     }
 
     func renameHousehold(id: HouseholdID, to name: String) throws -> Bool {
-        let key = Reference.nameKey(name)
-        try writingName(
-            "household name", "UPDATE households SET name = ?, name_key = ? WHERE id = ?",
-            [.text(name), .text(key), .integer(id.rawValue)], isTaken: { try isHouseholdNameTaken(key, other: id) })
+        try connection.run(
+            "UPDATE households SET name = ?, name_key = ? WHERE id = ?",
+            [.text(name), .text(Reference.nameKey(name)), .integer(id.rawValue)])
         return connection.changes > 0
     }
 
@@ -283,6 +274,20 @@ struct SQLiteAccounts: AccountSession {
         try connection.run("DELETE FROM sign_in_failures WHERE key = ?", [.text(key)])
     }
 
+    func removeSignInFailure(keys: [String], at time: Date) throws {
+        for key in keys {
+            try connection.run(
+                """
+                DELETE FROM sign_in_failures WHERE rowid IN
+                    (SELECT rowid FROM sign_in_failures WHERE key = ? AND failed_at = ? LIMIT 1)
+                """, [.text(key), .date(time)])
+        }
+    }
+
+    func lockSignInFailures() throws {
+        // A write transaction here is BEGIN IMMEDIATE: it holds SQLite's one write lock from its start.
+    }
+
     // MARK: API tokens
 
     private static func token(_ row: SQLiteConnection.Row) -> APIToken {
@@ -333,6 +338,11 @@ struct SQLiteAccounts: AccountSession {
             "DELETE FROM api_tokens WHERE user_id = ? AND name_key = ?",
             [.integer(userID), .text(Reference.nameKey(name))])
         return connection.changes > 0
+    }
+
+    func removeTokens(userID: Int64) throws -> Int {
+        try connection.run("DELETE FROM api_tokens WHERE user_id = ?", [.integer(userID)])
+        return connection.changes
     }
 
     // MARK: Invitations

@@ -342,6 +342,22 @@ extension SQLiteStore {
         CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, failed_at);
         CREATE INDEX sign_in_failures_by_time ON sign_in_failures (failed_at);
         """,
+        // 11: household names are no longer unique in the store, only among one person's households (which the
+        // model checks): a name refused because someone else's household has it would tell that it exists. The
+        // table is made again without the unique constraint (SQLite cannot drop one), with the foreign keys off
+        // meanwhile (``migrate(_:)``), so that its members, sessions and invitations keep pointing at it.
+        """
+        CREATE TABLE households_11 (
+            id INTEGER PRIMARY KEY CHECK (id >= 0 AND id < 4194304),
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+            name_key TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        INSERT INTO households_11 (id, name, name_key, created_at) SELECT id, name, name_key, created_at FROM households;
+        DROP TABLE households;
+        ALTER TABLE households_11 RENAME TO households;
+        CREATE INDEX households_by_name_key ON households (name_key);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.
@@ -351,6 +367,11 @@ extension SQLiteStore {
         let current = Int(try connection.integer("PRAGMA user_version") ?? 0)
         if current == known { return }
         if current > known { throw StoreError.newerSchema(found: current, known: known) }
+        // A migration that makes a table again (SQLite's way to change a constraint) needs the foreign keys off,
+        // or dropping the old table would delete what refers to it; they are checked before the commit instead.
+        // The pragma is a no-op inside a transaction, so it is set around it.
+        try connection.execute("PRAGMA foreign_keys = OFF")
+        defer { try? connection.execute("PRAGMA foreign_keys = ON") }
         try connection.execute("BEGIN IMMEDIATE")
         do {
             // Another process may have migrated while this one waited for the lock.
@@ -366,6 +387,9 @@ extension SQLiteStore {
                     throw StoreError.failure(
                         "migrating the database from schema \(number) to \(number + 1): \(error.message)")
                 }
+            }
+            if try connection.integer("PRAGMA foreign_key_check") != nil {
+                throw StoreError.failure("migrating the database to schema \(known): a reference is broken")
             }
             try connection.execute("PRAGMA user_version = \(known)")
             try connection.execute("COMMIT")

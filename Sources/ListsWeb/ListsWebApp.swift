@@ -98,7 +98,7 @@ public final class ListsWebApp: Sendable {
             self.household = household
             self.lists = lists
             self.router = router
-            householdHeaderValue = household.id.description
+            householdHeaderValue = AccessControl.householdHeaderValue(household.id)
         }
     }
 

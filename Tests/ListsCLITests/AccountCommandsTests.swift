@@ -59,8 +59,8 @@ struct AccountCommandsTests {
             ambiguous
                 == Outcome(
                     status: 2, stdout: "",
-                    stderr: "lists: household: this database has 2 households (Home, The Smiths); choose one with "
-                        + "--household NAME\n"))
+                    stderr: "lists: household: this database has 2 households (0 Home, 1 The Smiths); choose one "
+                        + "with --household NAME or NUMBER\n"))
         try sandbox.expect(["--household", "the smiths", "todo", "list"], prints: "")
         try sandbox.expect(
             ["--household", "The Smiths", "todo", "add", "Feed the hogs"], prints: "Added task 1: Feed the hogs\n")
@@ -74,15 +74,53 @@ struct AccountCommandsTests {
             unknown
                 == Outcome(
                     status: 2, stdout: "",
-                    stderr: "lists: household: no household named \"Nowhere\"; the households are Home, The Smiths\n"))
+                    stderr: "lists: household: no household named \"Nowhere\"; the households are 0 (Home), "
+                        + "1 (The Smiths)\n"))
         try sandbox.expect(
             ["households", "rename", "Home", "The Joneses"], prints: "Renamed household Home to The Joneses\n")
-        let taken = try sandbox.run(["households", "rename", "The Joneses", "the smiths"])
+        // Two households may share a name (nobody's own two): the commands then take the number.
+        try sandbox.expect(
+            ["households", "rename", "The Joneses", "the smiths"],
+            prints: "Renamed household The Joneses to the smiths\n")
+        try sandbox.expect(["households", "list"], prints: "0  the smiths  0 members\n1  The Smiths  0 members\n")
+        let shared = try sandbox.run(["--household", "The Smiths", "todo", "list"])
         #expect(
-            taken
-                == Outcome(status: 2, stdout: "", stderr: "lists: household name: that name is taken; choose another\n")
-        )
-        try sandbox.expect(["households", "list"], prints: "The Joneses  0 members\nThe Smiths   0 members\n")
+            shared
+                == Outcome(
+                    status: 2, stdout: "",
+                    stderr: "lists: household: 2 households are named \"The Smiths\": 0 (the smiths), 1 (The Smiths); "
+                        + "name one by its number\n"))
+        try sandbox.expect(["--household", "0", "todo", "list"], prints: "1    Walk the dogs\n")
+        try sandbox.expect(["--household", "1", "todo", "list"], prints: "1    Feed the hogs\n")
+    }
+
+    @Test func aHouseholdWithMembersKeepsAnOwnerAtTheTerminalToo() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.run(["users", "add", "ann"], input: "long enough\n").status == 0)
+        #expect(try sandbox.run(["users", "add", "bob"], input: "long enough\n").status == 0)
+        let refusal = Outcome(
+            status: 2, stdout: "",
+            stderr: "lists: role: ann is the only owner of Home, which has other members; make another member owner "
+                + "first, or remove the others; nothing was changed\n")
+        #expect(try sandbox.run(["users", "role", "ann", "member"]) == refusal)
+        #expect(try sandbox.run(["users", "rm", "ann"]) == refusal)
+        try sandbox.expect(["households", "members", "home"], prints: "ann  owner\nbob  member\n")
+        // With another owner, the same commands work.
+        try sandbox.expect(["users", "role", "bob", "owner"], prints: "bob is an owner of Home\n")
+        try sandbox.expect(["users", "role", "ann", "member"], prints: "ann is a member of Home\n")
+        try sandbox.expect(["households", "members", "home"], prints: "ann  member\nbob  owner\n")
+        #expect(try sandbox.run(["users", "rm", "bob"]).stderr.contains("bob is the only owner of Home"))
+        // Household names hide nothing, and are one person's own.
+        let disguised = try sandbox.run(["households", "add", "Bo\u{202E}sb"])
+        #expect(disguised.status == 2)
+        #expect(disguised.stderr.contains("invisible characters (found U+202E)"))
+        let twice = try sandbox.run(["households", "add", "HOME", "--owner", "bob"])
+        #expect(
+            twice
+                == Outcome(
+                    status: 2, stdout: "", stderr: "lists: name: you have a household of that name; choose another\n"))
+        try sandbox.expect(["households", "add", "HOME"], prints: "Added household HOME\n")
     }
 
     @Test func tokensAreShownOnceKeptAsDigestsListedAndRevoked() throws {
@@ -125,8 +163,20 @@ struct AccountCommandsTests {
         #expect(
             try sandbox.run(["users", "passwd", "ann"], input: "another one\n")
                 == Outcome(
-                    status: 0, stdout: "Changed the password of ann; signed out on every device (2 sessions ended)\n",
+                    status: 0,
+                    stdout: "Changed the password of ann; signed out on every device (2 sessions ended), 1 API token "
+                        + "revoked\n",
                     stderr: ""))
+        #expect(try sandbox.sqlite3(sandbox.database, "SELECT count(*) FROM api_tokens").stdout == "0\n")
+        try sandbox.succeed(["tokens", "create", "backup"])
+        #expect(
+            try sandbox.run(["users", "passwd", "ann", "--keep-tokens"], input: "a third one\n")
+                == Outcome(
+                    status: 0,
+                    stdout: "Changed the password of ann; signed out on every device (0 sessions ended); API tokens "
+                        + "kept\n",
+                    stderr: ""))
+        #expect(try sandbox.sqlite3(sandbox.database, "SELECT count(*) FROM api_tokens").stdout == "1\n")
         try sandbox.expect(["users", "rm", "ann"], prints: "Removed user ann\n")
         #expect(try sandbox.sqlite3(sandbox.database, "SELECT count(*) FROM api_tokens").stdout == "0\n")
         #expect(try sandbox.sqlite3(sandbox.database, "SELECT count(*) FROM memberships").stdout == "0\n")

@@ -29,6 +29,8 @@ extension AccountContract {
         SharedCheck("aUserNameTakenAtOnceMakesOneUser", aUserNameTakenAtOnceMakesOneUser),
         SharedCheck("householdsAddedAtOnceGetDifferentNumbers", householdsAddedAtOnceGetDifferentNumbers),
         SharedCheck("failedSignInsOnEveryStoreAreCountedTogether", failedSignInsOnEveryStoreAreCountedTogether),
+        SharedCheck(
+            "attemptsReservedAtOncePassALimitNoMoreThanItAllows", attemptsReservedAtOncePassALimitNoMoreThanItAllows),
     ]
 
     /// Runs `body` with each store and its index on a thread of its own, every thread let go at the same moment
@@ -133,5 +135,42 @@ extension AccountContract {
                 try reading(store) { try $0.signInFailures(key: "name:ada", since: now.addingTimeInterval(-1)) }.count
                     == stores.count)
         }
+    }
+
+    /// Every store reserves sign-in attempts against one key at the same moment, five rounds of them, under a limit
+    /// of three: exactly three are counted, whatever the order, and the others are refused with the three
+    /// instants. Then one reservation is released, and exactly one more attempt fits.
+    static func attemptsReservedAtOncePassALimitNoMoreThanItAllows(_ stores: [any Store]) throws {
+        let clock = TestClock()
+        let limit = SignInLimit(key: "name:ada", limit: 3)
+        var counted: [Date] = []
+        for round in 0..<5 {
+            let now = clock.now.addingTimeInterval(Double(round) * 61).roundedToMilliseconds
+            let since = now.addingTimeInterval(-60)
+            let answers = atOnce(stores) { index, store in
+                try writing(store) {
+                    try $0.reserveSignInAttempt(
+                        [limit, SignInLimit(key: "client:\(index)", limit: 20)], since: since,
+                        at: now.addingTimeInterval(Double(index) / 1000))
+                }
+            }
+            let refusals = try answers.map { try $0.get() }.compactMap { $0 }
+            #expect(refusals.count == stores.count - limit.limit, "round \(round)")
+            for refusal in refusals {
+                #expect(refusal.limit == limit)
+                #expect(refusal.failures.count == limit.limit)
+            }
+            counted = try reading(stores[0]) { try $0.signInFailures(key: "name:ada", since: since) }
+            #expect(counted.count == limit.limit, "round \(round)")
+        }
+        let released = try #require(counted.first)
+        try writing(stores[1]) { try $0.removeSignInFailure(keys: ["name:ada"], at: released) }
+        let since = released.addingTimeInterval(-30)
+        let again = atOnce(stores) { index, store in
+            try writing(store) {
+                try $0.reserveSignInAttempt([limit], since: since, at: released.addingTimeInterval(0.5))
+            }
+        }
+        #expect(try again.map { try $0.get() }.filter { $0 == nil }.count == 1)
     }
 }

@@ -21,7 +21,8 @@ public enum AccountContract {
         StoreContract.Check("aPasswordHashIsReplaced", aPasswordHashIsReplaced),
         StoreContract.Check("householdsAddedGetNewNumbersAndAreRenamed", householdsAddedGetNewNumbersAndAreRenamed),
         StoreContract.Check(
-            "aTakenHouseholdNameIsRefusedForAnAddAndARename", aTakenHouseholdNameIsRefusedForAnAddAndARename),
+            "householdNamesMayRepeatButNotAmongOnePersonsHouseholds",
+            householdNamesMayRepeatButNotAmongOnePersonsHouseholds),
         // Memberships, sessions, tokens and invitations (AccountContract+Access.swift).
         StoreContract.Check("membershipsAreSetChangedAndListedBothWays", membershipsAreSetChangedAndListedBothWays),
         StoreContract.Check(
@@ -238,33 +239,29 @@ public enum AccountContract {
         #expect(try writing(store) { try $0.addHousehold(name: "Attic", at: clock.now) }.id == HouseholdID(3))
     }
 
-    /// Another household's name, in any case, is refused for an add and for a rename with
-    /// `nameTaken("household name")`; nothing changes, and the write goes on.
-    static func aTakenHouseholdNameIsRefusedForAnAddAndARename(_ store: any Store) throws {
+    /// Household names may repeat in a store, in any case, for an add and a rename: a name refused because another
+    /// household has it would tell that it exists. The model keeps them apart among one person's households
+    /// (``AccountSession/checkHouseholdName(_:for:except:field:)``): a member's two households cannot share one,
+    /// and nobody else's are looked at. A name is found by ``AccountSession/household(named:)`` as the lowest
+    /// numbered household that has it.
+    static func householdNamesMayRepeatButNotAmongOnePersonsHouseholds(_ store: any Store) throws {
         let clock = TestClock()
         let cabin = try writing(store) { try $0.addHousehold(name: "Cabin", at: clock.now) }
+        let home = try writing(store) { try $0.addHousehold(name: "HOME", at: clock.now) }
+        #expect(try writing(store) { try $0.renameHousehold(id: cabin.id, to: "home") })
+        #expect(try reading(store) { try $0.households().map(\.name) } == ["Home", "home", "HOME"])
+        #expect(try reading(store) { try $0.household(named: "hOmE") }?.id == .first)
+        let ann = try writing(store) { try $0.addUser(name: "ann", passwordHash: "x", at: clock.now) }
+        try writing(store) { try $0.setMembership(userID: ann.id, in: home.id, role: .owner, at: clock.now) }
         let before = try View(store)
-        #expect(throws: StoreError.nameTaken("household name")) {
-            try writing(store) { try $0.addHousehold(name: "HOME", at: clock.now) }
-        }
-        #expect(throws: StoreError.nameTaken("household name")) {
-            try writing(store) { try $0.renameHousehold(id: cabin.id, to: "home") }
-        }
-        #expect(throws: StoreError.nameTaken("household name")) {
-            try writing(store) { try $0.renameHousehold(id: .first, to: "CABIN") }
+        #expect(throws: ValidationError.self) {
+            try writing(store) { try $0.checkHouseholdName("Home", for: ann.id, field: "name") }
         }
         #expect(try View(store) == before)
-        let attic = try writing(store) { accounts throws in
-            #expect(throws: StoreError.nameTaken("household name")) {
-                try accounts.addHousehold(name: "cabin", at: clock.now)
-            }
-            #expect(throws: StoreError.nameTaken("household name")) {
-                try accounts.renameHousehold(id: .first, to: "Cabin")
-            }
-            return try accounts.addHousehold(name: "Attic", at: clock.now)
+        try writing(store) { accounts in
+            try accounts.checkHouseholdName("Home", for: ann.id, except: home.id, field: "name")
+            try accounts.checkHouseholdName("Cabin", for: ann.id, field: "name")
         }
-        #expect(attic.id == HouseholdID(2))
-        #expect(try reading(store) { try $0.households().map(\.name) } == ["Attic", "Cabin", "Home"])
     }
 
     // MARK: Transactions and households

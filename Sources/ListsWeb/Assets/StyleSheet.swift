@@ -251,6 +251,9 @@ enum StyleSheet {
         .field-error { color: var(--red); }
         .field-hint { color: var(--secondary); }
         .field.invalid label { color: var(--red); }
+        .field.check, .check-row { grid-template-columns: 1fr auto; }
+        .check-row { display: grid; align-items: center; padding: 0 16px; min-height: 44px; }
+        .field.check input, .check-row input { width: 22px; min-height: 22px; margin: 11px 0; accent-color: var(--tint); }
         .insert-form { margin: 0 16px 20px; }
         .insert-row { display: flex; gap: 8px; align-items: flex-start; }
         .insert-row .field { flex: 1; grid-template-columns: 1fr; border-radius: 10px; }

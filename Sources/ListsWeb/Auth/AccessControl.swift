@@ -51,8 +51,14 @@ final class AccessControl: Sendable {
     /// The cookie's name over HTTPS: the `__Host-` prefix makes browsers take it only with `Secure`, `Path=/` and
     /// no `Domain`, so no other site on the domain can set it.
     static let secureCookieName = "__Host-lists_session"
-    /// The header that names the household an API token's request acts in, when its user has several.
+    /// The header that names the household an API token's request acts in, when its user has several, and that
+    /// every answer of a household carries: the household's number, in one form both ways (``householdHeaderValue(_:)``).
     static let householdHeader = "X-Lists-Household"
+
+    /// The household header's value for `household`: its number, as the store gives it (`0`, `12`).
+    static func householdHeaderValue(_ household: HouseholdID) -> String {
+        String(household.rawValue)
+    }
 
     /// Whether the hasher's stand-in hash (what an unknown name is checked against) is made: made at the first
     /// sign-in, before its name is looked up, so that no sign-in pays for it alone.
@@ -126,44 +132,94 @@ final class AccessControl: Sendable {
     /// refused for too many failures is not itself counted.
     /// - Throws: ``HTTPError`` 401 (wrong name or password), 429 with `Retry-After` (too many failures).
     func signIn(name: String, password: String, client: String) throws -> (Principal, cookieSecret: String) {
-        // The password's length is checked by the hasher too; a 10 MB one is refused before any work. A name far
-        // longer than any user's is counted under one key, not kept whole.
-        let isNameBounded = name.utf8.count <= 1024
-        let isPlausible = isNameBounded && password.utf8.count <= PasswordRules.maximumBytes
-        let nameKey = "name:" + (isNameBounded ? Reference.nameKey(name) : "(longer than 1024 bytes)")
-        let limits = [
-            (key: nameKey, limit: Self.failuresPerName), (key: "client:" + client, limit: Self.failuresPerClient),
-        ]
-        let now = clock()
-        // A failure counts for a window: one made exactly a window ago no longer does.
-        let since = now.addingTimeInterval(-Self.failureWindow)
-        let (failures, user) = try store.read { session in
-            (
-                try limits.map { try session.accounts.signInFailures(key: $0.key, since: since) },
-                isPlausible ? try session.accounts.user(named: name) : nil
-            )
-        }
-        for ((_, limit), instants) in zip(limits, failures) where instants.count >= limit {
-            // Allowed again when the oldest of the last `limit` failures is a window old.
-            let wait = instants[instants.count - limit].timeIntervalSince(now) + Self.failureWindow
-            throw Self.tooManyAttempts(retryAfter: max(1, Int(wait.rounded(.up))))
-        }
-        if !isWarm.exchange(true, ordering: .relaxed) { try hasher.verifyNothing("") }
-        guard let user, try verifyPassword(password, hash: user.passwordHash) else {
-            if user == nil { try hasher.verifyNothing(password) }
-            let failedAt = clock()
-            try store.write {
-                try $0.accounts.addSignInFailure(
-                    keys: limits.map(\.key), at: failedAt,
-                    forgetBefore: failedAt.addingTimeInterval(-Self.failureWindow))
+        // The password's length is checked by the hasher too; a 10 MB one is refused before any work.
+        let isPlausible = name.utf8.count <= 1024 && password.utf8.count <= PasswordRules.maximumBytes
+        let attempt = try reserveAttempt(name: name, client: client)
+        let verified: UserAccount?
+        do {
+            let user = isPlausible ? try store.read { try $0.accounts.user(named: name) } : nil
+            if !isWarm.exchange(true, ordering: .relaxed) { try hasher.verifyNothing("") }
+            if let user, try verifyPassword(password, hash: user.passwordHash) {
+                verified = user
+            } else {
+                if user == nil { try hasher.verifyNothing(password) }
+                verified = nil
             }
-            throw Self.wrongCredentials
+        } catch {
+            // Not decided (the password could not be checked): not a failure.
+            try? release(attempt, succeeded: false)
+            throw error
         }
-        if !failures[0].isEmpty { try store.write { try $0.accounts.removeSignInFailures(key: nameKey) } }
+        // A wrong name or password keeps its reservation: it is this failure, counted.
+        guard let user = verified else { throw Self.wrongCredentials }
         if hasher.needsRehash(user.passwordHash), let hash = try? hashPassword(password) {
             try store.write { try $0.accounts.setPasswordHash(hash, userID: user.id) }
         }
-        return try startSession(for: user)
+        return try startSession(for: user, releasing: attempt)
+    }
+
+    /// An attempt at a password, counted before the password is checked (``reserveAttempt(name:client:)``).
+    struct Attempt: Sendable {
+        /// The keys the attempt is counted against: the name's, then the client's.
+        var nameKey: String
+        var clientKey: String
+        /// When it was counted.
+        var at: Date
+    }
+
+    /// Counts an attempt at `name`'s password from `client` as a failure before the password is checked, in the
+    /// same write that checks the limits, so that simultaneous attempts cannot pass a limit together; the
+    /// attempt's outcome then keeps it (a wrong password) or releases it (``release(_:succeeded:)``). Sign-ins and
+    /// password changes share these counts.
+    /// - Throws: ``HTTPError`` 429 with `Retry-After` when the name or the client has had too many failures.
+    func reserveAttempt(name: String, client: String) throws -> Attempt {
+        // A name far longer than any user's is counted under one key, not kept whole.
+        let nameKey = "name:" + (name.utf8.count <= 1024 ? Reference.nameKey(name) : "(longer than 1024 bytes)")
+        let attempt = Attempt(nameKey: nameKey, clientKey: "client:" + client, at: clock())
+        let limits = [
+            SignInLimit(key: attempt.nameKey, limit: Self.failuresPerName),
+            SignInLimit(key: attempt.clientKey, limit: Self.failuresPerClient),
+        ]
+        // A failure counts for a window: one made exactly a window ago no longer does.
+        let since = attempt.at.addingTimeInterval(-Self.failureWindow)
+        let full = try store.write { try $0.accounts.reserveSignInAttempt(limits, since: since, at: attempt.at) }
+        if let (limit, failures) = full {
+            // Allowed again when the oldest of the last `limit` failures is a window old.
+            let wait = failures[failures.count - limit.limit].timeIntervalSince(attempt.at) + Self.failureWindow
+            throw Self.tooManyAttempts(retryAfter: max(1, Int(wait.rounded(.up))))
+        }
+        return attempt
+    }
+
+    /// Takes back `attempt`'s reservation: the attempt did not fail. A success also forgets the name's failures.
+    func release(_ attempt: Attempt, succeeded: Bool) throws {
+        try store.write { try Self.release(attempt, succeeded: succeeded, in: $0.accounts) }
+    }
+
+    private static func release(_ attempt: Attempt, succeeded: Bool, in accounts: any AccountSession) throws {
+        if succeeded {
+            try accounts.removeSignInFailures(key: attempt.nameKey)
+            try accounts.removeSignInFailure(keys: [attempt.clientKey], at: attempt.at)
+        } else {
+            try accounts.removeSignInFailure(keys: [attempt.nameKey, attempt.clientKey], at: attempt.at)
+        }
+    }
+
+    /// Checks that `password` is `user`'s own, counted as a sign-in is (the same limits per user name and per
+    /// client address), for what asks for the current password again (changing it): a stolen session must not
+    /// be a way to guess it. Answers whether it is; a wrong one stays counted as a failed sign-in.
+    /// - Throws: ``HTTPError`` 429 with `Retry-After`; ``PasswordHashingError`` (503).
+    func checkOwnPassword(_ password: String, of user: UserAccount, client: String) throws -> Bool {
+        let attempt = try reserveAttempt(name: user.name, client: client)
+        let isRight: Bool
+        do {
+            isRight = try verifyPassword(password, hash: user.passwordHash)
+        } catch {
+            try? release(attempt, succeeded: false)
+            throw error
+        }
+        if isRight { try release(attempt, succeeded: true) }
+        return isRight
     }
 
     /// The answer to a wrong name or password: the same for both, so it tells no one which names exist.
@@ -181,14 +237,16 @@ final class AccessControl: Sendable {
 
     /// A new session for `user`, in the household it last used or its first: a new secret every time, so that a
     /// secret known before the sign-in is worth nothing after it.
-    func startSession(for user: UserAccount, in household: HouseholdID? = nil) throws -> (
-        Principal, cookieSecret: String
-    ) {
+    /// A sign-in's `attempt` is released in the same write.
+    func startSession(for user: UserAccount, in household: HouseholdID? = nil, releasing attempt: Attempt? = nil)
+        throws -> (Principal, cookieSecret: String)
+    {
         let secret = SecretToken.generate()
         let digest = SecretToken.digest(secret)
         let now = clock()
         let principal = try store.write { session -> Principal in
             let accounts = session.accounts
+            if let attempt { try Self.release(attempt, succeeded: true, in: accounts) }
             let memberships = try accounts.memberships(userID: user.id)
             let chosen = memberships.first { $0.household.id == household } ?? memberships.first
             try accounts.removeSessions(expiredBefore: now)
@@ -258,8 +316,8 @@ final class AccessControl: Sendable {
         return Principal(user: user, household: chosen?.household, role: chosen?.role, sessionDigest: digest)
     }
 
-    /// The user of the bearer token in `authorization`, acting in the household `householdName` names, or in
-    /// their only one.
+    /// The user of the bearer token in `authorization`, acting in the household whose number `householdName` is
+    /// (the value of the household header), or in their only one.
     /// - Throws: ``HTTPError`` 401 for a malformed, unknown or revoked token; 400 when the user has several
     ///   households and the request names none of them.
     private func bearer(_ authorization: String, household householdName: String?) throws -> Principal {
@@ -280,22 +338,23 @@ final class AccessControl: Sendable {
             try store.write { try $0.accounts.touchToken(id: stored.id, at: now) }
         }
         let chosen: Membership?
+        let yours = memberships.map { "\(Self.householdHeaderValue($0.household.id)) (\($0.household.name))" }
+            .joined(separator: ", ")
         if let householdName {
-            let key = Reference.nameKey(householdName)
-            guard let named = memberships.first(where: { Reference.nameKey($0.household.name) == key }) else {
+            let number = Int64(householdName.trimmingSpacesAndTabs())
+            guard let named = memberships.first(where: { $0.household.id.rawValue == number }) else {
                 throw HTTPError(
                     status: 400, code: "unknown_household",
-                    message: "you belong to no household named \(Quoted(householdName)); yours are "
-                        + memberships.map(\.household.name).joined(separator: ", "),
+                    message: "the \(Self.householdHeader) header takes the number of one of your households, not "
+                        + "\(Quoted(householdName)); yours are \(yours)",
                     field: Self.householdHeader)
             }
             chosen = named
         } else if memberships.count > 1 {
             throw HTTPError(
                 status: 400, code: "household_required",
-                message: "you belong to \(memberships.count) households ("
-                    + memberships.map(\.household.name).joined(separator: ", ")
-                    + "); name one in the \(Self.householdHeader) header", field: Self.householdHeader)
+                message: "you belong to \(memberships.count) households (\(yours)); send the number of one in the "
+                    + "\(Self.householdHeader) header", field: Self.householdHeader)
         } else {
             chosen = memberships.first
         }

@@ -153,7 +153,11 @@ struct AccountController: Sendable {
             return Self.signedOut(request)
         case ("GET", "/account"): return try accountPage(principal, FormState())
         case ("POST", "/account/signout-everywhere"):
-            try store.write { try $0.accounts.removeSessions(userID: principal.user.id) }
+            let revokesTokens = try FormBody(request)["revoke-tokens"] != nil
+            try store.write { session in
+                try session.accounts.removeSessions(userID: principal.user.id)
+                if revokesTokens { try session.accounts.removeTokens(userID: principal.user.id) }
+            }
             access.forgetCachedSessions()
             return Self.signedOut(request)
         case ("POST", "/account/password"): return try changePassword(request, principal)
@@ -212,11 +216,21 @@ struct AccountController: Sendable {
         var state = FormState()
         let current = form["current"] ?? ""
         let password = form["password"] ?? ""
-        guard let user = try store.read({ try $0.accounts.user(id: principal.user.id) }),
-            try access.verifyPassword(current, hash: user.passwordHash)
-        else {
-            state.record(ValidationError(field: "current", message: "this is not your current password"))
-            return try accountPage(principal, state, status: FormOutcome.invalidStatus)
+        let revokesTokens = form["revoke-tokens"] != nil
+        guard let user = try store.read({ try $0.accounts.user(id: principal.user.id) }) else {
+            throw HTTPError(status: 404, code: "not_found", message: "no such user")
+        }
+        // The current password is counted as a sign-in is: a stolen session gets no more guesses than a stranger.
+        do {
+            guard try access.checkOwnPassword(current, of: user, client: Self.clientKey(request)) else {
+                state.record(ValidationError(field: "current", message: "this is not your current password"))
+                return try accountPage(principal, state, status: FormOutcome.invalidStatus)
+            }
+        } catch let error as HTTPError where error.status == 429 {
+            state.record(ValidationError(field: "current", message: Layout.sentence(error.message)))
+            var response = try accountPage(principal, state, status: 429)
+            if let retryAfter = error.retryAfter { response.headers["Retry-After"] = String(retryAfter) }
+            return response
         }
         do {
             try AccountRules.checkPassword(password)
@@ -225,15 +239,23 @@ struct AccountController: Sendable {
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
         }
         let hash = try access.hashPassword(password)
-        try store.write { session in
+        let revoked = try store.write { session -> Int in
             try session.accounts.setPasswordHash(hash, userID: user.id)
             // Every other device signs in again; this one stays.
             let mine = try principal.sessionDigest.flatMap { try session.accounts.session(digest: $0) }
             try session.accounts.removeSessions(userID: user.id)
             if let mine { try session.accounts.addSession(mine) }
+            return revokesTokens ? try session.accounts.removeTokens(userID: user.id) : 0
         }
         access.forgetCachedSessions()
-        state.notice = Notice(message: "Your password was changed. Your other devices are signed out.", kind: .status)
+        let tokens =
+            switch revoked {
+            case 0: ""
+            case 1: " Your API token was revoked."
+            default: " Your \(revoked) API tokens were revoked."
+            }
+        state.notice = Notice(
+            message: "Your password was changed. Your other devices are signed out.\(tokens)", kind: .status)
         return try accountPage(principal, state)
     }
 
@@ -317,15 +339,13 @@ struct AccountController: Sendable {
             let name = try Household.validName(form["new-name"] ?? "")
             let now = access.clock()
             try store.write { session in
+                try session.accounts.checkHouseholdName(name, for: principal.user.id, field: "new-name")
                 let household = try session.accounts.addHousehold(name: name, at: now)
                 try session.accounts.setMembership(userID: principal.user.id, in: household.id, role: .owner, at: now)
                 try Self.show(household.id, to: principal, in: session.accounts, at: now)
             }
         } catch let error as ValidationError {
             state.record(ValidationError(field: "new-name", message: error.message))
-            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
-        } catch StoreError.nameTaken {
-            state.record(ValidationError(field: "new-name", message: "a household of that name exists; choose another"))
             return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
         }
         access.forgetCachedSessions()
@@ -348,12 +368,13 @@ struct AccountController: Sendable {
         var state = FormState(form, fields: ["name"])
         do {
             let name = try Household.validName(form["name"] ?? "")
-            try store.write { try $0.accounts.renameHousehold(id: household.id, to: name) }
+            try store.write { session in
+                try session.accounts.checkHouseholdName(
+                    name, for: principal.user.id, except: household.id, field: "name")
+                try session.accounts.renameHousehold(id: household.id, to: name)
+            }
         } catch let error as ValidationError {
             state.record(error)
-            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
-        } catch StoreError.nameTaken {
-            state.record(ValidationError(field: "name", message: "a household of that name exists; choose another"))
             return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
         }
         access.forgetCachedSessions()
@@ -380,7 +401,7 @@ struct AccountController: Sendable {
         guard let user = try FormBody(request)["user"].flatMap(Int64.init), user != principal.user.id else {
             throw HTTPError.badRequest("the form names no other member", field: "user")
         }
-        let removed = try store.write { try $0.accounts.removeMembership(userID: user, from: household.id) }
+        let removed = try store.write { try $0.accounts.leave(household, userID: user) }
         guard removed else { throw HTTPError(status: 404, code: "not_found", message: "no such member") }
         access.forgetCachedSessions()
         return .redirect(to: "/households")
@@ -397,7 +418,7 @@ struct AccountController: Sendable {
             guard try session.accounts.role(userID: user, in: household.id) != nil else {
                 throw HTTPError(status: 404, code: "not_found", message: "no such member")
             }
-            try session.accounts.setMembership(userID: user, in: household.id, role: .owner, at: access.clock())
+            try session.accounts.setRole(.owner, userID: user, in: household, at: access.clock())
         }
         access.forgetCachedSessions()
         return .redirect(to: "/households")
@@ -405,17 +426,13 @@ struct AccountController: Sendable {
 
     private func leave(_ principal: Principal) throws -> HTTPResponse {
         guard let household = principal.household else { return .redirect(to: "/households") }
-        try store.write { session in
-            let members = try session.accounts.members(of: household.id)
-            let owners = members.filter { $0.role == .owner }
-            // A household with members keeps an owner: the last one makes another owner, or removes the others.
-            if principal.role == .owner, owners.count == 1, members.count > 1 {
-                throw HTTPError(
-                    status: 409, code: "last_owner",
-                    message: "you are the only owner of \(household.name); make another member owner first (Make "
-                        + "Owner, beside their name), or remove its other members")
-            }
-            try session.accounts.removeMembership(userID: principal.user.id, from: household.id)
+        do {
+            try store.write { try $0.accounts.leave(household, userID: principal.user.id) }
+        } catch let error as ValidationError where error.field == "role" {
+            throw HTTPError(
+                status: 409, code: "last_owner",
+                message: "you are the only owner of \(household.name); make another member owner first (Make Owner, "
+                    + "beside their name), or remove its other members")
         }
         access.forgetCachedSessions()
         return .redirect(to: "/households")

@@ -51,14 +51,34 @@ extension AccountPages {
             \(tokenRows.joined(separator: "\n"))
             </ul>
             """
+        // Signing out everywhere and changing the password revoke the tokens too unless unticked: a token made from
+        // a stolen session would outlive both.
+        let revokeLabel =
+            tokens.count == 1 ? "Also revoke your API token" : "Also revoke your \(tokens.count) API tokens"
+        let everywhereTokens =
+            tokens.isEmpty
+            ? ""
+            : """
+            <li class="row check-row"><label for="revoke-tokens-everywhere">\(revokeLabel)</label>\
+            <input type="checkbox" id="revoke-tokens-everywhere" name="revoke-tokens" value="on" \
+            form="signout-everywhere" checked></li>
+            """
+        let passwordTokens =
+            tokens.isEmpty
+            ? ""
+            : """
+            <div class="field check"><label for="revoke-tokens-password">\(revokeLabel)</label>\
+            <input type="checkbox" id="revoke-tokens-password" name="revoke-tokens" value="on" checked></div>
+            """
         let content = """
             \(state.notice?.html ?? "")<h2 class="group-header" id="who-header">Signed in as \(userName)</h2>
             <ul class="group" aria-labelledby="who-header">
             <li class="row"><form class="row-form" method="post" action="/signout" data-full-load>\
             <button class="row-button action" type="submit">Sign Out</button></form></li>
-            <li class="row"><form class="row-form" method="post" action="/account/signout-everywhere" data-full-load>\
+            <li class="row"><form class="row-form" id="signout-everywhere" method="post" \
+            action="/account/signout-everywhere" data-full-load>\
             <button class="row-button action" type="submit">Sign Out on Every Device</button></form></li>
-            </ul>
+            \(everywhereTokens)</ul>
             <p class="group-footer">On every device: wherever you are signed in as \(userName), you sign in again.</p>
             <h2 class="group-header" id="password-header">Change password</h2>
             <form class="account-form" method="post" action="/account/password" aria-labelledby="password-header">
@@ -66,7 +86,7 @@ extension AccountPages {
             <div class="fields wide-labels">
             \(state.field("current", label: "Current password", type: "password", isRequired: true, attributes: "autocomplete=\"current-password\""))
             \(state.field("password", label: "New password", type: "password", isRequired: true, hint: "At least 8 characters.", attributes: "autocomplete=\"new-password\""))
-            </div>
+            \(passwordTokens)</div>
             <button class="action-row" type="submit">Change Password</button>
             </form>
             <p class="group-footer">Your other devices are signed out; this one stays signed in.</p>

@@ -7,14 +7,18 @@ public enum AccountRules {
     /// What every API token starts with, so that a token pasted somewhere it should not be is recognisable.
     public static let tokenPrefix = "lists_"
 
-    /// `name` trimmed, when it can be a user name (``UserNameRules``).
+    /// `name` trimmed, when it can be a user name (``UserNameRules``), with nothing that hides or disguises what it
+    /// shows (``NameRules``, as household names).
     /// - Throws: ``ValidationError`` naming `name`.
     public static func userName(_ name: String) throws -> String {
+        let checked: String
         do {
-            return try UserNameRules.check(name)
+            checked = try UserNameRules.check(name)
         } catch let error as CredentialError {
             throw ValidationError(field: "name", message: error.message)
         }
+        try NameRules.checkVisible(checked, field: "name")
+        return checked
     }
 
     /// Checks `password` against the rules (``PasswordRules``: 8 characters to 1,024 bytes).
