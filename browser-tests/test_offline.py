@@ -1,17 +1,19 @@
 """The app with no network, in real Chromium: each app's lists keep working offline (changes show at once and wait
 on the device, marked), a reload offline keeps them, and back online they are sent once, in order, and merged
 with what a second device did meanwhile, as the README's rules say; the change that lost is shown."""
-import json
 import uuid
-import time
 
 from conftest import CHROMIUM, PASSWORD, PHONE, USER
 from playwright.sync_api import expect
 from test_accounts import tls_proxy  # noqa: F401 (a fixture)
 from test_install import worker_ready
 
-# Back online, the waiting changes land and both devices show the result within this time.
-CONVERGE_MS = 2000
+# How long a test waits for a state (the changes landed, both devices show the result) before it calls it a hang:
+# a bound for a machine busy with other work, not a measure of speed. Where time is the subject (the retries), the
+# page's clock is driven (`page.clock`).
+CONVERGE_MS = 60_000
+# The same for the test that queues 10,000 changes, which a busy machine may take minutes to draw and send.
+HANG_MS = 600_000
 
 
 def ready_offline(server, page, paths):
@@ -275,14 +277,14 @@ def test_ten_thousand_changes_queued_offline_all_land_in_order(start_server, new
     queue_changes(phone, [{"kind": "task", "op": "add", "id": id, "fields": {"title": f"Queued {number:05}"},
                            "after": {"title": f"Queued {number:05}", "done": False}, "label": f"Queued {number:05}"}
                           for number, id in enumerate(ids)])
-    phone.reload()
-    # Drawing 10,000 rows takes about 1.5 s on an idle 2-core machine, and more on a busy one: this test is of
-    # what is drawn and sent, not of how fast.
-    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting", timeout=30_000)
+    # This test is of what is drawn and sent, not of how fast: it waits for each state, however long a busy
+    # machine takes to get there (HANG_MS only ends a hang).
+    phone.reload(wait_until="commit", timeout=HANG_MS)
+    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting", timeout=HANG_MS)
     # Drawn over the kept screen while they wait.
-    expect(phone.locator("li.row")).to_have_count(10_000, timeout=30_000)
+    expect(phone.locator("li.row")).to_have_count(10_000, timeout=HANG_MS)
     phone.context.set_offline(False)
-    expect(waiting_mark(phone)).to_be_hidden(timeout=120_000)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=HANG_MS)
     assert titles(server) == [f"Queued {number:05}" for number in range(10_000)]
     expect(phone.locator("#not-applied")).to_have_count(0)
 
@@ -371,10 +373,8 @@ def test_items_edit_mode_works_offline_though_never_opened_here(start_server, ne
     phone = new_page()
     ready_offline(server, phone, ["/shopping", "/"])
     # The service worker keeps Edit mode along with Items.
-    deadline = time.monotonic() + 5
-    while not phone.evaluate("caches.open('lists-screens').then((c) => c.match('/shopping?edit=1')).then(Boolean)"):
-        assert time.monotonic() < deadline, "Edit mode was not kept"
-        time.sleep(0.1)
+    phone.wait_for_function("caches.open('lists-screens').then((c) => c.match('/shopping?edit=1')).then(Boolean)",
+                            polling=100, timeout=CONVERGE_MS)
     phone.context.set_offline(True)
     phone.get_by_role("link", name="Edit", exact=True).click()
     expect(phone.get_by_role("link", name="Done")).to_be_visible()
@@ -390,3 +390,4 @@ def test_items_edit_mode_works_offline_though_never_opened_here(start_server, ne
     start = phone.context.new_page()
     start.goto(server.url + "/")
     expect(start.get_by_role("link", name="To-Do")).to_be_visible()
+
