@@ -1,6 +1,7 @@
 """The app with no network, in real Chromium: each app's lists keep working offline (changes show at once and wait
 on the device, marked), a reload offline keeps them, and back online they are sent once, in order, and merged
 with what a second device did meanwhile, as the README's rules say; the change that lost is shown."""
+import re
 import uuid
 
 from conftest import CHROMIUM, PASSWORD, PHONE, USER
@@ -391,3 +392,55 @@ def test_items_edit_mode_works_offline_though_never_opened_here(start_server, ne
     start.goto(server.url + "/")
     expect(start.get_by_role("link", name="To-Do")).to_be_visible()
 
+
+
+def list_text(page):
+    """What a list screen says under its navigation bar (rows, empty text, footer, total)."""
+    return page.locator(".screen .content").inner_text()
+
+
+def test_an_emptied_or_filled_list_offline_reads_as_it_does_online(start_server, new_page):
+    server = start_server(seed=True)
+    items = items_by_name(server)
+    assert server.request("PATCH", f"/api/v1/items/{items['Pear']['id']}", {"inShoppingList": True})[0] == 200
+    phone = new_page()
+    ready_offline(server, phone, ["/shopping/list", "/shopping", "/todo"])
+    phone.goto(server.url + "/shopping/list")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Check off Pear").click()
+    expect(phone.get_by_text("Nothing to buy. Tap items in the Items tab to put them on the shopping list.")).to_be_visible()
+    expect(phone.get_by_text("Tap an item when it is in your basket")).to_have_count(0)
+    expect(phone.locator(".total")).to_have_count(0)
+    offline_empty = list_text(phone)
+    # Put back on the list from Items: the Shopping List drawn offline has its footer again.
+    phone.get_by_role("link", name="Items").click()
+    phone.get_by_role("button", name="Bread").click()
+    phone.get_by_role("link", name="Shopping List").click()
+    expect(phone.get_by_role("button", name=re.compile("^Check off Bread"))).to_be_visible()
+    offline_filled = list_text(phone)
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    phone.reload()
+    assert list_text(phone) == offline_filled
+    phone.get_by_role("button", name=re.compile("^Check off Bread")).click()
+    expect(phone.get_by_text("Nothing to buy.")).to_be_visible()
+    assert list_text(phone) == offline_empty
+
+    # To-Do: every task deleted offline, then one typed in.
+    phone.goto(server.url + "/todo")
+    phone.context.set_offline(True)
+    for title in ("Walk the dogs", "Feed the hogs", "Chop the logs"):
+        phone.locator("li.row", has_text=title).get_by_role("button", name=f"Delete {title}…").click()
+        phone.get_by_role("button", name=f"Delete {title}", exact=True).click()
+        expect(phone.locator("li.row", has_text=title)).to_have_count(0)
+    expect(phone.get_by_text("No tasks. Type one above.")).to_be_visible()
+    expect(phone.get_by_text("Tap a task to mark it done")).to_have_count(0)
+    phone.get_by_label("New task").fill("Buy oats")
+    phone.get_by_role("button", name="Insert").click()
+    expect(phone.get_by_role("button", name="Buy oats", exact=True)).to_be_visible()
+    expect(phone.get_by_text("No tasks.")).to_have_count(0)
+    offline_todo = list_text(phone)
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    phone.reload()
+    assert list_text(phone) == offline_todo

@@ -198,20 +198,41 @@ extension Script {
               row.replaceWith(holder.content);
             }
             if (added) {
-              let group = main.querySelector(".screen .content ul.group");
-              if (!group) {
-                const empty = main.querySelector(".screen .content p.empty");
-                group = document.createElement("ul");
-                group.className = "group";
-                group.setAttribute("aria-label", document.title.split(" · ")[0]);
-                if (empty) empty.replaceWith(group);
-                else main.querySelector(".screen .content").append(group);
-              }
               holder.innerHTML = added;
-              group.append(holder.content);
+              drawGroup(main, true).append(holder.content);
+            } else if (!main.querySelector(".screen .content ul.group li.row")) {
+              drawGroup(main, false);
             }
             drawTotal(main);
             enhance(main);
+          }
+
+          // Draws the screen's list as the server does with rows (`hasRows`: the list and its footer, answered) or
+          // with none (what the empty list says), from the screen's `template[data-group]`s.
+          function drawGroup(main, hasRows) {
+            const content = main.querySelector(".screen .content");
+            const group = content.querySelector("ul.group");
+            if (hasRows === Boolean(group)) return group;
+            const old = group || content.querySelector("p.empty");
+            const template = main.querySelector(`template[data-group="${hasRows ? "rows" : "empty"}"]`);
+            if (!template) {
+              // A screen kept by an older release, without these templates: the rows get a plain list.
+              if (!hasRows) return null;
+              const list = document.createElement("ul");
+              list.className = "group";
+              list.setAttribute("aria-label", document.title.split(" · ")[0]);
+              if (old) old.replaceWith(list);
+              else content.append(list);
+              return list;
+            }
+            const holder = document.createElement("template");
+            holder.innerHTML = template.innerHTML.trim();
+            const fresh = holder.content.querySelector("ul.group");
+            const footer = old && old.nextElementSibling;
+            if (footer && footer.matches("p.group-footer")) footer.remove();
+            if (old) old.replaceWith(holder.content);
+            else content.append(holder.content);
+            return fresh;
           }
 
           // The Shopping List's total, added up again from its rows (when the whole list is on the screen).
