@@ -1,17 +1,24 @@
 """The app with no network, in real Chromium: each app's lists keep working offline (changes show at once and wait
 on the device, marked), a reload offline keeps them, and back online they are sent once, in order, and merged
 with what a second device did meanwhile, as the README's rules say; the change that lost is shown."""
-import json
-import uuid
+import http.server
+import re
+import threading
 import time
+import uuid
 
+import pytest
 from conftest import CHROMIUM, PASSWORD, PHONE, USER
 from playwright.sync_api import expect
 from test_accounts import tls_proxy  # noqa: F401 (a fixture)
 from test_install import worker_ready
 
-# Back online, the waiting changes land and both devices show the result within this time.
-CONVERGE_MS = 2000
+# How long a test waits for a state (the changes landed, both devices show the result) before it calls it a hang:
+# a bound for a machine busy with other work, not a measure of speed. Where time is the subject (the retries), the
+# page's clock is driven (`page.clock`).
+CONVERGE_MS = 60_000
+# The same for the test that queues 10,000 changes, which a busy machine may take minutes to draw and send.
+HANG_MS = 600_000
 
 
 def ready_offline(server, page, paths):
@@ -25,6 +32,28 @@ def ready_offline(server, page, paths):
 
 def waiting_mark(page):
     return page.locator("#offline-bar")
+
+
+def wait_until(condition, what, timeout_ms=CONVERGE_MS):
+    """Waits until `condition()` holds: a state, however long a busy machine takes to reach it (the bound ends a
+    hang)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not condition():
+        assert time.monotonic() < deadline, f"never came: {what}"
+        time.sleep(0.05)
+
+
+def queued(page):
+    """The number of changes waiting in the page's IndexedDB, of every household."""
+    return page.evaluate("""() => new Promise((resolve, reject) => {
+        const open = indexedDB.open("lists", 1);
+        open.onsuccess = () => {
+            const request = open.result.transaction("changes").objectStore("changes").count();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+        };
+        open.onerror = () => reject(open.error);
+    })""")
 
 
 def items_by_name(server):
@@ -275,14 +304,14 @@ def test_ten_thousand_changes_queued_offline_all_land_in_order(start_server, new
     queue_changes(phone, [{"kind": "task", "op": "add", "id": id, "fields": {"title": f"Queued {number:05}"},
                            "after": {"title": f"Queued {number:05}", "done": False}, "label": f"Queued {number:05}"}
                           for number, id in enumerate(ids)])
-    phone.reload()
-    # Drawing 10,000 rows takes about 1.5 s on an idle 2-core machine, and more on a busy one: this test is of
-    # what is drawn and sent, not of how fast.
-    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting", timeout=30_000)
+    # This test is of what is drawn and sent, not of how fast: it waits for each state, however long a busy
+    # machine takes to get there (HANG_MS only ends a hang).
+    phone.reload(wait_until="commit", timeout=HANG_MS)
+    expect(waiting_mark(phone)).to_have_text("Offline · 10,000 changes waiting", timeout=HANG_MS)
     # Drawn over the kept screen while they wait.
-    expect(phone.locator("li.row")).to_have_count(10_000, timeout=30_000)
+    expect(phone.locator("li.row")).to_have_count(10_000, timeout=HANG_MS)
     phone.context.set_offline(False)
-    expect(waiting_mark(phone)).to_be_hidden(timeout=120_000)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=HANG_MS)
     assert titles(server) == [f"Queued {number:05}" for number in range(10_000)]
     expect(phone.locator("#not-applied")).to_have_count(0)
 
@@ -371,10 +400,8 @@ def test_items_edit_mode_works_offline_though_never_opened_here(start_server, ne
     phone = new_page()
     ready_offline(server, phone, ["/shopping", "/"])
     # The service worker keeps Edit mode along with Items.
-    deadline = time.monotonic() + 5
-    while not phone.evaluate("caches.open('lists-screens').then((c) => c.match('/shopping?edit=1')).then(Boolean)"):
-        assert time.monotonic() < deadline, "Edit mode was not kept"
-        time.sleep(0.1)
+    wait_until(lambda: phone.evaluate("caches.open('lists-screens').then((c) => c.match('/shopping?edit=1'))"
+                                      ".then(Boolean)"), "Edit mode kept")
     phone.context.set_offline(True)
     phone.get_by_role("link", name="Edit", exact=True).click()
     expect(phone.get_by_role("link", name="Done")).to_be_visible()
@@ -390,3 +417,256 @@ def test_items_edit_mode_works_offline_though_never_opened_here(start_server, ne
     start = phone.context.new_page()
     start.goto(server.url + "/")
     expect(start.get_by_role("link", name="To-Do")).to_be_visible()
+
+
+def sign_out_everywhere(server):
+    """What Sign Out on Every Device does, from another phone: every session of the account ends, the test's own
+    too, which is signed in again (a new session) for the test's requests."""
+    status, _, _ = server.request("POST", "/account/signout-everywhere", b"", {
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": server.url})
+    assert status == 303
+    assert server.request("GET", "/api/v1/tasks")[0] == 401
+    server.cookie = server.sign_in()
+
+
+@pytest.mark.parametrize("start", ["offline", "online"])
+def test_signed_out_elsewhere_the_app_asks_for_a_sign_in_and_then_sends_the_change(start_server, new_page, start):
+    """Started with no network (a reload offline) or opened online: signed out on every device meanwhile, the app
+    back online leads to the sign-in screen, which says what the change waits for; signed in, it is sent."""
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo", "/"])
+    phone.context.set_offline(True)
+    if start == "offline":
+        phone.reload()
+    phone.get_by_label("New task").fill("Buy oats")
+    phone.get_by_role("button", name="Insert").click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    sign_out_everywhere(server)
+
+    phone.context.set_offline(False)
+    expect(phone).to_have_url(re.compile(r"/signin\?next=%2Ftodo$"), timeout=CONVERGE_MS)
+    expect(phone.get_by_role("button", name="Sign In")).to_be_visible()
+    expect(waiting_mark(phone)).to_have_text("1 change waiting: sign in to send it")
+    assert "Buy oats" not in titles(server)
+
+    phone.get_by_label("Name").fill(USER)
+    phone.get_by_label("Password").fill(PASSWORD)
+    phone.get_by_role("button", name="Sign In").click()
+    expect(phone).to_have_url(server.url + "/todo", timeout=CONVERGE_MS)
+    # (The mark is drawn once the page has read what waits: that it is not there yet says nothing.)
+    wait_until(lambda: queued(phone) == 0, "the change sent")
+    expect(waiting_mark(phone)).to_be_hidden()
+    expect(phone.get_by_role("button", name="Buy oats", exact=True)).to_be_visible()
+    assert titles(server).count("Buy oats") == 1
+
+
+def test_changes_kept_for_a_sign_in_wait_on_the_sign_in_screen_after_a_reload(start_server, new_page):
+    """Reloaded on the sign-in screen, the changes still wait there, and say for what; nothing is sent for nobody."""
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo"])
+    phone.context.set_offline(True)
+    for title in ("Walk the dogs", "Feed the hogs"):
+        phone.get_by_role("button", name=title, exact=True).click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 2 changes waiting")
+    sign_out_everywhere(server)
+    phone.context.set_offline(False)
+    expect(phone).to_have_url(re.compile(r"/signin"), timeout=CONVERGE_MS)
+    phone.reload()
+    expect(waiting_mark(phone)).to_have_text("2 changes waiting: sign in to send them")
+    assert [task["done"] for task in server.get_json("/api/v1/tasks")["tasks"]] == [False, False, False]
+
+
+class DownServer(http.server.ThreadingHTTPServer):
+    """What answers on a server's port while it is down behind a proxy: 503 to everything, each request's method
+    and path kept in `requests`."""
+
+    def __init__(self, port):
+        self.requests = []
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def answer(self):
+                outer.requests.append(f"{self.command} {self.path}")
+                length = int(self.headers.get("Content-Length") or 0)
+                if length:
+                    self.rfile.read(length)
+                self.send_response(503)
+                self.send_header("Content-Length", "0")
+                self.send_header("Connection", "close")
+                self.end_headers()
+
+            do_GET = do_POST = answer
+
+            def log_message(self, *args):
+                pass
+
+        super().__init__(("127.0.0.1", port), Handler)
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self.thread.start()
+
+    def posts_of_changes(self):
+        return self.requests.count("POST /api/v1/changes")
+
+    def stop(self):
+        self.shutdown()
+        self.server_close()
+
+
+def restart(start_server, server):
+    """A new server process on the stopped one's port and database, as after a restart."""
+    return start_server(database=server.database, options=["--port", str(server.port)])
+
+
+def check_off_two_offline(server, phone):
+    ready_offline(server, phone, ["/todo"])
+    phone.context.set_offline(True)
+    for title in ("Walk the dogs", "Chop the logs"):
+        phone.get_by_role("button", name=title, exact=True).click()
+        expect(phone.get_by_role("button", name=title, exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(waiting_mark(phone)).to_have_text("Offline · 2 changes waiting")
+
+
+def done_tasks(server):
+    return [task["title"] for task in server.get_json("/api/v1/tasks")["tasks"] if task["done"]]
+
+
+def test_changes_are_retried_with_a_growing_wait_while_the_server_is_down(start_server, new_page):
+    """Back online while the server is down (503 from its proxy): the changes are tried again 2 s later, then
+    4, 8 and 16 s, then every 30 s, and land when it is back, with no tap. The page's clock is driven: no test
+    waits for the retries in real time."""
+    server = start_server(seed=True)
+    phone = new_page()
+    phone.clock.install()
+    check_off_two_offline(server, phone)
+    phone.clock.pause_at(phone.evaluate("Date.now()") + 1000)
+    server.stop()
+    down = DownServer(server.port)
+    try:
+        phone.context.set_offline(False)
+        trying = "2 changes waiting: the server does not answer; trying again"
+        expect(waiting_mark(phone)).to_have_text(trying)
+        assert down.posts_of_changes() == 1
+        for number, wait in enumerate([2000, 4000, 8000, 16_000, 30_000, 30_000], start=2):
+            # Just before the retry is due, nothing is sent...
+            phone.clock.run_for(wait - 1)
+            expect(waiting_mark(phone)).to_have_text(trying)
+            assert down.posts_of_changes() == number - 1
+            # ...and when it is, the changes go (the server still answers 503).
+            phone.clock.run_for(1)
+            expect(waiting_mark(phone)).to_have_text(trying)
+            assert down.posts_of_changes() == number
+    finally:
+        down.stop()
+    server = restart(start_server, server)
+    phone.clock.run_for(30_000)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    assert done_tasks(server) == ["Walk the dogs", "Chop the logs"]
+
+
+def test_changes_go_when_the_event_stream_opens_again(start_server, new_page):
+    """The server is down for a while as the phone gets its network back: the event stream, open before, opens
+    again when the server is back, and the changes go then, with no tap and no timer (the page's clock is held)."""
+    server = start_server(seed=True)
+    phone = new_page()
+    phone.clock.install()
+    with phone.expect_response(lambda response: "/api/v1/events" in response.url and response.status == 200):
+        check_off_two_offline(server, phone)
+    phone.clock.pause_at(phone.evaluate("Date.now()") + 1000)
+    server.stop()
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_have_text("2 changes waiting: the server does not answer; trying again")
+    server = restart(start_server, server)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    assert done_tasks(server) == ["Walk the dogs", "Chop the logs"]
+
+
+def list_text(page):
+    """What a list screen says under its navigation bar (rows, empty text, footer, total)."""
+    return page.locator(".screen .content").inner_text()
+
+
+def test_an_emptied_or_filled_list_offline_reads_as_it_does_online(start_server, new_page):
+    server = start_server(seed=True)
+    items = items_by_name(server)
+    assert server.request("PATCH", f"/api/v1/items/{items['Pear']['id']}", {"inShoppingList": True})[0] == 200
+    phone = new_page()
+    ready_offline(server, phone, ["/shopping/list", "/shopping", "/todo"])
+    phone.goto(server.url + "/shopping/list")
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="Check off Pear").click()
+    expect(phone.get_by_text("Nothing to buy. Tap items in the Items tab to put them on the shopping list.")).to_be_visible()
+    expect(phone.get_by_text("Tap an item when it is in your basket")).to_have_count(0)
+    expect(phone.locator(".total")).to_have_count(0)
+    offline_empty = list_text(phone)
+    # Put back on the list from Items: the Shopping List drawn offline has its footer again.
+    phone.get_by_role("link", name="Items").click()
+    phone.get_by_role("button", name="Bread").click()
+    phone.get_by_role("link", name="Shopping List").click()
+    expect(phone.get_by_role("button", name=re.compile("^Check off Bread"))).to_be_visible()
+    offline_filled = list_text(phone)
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    phone.reload()
+    assert list_text(phone) == offline_filled
+    phone.get_by_role("button", name=re.compile("^Check off Bread")).click()
+    expect(phone.get_by_text("Nothing to buy.")).to_be_visible()
+    assert list_text(phone) == offline_empty
+
+    # To-Do: every task deleted offline, then one typed in.
+    phone.goto(server.url + "/todo")
+    phone.context.set_offline(True)
+    for title in ("Walk the dogs", "Feed the hogs", "Chop the logs"):
+        phone.locator("li.row", has_text=title).get_by_role("button", name=f"Delete {title}…").click()
+        phone.get_by_role("button", name=f"Delete {title}", exact=True).click()
+        expect(phone.locator("li.row", has_text=title)).to_have_count(0)
+    expect(phone.get_by_text("No tasks. Type one above.")).to_be_visible()
+    expect(phone.get_by_text("Tap a task to mark it done")).to_have_count(0)
+    phone.get_by_label("New task").fill("Buy oats")
+    phone.get_by_role("button", name="Insert").click()
+    expect(phone.get_by_role("button", name="Buy oats", exact=True)).to_be_visible()
+    expect(phone.get_by_text("No tasks.")).to_have_count(0)
+    offline_todo = list_text(phone)
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    phone.reload()
+    assert list_text(phone) == offline_todo
+
+
+def test_a_second_tab_offline_shows_the_changes_of_the_first(start_server, new_page):
+    server = start_server(seed=True)
+    first = new_page()
+    ready_offline(server, first, ["/todo"])
+    second = first.context.new_page()
+    second.goto(server.url + "/todo")
+    first.context.set_offline(True)
+    expect(waiting_mark(second)).to_have_text("Offline")
+    # Made in the first tab after the second opened: the second draws them.
+    first.get_by_role("button", name="Walk the dogs", exact=True).click()
+    first.get_by_label("New task").fill("Buy oats")
+    first.get_by_role("button", name="Insert").click()
+    expect(waiting_mark(first)).to_have_text("Offline · 2 changes waiting")
+    expect(waiting_mark(second)).to_have_text("Offline · 2 changes waiting")
+    expect(second.get_by_role("button", name="Walk the dogs", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(second.get_by_role("button", name="Buy oats", exact=True)).to_be_visible()
+    # The second edits what the first added; the first shows it.
+    second.get_by_role("button", name="Buy oats", exact=True).click()
+    expect(waiting_mark(first)).to_have_text("Offline · 3 changes waiting")
+    expect(first.get_by_role("button", name="Buy oats", exact=True)).to_have_attribute("aria-pressed", "true")
+    # A third tab opened offline shows them all.
+    third = first.context.new_page()
+    third.goto(server.url + "/todo")
+    expect(waiting_mark(third)).to_have_text("Offline · 3 changes waiting")
+    expect(third.get_by_role("button", name="Buy oats", exact=True)).to_have_attribute("aria-pressed", "true")
+
+    first.context.set_offline(False)
+    for page in (first, second, third):
+        expect(waiting_mark(page)).to_be_hidden(timeout=CONVERGE_MS)
+        expect(page.get_by_role("button", name="Buy oats", exact=True)).to_have_attribute(
+            "aria-pressed", "true", timeout=CONVERGE_MS)
+    # Each change went once, from one tab: none was refused or reported as lost.
+    assert titles(server) == ["Walk the dogs", "Feed the hogs", "Chop the logs", "Buy oats"]
+    assert done_tasks(server) == ["Walk the dogs", "Buy oats"]
+    for page in (first, second, third):
+        expect(page.locator("#not-applied")).to_have_count(0)

@@ -18,6 +18,16 @@ extension Script {
     ///   twice (see its rules). A form sent while changes wait is sent after them. A batch refused whole (too big
     ///   to send: a change that was tampered with) is sent one change at a time, so that only the bad one is
     ///   refused.
+    /// - **Tried again.** When the server does not answer (down, restarting: no answer or a 5xx), the changes are
+    ///   tried again 2 s later, then after 4, 8, 16 and at most 30 s, and at once when the network comes back or
+    ///   the event stream opens again; the mark says "3 changes waiting: the server does not answer; trying again".
+    /// - **Kept for a sign-in.** When the server refuses the session (401: signed out on every device, expired),
+    ///   the changes stay and the page goes to the sign-in screen, where the mark says "3 changes waiting: sign in
+    ///   to send them"; signed in, they are sent to their household. Nothing is sent before a server answer to the
+    ///   page has named its household (the one remembered may be another account's).
+    /// - **Every tab the same.** A tab that keeps, sends or dismisses changes tells the others (a
+    ///   `BroadcastChannel`), which read IndexedDB again and draw them; one tab sends at a time (a Web Lock),
+    ///   reading the queue first, so that a change goes once.
     /// - **Never dropped in silence.** A change the server did not apply in full (someone else changed the field
     ///   meanwhile, the record was deleted, the change was refused) is listed under "Changes not applied", with
     ///   what won, until the person dismisses the list (kept in IndexedDB too, so a reload keeps it).
@@ -47,12 +57,23 @@ extension Script {
               let notApplied = [];
               let database = null;
               let flushing = null;
+              // Whether a server answer to this page named its household (until then, the one remembered may be
+              // another account's), whether the server refused the session (the changes wait for a sign-in), and the
+              // retry after the server did not answer: when, and after how long.
+              let householdKnown = false;
+              let signInNeeded = false;
+              let retryTimer = 0;
+              let retryDelay = 0;
+              // Tabs of the app tell each other when the waiting changes changed (one kept, sent or dismissed).
+              const tabs = window.BroadcastChannel ? new BroadcastChannel("lists-changes") : null;
 
               const isOffline = () => navigator.onLine === false;
               const waiting = () => queue.filter((change) => change.household === household);
 
               function takeHousehold(value) {
-                if (value === null || value === undefined || value === household) return;
+                if (value === null || value === undefined) return;
+                householdKnown = true;
+                if (value === household) return;
                 household = value;
                 remembered(value);
                 showOfflineState();
@@ -85,15 +106,21 @@ extension Script {
                 });
               }
 
+              // Reads the waiting changes and those not applied as IndexedDB holds them now (another tab may have
+              // changed them); what was read before stays when the browser refuses.
               async function loadQueue() {
                 try {
-                  queue = ((await transact("changes", "readonly", (store) => store.getAll())) || [])
-                    .filter((change) => change && typeof change === "object");
-                  notApplied = (await transact("notApplied", "readonly", (store) => store.getAll())) || [];
+                  const changes = await transact("changes", "readonly", (store) => store.getAll());
+                  const entries = await transact("notApplied", "readonly", (store) => store.getAll());
+                  queue = (changes || []).filter((change) => change && typeof change === "object");
+                  notApplied = entries || [];
                 } catch (error) {
-                  queue = [];
-                  notApplied = [];
+                  /* kept as it was */
                 }
+              }
+
+              function tellOtherTabs() {
+                if (tabs) tabs.postMessage("changed");
               }
 
               function escapeHTML(text) {
@@ -175,6 +202,9 @@ extension Script {
             for (const change of changes) {
               if (change.kind !== kind) continue;
               const record = change.after;
+              // A sheet opened from the screen starts from what it shows.
+              if (record) known.set(change.id, record);
+              else known.delete(change.id);
               finals.set(change.id, record && !(filter && !record[filter]) ? record : null);
             }
             if (!finals.size) return;
@@ -198,20 +228,41 @@ extension Script {
               row.replaceWith(holder.content);
             }
             if (added) {
-              let group = main.querySelector(".screen .content ul.group");
-              if (!group) {
-                const empty = main.querySelector(".screen .content p.empty");
-                group = document.createElement("ul");
-                group.className = "group";
-                group.setAttribute("aria-label", document.title.split(" · ")[0]);
-                if (empty) empty.replaceWith(group);
-                else main.querySelector(".screen .content").append(group);
-              }
               holder.innerHTML = added;
-              group.append(holder.content);
+              drawGroup(main, true).append(holder.content);
+            } else if (!main.querySelector(".screen .content ul.group li.row")) {
+              drawGroup(main, false);
             }
             drawTotal(main);
             enhance(main);
+          }
+
+          // Draws the screen's list as the server does with rows (`hasRows`: the list and its footer, answered) or
+          // with none (what the empty list says), from the screen's `template[data-group]`s.
+          function drawGroup(main, hasRows) {
+            const content = main.querySelector(".screen .content");
+            const group = content.querySelector("ul.group");
+            if (hasRows === Boolean(group)) return group;
+            const old = group || content.querySelector("p.empty");
+            const template = main.querySelector(`template[data-group="${hasRows ? "rows" : "empty"}"]`);
+            if (!template) {
+              // A screen kept by an older release, without these templates: the rows get a plain list.
+              if (!hasRows) return null;
+              const list = document.createElement("ul");
+              list.className = "group";
+              list.setAttribute("aria-label", document.title.split(" · ")[0]);
+              if (old) old.replaceWith(list);
+              else content.append(list);
+              return list;
+            }
+            const holder = document.createElement("template");
+            holder.innerHTML = template.innerHTML.trim();
+            const fresh = holder.content.querySelector("ul.group");
+            const footer = old && old.nextElementSibling;
+            if (footer && footer.matches("p.group-footer")) footer.remove();
+            if (old) old.replaceWith(holder.content);
+            else content.append(holder.content);
+            return fresh;
           }
 
           // The Shopping List's total, added up again from its rows (when the whole list is on the screen).
@@ -385,9 +436,11 @@ extension Script {
                     label: shownRecord.name || shownRecord.title || "",
                   };
                   change.seq = await transact("changes", "readwrite", (store) => store.add(change));
-                  queue.push(change);
+                  // (Read back already when another tab's news came in between.)
+                  if (!queue.some((other) => other.seq === change.seq)) queue.push(change);
                   if (after) known.set(id, after);
                   else known.delete(id);
+                  tellOtherTabs();
                 }
                 announce(announcement(form));
                 const inSheet = form.closest(".sheet") !== null;
@@ -457,8 +510,12 @@ extension Script {
                 }
                 const count = waiting().length;
                 const changes = `${count.toLocaleString("en-US")} ${count === 1 ? "change" : "changes"}`;
-                const text = isOffline() ? (count ? `Offline · ${changes} waiting` : "Offline")
-                  : count ? `Sending ${changes}…` : "";
+                let text = "";
+                if (isOffline()) text = count ? `Offline · ${changes} waiting` : "Offline";
+                else if (!count) text = "";
+                else if (signInNeeded) text = `${changes} waiting: sign in to send ${count === 1 ? "it" : "them"}`;
+                else if (retryTimer) text = `${changes} waiting: the server does not answer; trying again`;
+                else text = `Sending ${changes}…`;
                 if (bar.textContent !== text) bar.textContent = text;
                 bar.hidden = !text;
                 let list = document.getElementById("not-applied");
@@ -488,6 +545,7 @@ extension Script {
                 try {
                   await transact("notApplied", "readwrite", (store) => { for (const entry of mine) store.delete(entry.seq); });
                 } catch (error) { /* shown again at the next start */ }
+                tellOtherTabs();
                 showOfflineState();
               }
 
@@ -496,8 +554,9 @@ extension Script {
                 key: String(change.seq), kind: change.kind, op: change.op, id: change.id, fields: change.fields, base: change.base,
               });
 
-              // Sends `batch`; answers each change's result, or null when the server could not be reached or the
-              // session ended (the changes wait).
+              // Sends `batch`; answers each change's result, or null when the session ended or has no household (the
+              // changes wait for a sign-in, or for their household). Throws when the server could not be reached or
+              // did not answer (the changes are sent again later).
               async function sendBatch(batch) {
                 const response = await fetch("/api/v1/changes", {
                   method: "POST", credentials: "same-origin", cache: "no-store",
@@ -506,11 +565,18 @@ extension Script {
                 });
                 takeHousehold(response.headers.get("X-Lists-Household"));
                 if (response.ok) return (await response.json()).results;
-                if (response.status === 401 || response.status === 403 || response.status >= 500) return null;
+                if (response.status === 401) signInNeeded = true;
+                if (response.status === 401 || response.status === 403) return null;
+                if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
                 if (batch.length > 1) {
                   const results = [];
                   for (const change of batch) {
-                    const one = await sendBatch([change]);
+                    let one = null;
+                    try {
+                      one = await sendBatch([change]);
+                    } catch (error) {
+                      if (!results.length) throw error;
+                    }
                     if (!one) return results.length ? results : null;
                     results.push(...one);
                   }
@@ -522,54 +588,117 @@ extension Script {
                   field: problem.field }];
               }
 
-              // Sends the waiting changes, in order, and draws the lists as they are now.
+              // Whether the household the changes would go to is the one the server says this page's session is in
+              // (asked once per page: the one remembered may be another account's, signed in since).
+              async function confirmHousehold() {
+                if (householdKnown) return true;
+                const response = await fetch("/api/v1/revision", {
+                  credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" },
+                });
+                if (response.status === 401) signInNeeded = true;
+                if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
+                takeHousehold(response.headers.get("X-Lists-Household"));
+                return householdKnown;
+              }
+
+              // Sends the waiting changes, in order, and draws the lists as they are now. One tab sends at a time
+              // (a Web Lock), reading the queue again first, so that no change goes twice from two tabs.
               function flush() {
-                if (!flushing) flushing = sendWaiting().finally(() => { flushing = null; });
+                if (!flushing) {
+                  const sending = navigator.locks ? navigator.locks.request("lists-changes", sendWaiting) : sendWaiting();
+                  flushing = sending.finally(() => { flushing = null; });
+                }
                 return flushing;
               }
 
+              // After the server did not answer: another try, 2 s later, then 4, 8, … up to 30 s between tries.
+              function retryLater() {
+                clearTimeout(retryTimer);
+                retryDelay = retryDelay ? Math.min(retryDelay * 2, 30000) : 2000;
+                retryTimer = setTimeout(() => {
+                  retryTimer = 0;
+                  showOfflineState();
+                  flush();
+                }, retryDelay);
+              }
+
+              // Sends now (the network or the event stream is back), and retries from 2 s again if that fails.
+              function sendNow() {
+                clearTimeout(retryTimer);
+                retryTimer = 0;
+                retryDelay = 0;
+                showOfflineState();
+                flush();
+              }
+
               async function sendWaiting() {
-                if (isOffline() || !waiting().length) return;
+                if (navigator.locks) await loadQueue();
+                if (isOffline() || signInNeeded || !waiting().length) {
+                  showOfflineState();
+                  return;
+                }
+                clearTimeout(retryTimer);
+                retryTimer = 0;
                 showOfflineState();
                 let sent = false;
+                let unanswered = false;
                 try {
-                  while (waiting().length && !isOffline()) {
-                    const batch = waiting().slice(0, batchSize);
-                    const results = await sendBatch(batch);
-                    if (!results) break;
-                    const bySeq = new Map(batch.map((change) => [String(change.seq), change]));
-                    const done = [];
-                    const lost = [];
-                    for (const result of results) {
-                      const change = bySeq.get(result.key);
-                      if (!change) continue;
-                      done.push(change.seq);
-                      if (result.outcome === "applied" || result.outcome === "already") continue;
-                      let record = null;
-                      if (result.record) {
-                        record = {};
-                        for (const field of result.conflicts || []) record[field] = result.record[field];
+                  if (await confirmHousehold()) {
+                    while (waiting().length && !isOffline()) {
+                      const batch = waiting().slice(0, batchSize);
+                      const results = await sendBatch(batch);
+                      if (!results) break;
+                      retryDelay = 0;
+                      const bySeq = new Map(batch.map((change) => [String(change.seq), change]));
+                      const done = [];
+                      const lost = [];
+                      for (const result of results) {
+                        const change = bySeq.get(result.key);
+                        if (!change) continue;
+                        done.push(change.seq);
+                        if (result.outcome === "applied" || result.outcome === "already") continue;
+                        let record = null;
+                        if (result.record) {
+                          record = {};
+                          for (const field of result.conflicts || []) record[field] = result.record[field];
+                        }
+                        lost.push({ household: change.household, label: change.label, op: change.op, outcome: result.outcome,
+                          reason: result.reason, field: result.field, conflicts: result.conflicts || [], record });
                       }
-                      lost.push({ household: change.household, label: change.label, op: change.op, outcome: result.outcome,
-                        reason: result.reason, field: result.field, conflicts: result.conflicts || [], record });
+                      if (!done.length) break;
+                      // Each entry takes the key the store gives it, by which OK dismisses it.
+                      await transact("notApplied", "readwrite", (store) => {
+                        for (const entry of lost) store.add(entry).onsuccess = (event) => { entry.seq = event.target.result; };
+                      });
+                      await transact("changes", "readwrite", (store) => { for (const seq of done) store.delete(seq); });
+                      const gone = new Set(done);
+                      queue = queue.filter((change) => !gone.has(change.seq));
+                      notApplied.push(...lost);
+                      sent = true;
+                      showOfflineState();
                     }
-                    if (!done.length) break;
-                    // Each entry takes the key the store gives it, by which OK dismisses it.
-                    await transact("notApplied", "readwrite", (store) => {
-                      for (const entry of lost) store.add(entry).onsuccess = (event) => { entry.seq = event.target.result; };
-                    });
-                    await transact("changes", "readwrite", (store) => { for (const seq of done) store.delete(seq); });
-                    const gone = new Set(done);
-                    queue = queue.filter((change) => !gone.has(change.seq));
-                    notApplied.push(...lost);
-                    sent = true;
-                    showOfflineState();
                   }
                 } catch (error) {
-                  // The network went again: the rest waits.
+                  // The network went again, or the server is down: the rest waits, and is tried again.
+                  unanswered = true;
+                }
+                if (unanswered && !isOffline() && waiting().length) retryLater();
+                showOfflineState();
+                if (sent) tellOtherTabs();
+                // The session ended: the sign-in screen, which leads back here, where the changes are sent.
+                if (signInNeeded) signInAgain();
+                else if (sent && !busy) await load(location.href, "refresh");
+              }
+
+              // Another tab kept, sent or dismissed changes: this one shows the same.
+              async function heardOtherTab() {
+                await loadQueue();
+                if (!isOffline() && !busy) {
+                  await load(location.href, "refresh");
+                } else {
+                  drawChanges(currentMain(), waiting());
                 }
                 showOfflineState();
-                if (sent && !busy) await load(location.href, "refresh");
               }
 
               async function startOffline() {
@@ -580,8 +709,13 @@ extension Script {
                 flush();
               }
 
-              window.addEventListener("online", () => { showOfflineState(); flush(); });
-              window.addEventListener("offline", () => { showOfflineState(); });
+              window.addEventListener("online", sendNow);
+              window.addEventListener("offline", () => {
+                clearTimeout(retryTimer);
+                retryTimer = 0;
+                showOfflineState();
+              });
+              if (tabs) tabs.addEventListener("message", heardOtherTab);
               document.addEventListener("click", (event) => {
                 if (event.target instanceof Element && event.target.closest("[data-dismiss-not-applied]")) dismissNotApplied();
               });

@@ -19,10 +19,10 @@
 ///   the number changes (another tab, another device, the CLI), the current address is fetched again and swapped in,
 ///   keeping focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
 ///   with its caret), and so are the page's error messages and a row asking to confirm. A page marked
-///   `data-live="off"` (an account screen) is not redrawn. When the poll is refused (401) after it was answered,
-///   the session ended (signed out elsewhere): the page is opened again, which leads to the sign-in screen; a page
-///   whose first poll is refused (the sign-in screen itself) stops polling. An answer that leads to the sign-in
-///   screen is loaded as a whole page;
+///   `data-live="off"` (an account screen) is not redrawn. When the poll is refused (401) on a page drawn for
+///   someone signed in (even one drawn from a kept screen with no network), the session ended (signed out
+///   elsewhere): the page is opened again, which leads to the sign-in screen; a page drawn for nobody (sign-in,
+///   setup, an invitation) stops polling. An answer that leads to the sign-in screen is loaded as a whole page;
 /// - a read-only text to copy (a token, an invitation link) is selected whole when it gets focus, and its
 ///   `data-copy` button, hidden without JavaScript, copies it;
 /// - what a form did is said in a live region for screen readers (the form's `data-announce`);
@@ -77,6 +77,18 @@ enum Script {
             const main = currentMain();
             return !main || main.dataset.live !== "off";
           };
+          // Whether the page is one the server draws for nobody signed in (as `AccountController` lists them):
+          // sign-in, setup, an invitation.
+          const isForNobody = () =>
+            location.pathname === "/signin" || location.pathname === "/setup" || location.pathname.startsWith("/invite/");
+
+          // The session ended (signed out here or on every device, or it expired): the page is opened again, which
+          // leads to the sign-in screen and from there back here. Changes waiting stay on the device for then.
+          function signInAgain() {
+            if (session === "leaving" || isForNobody()) return;
+            session = "leaving";
+            location.assign(location.href.split("#")[0]);
+          }
 
         \#(offline)
 
@@ -590,13 +602,15 @@ enum Script {
             try {
               const response = await fetch("/api/v1/revision", { headers: { Accept: "application/json" }, cache: "no-store" });
               if (response.status === 401) {
-                // Signed out here or elsewhere, or the session ended: the page is opened again, which leads to the
-                // sign-in screen and from there back here. A page drawn for nobody signed in has nothing to follow.
+                // Signed out here or elsewhere, or the session ended, even before this page was answered (a start
+                // with no network, from a kept screen): the sign-in screen. A page drawn for nobody signed in has
+                // nothing to follow.
                 if (session === "leaving") return;
-                if (session === "active") location.assign(location.href.split("#")[0]);
-                else {
+                if (isForNobody()) {
                   session = "none";
                   clearInterval(pollTimer);
+                } else {
+                  signInAgain();
                 }
                 return;
               }
@@ -628,6 +642,8 @@ enum Script {
             const wake = () => { poll(); };
             events.addEventListener("change", wake);
             events.addEventListener("reset", wake);
+            // Open again after the network or the server was gone: changes waiting go now.
+            events.addEventListener("open", () => { if (waiting().length) sendNow(); });
             // The stream ended (the session did, the server restarts, the network went): the poll finds out which,
             // at once, and keeps the page up to date while the browser opens the stream again.
             events.addEventListener("error", () => {

@@ -125,7 +125,7 @@ struct BirdPages: Sendable {
         return Layout.page(
             title: "Bird Sightings",
             main: try listScreen(viewer, choice, order: order, notice: notice, undo: bar)
-                + OfflineViews.birds(viewer, pager) { BirdViews.row($0, viewer, pager) })
+                + OfflineViews.birds(viewer, pager, group: BirdViews.group) { BirdViews.row($0, viewer, pager) })
     }
 
     /// The master list's screen in `order` at the page `choice` names, with `notice` (else the order's own) and

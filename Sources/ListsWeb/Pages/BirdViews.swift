@@ -25,8 +25,13 @@ enum BirdViews {
             title: "Bird Sightings", left: Layout.homeLink,
             right: Layout.barLink("+", href: pager.address("/birds/new"), label: "Add Sighting", className: "symbol"),
             content: orderControl(order) + pager.navigation("/birds", noun: "sightings")
-                + Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
+                + group(rows)
                 + pager.navigation("/birds", noun: "sightings"), notice: notice, undo: undo)
+    }
+
+    /// The list of `rows` (markup), or what it says with none.
+    static func group(_ rows: [String]) -> String {
+        Layout.group(rows, empty: "No sightings yet. Tap + to add one.", label: "Bird sightings")
     }
 
     /// A row of the list: the bird's name and the date, leading to the detail screen.

@@ -12,7 +12,9 @@ import ListsModel
 ///   ``placeholderID`` for a record's id. A row template says the record kind it draws (`data-row`), and, where
 ///   the row's look depends on a flag, which value it draws (`data-when`); the Shopping List's says that it
 ///   shows only the items on the list (`data-filter`). A page template says the address it stands for
-///   (`data-page`, with `{id}` for the record's id).
+///   (`data-page`, with `{id}` for the record's id). Two more draw the screen's list as it is with rows (the list
+///   and its footer: `data-group="rows"`) and with none (what the empty list says: `data-group="empty"`), by the
+///   screen's own function, so that a list emptied or filled offline reads as it does online.
 enum OfflineViews {
     /// The id a template is drawn with, which app.js replaces with the record's.
     static let placeholderID = UUID(
@@ -82,10 +84,17 @@ enum OfflineViews {
 
     private static let placeholderMeta = RecordMeta(id: placeholderID, createdAt: placeholderDate)
 
+    /// The two states of a screen's list, drawn by `group` (the screen's function from rows' markup to the list):
+    /// with rows (an empty row, which app.js leaves out) and with none.
+    private static func groupStates(_ group: ([String]) -> String) -> String {
+        template("data-group=\"rows\"", group([""])) + template("data-group=\"empty\"", group([]))
+    }
+
     /// The Items tab's and the Shopping List tab's templates: the rows of the screen `screen` (`"items"`,
     /// `"editing"` or `"list"`), and the add sheet, the edit sheet and the action sheet of a delete.
     static func shopping(
-        screen: String, _ viewer: Viewer, _ pager: ListPager, row: (ShoppingItem) -> String
+        screen: String, _ viewer: Viewer, _ pager: ListPager, group: ([String]) -> String,
+        row: (ShoppingItem) -> String
     ) -> String {
         let item = { (isOn: Bool) in
             ShoppingItem(meta: placeholderMeta, name: "{{name}}", price: placeholderPrice, isOnShoppingList: isOn)
@@ -112,12 +121,14 @@ enum OfflineViews {
             + template(
                 "data-page=\"/shopping/items/{id}/delete\"",
                 ShoppingViews.deleteSheet(item(false), over: "", fromDeleteMode: false, choice))
-        return "<div class=\"offline-templates\" hidden>\n\(rows)\(sheets)</div>"
+        return "<div class=\"offline-templates\" hidden>\n\(rows)\(groupStates(group))\(sheets)</div>"
     }
 
-    /// To-Do's templates: a task's row, done and not, and the edit sheet (`editForm` of a task).
+    /// To-Do's templates: a task's row, done and not, the list's two states, and the edit sheet (`editForm` of a
+    /// task).
     static func todo(
-        _ choice: ListPager.Choice, row: (TodoTask) -> String, editForm: (TodoTask) -> String
+        _ choice: ListPager.Choice, group: ([String]) -> String, row: (TodoTask) -> String,
+        editForm: (TodoTask) -> String
     ) -> String {
         let task = { (isDone: Bool) in TodoTask(meta: placeholderMeta, title: "{{title}}", isDone: isDone) }
         let rows = [true, false].map { isDone in
@@ -125,18 +136,20 @@ enum OfflineViews {
         }
         let sheet = template(
             "data-page=\"/todo/tasks/{id}/edit\"", Layout.sheet(over: "", editForm(task(false))))
-        return "<div class=\"offline-templates\" hidden>\n\(rows.joined())\(sheet)</div>"
+        return "<div class=\"offline-templates\" hidden>\n\(rows.joined())\(groupStates(group))\(sheet)</div>"
     }
 
-    /// Bird Sightings' templates: the row, the add sheet, the detail screen, the edit sheet and the action sheet
-    /// of a delete.
-    static func birds(_ viewer: Viewer, _ pager: ListPager, row: (BirdSighting) -> String) -> String {
+    /// Bird Sightings' templates: the row, the list's two states, the add sheet, the detail screen, the edit sheet
+    /// and the action sheet of a delete.
+    static func birds(
+        _ viewer: Viewer, _ pager: ListPager, group: ([String]) -> String, row: (BirdSighting) -> String
+    ) -> String {
         let sighting = BirdSighting(
             meta: placeholderMeta, name: "{{name}}", location: "{{location}}", date: placeholderDate)
         let choice = pager.choice
         let state = FormState(values: ["name": "{{name}}", "location": "{{location}}", "date": "{{day}}"])
         let html =
-            template("data-row=\"sighting\"", placeholders(row(sighting), viewer))
+            template("data-row=\"sighting\"", placeholders(row(sighting), viewer)) + groupStates(group)
             + template(
                 "data-page=\"/birds/new\"", Layout.sheet(over: "", BirdViews.addForm(FormState(), viewer, choice)))
             + template(

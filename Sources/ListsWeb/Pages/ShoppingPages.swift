@@ -135,7 +135,10 @@ struct ShoppingPages: Sendable {
         let screen = ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice, undo: bar)
         guard let offline else { return screen }
         return screen
-            + OfflineViews.shopping(screen: isEditing ? "editing" : "items", offline, pager) {
+            + OfflineViews.shopping(
+                screen: isEditing ? "editing" : "items", offline, pager,
+                group: { ShoppingViews.itemsGroup($0, isEditing: isEditing) }
+            ) {
                 isEditing ? ShoppingViews.deleteRow($0, pager) : ShoppingViews.row($0, pager)
             }
     }
@@ -167,7 +170,9 @@ struct ShoppingPages: Sendable {
         if let undo, let item = try checkedOff(undo.id) { bar = ShoppingViews.undoCheckOffBar(item, pager) }
         var screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice, undo: bar)
         if let viewer {
-            screen += OfflineViews.shopping(screen: "list", viewer, pager) { ShoppingViews.listRow($0, pager) }
+            screen += OfflineViews.shopping(screen: "list", viewer, pager, group: ShoppingViews.shoppingListGroup) {
+                ShoppingViews.listRow($0, pager)
+            }
         }
         return Layout.page(title: "Shopping List", main: screen, status: status)
     }

@@ -25,13 +25,6 @@ enum ShoppingViews {
         undo: String = ""
     ) -> String {
         let rows = items.map { isEditing ? deleteRow($0.record, pager) : row($0.record, pager) }
-        let footer =
-            items.isEmpty
-            ? nil
-            : isEditing
-                ? "To delete an item, tap the red button beside it, then Delete: it leaves the catalog and the "
-                    + "shopping list."
-                : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
         let left =
             Layout.homeLink
             + Layout.barLink("+", href: pager.address("/shopping/new"), label: "Add Item", className: "symbol")
@@ -48,9 +41,20 @@ enum ShoppingViews {
         return Layout.screen(
             title: "Items", left: left, right: right,
             content: template + navigation
-                + Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
-                + navigation,
+                + itemsGroup(rows, isEditing: isEditing) + navigation,
             tabs: Layout.shoppingTabs(current: .items), notice: notice, undo: undo)
+    }
+
+    /// The Items tab's list of `rows` (markup), in delete mode when `isEditing`, or what it says with none.
+    static func itemsGroup(_ rows: [String], isEditing: Bool) -> String {
+        let footer =
+            rows.isEmpty
+            ? nil
+            : isEditing
+                ? "To delete an item, tap the red button beside it, then Delete: it leaves the catalog and the "
+                    + "shopping list."
+                : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
+        return Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
     }
 
     /// The Undo bar of a deleted `item`, on the Items tab's page `pager` shows (in delete mode when `isEditing`,
@@ -139,13 +143,7 @@ enum ShoppingViews {
     ) -> String {
         let rows = items.map { listRow($0.record, pager) }
         let navigation = pager.navigation("/shopping/list", noun: "items")
-        var content =
-            navigation
-            + Layout.group(
-                rows, empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
-                label: "Shopping list",
-                footer: items.isEmpty ? nil : "Tap an item when it is in your basket: it leaves the list.")
-            + navigation
+        var content = navigation + shoppingListGroup(rows) + navigation
         if !items.isEmpty {
             let label = pager.pageCount > 1 ? "Total of all \(Layout.number(pager.total)) items" : "Total"
             content +=
@@ -154,6 +152,14 @@ enum ShoppingViews {
         return Layout.screen(
             title: "Shopping List", left: Layout.homeLink, content: content,
             tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice, undo: undo)
+    }
+
+    /// The Shopping List tab's list of `rows` (markup), or what it says with none.
+    static func shoppingListGroup(_ rows: [String]) -> String {
+        Layout.group(
+            rows, empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
+            label: "Shopping list",
+            footer: rows.isEmpty ? nil : "Tap an item when it is in your basket: it leaves the list.")
     }
 
     /// A row of the Shopping List tab: a button that checks the item off.

@@ -91,7 +91,7 @@ struct TodoPages: Sendable {
         Layout.page(
             title: "To-Do",
             main: try screen(state, choice, undo: undo)
-                + OfflineViews.todo(choice, row: { Self.row($0, .named(choice)) }) {
+                + OfflineViews.todo(choice, group: Self.group, row: { Self.row($0, .named(choice)) }) {
                     Self.editForm($0, FormState(values: ["task": "{{title}}"]), choice)
                 },
             status: status)
@@ -177,11 +177,10 @@ struct TodoPages: Sendable {
             </form>
             """
         let rows = tasks.map { Self.row($0.record, pager) }
-        let footer = tasks.isEmpty ? nil : "Tap a task to mark it done or not done; the (i) button edits it."
         let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
             insert + "\n" + (tasks.isEmpty ? "" : Layout.rowConfirmTemplate(hasCancel: true)) + navigation
-            + Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer) + navigation
+            + Self.group(rows) + navigation
         return Layout.screen(
             title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
             undo: try undoBar(undo, pager))
@@ -193,6 +192,12 @@ struct TodoPages: Sendable {
         return Layout.undoBar(
             message: "Deleted “\(task.title)”.", action: pager.address("/todo/tasks/\(task.id.uuidString)/restore"),
             announce: "Put back \(task.title).")
+    }
+
+    /// The list of `rows` (tasks' markup), or what it says with none.
+    private static func group(_ rows: [String]) -> String {
+        let footer = rows.isEmpty ? nil : "Tap a task to mark it done or not done; the (i) button edits it."
+        return Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer)
     }
 
     /// A task: a button that flips its done mark (an empty circle, or a checkmark and struck through when done,
