@@ -110,7 +110,7 @@ struct OpenAPIDocument {
     /// The parameters routes share, saying exactly what the server takes.
     /// How a request says who sends it: an API token, or the session cookie of a signed-in browser.
     private static let securitySchemes = #"""
-        {"bearer": {"type": "http", "scheme": "bearer", "description": "An API token (lists_…), made on the Account page or with lists tokens create NAME. It acts as its user; a user in several households names one in the X-Lists-Household header."},
+        {"bearer": {"type": "http", "scheme": "bearer", "description": "An API token (lists_…), made on the Account page or with lists tokens create NAME. It acts as its user; a user in several households sends the number of one in the X-Lists-Household header (every answer of a household carries its number in that header)."},
         "session": {"type": "apiKey", "in": "cookie", "name": "lists_session", "description": "The session cookie a browser gets at sign-in (__Host-lists_session over HTTPS)."}}
         """#
 

@@ -44,9 +44,12 @@ extension Script {
               const known = new Map();
               const offlinePages = new Map();
               // Storage a browser may refuse (a private window): the page then works, without offline changes.
+              // The household header is the household's number; releases before wrote "household 3", which is read as
+              // the number it names, so that changes kept then go on to their household.
+              const householdNumber = (value) => typeof value === "string" ? value.replace(/^household /, "") : value;
               const remembered = (value) => {
                 try {
-                  if (value === undefined) return localStorage.getItem("lists-household") || "";
+                  if (value === undefined) return householdNumber(localStorage.getItem("lists-household") || "");
                   localStorage.setItem("lists-household", value);
                 } catch (error) { /* not kept */ }
                 return value || "";
@@ -114,6 +117,9 @@ extension Script {
                   const entries = await transact("notApplied", "readonly", (store) => store.getAll());
                   queue = (changes || []).filter((change) => change && typeof change === "object");
                   notApplied = entries || [];
+                  for (const kept of [...queue, ...notApplied]) {
+                    if (kept && typeof kept === "object") kept.household = householdNumber(kept.household);
+                  }
                 } catch (error) {
                   /* kept as it was */
                 }

@@ -70,6 +70,10 @@ extension AccountPages {
             <div class="field check"><label for="revoke-tokens-password">\(revokeLabel)</label>\
             <input type="checkbox" id="revoke-tokens-password" name="revoke-tokens" value="on" checked></div>
             """
+        let householdNumber =
+            principal.household.map {
+                " (\(HTML.escape($0.name))’s is \(AccessControl.householdHeaderValue($0.id)))"
+            } ?? ""
         let content = """
             \(state.notice?.html ?? "")<h2 class="group-header" id="who-header">Signed in as \(userName)</h2>
             <ul class="group" aria-labelledby="who-header">
@@ -99,8 +103,8 @@ extension AccountPages {
             <button class="action-row" type="submit">Make Token</button>
             </form>
             <p class="group-footer">\(tokens.isEmpty ? "No tokens yet. " : "")A token lets a script or an app use \
-            your lists as you: send it as Authorization: Bearer TOKEN. With several households, name one in the \
-            X-Lists-Household header.</p>
+            your lists as you: send it as Authorization: Bearer TOKEN. With several households, send the number of \
+            one in the X-Lists-Household header\(householdNumber).</p>
             """
         return Layout.screen(title: "Account", left: Layout.homeLink, content: content)
     }
