@@ -670,3 +670,33 @@ def test_a_second_tab_offline_shows_the_changes_of_the_first(start_server, new_p
     assert done_tasks(server) == ["Walk the dogs", "Buy oats"]
     for page in (first, second, third):
         expect(page.locator("#not-applied")).to_have_count(0)
+
+
+def test_a_member_removed_meanwhile_keeps_the_changes_and_is_told_why(start_server, new_page):
+    """A member's phone adds a task offline; meanwhile the owner removes them from the household, their only one.
+    Back online the server refuses the changes (403: no household): the phone keeps them and says what they wait
+    for, instead of "Sending…" for ever; nothing reaches the household they left."""
+    server = start_server(seed=True)
+    status, _, body = server.request("POST", "/households/invite", b"", {
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": server.url})
+    assert status == 200
+    link = re.search(r"/invite/[A-Za-z0-9_-]{43}", body.decode()).group(0)
+    phone = new_page(signed_in=False)
+    phone.goto(server.url + link)
+    phone.get_by_label("Name").fill("bob")
+    phone.get_by_label("Password").fill("battery staple")
+    phone.get_by_role("button", name="Join Home").click()
+    expect(phone).to_have_url(server.url + "/", timeout=CONVERGE_MS)
+    ready_offline(server, phone, ["/todo"])
+    phone.context.set_offline(True)
+    phone.get_by_label("New task").fill("Bob's last task")
+    phone.get_by_role("button", name="Insert").click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    status, _, _ = server.request("POST", "/households/members/remove", b"user=2", {
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": server.url})
+    assert status == 303
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(waiting_mark(phone)).to_have_text("1 change waiting: you are in no household now", timeout=CONVERGE_MS)
+    assert queued(phone) == 1
+    assert "Bob's last task" not in titles(server)

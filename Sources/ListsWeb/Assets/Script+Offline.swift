@@ -24,7 +24,9 @@ extension Script {
     /// - **Kept for a sign-in.** When the server refuses the session (401: signed out on every device, expired),
     ///   the changes stay and the page goes to the sign-in screen, where the mark says "3 changes waiting: sign in
     ///   to send them"; signed in, they are sent to their household. Nothing is sent before a server answer to the
-    ///   page has named its household (the one remembered may be another account's).
+    ///   page has named its household (the one remembered may be another account's). A session in no household
+    ///   (403: its user was removed from it meanwhile) keeps them too: "3 changes waiting: you are in no household
+    ///   now", until the session is in one again.
     /// - **Every tab the same.** A tab that keeps, sends or dismisses changes tells the others (a
     ///   `BroadcastChannel`), which read IndexedDB again and draw them; one tab sends at a time (a Web Lock),
     ///   reading the queue first, so that a change goes once.
@@ -65,6 +67,9 @@ extension Script {
               // retry after the server did not answer: when, and after how long.
               let householdKnown = false;
               let signInNeeded = false;
+              // Whether the server refused the changes because the session is in no household (its member removed
+              // meanwhile): they wait until it is in one again.
+              let householdRefused = false;
               let retryTimer = 0;
               let retryDelay = 0;
               // Tabs of the app tell each other when the waiting changes changed (one kept, sent or dismissed).
@@ -520,6 +525,7 @@ extension Script {
                 if (isOffline()) text = count ? `Offline · ${changes} waiting` : "Offline";
                 else if (!count) text = "";
                 else if (signInNeeded) text = `${changes} waiting: sign in to send ${count === 1 ? "it" : "them"}`;
+                else if (householdRefused) text = `${changes} waiting: you are in no household now`;
                 else if (retryTimer) text = `${changes} waiting: the server does not answer; trying again`;
                 else text = `Sending ${changes}…`;
                 if (bar.textContent !== text) bar.textContent = text;
@@ -572,6 +578,7 @@ extension Script {
                 takeHousehold(response.headers.get("X-Lists-Household"));
                 if (response.ok) return (await response.json()).results;
                 if (response.status === 401) signInNeeded = true;
+                if (response.status === 403) householdRefused = true;
                 if (response.status === 401 || response.status === 403) return null;
                 if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
                 if (batch.length > 1) {
@@ -602,6 +609,7 @@ extension Script {
                   credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" },
                 });
                 if (response.status === 401) signInNeeded = true;
+                if (response.status === 403) householdRefused = true;
                 if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
                 takeHousehold(response.headers.get("X-Lists-Household"));
                 return householdKnown;
@@ -645,6 +653,7 @@ extension Script {
                 }
                 clearTimeout(retryTimer);
                 retryTimer = 0;
+                householdRefused = false;
                 showOfflineState();
                 let sent = false;
                 let unanswered = false;
