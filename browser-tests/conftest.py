@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("LISTS_CHROMIUM", "/usr/bin/chromium")
@@ -26,6 +27,10 @@ COLLECTIONS = ["/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/s
 # to on a server whose database has it already (a second server on the same PostgreSQL database).
 USER = "tester"
 PASSWORD = "correct horse battery"
+# How long an action or an expectation waits for the state it needs before the test fails. Only a broken case ever
+# waits this long: it is room for a machine busy with other work, not a speed asked for (speed is bench/'s).
+STATE_TIMEOUT_MS = 15_000
+expect.set_options(timeout=STATE_TIMEOUT_MS)
 
 
 def lists_binary() -> Path:
@@ -187,6 +192,24 @@ class Server:
         return [line for line in self.log_path.read_text(errors="replace").splitlines() if re.search(r'" 5\d\d \d+B ', line)]
 
 
+def wait_until(page, condition, failure: str, timeout: float = 15) -> None:
+    """Waits for a state, `condition()` true, letting the page's events (requests, routes) in between; fails with
+    `failure` when it has not come after `timeout` s, which is a bound for a broken case, not a speed asked for."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(failure)
+        page.wait_for_timeout(20)
+
+
+def open_live(page, url: str) -> None:
+    """Opens `url` and waits until the page follows the household's changes: it has read the revision and opened
+    its event stream from that revision on, so that whatever changes after this reaches it (a wait for that state,
+    not for a while)."""
+    with page.expect_request(lambda request: "/api/v1/events" in request.url):
+        page.goto(url)
+
+
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
@@ -289,7 +312,7 @@ def new_page(browser):
         context = browser.new_context(
             viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, timezone_id="UTC",
             locale=locale, java_script_enabled=javascript, reduced_motion="reduce", color_scheme=color_scheme)
-        context.set_default_timeout(5000)
+        context.set_default_timeout(STATE_TIMEOUT_MS)
         contexts.append(context)
         # Signed in to the server the test started last (another one's cookie: `server.sign_in_page(page)`).
         if signed_in and getattr(Server, "latest", None) is not None:
