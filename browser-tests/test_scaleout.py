@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import NGINX, Server, run_nginx
+from conftest import NGINX, Server, open_live, run_nginx
 
 
 
@@ -170,13 +170,12 @@ def test_two_servers_behind_nginx_share_one_postgres(start_server, postgres_data
             assert tasks[task_id]["version"] == expected, tasks[task_id]
     assert all(tasks[i]["done"] for i in ids[:200] if i in tasks)
 
-    # Live updates cross servers: a page served by one server shows, within 2 s, a task added through another.
+    # Live updates cross servers: a page served by one server shows a task added through another.
     from playwright.sync_api import expect
 
     # The list is longer than a page by now (ListPager): the page to watch is the last one, where adds land.
     page = new_page()
-    page.goto(second.url + "/todo?page=last")
-    page.wait_for_timeout(1500)  # the page has read its first revision
+    open_live(page, second.url + "/todo?page=last")
     status, _, _ = call(third.port, "POST", "/api/v1/tasks", {"title": "Seen elsewhere"})
     assert status == 201
-    expect(page.get_by_text("Seen elsewhere")).to_be_visible(timeout=2000)
+    expect(page.get_by_text("Seen elsewhere")).to_be_visible()
