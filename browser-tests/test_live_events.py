@@ -5,7 +5,7 @@ page served by the other."""
 from playwright.sync_api import expect
 
 from conftest import wait_until
-from test_scaleout import free_port, postgres_database  # noqa: F401 (a fixture)
+from test_scaleout import free_port
 
 
 def watch_requests(page):

@@ -4,7 +4,8 @@ Clients write through nginx at once (1,000 adds, 500 edits with If-Match, toggle
 mid-run. At the end both servers return the same data, every acknowledged write is there, and no edit was silently
 overwritten: a stale If-Match got 412, and each task's version is one more than the edits acknowledged for it.
 
-Needs $LISTS_TEST_POSTGRES (make test starts a throwaway cluster and sets it) and nginx; it fails without them.
+Needs $LISTS_TEST_POSTGRES (make test starts a throwaway cluster and sets it; see postgres_database in conftest) and
+nginx; it fails without them.
 """
 
 import http.client
@@ -12,10 +13,8 @@ import json
 import os
 import random
 import socket
-import subprocess
 import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -28,22 +27,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-@pytest.fixture
-def postgres_database():
-    """A fresh database on the test cluster, dropped afterwards."""
-    url = os.environ.get("LISTS_TEST_POSTGRES")
-    if not url:
-        message = "LISTS_TEST_POSTGRES names no PostgreSQL server: the scale-out test needs one (make test starts one)"
-        # make test and CI require it; a run by hand without a server skips it.
-        if os.environ.get("LISTS_REQUIRE_POSTGRES") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
-    name = "scaleout_" + uuid.uuid4().hex[:12]
-    subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qc", f"CREATE DATABASE {name}"], check=True)
-    yield url.rsplit("/", 1)[0] + "/" + name
-    subprocess.run(["psql", url, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_live, seed_screens, wait_until
-from test_scaleout import postgres_database  # noqa: F401 (a fixture)
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 
@@ -82,11 +81,11 @@ def test_a_deleted_sighting_comes_back(start_server, new_page, javascript):
     assert before[0]["id"] == ids["sighting"]
 
 
-def test_an_undo_reaches_another_server_sharing_postgresql(start_server, postgres_database, new_page):  # noqa: F811
+def test_an_undo_reaches_another_server_sharing_postgresql(start_server, seeded_postgres_database, new_page):
     """What a delete removed is kept in the database, not in the server that deleted it: the screen a delete on one
     server lands on, opened on another, offers the undo and its Undo works there."""
-    first = start_server(seed=True, database=postgres_database)
-    second = start_server(seed=True, database=postgres_database)
+    first = start_server(seed=True, database=seeded_postgres_database)
+    second = start_server(seed=True, database=seeded_postgres_database)
     before = records(first, "tasks")
     page = new_page(javascript=False)
     page.goto(first.url + "/todo")
