@@ -18,7 +18,7 @@ from conftest import CHROMIUM, Server, lists_binary
 
 def request(port, method, path, host, body=None, headers=None, source="127.0.0.1"):
     """One request with the given `Host` from the loopback address `source`: (status, headers, body)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(source, 0))
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
     try:
         connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
         connection.putheader("Host", host)
