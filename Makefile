@@ -15,7 +15,7 @@ APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev li
 WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
 # axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen.
-PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 axe-playwright-python==0.1.8 schemathesis==4.32.5
+PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 pytest-xdist==3.8.0 axe-playwright-python==0.1.8 schemathesis==4.32.5
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.
@@ -66,11 +66,11 @@ test: deps web-deps build
 	  LISTS_TEST_POSTGRES=$$(build-support/test-postgres start "$$pg") && export LISTS_TEST_POSTGRES && \
 	  export LISTS_REQUIRE_POSTGRES=1 && \
 	  swift test --skip-build --disable-xctest && \
-	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest browser-tests
+	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest -n auto --dist loadfile browser-tests
 
 # Only the browser and live-server tests.
 web-test: web-deps build
-	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest browser-tests
+	LISTS_BIN=$(LISTS) $(VENV)/bin/pytest -n auto --dist loadfile browser-tests
 
 # Draws every screen at phone size into docs/screenshots/ (the README shows them).
 screenshots: web-deps build

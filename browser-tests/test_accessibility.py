@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from urllib.parse import urlencode
 
-from conftest import PASSWORD, USER, Server, seed_screens
+from conftest import PASSWORD, STATE_TIMEOUT_MS, USER, Server, seed_screens
 
 AXE = Axe()
 SERIOUS = {"serious", "critical"}
@@ -72,7 +72,7 @@ def _refused_import(page, url, ids):
 def _api(url, method, path, body=None):
     """A request to the server's API, as a script sends it: the answer's JSON, if any."""
     address = urlsplit(url)
-    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
+    connection = http.client.HTTPConnection(address.hostname, address.port, timeout=STATE_TIMEOUT_MS / 1000)
     try:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         headers["Cookie"] = Server.latest.cookie

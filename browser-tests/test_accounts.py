@@ -14,7 +14,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from conftest import NGINX, PASSWORD, USER, run_nginx
+from conftest import NGINX, PASSWORD, STATE_TIMEOUT_MS, USER, run_nginx
 from test_scaleout import free_port
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
@@ -555,7 +555,7 @@ def test_the_session_cookie_is_secure_behind_a_tls_proxy_and_only_there(start_se
     # Through the proxy over HTTPS: the __Host- cookie, Secure, HttpOnly, SameSite=Lax, for the whole site.
     context = browser.new_context(viewport={"width": 390, "height": 844}, ignore_https_errors=True)
     try:
-        context.set_default_timeout(5000)
+        context.set_default_timeout(STATE_TIMEOUT_MS)
         page = context.new_page()
         page.goto(https + "/")
         expect(page).to_have_url(https + "/signin")
@@ -581,7 +581,7 @@ def test_the_session_cookie_is_secure_behind_a_tls_proxy_and_only_there(start_se
     # Straight to the server over plain HTTP: lists_session, without Secure.
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
-        context.set_default_timeout(5000)
+        context.set_default_timeout(STATE_TIMEOUT_MS)
         page = context.new_page()
         sign_in(page, server.url)
         [cookie] = session_cookies(context)
@@ -591,7 +591,8 @@ def test_the_session_cookie_is_secure_behind_a_tls_proxy_and_only_there(start_se
         context.close()
 
     # A client that is not the proxy (127.0.0.2, another loopback address) claiming HTTPS is not believed.
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=("127.0.0.2", 0))
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=STATE_TIMEOUT_MS / 1000,
+                                            source_address=("127.0.0.2", 0))
     try:
         connection.request("POST", "/signin", f"name={USER}&password={PASSWORD.replace(' ', '+')}&next=/", {
             "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-Proto": "https",

@@ -4,7 +4,6 @@ order."""
 import uuid
 
 import pytest
-from test_scaleout import postgres_database  # noqa: F401 (a fixture)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -3,7 +3,7 @@ over the DevTools protocol), and the service worker shows the last lists when th
 import importlib.util
 from pathlib import Path
 
-from conftest import CHROMIUM, PHONE
+from conftest import CHROMIUM, PHONE, STATE_TIMEOUT_MS
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +22,7 @@ def test_chromium_reports_the_app_installable(start_server, playwright, tmp_path
     # A profile on disk: Chromium installs nothing from an incognito window, which every new_context is.
     context = playwright.chromium.launch_persistent_context(
         tmp_path / "profile", executable_path=CHROMIUM, viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(5000)
+    context.set_default_timeout(STATE_TIMEOUT_MS)
     server.sign_in_context(context)
     page = context.new_page()
     page.goto(server.url + "/")

@@ -2,10 +2,10 @@
 (`/api/v1/events`) instead of asking every second, shows another device's change at once, and, with two servers on
 one PostgreSQL database behind nginx (configured as the README says), a change made through one server reaches the
 page served by the other."""
-import time
-
 from playwright.sync_api import expect
-from test_scaleout import free_port, postgres_database  # noqa: F401 (a fixture)
+
+from conftest import wait_until
+from test_scaleout import free_port
 
 
 def watch_requests(page):
@@ -22,47 +22,70 @@ def watch_requests(page):
 
 def wait_for_stream(page, seen, count=1):
     """Waits until the page has opened its event stream (`count` times)."""
-    deadline = time.monotonic() + 5
-    while seen.get("/api/v1/events", 0) < count:
-        assert time.monotonic() < deadline, f"no event stream opened: {seen}"
-        page.wait_for_timeout(50)
+    wait_until(page, lambda: seen.get("/api/v1/events", 0) >= count, f"no event stream opened: {seen}")
+
+
+def count_fetches(page):
+    """Records, in the page, the address of every `fetch` the page's script makes, as it makes it (`fetched`)."""
+    page.add_init_script("""
+        window.fetched = [];
+        const fetchAtFirst = window.fetch;
+        window.fetch = (resource, options) => {
+            fetched.push(String(resource instanceof Request ? resource.url : resource));
+            return fetchAtFirst(resource, options);
+        };
+    """)
+
+
+def stop_the_clock(page):
+    """Stops the page's clock (installed before the page loads): its timers, the one-second poll among them, fire
+    only when the test moves the clock on."""
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
 
 
 def test_a_page_follows_the_event_stream_instead_of_polling(server, new_page):
     page = new_page()
+    page.clock.install()
+    count_fetches(page)
     seen = watch_requests(page)
     page.goto(server.url + "/todo")
     wait_for_stream(page, seen)
-    polls_before = seen.get("/api/v1/revision", 0)
-    page.wait_for_timeout(3000)
-    # With the stream open, the one-second poll asks nothing.
-    assert seen.get("/api/v1/revision", 0) == polls_before, seen
-    # Another device adds a task: it is on this page within half a second.
-    started = time.monotonic()
+    stop_the_clock(page)
+    polls_before = page.evaluate("fetched.filter((url) => url.includes('/api/v1/revision')).length")
+    # Three seconds on the page's clock: with the stream open, the one-second poll asks nothing.
+    page.clock.run_for(3000)
+    assert page.evaluate("fetched.filter((url) => url.includes('/api/v1/revision')).length") == polls_before
+    # Another device adds a task: it is on this page with its clock standing still, so pushed, not polled for.
     status, _, _ = server.request("POST", "/api/v1/tasks", {"title": "Pushed to the page"})
     assert status == 201
-    expect(page.get_by_text("Pushed to the page")).to_be_visible(timeout=1000)
-    assert time.monotonic() - started < 1.0
+    expect(page.get_by_text("Pushed to the page")).to_be_visible()
+    assert seen.get("/api/v1/events", 0) == 1, seen
 
 
 def test_a_hidden_page_closes_its_stream_and_catches_up_when_shown(server, new_page):
     page = new_page()
+    page.clock.install()
+    count_fetches(page)
     seen = watch_requests(page)
     page.goto(server.url + "/todo")
     wait_for_stream(page, seen)
+    stop_the_clock(page)
     # Hidden (another app in front): the stream is closed and nothing is asked.
     page.evaluate("""() => {
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
         document.dispatchEvent(new Event('visibilitychange'));
     }""")
+    asked_before = page.evaluate("fetched.length")
     assert server.request("POST", "/api/v1/tasks", {"title": "Added while hidden"})[0] == 201
-    page.wait_for_timeout(1500)
+    # Three seconds on the page's clock: the poll's timer fires, and asks nothing of a hidden page.
+    page.clock.run_for(3000)
+    assert page.evaluate("(before) => fetched.slice(before)", asked_before) == []
     expect(page.get_by_text("Added while hidden")).to_have_count(0)
     page.evaluate("""() => {
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
         document.dispatchEvent(new Event('visibilitychange'));
     }""")
-    expect(page.get_by_text("Added while hidden")).to_be_visible(timeout=2000)
+    expect(page.get_by_text("Added while hidden")).to_be_visible()
 
 
 def test_a_change_through_one_server_reaches_the_page_of_the_other(start_server, postgres_database, tmp_path,
@@ -72,15 +95,16 @@ def test_a_change_through_one_server_reaches_the_page_of_the_other(start_server,
     # The page is the first server's; the change goes through the second.
     page = new_page(signed_in=False)
     first.sign_in_page(page)
+    page.clock.install()
     seen = watch_requests(page)
     page.goto(first.url + "/shopping")
     wait_for_stream(page, seen)
-    started = time.monotonic()
+    # With the page's clock standing still, only the stream can bring the change: the page polls for nothing.
+    stop_the_clock(page)
     status, _, body = second.request("POST", "/api/v1/items", {"name": "From the other server"},
                                      headers={"Cookie": first.cookie})
     assert status == 201, body
-    expect(page.get_by_text("From the other server")).to_be_visible(timeout=2000)
-    assert time.monotonic() - started < 2.0
+    expect(page.get_by_text("From the other server")).to_be_visible()
 
 
 def test_events_pass_through_nginx_configured_as_the_readme_says(start_server, postgres_database, new_page,
@@ -113,13 +137,12 @@ def test_events_pass_through_nginx_configured_as_the_readme_says(start_server, p
         seen = watch_requests(page)
         page.goto(url + "/todo")
         wait_for_stream(page, seen)
-        page.wait_for_timeout(500)
         # Each server in turn makes a change: the page, whichever server its stream goes to, shows both.
         for server, title in ((first, "Through the first"), (second, "Through the second")):
             status, _, body = server.request("POST", "/api/v1/tasks", {"title": title},
                                              headers={"Cookie": first.cookie})
             assert status == 201, body
-            expect(page.get_by_text(title)).to_be_visible(timeout=2000)
+            expect(page.get_by_text(title)).to_be_visible()
     finally:
         nginx.terminate()
         nginx.wait(timeout=10)

@@ -4,7 +4,8 @@ Clients write through nginx at once (1,000 adds, 500 edits with If-Match, toggle
 mid-run. At the end both servers return the same data, every acknowledged write is there, and no edit was silently
 overwritten: a stale If-Match got 412, and each task's version is one more than the edits acknowledged for it.
 
-Needs $LISTS_TEST_POSTGRES (make test starts a throwaway cluster and sets it) and nginx; it fails without them.
+Needs $LISTS_TEST_POSTGRES (make test starts a throwaway cluster and sets it; see postgres_database in conftest) and
+nginx; it fails without them.
 """
 
 import http.client
@@ -12,15 +13,13 @@ import json
 import os
 import random
 import socket
-import subprocess
 import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from conftest import NGINX, Server, run_nginx
+from conftest import NGINX, Server, open_live, run_nginx
 
 
 
@@ -28,22 +27,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-@pytest.fixture
-def postgres_database():
-    """A fresh database on the test cluster, dropped afterwards."""
-    url = os.environ.get("LISTS_TEST_POSTGRES")
-    if not url:
-        message = "LISTS_TEST_POSTGRES names no PostgreSQL server: the scale-out test needs one (make test starts one)"
-        # make test and CI require it; a run by hand without a server skips it.
-        if os.environ.get("LISTS_REQUIRE_POSTGRES") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
-    name = "scaleout_" + uuid.uuid4().hex[:12]
-    subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qc", f"CREATE DATABASE {name}"], check=True)
-    yield url.rsplit("/", 1)[0] + "/" + name
-    subprocess.run(["psql", url, "-qc", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
 
 
 @pytest.fixture
@@ -78,7 +61,8 @@ def balancer(tmp_path):
 
 
 def call(port, method, path, body=None, headers=None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    # 60 s bounds a request that is never answered; a busy machine is slower, but never that slow.
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         data = json.dumps(body).encode() if body is not None else None
         all_headers = {"Content-Type": "application/json"} if data is not None else {}
@@ -119,8 +103,12 @@ def test_two_servers_behind_nginx_share_one_postgres(start_server, postgres_data
 
     with ThreadPoolExecutor(max_workers=16) as pool:
         futures = [pool.submit(add, number) for number in range(1000)]
-        # Kill one server mid-run, hard: nginx must route around it and lose nothing acknowledged.
-        time.sleep(0.5)
+        # Kill one server mid-run, hard: nginx must route around it and lose nothing acknowledged. Mid-run is a
+        # state (a fifth of the adds acknowledged), not a moment, so that it is mid-run on a machine of any speed.
+        deadline = time.monotonic() + 120
+        while len(acknowledged_titles) < 200:
+            assert time.monotonic() < deadline, f"{len(acknowledged_titles)} adds acknowledged in 120 s"
+            time.sleep(0.01)
         first.process.kill()
         first.expect_killed = True
         ids = [future.result() for future in futures]
@@ -170,13 +158,12 @@ def test_two_servers_behind_nginx_share_one_postgres(start_server, postgres_data
             assert tasks[task_id]["version"] == expected, tasks[task_id]
     assert all(tasks[i]["done"] for i in ids[:200] if i in tasks)
 
-    # Live updates cross servers: a page served by one server shows, within 2 s, a task added through another.
+    # Live updates cross servers: a page served by one server shows a task added through another.
     from playwright.sync_api import expect
 
     # The list is longer than a page by now (ListPager): the page to watch is the last one, where adds land.
     page = new_page()
-    page.goto(second.url + "/todo?page=last")
-    page.wait_for_timeout(1500)  # the page has read its first revision
+    open_live(page, second.url + "/todo?page=last")
     status, _, _ = call(third.port, "POST", "/api/v1/tasks", {"title": "Seen elsewhere"})
     assert status == 201
-    expect(page.get_by_text("Seen elsewhere")).to_be_visible(timeout=2000)
+    expect(page.get_by_text("Seen elsewhere")).to_be_visible()

@@ -7,8 +7,7 @@ live update. And an add form sent twice without JavaScript adds once.
 import pytest
 from playwright.sync_api import expect
 
-from conftest import seed_screens
-from test_scaleout import postgres_database  # noqa: F401 (a fixture)
+from conftest import open_live, seed_screens, wait_until
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 
@@ -82,11 +81,11 @@ def test_a_deleted_sighting_comes_back(start_server, new_page, javascript):
     assert before[0]["id"] == ids["sighting"]
 
 
-def test_an_undo_reaches_another_server_sharing_postgresql(start_server, postgres_database, new_page):  # noqa: F811
+def test_an_undo_reaches_another_server_sharing_postgresql(start_server, seeded_postgres_database, new_page):
     """What a delete removed is kept in the database, not in the server that deleted it: the screen a delete on one
     server lands on, opened on another, offers the undo and its Undo works there."""
-    first = start_server(seed=True, database=postgres_database)
-    second = start_server(seed=True, database=postgres_database)
+    first = start_server(seed=True, database=seeded_postgres_database)
+    second = start_server(seed=True, database=seeded_postgres_database)
     before = records(first, "tasks")
     page = new_page(javascript=False)
     page.goto(first.url + "/todo")
@@ -117,7 +116,10 @@ def test_the_undo_bar_goes_after_a_few_seconds_unless_it_has_focus(start_server,
     server = start_server(seed=True)
     walk = records(server, "tasks")[0]
     page = new_page()
-    page.goto(server.url + "/todo")
+    # The bar's time is the subject: the page's clock moves only when the test moves it.
+    page.clock.install()
+    open_live(page, server.url + "/todo")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     page.get_by_label("Delete Walk the dogs…").click()
     page.get_by_role("button", name="Delete Walk the dogs", exact=True).click()
     bar = undo_bar(page)
@@ -128,15 +130,19 @@ def test_the_undo_bar_goes_after_a_few_seconds_unless_it_has_focus(start_server,
 
     # A live update (a task added elsewhere) redraws the screen and keeps the bar, the same element.
     assert server.request("POST", "/api/v1/tasks", {"title": "From the laptop"})[0] == 201
-    expect(page.locator("main li.task", has_text="From the laptop")).to_be_visible(timeout=2500)
+    expect(page.locator("main li.task", has_text="From the laptop")).to_be_visible()
     expect(bar).to_have_attribute("data-marked", "yes")
 
-    # With focus it stays past its time; without, it goes, and the address no longer offers the undo.
+    # With focus it stays past its six seconds; without, it stays two seconds more and goes, and the address no
+    # longer offers the undo.
     bar.get_by_role("button", name="Undo").focus()
-    page.wait_for_timeout(6500)
+    page.clock.run_for(6500)
     expect(bar).to_be_visible()
     page.evaluate("document.activeElement.blur()")
-    expect(bar).to_have_count(0, timeout=4000)
+    page.clock.run_for(1500)
+    expect(bar).to_be_visible()
+    page.clock.run_for(1000)
+    expect(bar).to_have_count(0)
     expect(page.locator("main .screen.has-undo")).to_have_count(0)
     # The task can still be put back for a while (the API, another device), but the screen no longer offers it.
     page.reload()
@@ -189,8 +195,7 @@ def test_an_add_form_sent_twice_without_javascript_adds_once(server, new_page, s
     box = page.get_by_role("button", name=button).bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.click(x, y)
-    while not posts:
-        page.wait_for_timeout(20)
+    wait_until(page, lambda: posts, "the first click sent no form")
     # The mouse does not wait for the navigation under way, as a finger does not.
     page.mouse.click(x, y)
     expect(page.locator("main .row-title", has_text="Milk")).to_be_visible()
