@@ -28,6 +28,8 @@ def ready_offline(server, page, paths):
     for path in paths[1:] + paths[:1]:
         page.goto(server.url + path)
     page.wait_for_function("document.querySelector('main template[data-row]') !== null")
+    # The page has learnt its household from a server answer (what changes made offline are kept under).
+    page.wait_for_function("localStorage.getItem('lists-household')", timeout=CONVERGE_MS)
 
 
 def waiting_mark(page):
