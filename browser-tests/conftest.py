@@ -83,7 +83,7 @@ class Server:
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, env=env)
         # Until it is started whole (address read, signed in), a failure here kills it: no test would stop it.
         try:
-            line = self._first_line(timeout=15)
+            line = self._first_line(timeout=STATE_TIMEOUT_MS / 1000)
             match = re.search(r":(\d+)/", line)
             assert match, f"serve printed no address: {line!r}"
             self.port = int(match.group(1))
