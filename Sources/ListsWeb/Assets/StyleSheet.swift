@@ -251,25 +251,27 @@ enum StyleSheet {
         .field-error { color: var(--red); }
         .field-hint { color: var(--secondary); }
         .field.invalid label { color: var(--red); }
-        .field.check, .check-row { grid-template-columns: 1fr auto; }
-        .check-row { display: grid; align-items: center; padding: 0 16px; min-height: 44px; }
+        .check-row {
+          display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 0 16px; min-height: 44px;
+        }
+        .check-group { margin-top: 20px; }
         /* A checkbox as tall as its row, so that it is a 44 px target: a 22 px box drawn inside it. */
-        .field.check input, .check-row input {
+        .check-row input {
           appearance: none; position: relative; width: 44px; height: 44px; margin: 0 -11px 0 0; background: none;
           cursor: pointer;
         }
-        .field.check input::before, .check-row input::before {
+        .check-row input::before {
           content: ""; position: absolute; top: 11px; left: 11px; width: 22px; height: 22px; box-sizing: border-box;
           border: 2px solid var(--secondary); border-radius: 6px;
         }
-        .field.check input:checked::before, .check-row input:checked::before {
+        .check-row input:checked::before {
           background: var(--tint); border-color: var(--tint);
         }
-        .field.check input:checked::after, .check-row input:checked::after {
+        .check-row input:checked::after {
           content: ""; position: absolute; top: 15px; left: 19px; width: 5px; height: 10px; box-sizing: border-box;
           border: solid #fff; border-width: 0 2px 2px 0; transform: rotate(45deg);
         }
-        .field.check input:focus-visible, .check-row input:focus-visible {
+        .check-row input:focus-visible {
           outline: 2px solid var(--tint); outline-offset: -6px; border-radius: 10px;
         }
         .insert-form { margin: 0 16px 20px; }

@@ -67,8 +67,10 @@ extension AccountPages {
             tokens.isEmpty
             ? ""
             : """
-            <div class="field check"><label for="revoke-tokens-password">\(revokeLabel)</label>\
-            <input type="checkbox" id="revoke-tokens-password" name="revoke-tokens" value="on" checked></div>
+            <ul class="group check-group">
+            <li class="row check-row"><label for="revoke-tokens-password">\(revokeLabel)</label>\
+            <input type="checkbox" id="revoke-tokens-password" name="revoke-tokens" value="on" checked></li>
+            </ul>
             """
         let householdNumber =
             principal.household.map {
@@ -90,7 +92,8 @@ extension AccountPages {
             <div class="fields wide-labels">
             \(state.field("current", label: "Current password", type: "password", isRequired: true, attributes: "autocomplete=\"current-password\""))
             \(state.field("password", label: "New password", type: "password", isRequired: true, hint: "At least 8 characters.", attributes: "autocomplete=\"new-password\""))
-            \(passwordTokens)</div>
+            </div>
+            \(passwordTokens)
             <button class="action-row" type="submit">Change Password</button>
             </form>
             <p class="group-footer">Your other devices are signed out; this one stays signed in.</p>
