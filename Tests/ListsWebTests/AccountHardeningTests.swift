@@ -97,7 +97,12 @@ struct AccountHardeningTests {
         return statuses.withLock { $0 }
     }
 
-    @Test func simultaneousWrongPasswordsForOneNameAreCheckedNoMoreThanTheLimit() throws {
+    /// `count` sign-ins sent at once to a server on a database file with ann's account, the `index`th with
+    /// `form(index)` from `client(index)`: their statuses, and how many passwords were checked.
+    static func signInsAtOnce(
+        _ count: Int, form: @escaping @Sendable (Int) -> [(String, String)],
+        client: @escaping @Sendable (Int) -> [UInt8]
+    ) throws -> (statuses: [Int], verifications: Int) {
         let hasher = CountingHasher()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -105,30 +110,24 @@ struct AccountHardeningTests {
         let site = try Site(hasher: hasher, path: directory.appendingPathComponent("lists.sqlite").path)
         _ = try site.setUp()
         hasher.verifications.store(0, ordering: .relaxed)
-        let statuses = Self.burst(40) { attempt in
-            site.post(
-                "/signin", [("name", "ann"), ("password", "guess \(attempt)")],
-                client: [198, 51, 100, UInt8(attempt)])
-        }
+        let statuses = burst(count) { site.post("/signin", form($0), client: client($0)) }
+        return (statuses, hasher.verifications.load(ordering: .relaxed))
+    }
+
+    @Test func simultaneousWrongPasswordsForOneNameAreCheckedNoMoreThanTheLimit() throws {
+        let (statuses, verifications) = try Self.signInsAtOnce(
+            40, form: { [("name", "ann"), ("password", "guess \($0)")] }, client: { [198, 51, 100, UInt8($0)] })
         #expect(statuses.filter { $0 == 401 }.count == AccessControl.failuresPerName)
         #expect(statuses.filter { $0 == 429 }.count == 40 - AccessControl.failuresPerName)
-        #expect(hasher.verifications.load(ordering: .relaxed) == AccessControl.failuresPerName)
+        #expect(verifications == AccessControl.failuresPerName)
     }
 
     @Test func simultaneousSignInsFromOneAddressAreCheckedNoMoreThanTheLimit() throws {
-        let hasher = CountingHasher()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let site = try Site(hasher: hasher, path: directory.appendingPathComponent("lists.sqlite").path)
-        _ = try site.setUp()
-        hasher.verifications.store(0, ordering: .relaxed)
-        let statuses = Self.burst(60) { attempt in
-            site.post("/signin", [("name", "name\(attempt)"), ("password", "guess")], client: [192, 0, 2, 60])
-        }
+        let (statuses, verifications) = try Self.signInsAtOnce(
+            60, form: { [("name", "name\($0)"), ("password", "guess")] }, client: { _ in [192, 0, 2, 60] })
         #expect(statuses.filter { $0 == 401 }.count == AccessControl.failuresPerClient)
         #expect(statuses.filter { $0 == 429 }.count == 60 - AccessControl.failuresPerClient)
-        #expect(hasher.verifications.load(ordering: .relaxed) == AccessControl.failuresPerClient)
+        #expect(verifications == AccessControl.failuresPerClient)
     }
 
     @Test func aSignInThatSucceedsGivesItsPlaceBack() throws {
