@@ -66,7 +66,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             }
             if !isMemory {
                 try Self.whileBusy { try connection.execute("PRAGMA journal_mode = WAL") }
-                Self.removeEmptyRollbackJournal(of: path)
+                Self.removeStaleRollbackJournal(of: path)
                 try connection.keepWriteAheadLogBetweenProcesses()
                 // With a size limit set, the last connection to close truncates the kept WAL to nothing after its
                 // checkpoint, so the next process has no WAL to re-read; a server's WAL is cut back to 4 MB.
@@ -225,15 +225,24 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// before the commit returns, and a crash leaves a journal that the next opening rolls back. While it lasts,
     /// other processes read until the commit takes its exclusive lock, and one opening the database waits for the
     /// write to end (to put it back in WAL).
-    /// Removes the empty rollback journal a bulk load leaves when its process ends after its commit and before it
-    /// put the file back in WAL (a load's journal is truncated, not deleted, at its commit; opening in WAL does not
-    /// remove it). Called once the file is in WAL, where a rollback journal is never read: an empty one was never a
-    /// hot journal either (a hot one has a header), so nothing is lost.
-    private static func removeEmptyRollbackJournal(of path: String) {
+    /// Removes the rollback journal a bulk load leaves that is no hot journal: an empty one (its process ended
+    /// after its commit and before it put the file back in WAL: a load's journal is truncated, not deleted, at its
+    /// commit; opening in WAL does not remove it), or one whose first byte is zero (its process was killed while
+    /// it was beginning the journal, before the header; SQLite calls such a journal not hot and never reads it).
+    /// Called once the file is in WAL, where a rollback journal is never read, and after the first read of the
+    /// opening, which rolls back a hot journal (one with a header) and removes it: nothing is lost.
+    private static func removeStaleRollbackJournal(of path: String) {
         let journal = path + "-journal"
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: journal),
-            (attributes[.size] as? NSNumber)?.intValue == 0
-        else { return }
+        guard let handle = FileHandle(forReadingAtPath: journal) else { return }
+        defer { try? handle.close() }
+        let first: UInt8?
+        do {
+            first = try handle.read(upToCount: 1)?.first
+        } catch {
+            return
+        }
+        // Nothing (an empty file), or a zero first byte.
+        guard (first ?? 0) == 0 else { return }
         try? FileManager.default.removeItem(atPath: journal)
     }
 

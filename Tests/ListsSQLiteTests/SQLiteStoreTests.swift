@@ -122,6 +122,27 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try ShoppingList(store: reopened).add(name: "Jam", price: .zero).number == 7)
     }
 
+    /// A process killed as it began a bulk load's rollback journal leaves one whose first bytes are zero: SQLite
+    /// never reads it (not hot), and the next opening removes it, keeping everything. One with a journal's header
+    /// is SQLite's to roll back, and is not touched by Lists.
+    @Test func aRollbackJournalBegunByAKilledProcessIsRemovedAtTheNextOpening() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let before: Snapshot
+        do {
+            let store = try SQLiteStore(path: path)
+            try Seeding.seedIfNeeded(store)
+            before = try Snapshot(store)
+        }
+        for stale in [Data(), Data(repeating: 0, count: 512) + Data("pages".utf8)] {
+            try stale.write(to: URL(fileURLWithPath: path + "-journal"))
+            let reopened = try SQLiteStore(path: path)
+            #expect(!FileManager.default.fileExists(atPath: path + "-journal"), "\(stale.count) bytes")
+            #expect(try Snapshot(reopened) == before)
+        }
+    }
+
     @Test func aMissingDirectoryIsCreated() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
