@@ -635,12 +635,15 @@ def test_an_emptied_or_filled_list_offline_reads_as_it_does_online(start_server,
     phone.get_by_role("button", name="Insert").click()
     expect(phone.get_by_role("button", name="Buy oats", exact=True)).to_be_visible()
     expect(phone.get_by_text("No tasks.")).to_have_count(0)
+    # Read once the row and the footer are both drawn.
+    wait_until(lambda: "Buy oats" in list_text(phone) and "Tap a task" in list_text(phone), "the row drawn")
     offline_todo = list_text(phone)
     phone.context.set_offline(False)
     # Sent: nothing waits in the page's store (a mark not drawn yet would pass for hidden).
     wait_until(lambda: queued(phone) == 0, "the changes sent")
     expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
     phone.reload()
+    wait_until(lambda: "Buy oats" in list_text(phone), "the sent task on the server's page")
     assert list_text(phone) == offline_todo
 
 
