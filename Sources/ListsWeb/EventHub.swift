@@ -127,6 +127,9 @@ final class EventHub: Sendable {
         }
         stream.onClose { [weak self] in self?.unsubscribe(stream, from: household) }
         startWatching()
+        // A change committed after `now` was read and before the stream was registered found no stream to tell
+        // (and its announcement may have come before the household had one): one more look catches it.
+        changed(household)
         var response = HTTPResponse(
             status: 200,
             headers: HTTPHeaders([
