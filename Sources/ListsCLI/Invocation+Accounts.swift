@@ -23,7 +23,8 @@ enum Credentials {
     /// The household of `households` that `name` names: its number, or its name ignoring case when no other has it.
     /// - Throws: ``ValidationError`` naming the households there are.
     static func household(named name: String, among households: [Household]) throws -> Household {
-        let listed = households.map { "\($0.id.rawValue) (\($0.name))" }.joined(separator: ", ")
+        let numbered = { (some: [Household]) in some.map { "\($0.id.rawValue) (\($0.name))" }.joined(separator: ", ") }
+        let listed = numbered(households)
         // A number names one household, where two share a name.
         if let number = Int64(name), let household = households.first(where: { $0.id.rawValue == number }) {
             return household
@@ -38,7 +39,7 @@ enum Credentials {
         throw ValidationError(
             field: "household",
             message: "\(named.count) households are named \(Quoted(name)): "
-                + named.map { "\($0.id.rawValue) (\($0.name))" }.joined(separator: ", ") + "; name one by its number")
+                + numbered(named) + "; name one by its number")
     }
 }
 

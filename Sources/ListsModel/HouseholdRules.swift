@@ -13,7 +13,7 @@ extension AccountSession {
     /// - Throws: ``ValidationError`` naming `role`.
     public func setRole(_ role: HouseholdRole, userID: Int64, in household: Household, at time: Date) throws {
         try setMembership(userID: userID, in: household.id, role: role, at: time)
-        try checkOwned(household, changing: userID)
+        try checkOwned(household, changing: try user(id: userID))
     }
 
     /// Ends `userID`'s membership of `household`, unless they are its only owner and others are left; answers
@@ -21,7 +21,7 @@ extension AccountSession {
     /// - Throws: ``ValidationError`` naming `role`.
     @discardableResult public func leave(_ household: Household, userID: Int64) throws -> Bool {
         guard try removeMembership(userID: userID, from: household.id) else { return false }
-        try checkOwned(household, changing: userID)
+        try checkOwned(household, changing: try user(id: userID))
         return true
     }
 
@@ -36,20 +36,16 @@ extension AccountSession {
         return true
     }
 
-    /// Refuses a state where `household` has members and none owns it, after a change to `userID`'s membership.
-    private func checkOwned(_ household: Household, changing userID: Int64) throws {
-        guard let user = try user(id: userID) else { return }
-        try checkOwned(household, changing: user)
-    }
-
-    private func checkOwned(_ household: Household, changing user: UserAccount) throws {
+    /// Refuses a state where `household` has members and none owns it, after a change to `user`'s membership
+    /// (read before a removal, which leaves no user to name).
+    private func checkOwned(_ household: Household, changing user: UserAccount?) throws {
+        guard let user else { return }
         let members = try members(of: household.id)
         guard !members.isEmpty, !members.contains(where: { $0.role == .owner }) else { return }
-        let who = "\(user.name) is"
         throw ValidationError(
             field: "role",
-            message: "\(who) the only owner of \(household.name), which has other members; make another member "
-                + "owner first, or remove the others; nothing was changed")
+            message: "\(user.name) is the only owner of \(household.name), which has other members; make another "
+                + "member owner first, or remove the others; nothing was changed")
     }
 
     /// Refuses `name` for a household of `userID`'s when another household they belong to (not `except`) has it,
@@ -96,11 +92,10 @@ public enum NameRules {
     public static func checkVisible(_ name: String, field: String) throws {
         let scalars = Array(name.unicodeScalars)
         for (index, scalar) in scalars.enumerated() where isHidden(scalar, in: scalars, at: index) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
             throw ValidationError(
                 field: field,
                 message: "no control characters, line breaks, bidirectional marks or invisible characters (found "
-                    + "U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))")
+                    + "U+\(TextRule.hex4(scalar.value)))")
         }
     }
 

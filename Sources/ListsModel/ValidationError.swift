@@ -114,7 +114,7 @@ public enum TextRule {
         }
     }
 
-    private static func hex4(_ value: UInt32) -> String {
+    static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
