@@ -1,8 +1,11 @@
 import CSodium
+import Dispatch
+import Foundation
 #if canImport(Glibc)
     import Glibc
 #endif
 import HashingHelperSupport
+import Synchronization
 import Testing
 
 @testable import ListsAuth
@@ -58,30 +61,81 @@ struct HashingMemoryTests {
     }
 }
 
-/// A hashing thread gives the processor up every half millisecond while it hashes, and not otherwise.
+/// A hashing thread gives the processor up every half millisecond while it hashes, and not otherwise; and never
+/// before it has worked a while in a turn.
 @Suite("Yielding while hashing", .serialized)
 struct HashingYieldTests {
-    @Test func theThreadYieldsWhileItHashesAndNeverAfter() {
-        HashingYield.prepare()
+    /// The yield's timer is the thread's that prepared it, once per process: every check runs on one thread of its
+    /// own, started here.
+    @Test func theThreadYieldsWhileItHashesOnlyAfterWorkingAndNeverAfter() {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            HashingYield.prepare()
+            Self.yieldsAlone()
+            Self.yieldsBesideBusyLoops()
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        done.wait()
+    }
+
+    /// One hash on a processor of its own: yields about every 500 µs, and none once the hash is done.
+    private static func yieldsAlone() {
         let hasher = PasswordHasher(opsLimit: 2, memLimit: 32 << 20)
-        let before = HashingYield.yields
-        let started = ContinuousClock.now
-        let processorBefore = Self.threadProcessorTime()
-        let hash = HashingYield.during { (try? hasher.hash("correct horse battery")) ?? "" }
-        let processor = Self.threadProcessorTime() - processorBefore
-        let took = ContinuousClock.now - started
-        let during = HashingYield.yields - before
-        #expect(hasher.verify("correct horse battery", hash: hash))
+        let measured = measure(hasher)
         // At most one yield each 500 µs of the hash's time. At least one each 16 ms of the thread's running: a
         // signal that expires while the thread runs on another processor may wait for the kernel's next look at it
         // there (the scheduler's tick, 4 ms here, 10 ms on some kernels), and the timer's next expiry with it.
-        let most = Int(took / .microseconds(HashingYield.interval)) + 1
-        let least = max(1, Int(processor / .milliseconds(16)))
-        #expect(during >= UInt(least) && during <= UInt(most), "\(during) yields in \(took), \(processor) running")
+        let most = Int(measured.took / .microseconds(HashingYield.interval)) + 1
+        let least = max(1, Int(measured.processor / .milliseconds(16)))
+        #expect(
+            measured.yields >= least && measured.yields <= most,
+            "\(measured.yields) yields in \(measured.took), \(measured.processor) running")
         // The timer stopped with the hash: an idle helper is not woken.
         let after = HashingYield.yields
-        _ = hasher.verify("correct horse battery", hash: hash)
+        _ = hasher.verify("correct horse battery", hash: measured.hash)
         #expect(HashingYield.yields == after)
+    }
+
+    /// One hash at nice 19 beside twice as many busy loops as there are processors, as on a machine kept busy: the timer's
+    /// signals fall due while the hashing thread waits for its turn, and it must not give each turn up as it gets
+    /// it. So it yields at most once per half interval of its own running (with the old rule it yielded at once on
+    /// every turn and hashed next to nothing: a sign-in beside two busy loops timed out).
+    private static func yieldsBesideBusyLoops() {
+        let stop = Atomic<Bool>(false)
+        let loops = 2 * ProcessInfo.processInfo.activeProcessorCount
+        let looping = DispatchSemaphore(value: 0)
+        for _ in 0..<loops {
+            Thread {
+                looping.signal()
+                var spins = 0
+                while !stop.load(ordering: .relaxed) { spins &+= 1 }
+            }.start()
+        }
+        for _ in 0..<loops { looping.wait() }
+        defer { stop.store(true, ordering: .relaxed) }
+        // At a helper's priority, under which the old rule starved it.
+        Platform.lowerPriority()
+        let measured = measure(PasswordHasher(opsLimit: 1, memLimit: 8 << 20))
+        let most = Int(measured.processor / .microseconds(HashingYield.interval / 2)) + 1
+        #expect(
+            measured.yields <= most,
+            "\(measured.yields) yields in \(measured.processor) of running (\(measured.took) in all)")
+    }
+
+    /// One hash by `hasher` with the timer running: its yields, its time, its thread's processor time.
+    private static func measure(_ hasher: PasswordHasher) -> (
+        hash: String, yields: Int, took: Duration, processor: Duration
+    ) {
+        let before = HashingYield.yields
+        let started = ContinuousClock.now
+        let processorBefore = threadProcessorTime()
+        let hash = HashingYield.during { (try? hasher.hash("correct horse battery")) ?? "" }
+        let processor = threadProcessorTime() - processorBefore
+        let took = ContinuousClock.now - started
+        #expect(hasher.verify("correct horse battery", hash: hash))
+        return (hash, Int(HashingYield.yields - before), took, processor)
     }
 
     /// The processor time the calling thread has had.

@@ -43,7 +43,10 @@ size_t lists_hashing_memory_kept_length(void);
 // had nice 19 or SCHED_IDLE: that was the whole rise of the requests' p99 while people signed in. So while it hashes,
 // a helper asks for a signal every `interval` microseconds of wall-clock time, sent to its hashing thread, whose
 // handler yields the processor (sched_yield): whoever waits for it runs then, and with no one waiting the hash goes
-// on at once. The timer runs only while a hash does: an idle helper is never woken.
+// on at once. A signal that comes while the thread has run less than half an interval since it last yielded (it was
+// due while the thread waited for a processor) is let pass: a helper always works a while in each turn it gets, and
+// a busy machine slows a sign-in down instead of starving it. The timer runs only while a hash does: an idle helper
+// is never woken.
 
 /// Makes the calling thread's timer, installs the handler (SIGALRM) and unblocks the signal on the calling thread; 0 on
 /// success, else the errno value. Once per process: the thread that hashes calls it.
