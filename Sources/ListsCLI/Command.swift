@@ -141,8 +141,7 @@ struct Argument<C>: Sendable {
         return nil
     }
 
-    // Properties are set through closures rather than key paths: a key path is built at run time from mangled
-    // type names, which makes the runtime scan the static binary's conformances at every start.
+    // Properties are set through closures rather than key paths (docs/performance.md, "No conformance scans").
 
     /// `--name VALUE`, the last one given.
     static func option(

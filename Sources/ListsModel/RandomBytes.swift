@@ -1,11 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Random bytes from the kernel's generator (`getrandom`, through glibc's `arc4random_buf`), read 4 KiB at a time
-/// and handed out in order, each byte once: a new id costs a copy instead of two system calls (the standard
-/// library's `SystemRandomNumberGenerator` asks the kernel for 8 bytes at a time), which a server adding thousands
-/// of records a second made for each add. The bytes are the kernel's; only the calls are fewer. Nothing is kept
-/// across `fork` (Lists never forks; `lists` hands over to `lists-postgres` with `execv`, a new process image).
+/// Random bytes from the standard library's `SystemRandomNumberGenerator` (the kernel's generator: `getrandom` on
+/// Linux), drawn 4 KiB at a time and handed out in order, each byte once: a new id costs a copy under a lock instead
+/// of the generator's calls on the adding thread. The bytes are the kernel's. Nothing is kept across `fork` (Lists
+/// never forks; `lists` hands over to `lists-postgres` with `execv`, a new process image).
 enum RandomBytes {
     private struct Pool {
         var bytes = [UInt8](repeating: 0, count: 4096)
@@ -20,7 +19,12 @@ enum RandomBytes {
         precondition(buffer.count <= 4096, "at most 4 KiB of random bytes at once")
         pool.withLock { pool in
             if pool.bytes.count - pool.used < buffer.count {
-                pool.bytes.withUnsafeMutableBytes { Platform.fillWithRandomBytes($0) }
+                var generator = SystemRandomNumberGenerator()
+                pool.bytes.withUnsafeMutableBytes { bytes in
+                    for offset in stride(from: 0, to: bytes.count, by: 8) {
+                        bytes.storeBytes(of: generator.next(), toByteOffset: offset, as: UInt64.self)
+                    }
+                }
                 pool.used = 0
             }
             pool.bytes.withUnsafeBytes { all in

@@ -17,8 +17,7 @@ public struct RecordList<R>: Sendable {
     public func now() -> Date { clock().roundedToMilliseconds }
 }
 
-// The constraint sits on the extension, not the type: the Swift runtime checks a type's own constraints (a scan
-// of every conformance in the static binary) whenever it first builds it.
+// The constraint sits on the extension, not the type (docs/performance.md, "No conformance scans").
 extension RecordList where R: Record {
 
     /// Adds `draft` at the end of the list, checked (texts trimmed) and given fresh meta (its own is replaced);

@@ -24,9 +24,7 @@ public struct Field<R, Value>: Sendable {
     /// A field of `R`, called `key` in JSON and `column` in stores, of `type`, read with `get` and written with
     /// `set`; `initial` is its value when a new record is given none (no `initial`: it must be given).
     ///
-    /// The accessors are closures rather than a key path: a key path is built at run time from mangled type names,
-    /// and each generic type it names makes the runtime scan the (static, Foundation-sized) binary's conformances,
-    /// which every short command would pay for.
+    /// The accessors are closures rather than a key path (docs/performance.md, "No conformance scans").
     public init(
         _ record: R.Type, key: String, column: String, type: FieldType<Value>,
         initial: (@Sendable (_ now: Date) -> Value)? = nil, isInput: Bool = true,
@@ -43,8 +41,8 @@ public struct Field<R, Value>: Sendable {
 
 }
 
-// Constraints on the types' own declarations would make the Swift runtime check them (a scan of every conformance
-// in the static binary) whenever it first builds one of these types; they sit on the extensions instead.
+// Constraints sit on the extensions, not on the types' own declarations (docs/performance.md, "No conformance
+// scans").
 extension Field where R: Record, Value: Equatable {
     /// The field's value checked against its rules (texts trimmed).
     /// - Throws: ``ValidationError`` naming the field.

@@ -32,9 +32,8 @@ public protocol Store: Sendable {
 /// A store that adds one record faster than a ``Store/write(_:)`` of it: PostgreSQL, where every round trip counts,
 /// runs one statement, and commits adds arriving together as one (group commit).
 ///
-/// Its capabilities are found through ``Store/appending`` rather than a dynamic cast: a cast to a protocol makes the
-/// Swift runtime scan every conformance of the (static, Foundation-sized) binary the first time, which a short
-/// command would pay for.
+/// Its capabilities are found through ``Store/appending`` rather than a dynamic cast (docs/performance.md, "No
+/// conformance scans").
 public protocol AppendingStore: Sendable {
     /// Appends `record` in a transaction of its own, as ``Store/append(_:numbered:)`` does.
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
@@ -92,9 +91,7 @@ public enum Undo {
 
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
 ///
-/// `R` is left unconstrained on purpose: a generic type whose parameter must conform to a protocol makes the
-/// Swift runtime check that conformance when it first builds the type, a scan of every conformance in the
-/// (static, Foundation-sized) binary, which costs a short command a third of its time.
+/// `R` is left unconstrained on purpose (docs/performance.md, "No conformance scans").
 public struct Numbered<R> {
     /// The 1-based place in the list.
     public var number: Int

@@ -94,8 +94,9 @@ struct ListPager: Equatable {
         Self.address(path, isLast ? .last : .number(page), keeping: keeping)
     }
 
-    /// Where an insert into a list that now holds `total` rows sends the browser: the list's last page, where the
-    /// new row is (the plain address when it fits on one page).
+    /// Where an insert whose row is the `total`-th of its list (the last, when the add was the list's latest
+    /// change) sends the browser: the list's last page, where the new row is (the plain address when it fits on
+    /// one page).
     static func afterInsert(_ path: String, total: Int) -> String {
         total > pageSize ? address(path, .last) : path
     }

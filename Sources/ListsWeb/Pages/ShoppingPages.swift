@@ -228,13 +228,16 @@ struct ShoppingPages: Sendable {
         guard let (name, price) = input else {
             return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
+        let added: Added<ShoppingItem>
         do {
-            try lists.shopping.add(name: name, price: price, id: form.chosenID())
+            added = try lists.shopping.add(name: name, price: price, id: form.chosenID())
         } catch let error as ValidationError {
             state.record(error)
             return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
-        return .redirect(to: ListPager.afterInsert("/shopping", total: try lists.shopping.catalogCount()))
+        // The new item's number is its place in the catalog, counted in the add's own write: the page that shows it.
+        let place = try added.number ?? lists.shopping.catalogCount()
+        return .redirect(to: ListPager.afterInsert("/shopping", total: place))
     }
 
     private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws

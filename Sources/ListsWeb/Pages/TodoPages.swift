@@ -35,13 +35,16 @@ struct TodoPages: Sendable {
             let choice = try ListPager.choice(request)
             let form = try FormBody(request)
             var state = FormState(form, fields: ["title", "id"])
+            let added: Added<TodoTask>
             do {
-                try pages.lists.todo.add(title: state.values["title"] ?? "", id: form.chosenID())
+                added = try pages.lists.todo.add(title: state.values["title"] ?? "", id: form.chosenID())
             } catch let error as ValidationError {
                 state.record(error)
                 return try pages.page(state, choice, status: FormOutcome.invalidStatus)
             }
-            return .redirect(to: ListPager.afterInsert("/todo", total: try pages.lists.todo.count()))
+            // The new task's number is its place, counted in the add's own write: the page that shows it.
+            let place = try added.number ?? pages.lists.todo.count()
+            return .redirect(to: ListPager.afterInsert("/todo", total: place))
         }
         router.add("POST", "/todo/tasks/{id}/toggle") { request, path in
             let id = try PageController.id(path)
