@@ -166,39 +166,31 @@ struct ChangesAPI: Sendable {
                 return Outcome(key: key, outcome: "already", reason: "it was deleted already")
             }
         default:
-            // A version that moved between the read and the write (someone else's change just then) is merged
-            // again against the newer record.
-            for _ in 0..<3 {
-                let current: R
-                do {
-                    current = try list.find(.id(id)).record
-                } catch StoreError.notFound {
-                    return Outcome(
-                        key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
-                }
-                let merge = try R.schema.merge(current, wanted: fields, base: base, now: list.now())
-                let conflicts = merge.conflicts.map(\.field)
-                guard merge.changesRecord else {
-                    return Outcome(
-                        key: key, outcome: conflicts.isEmpty ? "already" : "not_applied",
-                        reason: conflicts.isEmpty ? nil : "changed on another device meanwhile; theirs was kept",
-                        conflicts: conflicts, record: current.jsonBytes)
-                }
-                do {
-                    let changed = try list.change([.id(id)], expectedVersion: current.meta.version) { record in
-                        record = merge.record
-                    }
-                    return Outcome(
-                        key: key, outcome: conflicts.isEmpty ? "applied" : "partial",
-                        reason: conflicts.isEmpty
-                            ? nil
-                            : "some fields were changed on another device meanwhile; "
-                                + "theirs were kept", conflicts: conflicts, record: changed[0].record.jsonBytes)
-                } catch StoreError.conflict {
-                    continue
-                }
+            // Merged inside the write, against the record as it is there: no one else's change can come between.
+            var merge: Merge<R>?
+            let changed: R
+            do {
+                changed = try list.change([.id(id)]) { record in
+                    let merged = try R.schema.merge(record, wanted: fields, base: base, now: list.now())
+                    merge = merged
+                    if merged.changesRecord { record = merged.record }
+                }[0].record
+            } catch StoreError.notFound {
+                return Outcome(
+                    key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
             }
-            throw StoreError.busy
+            let conflicts = merge?.conflicts.map(\.field) ?? []
+            guard merge?.changesRecord == true else {
+                return Outcome(
+                    key: key, outcome: conflicts.isEmpty ? "already" : "not_applied",
+                    reason: conflicts.isEmpty ? nil : "changed on another device meanwhile; theirs was kept",
+                    conflicts: conflicts, record: changed.jsonBytes)
+            }
+            return Outcome(
+                key: key, outcome: conflicts.isEmpty ? "applied" : "partial",
+                reason: conflicts.isEmpty
+                    ? nil : "some fields were changed on another device meanwhile; theirs were kept",
+                conflicts: conflicts, record: changed.jsonBytes)
         }
     }
 }
