@@ -21,27 +21,44 @@ public struct RecordMeta: Sendable, Hashable {
     }
 }
 
-/// The three kinds of record, one per tutorial app; a store keeps each in its own ordered collection.
-public enum RecordKind: String, Sendable, CaseIterable {
-    case item, task, sighting
-
+/// A kind of record, one per tutorial app; a store keeps each in its own ordered collection, in a table of its own.
+///
+/// A kind is declared once, here, with everything its faces and stores name it by: its word, its collection's key
+/// in JSON and the table that holds it. Code that handles every kind goes through ``all`` rather than a switch.
+public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
+    /// The kind's name, as the changes API and messages say it (`item`): also the word for one record.
+    public let rawValue: String
     /// The key of a collection of this kind in the API's JSON (`{"items": [...]}`), also the plural noun.
-    public var collectionKey: String {
-        switch self {
-        case .item: "items"
-        case .task: "tasks"
-        case .sighting: "sightings"
-        }
+    public let collectionKey: String
+    /// The table that holds records of this kind in a relational store.
+    public let table: String
+
+    private init(_ name: String, collection: String, table: String) {
+        rawValue = name
+        collectionKey = collection
+        self.table = table
+    }
+
+    /// An item of the shopping catalog.
+    public static let item = RecordKind("item", collection: "items", table: "items")
+    /// A to-do task.
+    public static let task = RecordKind("task", collection: "tasks", table: "tasks")
+    /// A bird sighting.
+    public static let sighting = RecordKind("sighting", collection: "sightings", table: "sightings")
+
+    /// Every kind, in the order lists and exports show them.
+    public static let all: [RecordKind] = [.item, .task, .sighting]
+
+    /// The kind called `name`, if there is one.
+    public init?(rawValue name: String) {
+        guard let kind = Self.all.first(where: { $0.rawValue == name }) else { return nil }
+        self = kind
     }
 
     /// The word people use for one record of this kind, in messages.
-    public var noun: String {
-        switch self {
-        case .item: "item"
-        case .task: "task"
-        case .sighting: "sighting"
-        }
-    }
+    public var noun: String { rawValue }
+
+    public var description: String { rawValue }
 }
 
 /// A value a record stores in one of its fields, in the types every store can hold exactly.

@@ -4,17 +4,11 @@ import ListsModel
 /// one table per ``RecordKind``, the meta columns, then a column per ``FieldSpec``.
 public enum StoreLayout {
     /// The table that holds records of `kind`.
-    public static func table(_ kind: RecordKind) -> String {
-        switch kind {
-        case .item: "items"
-        case .task: "tasks"
-        case .sighting: "sightings"
-        }
-    }
+    public static func table(_ kind: RecordKind) -> String { kind.table }
 
     /// The kind whose records `table` holds, if any.
     public static func kind(ofTable table: String) -> RecordKind? {
-        RecordKind.allCases.first { self.table($0) == table }
+        RecordKind.all.first { $0.table == table }
     }
 
     /// The columns a record of `type` is read from, in order: meta first, then the fields.

@@ -1,6 +1,7 @@
 import Foundation
 import ListsModel
 import ListsSQL
+import Synchronization
 
 /// ``StoreSession`` on one SQLite connection, inside a transaction that ``SQLiteStore`` opened.
 ///
@@ -164,21 +165,15 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
 
     /// `INSERT` of a whole row of each kind, the position given: built once, not per record, and each only when
     /// its kind is first inserted (a command adding a task builds no other kind's schema).
-    private static let itemInsert = insertStatement(ShoppingItem.self)
-    private static let taskInsert = insertStatement(TodoTask.self)
-    private static let sightingInsert = insertStatement(BirdSighting.self)
+    private static let insertStatements = Mutex<[RecordKind: String]>([:])
 
     private static func insertStatement<R: Record>(_ type: R.Type) -> String {
+        if let made = insertStatements.withLock({ $0[R.kind] }) { return made }
         let placeholders = Array(repeating: "?", count: R.fieldSpecs.count + 6).joined(separator: ", ")
-        return "INSERT INTO \(table(R.kind)) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
-    }
-
-    private static func insertStatement(_ kind: RecordKind) -> String {
-        switch kind {
-        case .item: itemInsert
-        case .task: taskInsert
-        case .sighting: sightingInsert
-        }
+        let statement =
+            "INSERT INTO \(table(R.kind)) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
+        insertStatements.withLock { $0[R.kind] = statement }
+        return statement
     }
 
     func insert<R: Record>(_ record: R) throws {
@@ -203,7 +198,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard position + Int64(records.count) < household.positionRange.upperBound else {
             throw StoreError.failure("\(household) has no positions left in \(table)")
         }
-        let statement = try connection.prepared(Self.insertStatement(R.kind))
+        let statement = try connection.prepared(Self.insertStatement(R.self))
         var values: [FieldValue] = []
         values.reserveCapacity(R.fieldSpecs.count + 6)
         for record in records {

@@ -240,7 +240,7 @@ final class EventHub: Sendable {
     private static func change(revision: Int64, from then: [RecordKind: Int64], to now: [RecordKind: Int64])
         -> [UInt8]
     {
-        let changed = RecordKind.allCases.filter { then[$0, default: 0] != now[$0, default: 0] }
+        let changed = RecordKind.all.filter { then[$0, default: 0] != now[$0, default: 0] }
             .map { "\"\($0.collectionKey)\"" }.joined(separator: ",")
         return Array(
             "id: \(revision)\nevent: change\ndata: {\"revision\":\(revision),\"changed\":[\(changed)]}\n\n".utf8)

@@ -161,7 +161,7 @@ public enum StoreContract {
             #expect(now > last, "\(what) did not grow the revision")
             last = now
             let byKind = try revisions()
-            for other in RecordKind.allCases {
+            for other in RecordKind.all {
                 if other == kind {
                     #expect(byKind[other, default: 0] > lastByKind[other, default: 0], "\(what): \(other)")
                 } else {
