@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
-        // Accounts' security primitives: password hashing and rules, secret tokens, limits on failed attempts.
+        // Accounts' security primitives: password hashing and rules, the hashing helpers, secret tokens.
         .target(name: "ListsAuth", dependencies: ["CSodium", "HashingHelperSupport"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(

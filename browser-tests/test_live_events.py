@@ -1,7 +1,7 @@
 """Live updates pushed to open pages in real Chromium: a page follows its household's event stream
 (`/api/v1/events`) instead of asking every second, shows another device's change at once, and, with two servers on
-one PostgreSQL database behind nginx (configured as the README says), a change made through one server reaches the
-page served by the other."""
+one PostgreSQL database behind nginx (configured as docs/operating.md says), a change made through one server
+reaches the page served by the other."""
 from playwright.sync_api import expect
 
 from conftest import wait_until

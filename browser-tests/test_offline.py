@@ -1,6 +1,6 @@
 """The app with no network, in real Chromium: each app's lists keep working offline (changes show at once and wait
 on the device, marked), a reload offline keeps them, and back online they are sent once, in order, and merged
-with what a second device did meanwhile, as the README's rules say; the change that lost is shown."""
+with what a second device did meanwhile, as docs/api.md's rules say; the change that lost is shown."""
 import http.server
 import re
 import threading

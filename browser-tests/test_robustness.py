@@ -270,7 +270,8 @@ def test_chunked_body_over_the_limit_gets_413(live):
 
 def test_an_escaped_nul_in_a_path_reaches_no_file(live):
     """libmicrohttpd decodes %00 and hands the path over as a C string, so the path ends there: `app.js%00.png`
-    is app.js (see the README's known limits). What matters is that it is the compiled-in asset, as itself."""
+    is app.js (see the known limit in docs/operating.md). What matters is that it is the compiled-in asset, as
+    itself."""
     status, headers, body = exchange(live.port, request("GET", "/static/app.js%00.png"))
     real = exchange(live.port, request("GET", "/static/app.js"))
     assert (status, headers["content-type"], body) == (200, real[1]["content-type"], real[2])

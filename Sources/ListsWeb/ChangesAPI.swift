@@ -9,7 +9,7 @@ import ListsModel
 /// A change is `{"key", "kind", "op", "id", "fields", "base"}`: `key` is the device's name for it (answered back),
 /// `kind` is `item`, `task` or `sighting`, `op` is `add`, `update` or `delete`, `id` the record's (an add chooses
 /// it), `fields` the values an add or an update sets, and `base` the values the update saw. The rules
-/// (README, "Offline changes and merging"):
+/// (docs/api.md, "Changes made offline, and how they merge"):
 ///
 /// - an add makes the record with its id; sent again, it finds it made and adds nothing (`already`);
 /// - an update merges field by field (``RecordSchema/merge(_:wanted:base:now:)``): a field someone else changed

@@ -55,8 +55,8 @@ struct PostgresCLITests {
         #expect(try sandbox.run(["--database", url, "todo", "list"]) == (try sandbox.run(["todo", "list"])))
     }
 
-    /// Moving from the SQLite default to PostgreSQL, as the README tells: `lists export` from the file, `lists
-    /// import` into the server, and the server's export is the same file, byte for byte.
+    /// Moving from the SQLite default to PostgreSQL, as docs/operating.md tells: `lists export` from the file,
+    /// `lists import` into the server, and the server's export is the same file, byte for byte.
     @Test func movingFromSQLiteToPostgreSQLKeepsEveryRecord() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
