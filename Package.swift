@@ -59,8 +59,9 @@ let package = Package(
         .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
-        // Accounts' security primitives: password hashing and rules, the hashing helpers, secret tokens.
-        .target(name: "ListsAuth", dependencies: ["CSodium", "HashingHelperSupport"]),
+        // Accounts' security primitives: password hashing and rules, the hashing helpers, secret tokens. A refused
+        // password is the model's ValidationError, as every refused input is.
+        .target(name: "ListsAuth", dependencies: ["ListsModel", "CSodium", "HashingHelperSupport"]),
         // The web face: routes, the JSON API and the pages, as functions from a request to a response.
         .target(
             name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec", "ListsAuth"]),
@@ -104,7 +105,7 @@ let package = Package(
             name: "ListsWebTests",
             dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec", "ListsAuth"]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
-        .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth"]),
+        .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth", "ListsModel"]),
         .testTarget(
             name: "ListsCLITests",
             dependencies: [

@@ -43,7 +43,7 @@ public struct PasswordHasher: Sendable {
     /// Hashes `password` with a new random salt at this hasher's limits.
     ///
     /// - Returns: libsodium's string form of the hash, beginning `$argon2id$`, at most 127 ASCII characters.
-    /// - Throws: ``CredentialError`` when `password` breaks ``PasswordRules`` (checked first, so an over-long
+    /// - Throws: ``ValidationError`` when `password` breaks ``PasswordRules`` (checked first, so an over-long
     ///   password is never read); ``PasswordHashingError`` when the memory for the hash cannot be had.
     public func hash(_ password: String) throws -> String {
         try PasswordRules.check(password)

@@ -5,7 +5,7 @@ public protocol PasswordHashing: Sendable {
     var hasher: PasswordHasher { get }
 
     /// Hashes `password` with a new random salt (see ``PasswordHasher/hash(_:)``).
-    /// - Throws: ``CredentialError`` for a password the rules refuse; ``PasswordHashingError``.
+    /// - Throws: ``ValidationError`` for a password the rules refuse; ``PasswordHashingError``.
     func hash(_ password: String) throws -> String
 
     /// Whether `password` is the one `hash` was made from (see ``PasswordHasher/verify(_:hash:)``).

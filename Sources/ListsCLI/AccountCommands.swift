@@ -2,7 +2,6 @@ import Foundation
 import JSONCodec
 import ListsAuth
 import ListsModel
-import ListsWeb
 
 /// `lists users ...`: the accounts people sign in to the web app with, managed at the terminal by whoever owns the
 /// database file (its permissions are the boundary, as for every command that opens it).
@@ -73,7 +72,7 @@ enum UsersCommands {
         var role: HouseholdRole?
 
         mutating func validate() throws {
-            name = try AccountRules.userName(name)
+            name = try UserAccount.validName(name)
             if let roleText {
                 guard let role = HouseholdRole(rawValue: roleText) else {
                     throw ValidationError(field: "role", message: "owner or member, not \(Quoted(roleText))")
@@ -85,13 +84,7 @@ enum UsersCommands {
         func run(_ run: Invocation) throws {
             let household = try run.chosenHousehold()
             let hash = try Credentials.hasher.hash(try run.newPassword(for: name))
-            let role = try run.accounts { accounts in
-                let isFirst = try accounts.userCount() == 0
-                let role = self.role ?? (isFirst ? .owner : .member)
-                let user = try accounts.addUser(name: name, passwordHash: hash, at: Date())
-                try accounts.setMembership(userID: user.id, in: household.id, role: role, at: Date())
-                return role
-            }
+            let role = try run.households().addUser(name: name, passwordHash: hash, to: household, as: role).role
             run.output.line("Added user \(name), \(role == .owner ? "owner" : "member") of \(household.name)")
         }
     }
@@ -120,11 +113,8 @@ enum UsersCommands {
 
         func run(_ run: Invocation) throws {
             let household = try run.chosenHousehold()
-            let user = try run.accounts { accounts in
-                let user = try Credentials.user(named: words.first ?? "", in: accounts)
-                try accounts.setRole(role, userID: user.id, in: household, at: Date())
-                return user
-            }
+            let user = try run.accounts { try Credentials.user(named: words.first ?? "", in: $0) }
+            try run.households().setRole(role, of: user.id, in: household)
             run.output.line("\(user.name) is \(role == .owner ? "an owner" : "a member") of \(household.name)")
         }
     }
@@ -141,11 +131,8 @@ enum UsersCommands {
         var name = ""
 
         func run(_ run: Invocation) throws {
-            let user = try run.accounts { accounts in
-                let user = try Credentials.user(named: name, in: accounts)
-                try accounts.removeUserKeepingOwners(id: user.id)
-                return user
-            }
+            let user = try run.accounts { try Credentials.user(named: name, in: $0) }
+            try run.households().removeUser(id: user.id)
             run.output.line("Removed user \(user.name)")
         }
     }
@@ -247,13 +234,8 @@ enum HouseholdsCommands {
         }
 
         func run(_ run: Invocation) throws {
-            let household = try run.accounts { accounts in
-                let user = try owner.map { try Credentials.user(named: $0, in: accounts) }
-                if let user { try accounts.checkHouseholdName(name, for: user.id, field: "name") }
-                let household = try accounts.addHousehold(name: name, at: Date())
-                if let user { try accounts.setMembership(userID: user.id, in: household.id, role: .owner, at: Date()) }
-                return household
-            }
+            let user = try owner.map { owner in try run.accounts { try Credentials.user(named: owner, in: $0) } }
+            let household = try run.households().addHousehold(named: name, ownedBy: user)
             run.output.line("Added household \(household.name)\(owner.map { ", owned by \($0)" } ?? "")")
         }
     }
@@ -276,11 +258,10 @@ enum HouseholdsCommands {
         }
 
         func run(_ run: Invocation) throws {
-            let old = try run.accounts { accounts in
-                let household = try Credentials.household(named: names.first ?? "", among: try accounts.households())
-                try accounts.renameHousehold(id: household.id, to: newName)
-                return household
+            let old = try run.accounts {
+                try Credentials.household(named: names.first ?? "", among: try $0.households())
             }
+            try run.households().rename(old, to: newName)
             run.output.line("Renamed household \(old.name) to \(newName)")
         }
     }
@@ -343,11 +324,11 @@ enum TokensCommands {
         var name = ""
 
         mutating func validate() throws {
-            name = try AccountRules.tokenName(words.joined(separator: " "))
+            name = try APIToken.validName(words.joined(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
-            let token = SecretToken.generate(prefix: AccountRules.tokenPrefix)
+            let token = SecretToken.generate(prefix: APIToken.prefix)
             let user = try run.accounts { accounts in
                 let user = try run.chosenUser(userName, in: accounts)
                 _ = try accounts.addToken(

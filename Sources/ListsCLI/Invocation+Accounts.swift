@@ -1,6 +1,5 @@
 import ListsAuth
 import ListsModel
-import ListsWeb
 
 /// What account commands share: the rules for names and passwords, the hasher, and lookups that refuse with a
 /// sentence naming what exists.
@@ -47,6 +46,12 @@ extension Invocation {
     /// Runs `body` on the store's accounts, in one write.
     func accounts<T>(_ body: (any AccountSession) throws -> T) throws -> T {
         try store(unscoped: true).write { try body($0.accounts) }
+    }
+
+    /// The store's accounts' data controller, which makes every change of a user, a household or a membership
+    /// (and keeps the rules: a household with members keeps an owner, names are valid).
+    func households() throws -> Households {
+        Households(store: try store(unscoped: true))
     }
 
     /// The household `--household` names, else the only one.
@@ -105,7 +110,7 @@ extension Invocation {
             }
             password = line.hasSuffix("\r") ? String(line.dropLast()) : line
         }
-        try AccountRules.checkPassword(password)
+        try PasswordRules.check(password)
         return password
     }
 }

@@ -68,6 +68,9 @@ public struct SignInSession: Hashable, Sendable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
     }
+
+    /// How long a session lasts without being used: 30 days.
+    public static let lifetime: TimeInterval = 30 * 24 * 60 * 60
 }
 
 /// A named API token of a user: the store keeps its digest, shown to nobody; the token itself is shown once, when
@@ -134,7 +137,9 @@ public struct Invitation: Hashable, Sendable {
 ///
 /// Names (users', tokens') are unique ignoring case (folded by ``Reference/nameKey(_:)``); a name
 /// taken throws ``StoreError/nameTaken(_:)``. Removing a user removes their memberships, sessions and tokens;
-/// removing a household removes its records, memberships, sessions' choice of it and invitations.
+/// removing a household removes its records, memberships, sessions' choice of it and invitations. The rules a
+/// household keeps (an owner while it has members, who may change it, its name) are not the store's: the faces
+/// change users, households and memberships through ``Households``, which keeps them.
 public protocol AccountSession {
     // MARK: Users
 
@@ -163,7 +168,7 @@ public protocol AccountSession {
     /// The household whose name is `name` ignoring case (the lowest numbered of several), or `nil`.
     func household(named name: String) throws -> Household?
     /// Makes a household, with a number no household had. Names need not be unique in the store (see
-    /// ``checkHouseholdName(_:for:except:field:)``).
+    /// ``Households``).
     func addHousehold(name: String, at time: Date) throws -> Household
     /// Renames a household; returns whether it exists.
     @discardableResult func renameHousehold(id: HouseholdID, to name: String) throws -> Bool

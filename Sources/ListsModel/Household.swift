@@ -29,7 +29,7 @@ public struct HouseholdID: Hashable, Sendable, Comparable, CustomStringConvertib
 }
 
 /// A household: the people who share one set of lists, and its name, unique among one person's households
-/// ignoring case (``AccountSession/checkHouseholdName(_:for:except:field:)``).
+/// ignoring case (``Households``).
 public struct Household: Hashable, Sendable {
     /// Its number in the store.
     public var id: HouseholdID

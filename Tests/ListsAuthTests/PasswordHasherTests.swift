@@ -1,4 +1,5 @@
 import ListsAuth
+import ListsModel
 import Testing
 
 /// Hashing at `.testing` limits (1 pass over 8 KiB) keeps these fast; the code paths are those of `.interactive`.
@@ -69,7 +70,7 @@ struct PasswordHasherTests {
     }
 
     @Test func hashingRefusesAPasswordTheRulesRefuse() {
-        #expect(throws: CredentialError(field: "password", message: "at least 8 characters")) {
+        #expect(throws: ValidationError(field: "password", message: "at least 8 characters")) {
             try hasher.hash("short")
         }
     }

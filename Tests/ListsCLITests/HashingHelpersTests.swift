@@ -1,5 +1,6 @@
 import Foundation
 import ListsAuth
+import ListsModel
 import Synchronization
 import Testing
 
@@ -35,9 +36,9 @@ struct HashingHelpersTests {
 
     @Test func aPasswordTheRulesRefuseIsNeverSent() throws {
         let helpers = try helpers()
-        #expect(throws: CredentialError.self) { try helpers.hash("short") }
+        #expect(throws: ValidationError.self) { try helpers.hash("short") }
         let huge = String(repeating: "x", count: 10_000_000)
-        #expect(throws: CredentialError.self) { try helpers.hash(huge) }
+        #expect(throws: ValidationError.self) { try helpers.hash(huge) }
         #expect(try !helpers.verify(huge, hash: try helpers.hash("correct horse battery")))
         try helpers.verifyNothing(huge)
     }

@@ -47,6 +47,14 @@ public enum AccountContract {
             "aWriteWhoseBodyThrowsRollsBackItsAccountChanges", aWriteWhoseBodyThrowsRollsBackItsAccountChanges),
         StoreContract.Check(
             "accountsAreTheWholeStoresWhateverTheHousehold", accountsAreTheWholeStoresWhateverTheHousehold),
+        // The rules Households keeps (AccountContract+Households.swift).
+        StoreContract.Check("theLastOwnerCannotLeaveBeDemotedOrRemoved", theLastOwnerCannotLeaveBeDemotedOrRemoved),
+        StoreContract.Check("onlyAnOwnerChangesAHouseholdWhenAUserAsks", onlyAnOwnerChangesAHouseholdWhenAUserAsks),
+        StoreContract.Check(
+            "theFirstUserOwnsTheFirstHouseholdAndLaterOnesAreMembers",
+            theFirstUserOwnsTheFirstHouseholdAndLaterOnesAreMembers),
+        StoreContract.Check("aHouseholdIsMadeWithItsOwnerAndShown", aHouseholdIsMadeWithItsOwnerAndShown),
+        StoreContract.Check("anInvitationMakesAMemberOnce", anInvitationMakesAMemberOnce),
     ]
 
     // MARK: Helpers
@@ -241,7 +249,7 @@ public enum AccountContract {
 
     /// Household names may repeat in a store, in any case, for an add and a rename: a name refused because another
     /// household has it would tell that it exists. The model keeps them apart among one person's households
-    /// (``AccountSession/checkHouseholdName(_:for:except:field:)``): a member's two households cannot share one,
+    /// (``Households``): a member's two households cannot share one,
     /// and nobody else's are looked at. A name is found by ``AccountSession/household(named:)`` as the lowest
     /// numbered household that has it.
     static func householdNamesMayRepeatButNotAmongOnePersonsHouseholds(_ store: any Store) throws {
@@ -253,15 +261,14 @@ public enum AccountContract {
         #expect(try reading(store) { try $0.household(named: "hOmE") }?.id == .first)
         let ann = try writing(store) { try $0.addUser(name: "ann", passwordHash: "x", at: clock.now) }
         try writing(store) { try $0.setMembership(userID: ann.id, in: home.id, role: .owner, at: clock.now) }
+        let households = Households(store: store, clock: { clock.now })
         let before = try View(store)
-        #expect(throws: ValidationError.self) {
-            try writing(store) { try $0.checkHouseholdName("Home", for: ann.id, field: "name") }
+        #expect(throws: ValidationError(field: "name", message: "you have a household of that name; choose another")) {
+            try households.addHousehold(named: "Home", ownedBy: ann)
         }
         #expect(try View(store) == before)
-        try writing(store) { accounts in
-            try accounts.checkHouseholdName("Home", for: ann.id, except: home.id, field: "name")
-            try accounts.checkHouseholdName("Cabin", for: ann.id, field: "name")
-        }
+        try households.rename(home, to: "Home", by: ann.id)
+        #expect(try households.addHousehold(named: "Cabin", ownedBy: ann).name == "Cabin")
     }
 
     // MARK: Transactions and households

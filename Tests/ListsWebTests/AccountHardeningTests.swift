@@ -234,30 +234,4 @@ struct AccountHardeningTests {
             #expect(refused.status == 400, "\(wrong)")
         }
     }
-
-    @Test func aHouseholdWithMembersKeepsAnOwner() throws {
-        let site = try Site()
-        let ann = try site.setUp()
-        _ = try site.join("bob", invitedBy: ann)
-        let home = try #require(try site.store.read { try $0.accounts.household(id: .first) })
-        // Whoever asks (the web app's leave, the CLI's role and rm), the rule is the model's, in the same write.
-        #expect(throws: ValidationError.self) {
-            try site.store.write { try $0.accounts.setRole(.member, userID: 1, in: home, at: Date()) }
-        }
-        #expect(throws: ValidationError.self) {
-            try site.store.write { try $0.accounts.leave(home, userID: 1) }
-        }
-        #expect(throws: ValidationError.self) {
-            try site.store.write { try $0.accounts.removeUserKeepingOwners(id: 1) }
-        }
-        #expect(try site.store.read { try $0.accounts.members(of: .first) }.map(\.role) == [.owner, .member])
-        // With a second owner each of them works.
-        try site.store.write { try $0.accounts.setRole(.owner, userID: 2, in: home, at: Date()) }
-        try site.store.write { try $0.accounts.setRole(.member, userID: 1, in: home, at: Date()) }
-        #expect(try site.store.read { try $0.accounts.members(of: .first) }.map(\.role) == [.member, .owner])
-        // A household whose last member leaves has no one to need an owner.
-        try site.store.write { try $0.accounts.leave(home, userID: 1) }
-        try site.store.write { try $0.accounts.leave(home, userID: 2) }
-        #expect(try site.store.read { try $0.accounts.members(of: .first) }.isEmpty)
-    }
 }

@@ -42,8 +42,8 @@ final class AccessControl: Sendable {
     /// How long a failed sign-in counts: a minute.
     static let failureWindow: TimeInterval = 60
 
-    /// How long a session lasts without being used: 30 days.
-    static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+    /// How long a session lasts without being used (``SignInSession/lifetime``, 30 days).
+    static let sessionLifetime = SignInSession.lifetime
     /// How long a session found in the store is used without reading it again.
     static let cacheLifetime: TimeInterval = 1
     /// The cookie's name over plain HTTP.
@@ -76,6 +76,9 @@ final class AccessControl: Sendable {
         self.clock = clock
     }
 
+    /// The accounts' data controller, which makes every change of a user, a household or a membership.
+    var households: Households { Households(store: store, clock: clock) }
+
     // MARK: Setup
 
     /// The secret of the one-time setup address when the store has no account yet (made at the first call, 256
@@ -100,18 +103,11 @@ final class AccessControl: Sendable {
     /// and signs it in; the secret is then spent.
     /// - Throws: ``HTTPError`` 403 for a wrong or spent secret, 409 when an account exists; ``ValidationError``.
     func setUp(token: String?, name: String, password: String) throws -> (Principal, cookieSecret: String) {
-        let name = try AccountRules.userName(name)
-        try AccountRules.checkPassword(password)
+        let name = try UserAccount.validName(name)
+        try PasswordRules.check(password)
         guard isSetupToken(token) else { throw Self.badSetupToken }
         let hash = try hashPassword(password)
-        let now = clock()
-        let user = try store.write { session -> UserAccount in
-            let accounts = session.accounts
-            guard try accounts.userCount() == 0 else { throw Self.badSetupToken }
-            let user = try accounts.addUser(name: name, passwordHash: hash, at: now)
-            try accounts.setMembership(userID: user.id, in: .first, role: .owner, at: now)
-            return user
-        }
+        guard let user = try households.addFirstUser(name: name, passwordHash: hash) else { throw Self.badSetupToken }
         setupSecret.withLock { $0 = nil }
         return try startSession(for: user)
     }
@@ -324,7 +320,7 @@ final class AccessControl: Sendable {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw Self.badToken }
         let token = String(parts[1].trimmingSpacesAndTabs())
-        guard SecretToken.isWellFormed(token, prefix: AccountRules.tokenPrefix) else { throw Self.badToken }
+        guard SecretToken.isWellFormed(token, prefix: APIToken.prefix) else { throw Self.badToken }
         let digest = SecretToken.digest(token)
         let now = clock()
         let found = try store.read { session -> (APIToken, UserAccount, [Membership])? in
@@ -390,7 +386,7 @@ final class AccessControl: Sendable {
     /// `password`'s Argon2id hash.
     /// - Throws: ``ValidationError`` for a password the rules refuse; ``PasswordHashingError`` (503).
     func hashPassword(_ password: String) throws -> String {
-        try AccountRules.checkPassword(password)
+        try PasswordRules.check(password)
         return try hasher.hash(password)
     }
 

@@ -97,33 +97,23 @@ struct AccountController: Sendable {
         }
         let form = try FormBody(request)
         if let principal {
-            try store.write { session in
-                guard try session.accounts.useInvitation(digest: invitation.digest, at: now) else {
-                    throw Self.spentInvitation
-                }
-                if try session.accounts.role(userID: principal.user.id, in: household.id) == nil {
-                    try session.accounts.setMembership(
-                        userID: principal.user.id, in: household.id, role: .member, at: now)
-                }
-                try Self.show(household.id, to: principal, in: session.accounts, at: now)
-            }
+            guard
+                try access.households.join(
+                    invitation, userID: principal.user.id, showingIn: principal.sessionDigest)
+            else { throw Self.spentInvitation }
             access.forgetCachedSessions()
             return .redirect(to: "/")
         }
         var state = FormState(form, fields: ["name"])
         do {
-            let name = try AccountRules.userName(form["name"] ?? "")
+            let name = try UserAccount.validName(form["name"] ?? "")
             let password = form["password"] ?? ""
-            try AccountRules.checkPassword(password)
+            try PasswordRules.check(password)
             let hash = try access.hashPassword(password)
-            let user = try store.write { session -> UserAccount in
-                guard try session.accounts.useInvitation(digest: invitation.digest, at: now) else {
-                    throw Self.spentInvitation
-                }
-                let user = try session.accounts.addUser(name: name, passwordHash: hash, at: now)
-                try session.accounts.setMembership(userID: user.id, in: household.id, role: .member, at: now)
-                return user
-            }
+            guard
+                let user = try access.households.join(
+                    invitation, of: household, newUser: name, passwordHash: hash)
+            else { throw Self.spentInvitation }
             let (_, secret) = try access.startSession(for: user, in: household.id)
             return Self.signedIn(secret, next: "/", request: request)
         } catch let error as ValidationError {
@@ -233,7 +223,7 @@ struct AccountController: Sendable {
             return response
         }
         do {
-            try AccountRules.checkPassword(password)
+            try PasswordRules.check(password)
         } catch let error as ValidationError {
             state.record(error)
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
@@ -264,12 +254,12 @@ struct AccountController: Sendable {
         var state = FormState(form, fields: ["token-name"])
         let name: String
         do {
-            name = try AccountRules.tokenName(form["token-name"] ?? "", field: "token-name")
+            name = try APIToken.validName(form["token-name"] ?? "", field: "token-name")
         } catch let error as ValidationError {
             state.record(error)
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
         }
-        let token = SecretToken.generate(prefix: AccountRules.tokenPrefix)
+        let token = SecretToken.generate(prefix: APIToken.prefix)
         do {
             _ = try store.write {
                 try $0.accounts.addToken(
@@ -336,14 +326,8 @@ struct AccountController: Sendable {
         let form = try FormBody(request)
         var state = FormState(form, fields: ["new-name"])
         do {
-            let name = try Household.validName(form["new-name"] ?? "")
-            let now = access.clock()
-            try store.write { session in
-                try session.accounts.checkHouseholdName(name, for: principal.user.id, field: "new-name")
-                let household = try session.accounts.addHousehold(name: name, at: now)
-                try session.accounts.setMembership(userID: principal.user.id, in: household.id, role: .owner, at: now)
-                try Self.show(household.id, to: principal, in: session.accounts, at: now)
-            }
+            try access.households.addHousehold(
+                named: form["new-name"] ?? "", ownedBy: principal.user, showingIn: principal.sessionDigest)
         } catch let error as ValidationError {
             state.record(ValidationError(field: "new-name", message: error.message))
             return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
@@ -352,12 +336,12 @@ struct AccountController: Sendable {
         return .redirect(to: "/")
     }
 
-    /// The household `principal` acts in, when they own it.
+    /// The household `principal` acts in, when they own it: refused before a form is read, with the words of
+    /// the model's own refusal (``Households``, which checks again in the change's write).
     /// - Throws: ``HTTPError`` 403 otherwise.
     private func ownedHousehold(_ principal: Principal) throws -> Household {
         guard let household = principal.household, principal.role == .owner else {
-            throw HTTPError(
-                status: 403, code: "owner_only", message: "only the household's owner can do this; nothing was changed")
+            throw HTTPError(status: 403, code: "owner_only", message: Households.ownerOnly)
         }
         return household
     }
@@ -367,12 +351,7 @@ struct AccountController: Sendable {
         let form = try FormBody(request)
         var state = FormState(form, fields: ["name"])
         do {
-            let name = try Household.validName(form["name"] ?? "")
-            try store.write { session in
-                try session.accounts.checkHouseholdName(
-                    name, for: principal.user.id, except: household.id, field: "name")
-                try session.accounts.renameHousehold(id: household.id, to: name)
-            }
+            try access.households.rename(household, to: form["name"] ?? "", by: principal.user.id)
         } catch let error as ValidationError {
             state.record(error)
             return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
@@ -384,13 +363,7 @@ struct AccountController: Sendable {
     private func invite(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
         let household = try ownedHousehold(principal)
         let token = SecretToken.generate()
-        let now = access.clock()
-        try store.write {
-            try $0.accounts.addInvitation(
-                Invitation(
-                    digest: SecretToken.digest(token), householdID: household.id, invitedBy: principal.user.id,
-                    createdAt: now, expiresAt: now.addingTimeInterval(Invitation.lifetime), usedAt: nil))
-        }
+        try access.households.invite(to: household, by: principal.user.id, digest: SecretToken.digest(token))
         let scheme = Self.isSecure(request) ? "https" : "http"
         let host = request.headers["X-Forwarded-Host"] ?? request.headers["Host"] ?? "localhost"
         return try householdsPage(principal, FormState(), invitationLink: "\(scheme)://\(host)/invite/\(token)")
@@ -401,8 +374,9 @@ struct AccountController: Sendable {
         guard let user = try FormBody(request)["user"].flatMap(Int64.init), user != principal.user.id else {
             throw HTTPError.badRequest("the form names no other member", field: "user")
         }
-        let removed = try store.write { try $0.accounts.leave(household, userID: user) }
-        guard removed else { throw HTTPError(status: 404, code: "not_found", message: "no such member") }
+        guard try access.households.remove(user, from: household, by: principal.user.id) else {
+            throw HTTPError(status: 404, code: "not_found", message: "no such member")
+        }
         access.forgetCachedSessions()
         return .redirect(to: "/households")
     }
@@ -414,11 +388,8 @@ struct AccountController: Sendable {
         guard let user = try FormBody(request)["user"].flatMap(Int64.init) else {
             throw HTTPError.badRequest("the form names no member", field: "user")
         }
-        try store.write { session in
-            guard try session.accounts.role(userID: user, in: household.id) != nil else {
-                throw HTTPError(status: 404, code: "not_found", message: "no such member")
-            }
-            try session.accounts.setRole(.owner, userID: user, in: household, at: access.clock())
+        guard try access.households.makeOwner(user, of: household, by: principal.user.id) else {
+            throw HTTPError(status: 404, code: "not_found", message: "no such member")
         }
         access.forgetCachedSessions()
         return .redirect(to: "/households")
@@ -427,7 +398,7 @@ struct AccountController: Sendable {
     private func leave(_ principal: Principal) throws -> HTTPResponse {
         guard let household = principal.household else { return .redirect(to: "/households") }
         do {
-            try store.write { try $0.accounts.leave(household, userID: principal.user.id) }
+            try access.households.leave(household, userID: principal.user.id)
         } catch let error as ValidationError where error.field == "role" {
             throw HTTPError(
                 status: 409, code: "last_owner",
