@@ -8,7 +8,7 @@ import time
 import uuid
 
 import pytest
-from conftest import CHROMIUM, PASSWORD, PHONE, USER
+from conftest import CHROMIUM, PASSWORD, PHONE, STATE_TIMEOUT_MS, USER
 from playwright.sync_api import expect
 from test_accounts import tls_proxy  # noqa: F401 (a fixture)
 from test_install import worker_ready
@@ -364,7 +364,7 @@ def test_the_offline_journey_through_nginx_with_tls(start_server, playwright, tl
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--ignore-certificate-errors"])
     try:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="UTC")
-        context.set_default_timeout(5000)
+        context.set_default_timeout(STATE_TIMEOUT_MS)
         phone = context.new_page()
         phone.goto(https + "/signin")
         phone.get_by_label("Name").fill(USER)
