@@ -22,7 +22,8 @@ import Synchronization
 /// A helper is started with the server and makes its stand-in hash (``PasswordHasher/prepare()``) before
 /// it answers, so that the first sign-in pays for nothing more. A helper that dies, or does not answer within
 /// ``answerTimeout``, is stopped and started again, and the password sent once more; if that fails too, the caller
-/// gets a ``PasswordHashingError``. A helper ends when its socket closes: when the server stops, or is killed.
+/// gets a ``PasswordHashingError``. A helper that has not answered yet has ``startAllowance`` more: it is a new
+/// process, which must start and make its stand-in hash at the lowest priority first, however busy the machine. A helper ends when its socket closes: when the server stops, or is killed.
 ///
 /// The password travels to the helper over a socket pair that no other process holds (the helper is the same
 /// user's, running the same executable); nothing is written anywhere.
@@ -32,6 +33,8 @@ public final class HashingHelpers: PasswordHashing {
     public static let helperArgument = "--lists-hashing-helper"
     /// How long a helper may take over one password before it is taken for stuck, in milliseconds.
     private let answerTimeout: Int64
+    /// How much longer than ``answerTimeout`` a helper that has not answered yet may take, in milliseconds.
+    private let startAllowance: Int64
 
     public let hasher: PasswordHasher
     /// The executable that starts a helper.
@@ -39,30 +42,45 @@ public final class HashingHelpers: PasswordHashing {
     /// Its arguments, the program name first (`lists`, as `ps` shows it).
     private let arguments: [String]
     /// The helpers not in use now; `nil` for one that is to be started (again) at its next use.
-    private let idle: Mutex<[Platform.Child?]>
+    private let idle: Mutex<[Helper?]>
     /// Counts the helpers in ``idle``, for callers to wait on.
     private let available: DispatchSemaphore
 
     /// Starts `count` helpers (at least one): `executable` run with ``helperArgument`` and `hasher`'s limits.
     /// Helpers that cannot be started now are tried again at their first use. A helper that takes longer than
     /// `answerTimeout` over one password is taken for stuck: the default is far beyond Argon2id's tens of
-    /// milliseconds, to leave room for a machine so busy that the helpers' low priority gets them little time.
+    /// milliseconds, to leave room for a machine so busy that the helpers' low priority gets them little time. A
+    /// helper's first answer may take `startAllowance` longer (see the type's documentation).
     public init(
-        hasher: PasswordHasher, executable: String, count: Int = 2, answerTimeout: Duration = .seconds(30)
+        hasher: PasswordHasher, executable: String, count: Int = 2, answerTimeout: Duration = .seconds(30),
+        startAllowance: Duration = .seconds(30)
     ) {
         self.hasher = hasher
-        self.answerTimeout =
-            answerTimeout.components.seconds * 1000
-            + answerTimeout.components.attoseconds / 1_000_000_000_000_000
+        self.answerTimeout = Self.milliseconds(answerTimeout)
+        self.startAllowance = Self.milliseconds(startAllowance)
         let arguments = ["lists", Self.helperArgument, String(hasher.opsLimit), String(hasher.memLimit)]
         self.executable = executable
         self.arguments = arguments
-        idle = Mutex((0..<max(1, count)).map { _ in try? Platform.spawn(executable, arguments: arguments).get() })
+        idle = Mutex(
+            (0..<max(1, count)).map { _ in
+                (try? Platform.spawn(executable, arguments: arguments).get()).map { Helper(child: $0) }
+            })
         available = DispatchSemaphore(value: count)
     }
 
     deinit {
-        for child in idle.withLock({ $0 }) { if let child { Platform.stop(child) } }
+        for helper in idle.withLock({ $0 }) { if let helper { Platform.stop(helper.child) } }
+    }
+
+    /// A helper process, and whether it has answered yet.
+    private struct Helper: Sendable {
+        let child: Platform.Child
+        var hasAnswered = false
+    }
+
+    /// `duration` in whole milliseconds.
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 
     public func hash(_ password: String) throws -> String {
@@ -88,26 +106,29 @@ public final class HashingHelpers: PasswordHashing {
     private func exchange(_ request: HashingRequest) throws -> HashingAnswer {
         available.wait()
         defer { available.signal() }
-        var child = idle.withLock { $0.removeFirst() }
-        defer { idle.withLock { $0.append(child) } }
+        var helper = idle.withLock { $0.removeFirst() }
+        defer { idle.withLock { $0.append(helper) } }
         var failure = PasswordHashingError(reason: "no helper answered")
         for _ in 0..<2 {
-            if child == nil {
+            if helper == nil {
                 switch Platform.spawn(executable, arguments: arguments) {
-                case .success(let started): child = started
+                case .success(let started): helper = Helper(child: started)
                 case .failure(let error): throw error
                 }
             }
-            guard let running = child else { continue }
-            let deadline = Platform.monotonicMilliseconds() + answerTimeout
-            if Platform.sendAll(request.bytes, on: running.socket),
-                let answer = HashingAnswer.read(from: running.socket, deadline: deadline)
+            guard let running = helper else { continue }
+            let allowed = answerTimeout + (running.hasAnswered ? 0 : startAllowance)
+            let deadline = Platform.monotonicMilliseconds() + allowed
+            if Platform.sendAll(request.bytes, on: running.child.socket),
+                let answer = HashingAnswer.read(from: running.child.socket, deadline: deadline)
             {
+                helper?.hasAnswered = true
                 return answer
             }
-            failure = PasswordHashingError(reason: "the hashing helper (process \(running.pid)) stopped answering")
-            Platform.stop(running)
-            child = nil
+            failure = PasswordHashingError(
+                reason: "the hashing helper (process \(running.child.pid)) stopped answering")
+            Platform.stop(running.child)
+            helper = nil
         }
         throw failure
     }

@@ -13,10 +13,12 @@ import Testing
 @Suite("Hashing passwords in helper processes", .serialized)
 struct HashingHelpersTests {
     /// Helpers at libsodium's least limits, so that the tests run fast.
-    private func helpers(count: Int = 2, answerTimeout: Duration = .seconds(30)) throws -> HashingHelpers {
+    private func helpers(
+        count: Int = 2, answerTimeout: Duration = .seconds(30), startAllowance: Duration = .seconds(30)
+    ) throws -> HashingHelpers {
         HashingHelpers(
             hasher: PasswordHasher.testing, executable: try Sandbox.binary().path, count: count,
-            answerTimeout: answerTimeout)
+            answerTimeout: answerTimeout, startAllowance: startAllowance)
     }
 
     @Test func aHelperHashesAndChecksAsTheHasherDoes() throws {
@@ -118,6 +120,24 @@ struct HashingHelpersTests {
         #expect(try helpers.verify("correct horse battery", hash: hash))
         #expect(ContinuousClock.now - started >= .milliseconds(500))
         #expect(!FileManager.default.fileExists(atPath: "/proc/\(stuck)"))
+    }
+
+    /// A helper that has not answered yet is a process still starting (on a busy machine, at the lowest priority,
+    /// that takes a while): it is given the start allowance before it is taken for stuck.
+    @Test func aHelperStartingSlowlyIsNotTakenForStuck() throws {
+        let helpers = try helpers(count: 1, answerTimeout: .milliseconds(200))
+        let starting = try #require(HelperProcesses.ofThisProcess().first)
+        kill(starting, SIGSTOP)
+        let resume = Thread {
+            Thread.sleep(forTimeInterval: 1)
+            kill(starting, SIGCONT)
+        }
+        resume.start()
+        let started = ContinuousClock.now
+        #expect(try helpers.hash("correct horse battery").hasPrefix("$argon2id$"))
+        #expect(ContinuousClock.now - started >= .milliseconds(200))
+        // The same helper answered: it was waited for, not replaced.
+        #expect(HelperProcesses.ofThisProcess() == [starting])
     }
 
     @Test func withoutAHelperTheCallerIsTold() throws {
