@@ -50,7 +50,7 @@ let package = Package(
             resources: [.copy("Resources/seed.plist")]
         ),
         // What both SQL stores share: the names (a table per record kind, a column per field), the protocol their
-        // connections adopt, how their SQL differs (SQLDialect), and the accounts' SQL written once.
+        // connections adopt, how their SQL differs (SQLDialect), and the accounts' SQL and tables written once.
         .target(name: "ListsSQL", dependencies: ["ListsModel"]),
         // The embedded default store.
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "ListsSQL", "CSQLite"]),

@@ -2,7 +2,7 @@ import Foundation
 import ListsModel
 
 /// ``AccountSession`` on one SQL connection, inside the transaction of the store session it came from, over the
-/// account tables (SQLite's schema 9, PostgreSQL's 8): written once, run in either dialect.
+/// account tables of ``AccountSchema``: written once, run in either dialect.
 ///
 /// Every value is bound as a parameter. Names are looked up and kept unique by their `name_key`
 /// (``Reference/nameKey(_:)``), and listed in byte order whatever the database's collation. A taken name is

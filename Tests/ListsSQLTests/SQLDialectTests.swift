@@ -37,5 +37,7 @@ import Testing
     @Test func textIsOrderedByteByByteInEitherDialect() {
         #expect(SQLDialect.sqlite.bytewise("name_key") == "name_key")
         #expect(SQLDialect.postgres.bytewise("name_key") == #"name_key COLLATE "C""#)
+        #expect(SQLDialect.sqlite.bytewiseText == "TEXT")
+        #expect(SQLDialect.postgres.bytewiseText == #"text COLLATE "C""#)
     }
 }
