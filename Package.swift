@@ -49,7 +49,8 @@ let package = Package(
             dependencies: ["JSONCodec"],
             resources: [.copy("Resources/seed.plist")]
         ),
-        // What both SQL stores name alike: a table per record kind, a column per field.
+        // What both SQL stores share: the names (a table per record kind, a column per field), the protocol their
+        // connections adopt, how their SQL differs (SQLDialect), and the accounts' SQL and tables written once.
         .target(name: "ListsSQL", dependencies: ["ListsModel"]),
         // The embedded default store.
         .target(name: "ListsSQLite", dependencies: ["ListsModel", "ListsSQL", "CSQLite"]),
@@ -88,6 +89,7 @@ let package = Package(
 
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
         .testTarget(name: "ListsModelTests", dependencies: ["ListsModel", "JSONCodec"]),
+        .testTarget(name: "ListsSQLTests", dependencies: ["ListsSQL"]),
         // The store contract: one suite of checks every store passes, run by each store's tests (test support only).
         .target(name: "ListsStoreContract", dependencies: ["ListsModel"], path: "Tests/ListsStoreContract"),
         // Fixtures/ holds database files written by earlier releases, which the tests copy and open (through #filePath).

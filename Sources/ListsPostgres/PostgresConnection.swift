@@ -1,6 +1,7 @@
 import CLibPQ
 import Foundation
 import ListsModel
+import ListsSQL
 
 /// One libpq connection: the handle, its prepared statements, and typed binding and reading.
 ///
@@ -228,6 +229,33 @@ final class PostgresConnection {
             case .date: return .date(Date(timeIntervalSince1970: Double(integer(row, column)) / 1000))
             }
         }
+    }
+}
+
+/// The connection the SQL written once for both stores runs on (``SQLAccounts``).
+extension PostgresConnection: SQLConnection {
+    /// One row of a result, as the SQL written for both stores reads it.
+    struct Row: SQLRow {
+        /// The result the row is in.
+        let rows: Rows
+        /// Which row of it.
+        let index: Int
+
+        func isNull(_ column: Int32) -> Bool { rows.isNull(index, Int(column)) }
+        func integer(_ column: Int32) -> Int64 { rows.integer(index, Int(column)) }
+        func text(_ column: Int32) -> String { rows.text(index, Int(column)) }
+    }
+
+    /// Runs `sql` (placeholders `$1`, `$2`, ...) with `parameters` and calls `row` for each result row.
+    /// - Throws: ``PostgresError`` or what `row` throws.
+    func query(_ sql: String, _ parameters: [FieldValue], row: (Row) throws -> Void) throws {
+        let rows = try query(sql, parameters)
+        for index in 0..<rows.count { try row(Row(rows: rows, index: index)) }
+    }
+
+    static func isConstraintViolation(_ error: any Error) -> Bool {
+        // Class 23: integrity constraint violations (unique, check, foreign key, not null).
+        (error as? PostgresError)?.sqlState?.hasPrefix("23") ?? false
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ListsModel
+import ListsSQL
 import Synchronization
 
 /// The store for households and teams that outgrow one machine: several `lists serve` processes share one
@@ -29,10 +30,10 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// How many idle connections stay open.
     public let idleConnectionLimit: Int
 
-    /// The statement that takes the store's lock until the transaction ends (migrations, and writes that read a
-    /// setting): an advisory lock keyed by the schema, so that stores in other schemas of one database do not wait
-    /// for each other.
-    static let writeLock = "SELECT pg_advisory_xact_lock(1279870804, hashtext(current_schema()))"
+    /// The statement that takes the store's lock until the transaction ends (migrations, writes that read a
+    /// setting, numbering a new household): the dialect's advisory lock keyed by the schema, so that stores in
+    /// other schemas of one database do not wait for each other.
+    static let writeLock = SQLDialect.Locks.advisory.store
 
     /// How many writes of a store go by between folds of `record_changes` (see ``fold``).
     static let foldInterval = 128

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import ListsModel
+import ListsSQL
 
 /// One SQLite connection: the handle, its prepared statements, and typed binding and reading.
 ///
@@ -133,10 +134,12 @@ final class SQLiteConnection {
         sqlite3_sql(statement).map { String(cString: $0) } ?? ""
     }
 
-    /// Runs `sql` with `parameters`, ignoring any rows.
+    /// Runs `sql` with `parameters`, ignoring any rows; returns how many rows it inserted, changed or deleted.
     /// - Throws: ``SQLiteError``.
-    func run(_ sql: String, _ parameters: [FieldValue] = []) throws {
+    @discardableResult
+    func run(_ sql: String, _ parameters: [FieldValue] = []) throws -> Int {
         try query(sql, parameters) { _ in }
+        return changes
     }
 
     /// The first column of the first row, as an integer, or `nil` when there is no row or it is null.
@@ -204,3 +207,13 @@ final class SQLiteConnection {
         }
     }
 }
+
+/// The connection the SQL written once for both stores runs on (``SQLAccounts``); its rows are ``SQLRow``s as they
+/// are.
+extension SQLiteConnection: SQLConnection {
+    static func isConstraintViolation(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.isConstraintViolation ?? false
+    }
+}
+
+extension SQLiteConnection.Row: SQLRow {}

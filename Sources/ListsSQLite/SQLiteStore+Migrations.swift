@@ -1,5 +1,6 @@
 import CSQLite
 import ListsModel
+import ListsSQL
 
 extension SQLiteStore {
     /// The schema, as numbered migrations; append only. Migration `n` (1-based) brings the database from
@@ -236,9 +237,8 @@ extension SQLiteStore {
         // computed from the position). Ids are unique within a household. The records there were become the
         // first household's (number 0, named "Home") unchanged: their positions are already in its range. The
         // counts and the revision are kept per household and list (`household_counts`, from `record_counts` and
-        // `revision`, dropped); what is kept for undo names its household. Then the accounts: users, households,
-        // memberships, sign-in sessions, API tokens and invitations; the secrets of sessions, tokens and
-        // invitations are kept as digests only.
+        // `revision`, dropped); what is kept for undo names its household. Then the account tables, which both
+        // stores declare once (`AccountSchema.accounts`).
         """
         ALTER TABLE items ADD COLUMN household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL;
         DROP INDEX items_by_id;
@@ -279,69 +279,9 @@ extension SQLiteStore {
         CREATE INDEX removed_records_by_position ON removed_records (kind, position);
         CREATE INDEX removed_records_by_time ON removed_records (removed_at);
 
-        CREATE TABLE households (
-            id INTEGER PRIMARY KEY CHECK (id >= 0 AND id < 4194304),
-            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-            name_key TEXT NOT NULL UNIQUE,
-            created_at INTEGER NOT NULL
-        );
-        INSERT INTO households (id, name, name_key, created_at)
-            VALUES (0, 'Home', 'home', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
-
-        CREATE TABLE users (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 64),
-            name_key TEXT NOT NULL UNIQUE,
-            password_hash TEXT NOT NULL,
-            created_at INTEGER NOT NULL
-        );
-        CREATE TABLE memberships (
-            household_id INTEGER NOT NULL REFERENCES households (id) ON DELETE CASCADE,
-            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-            role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
-            joined_at INTEGER NOT NULL,
-            PRIMARY KEY (household_id, user_id)
-        ) WITHOUT ROWID;
-        CREATE INDEX memberships_by_user ON memberships (user_id);
-        CREATE TABLE sessions (
-            digest TEXT PRIMARY KEY NOT NULL,
-            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-            household_id INTEGER REFERENCES households (id) ON DELETE SET NULL,
-            created_at INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        CREATE INDEX sessions_by_user ON sessions (user_id);
-        CREATE INDEX sessions_by_end ON sessions (expires_at);
-        CREATE TABLE api_tokens (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
-            name_key TEXT NOT NULL,
-            digest TEXT NOT NULL UNIQUE,
-            created_at INTEGER NOT NULL,
-            last_used_at INTEGER,
-            UNIQUE (user_id, name_key)
-        );
-        CREATE TABLE invitations (
-            digest TEXT PRIMARY KEY NOT NULL,
-            household_id INTEGER NOT NULL REFERENCES households (id) ON DELETE CASCADE,
-            invited_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
-            created_at INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL,
-            used_at INTEGER
-        ) WITHOUT ROWID;
-        """,
-        // 10: failed sign-ins, each counted against a key (a user name's, a client address's) at an instant, in the
-        // database rather than in a server's memory: every server on one database, and a restarted one, holds
-        // the same count. Rows older than the limit's window are deleted as new failures come.
-        """
-        CREATE TABLE sign_in_failures (
-            key TEXT NOT NULL,
-            failed_at INTEGER NOT NULL
-        );
-        CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, failed_at);
-        CREATE INDEX sign_in_failures_by_time ON sign_in_failures (failed_at);
-        """,
+        """ + AccountSchema.accounts(.sqlite),
+        // 10: failed sign-ins, counted in the database (`AccountSchema.signInFailures`).
+        AccountSchema.signInFailures(.sqlite),
         // 11: household names are no longer unique in the store, only among one person's households (which the
         // model checks): a name refused because someone else's household has it would tell that it exists. The
         // table is made again without the unique constraint (SQLite cannot drop one), with the foreign keys off

@@ -170,7 +170,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             try connection.run("COMMIT")
             return value
         } catch {
-            try? connection.run("ROLLBACK")
+            _ = try? connection.run("ROLLBACK")
             throw (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
         }
     }
@@ -285,7 +285,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 try connection.run("COMMIT")
                 result = .success(value)
             } catch {
-                try? connection.run("ROLLBACK")
+                _ = try? connection.run("ROLLBACK")
                 result = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
             }
             return try result.get()

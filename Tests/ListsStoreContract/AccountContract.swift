@@ -18,6 +18,7 @@ public enum AccountContract {
         StoreContract.Check("usersAreListedByNameIgnoringCase", usersAreListedByNameIgnoringCase),
         StoreContract.Check(
             "aTakenUserNameIsRefusedInAnyCaseAndTheWriteGoesOn", aTakenUserNameIsRefusedInAnyCaseAndTheWriteGoesOn),
+        StoreContract.Check("aNameTheTablesCannotHoldIsNotCalledTaken", aNameTheTablesCannotHoldIsNotCalledTaken),
         StoreContract.Check("aPasswordHashIsReplaced", aPasswordHashIsReplaced),
         StoreContract.Check("householdsAddedGetNewNumbersAndAreRenamed", householdsAddedGetNewNumbersAndAreRenamed),
         StoreContract.Check(
@@ -196,6 +197,29 @@ public enum AccountContract {
             #expect(try accounts.user(named: "ada")?.passwordHash == hash("ada"))
             #expect(try accounts.user(id: grace.id) == grace)
         }
+    }
+
+    /// A name longer than the tables hold (a user's over 64 characters, a token's over 100; the model refuses them
+    /// first) is refused by the store, but not as a name taken, and nothing changes.
+    static func aNameTheTablesCannotHoldIsNotCalledTaken(_ store: any Store) throws {
+        let clock = TestClock()
+        let (ada, _, _) = try adaAndBob(store, at: clock.now)
+        try writing(store) { _ = try $0.addToken(userID: ada.id, name: "phone", digest: digest(1), at: clock.now) }
+        let before = try View(store)
+        let user = #expect(throws: (any Error).self) {
+            try writing(store) {
+                try $0.addUser(name: String(repeating: "a", count: 65), passwordHash: hash("long"), at: clock.now)
+            }
+        }
+        #expect(user as? StoreError != .nameTaken("user name"))
+        let token = #expect(throws: (any Error).self) {
+            try writing(store) {
+                try $0.addToken(
+                    userID: ada.id, name: String(repeating: "p", count: 101), digest: digest(2), at: clock.now)
+            }
+        }
+        #expect(token as? StoreError != .nameTaken("token name"))
+        #expect(try View(store) == before)
     }
 
     /// A new hash replaces the old one; an unknown user is answered `false`.
