@@ -1,6 +1,7 @@
 import Foundation
 import ListsAuth
 import ListsHTTP
+import ListsInterchange
 import ListsModel
 import Synchronization
 
@@ -48,11 +49,6 @@ public final class ListsWebApp: Sendable {
     private static let cachedPaths: Set<String> = [
         "/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list",
     ]
-
-    /// The paths that take file uploads (imports); the server lets their bodies be up to 100 MB.
-    public static let uploadPaths = TransferController.uploadPaths
-    /// The paths whose POST bodies may be larger than most, with their limits: a batch of changes (500 of them).
-    public static let largerBodies = [ChangesAPI.path: ChangesAPI.bodyLimit]
 
     /// The app over `store`, dating changes with `clock`, answering to the hosts `hosts` allows, writing what
     /// went wrong on the server's side (a database that cannot be reached, a failure) to `log`, hashing passwords
@@ -226,13 +222,18 @@ public final class ListsWebApp: Sendable {
         (request.headers["Last-Event-ID"] ?? request.query["since"]).flatMap { Int64($0) }
     }
 
-    /// Whether answering `request` may take long: the forms that hash or check a password (Argon2id, tens of
-    /// milliseconds by design, in helper processes of the lowest priority that wait their turn). The server
-    /// answers them off its own threads, so that sign-ins hold up no one's lists.
-    public static func isSlow(_ request: HTTPRequest) -> Bool {
-        guard request.method == "POST" else { return false }
-        return request.path == "/signin" || request.path == "/setup" || request.path == "/account/password"
-            || request.path.hasPrefix("/invite/")
+    /// What the server must know of a request before its handler runs: the imports' bodies may be up to 100 MB
+    /// and a batch of changes up to ``ChangesAPI/bodyLimit``; the forms that hash or check a password (Argon2id,
+    /// tens of milliseconds by design, in helper processes of the lowest priority that wait their turn) may take
+    /// long, and the server answers them off its own threads, so that sign-ins hold up no one's lists.
+    public static func handling(method: String, path: String) -> RequestHandling {
+        guard method == "POST" else { return .ordinary }
+        if TransferController.uploadPaths.contains(path) {
+            return RequestHandling(bodyLimit: InterchangeFormat.maximumImportSize)
+        }
+        if path == ChangesAPI.path { return RequestHandling(bodyLimit: ChangesAPI.bodyLimit) }
+        let isSlow = path == "/signin" || path == "/setup" || path == "/account/password" || path.hasPrefix("/invite/")
+        return isSlow ? .slow : .ordinary
     }
 
     /// Whether `request` is for what anyone may have: the assets (the manifest and the icons among them), the
