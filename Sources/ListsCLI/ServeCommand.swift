@@ -95,7 +95,9 @@ struct ServeCommand: Command {
         let app = ListsWebApp(
             store: try run.store(readConnections: configuration.threadCount, unscoped: true), hosts: hosts,
             hasher: HashingHelpers(hasher: .interactive, executable: Platform.executablePath()))
-        let server = HTTPServer(configuration: configuration, handling: ListsWebApp.handling) { app.respond(to: $0) }
+        let server = HTTPServer(configuration: configuration, handling: { app.handling(method: $0, path: $1) }) {
+            app.respond(to: $0)
+        }
         do {
             try server.start()
         } catch let error as ServerError {
