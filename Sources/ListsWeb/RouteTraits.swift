@@ -21,6 +21,7 @@ struct RouteTraits: Sendable, Equatable {
         /// household is sent to the Household screen (a page) or answered 403 (the API).
         case member
 
+        /// Whether `left` is less guarded than `right`.
         static func < (left: Access, right: Access) -> Bool { left.rawValue < right.rawValue }
     }
 

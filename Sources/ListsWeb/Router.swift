@@ -40,6 +40,7 @@ final class Route: Sendable {
     /// in the order their routes were added.
     fileprivate let order: Int
 
+    /// The route `order`th in its router.
     fileprivate init(
         method: String, pattern: String, traits: RouteTraits, order: Int, handler: @escaping RouteHandler
     ) {
@@ -65,7 +66,9 @@ final class Route: Sendable {
 struct Router: Sendable {
     /// A segment of a pattern.
     fileprivate enum Segment: Sendable, Equatable {
+        /// A segment the path must have as it is.
         case literal(String)
+        /// Any one segment, captured under this name.
         case capture(String)
     }
 
@@ -168,6 +171,7 @@ struct Router: Sendable {
         return route.traits.handling
     }
 
+    /// The segments of `path`, doubled and trailing slashes ignored.
     fileprivate static func split(_ path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: true)
     }
@@ -177,6 +181,7 @@ struct Router: Sendable {
         parts.isEmpty ? "/" : parts.reduce(into: "") { $0 += "/" + $1 }
     }
 
+    /// What `segments` capture of `parts`, or `nil` when they do not match.
     private static func match(_ segments: [Segment], _ parts: [Substring]) -> RouteParameters? {
         guard segments.count == parts.count else { return nil }
         var parameters = RouteParameters()
