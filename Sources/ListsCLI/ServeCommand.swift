@@ -67,8 +67,6 @@ struct ServeCommand: Command {
                 ?? ServerConfiguration.defaultThreadCount,
             connectionTimeout: try Typed.number(timeoutText, option: "timeout", in: 1...3600, command: Self.path) ?? 30,
             logsAccess: !isQuiet)
-        configuration.uploadPaths = ListsWebApp.uploadPaths
-        configuration.largerBodies = ListsWebApp.largerBodies
         configuration.headTimeout =
             try Typed.number(headTimeoutText, option: "head-timeout", in: 1...3600, command: Self.path)
             ?? configuration.headTimeout
@@ -97,7 +95,9 @@ struct ServeCommand: Command {
         let app = ListsWebApp(
             store: try run.store(readConnections: configuration.threadCount, unscoped: true), hosts: hosts,
             hasher: HashingHelpers(hasher: .interactive, executable: Platform.executablePath()))
-        let server = HTTPServer(configuration: configuration, isSlow: ListsWebApp.isSlow) { app.respond(to: $0) }
+        let server = HTTPServer(configuration: configuration, handling: { app.handling(method: $0, path: $1) }) {
+            app.respond(to: $0)
+        }
         do {
             try server.start()
         } catch let error as ServerError {

@@ -37,7 +37,7 @@ func accessHandler(
     if context.isBodyTooLarge { return server.refuse(server.tooLarge(context.bodyLimit), for: context, on: connection) }
     request.body = context.body
     context.body = []
-    if server.isSlow(request) {
+    if context.isSlow {
         server.answerLater(request, context: context, connection: connection)
         return .YES
     }
@@ -174,7 +174,9 @@ extension HTTPServer {
         if let problem = Self.framingProblem(head.headers) {
             return (context, refuse(HTTPError.badRequest(problem), for: context, on: connection, closing: true))
         }
-        context.bodyLimit = configuration.bodyLimit(method: context.method, path: path)
+        let handling = self.handling(context.method, path)
+        context.bodyLimit = max(handling.bodyLimit ?? 0, configuration.maximumBodySize)
+        context.isSlow = handling.isSlow
         if let length = head.headers["Content-Length"].flatMap({ UInt64($0) }), length > UInt64(context.bodyLimit) {
             return (context, refuse(tooLarge(context.bodyLimit), for: context, on: connection))
         }

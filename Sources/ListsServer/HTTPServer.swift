@@ -27,9 +27,10 @@ public final class HTTPServer: Sendable {
     public let configuration: ServerConfiguration
     /// The handler every accepted request goes to.
     let handler: Handler
-    /// Whether a request may take long (a password to check): it is then answered off the server's threads
-    /// (``deferredWork``), its connection suspended meanwhile, so that it holds none of them up.
-    let isSlow: @Sendable (HTTPRequest) -> Bool
+    /// What the server must know of a request from its method and path: its body limit, and whether it may take
+    /// long (a password to check), in which case it is answered off the server's threads (``deferredWork``), its
+    /// connection suspended meanwhile, so that it holds none of them up.
+    let handling: @Sendable (_ method: String, _ path: String) -> RequestHandling
     /// Where slow requests are answered.
     let deferredWork = DispatchQueue(label: "lists-slow-requests", attributes: .concurrent)
     /// Slow requests whose connections are suspended while they are answered: the daemon must not stop before
@@ -53,15 +54,18 @@ public final class HTTPServer: Sendable {
         var port: Int
     }
 
-    /// A server that will send every request to `handler` once started; those `isSlow` says may take long are
-    /// answered on other threads than the server's own, which go on serving the others meanwhile.
+    /// A server that will send every request to `handler` once started. `handling` says, from a request's method
+    /// and path, how large a body it may have (at least ``ServerConfiguration/maximumBodySize``) and whether it may
+    /// take long: those are answered on other threads than the server's own, which go on serving the others
+    /// meanwhile.
     public init(
         configuration: ServerConfiguration = ServerConfiguration(),
-        isSlow: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false }, handler: @escaping Handler
+        handling: @escaping @Sendable (_ method: String, _ path: String) -> RequestHandling = { _, _ in .ordinary },
+        handler: @escaping Handler
     ) {
         self.configuration = configuration
         self.handler = handler
-        self.isSlow = isSlow
+        self.handling = handling
         connectionGuard = ConnectionGuard(configuration: configuration)
     }
 

@@ -27,8 +27,11 @@ final class RequestContext {
     var body: [UInt8] = []
     /// Whether the body passed the limit (it had no declared length); it is then dropped, not kept.
     var isBodyTooLarge = false
-    /// The largest body this request may have: the configuration's limit, or its upload limit on an upload path.
+    /// The largest body this request may have: the configuration's limit, or the larger one its handling names.
     var bodyLimit = HTTPRequest.maximumBodySize
+    /// Whether the request is answered off the server's threads once its body is complete (its handling says it
+    /// may take long).
+    var isSlow = false
     /// How many bytes of a body over the limit were received, dropped and counted.
     var bytesDropped = 0
     /// The status answered, once a response is queued.

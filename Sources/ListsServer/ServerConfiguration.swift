@@ -28,26 +28,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// The addresses of reverse proxies in front of the server (numeric IPv4 or IPv6), whose connections carry
     /// many clients and so are not limited per client.
     public var trustedProxies: [String] = []
-    /// The largest request body accepted, in bytes; larger ones get 413 and are never read whole.
+    /// The largest request body accepted, in bytes, unless the request's handling allows a larger one (an
+    /// import's file); larger ones get 413 and are never read whole.
     public var maximumBodySize: Int
     /// Whether each request is logged as one line on standard error.
     public var logsAccess: Bool
-    /// The paths that take file uploads (imports): a POST to one of them may have a body up to
-    /// ``maximumUploadSize`` instead of ``maximumBodySize``.
-    public var uploadPaths: Set<String> = []
-    /// The largest upload accepted on ``uploadPaths``: 100 MB.
-    public var maximumUploadSize = 100_000_000
-    /// Paths whose POST may have a body larger than ``maximumBodySize`` though they take no file (a batch of
-    /// changes), with their limits.
-    public var largerBodies: [String: Int] = [:]
-
-    /// The body limit for a request.
-    func bodyLimit(method: String, path: String) -> Int {
-        guard method == "POST" else { return maximumBodySize }
-        if uploadPaths.contains(path) { return max(maximumUploadSize, maximumBodySize) }
-        return max(largerBodies[path] ?? 0, maximumBodySize)
-    }
-
     /// A configuration; every argument has the default a local server wants.
     public init(
         host: String = "127.0.0.1",

@@ -7,22 +7,22 @@ import ListsModel
 ///
 /// Every handler calls the same data-controller method as the page for the same action.
 struct APIController: Sendable {
-    let lists: ListsServices
-
     /// The three record kinds' APIs.
-    var shopping: RecordAPI<ShoppingItem> { RecordAPI(list: lists.shopping.items, tag: "Shopping", name: "Item") }
-    var todo: RecordAPI<TodoTask> { RecordAPI(list: lists.todo.tasks, tag: "To-Do", name: "Task") }
-    var birds: RecordAPI<BirdSighting> { RecordAPI(list: lists.birds.sightings, tag: "Birds", name: "Sighting") }
+    var shopping: RecordAPI<ShoppingItem> { RecordAPI(list: { $0.shopping.items }, tag: "Shopping", name: "Item") }
+    var todo: RecordAPI<TodoTask> { RecordAPI(list: { $0.todo.tasks }, tag: "To-Do", name: "Task") }
+    var birds: RecordAPI<BirdSighting> {
+        RecordAPI(list: { $0.birds.sightings }, tag: "Birds", name: "Sighting")
+    }
 
     /// Every route, with its operation.
     var routes: [APIRoute] {
-        let lists = self.lists
-        return [
+        [
             APIRoute(
                 method: "GET", path: "/healthz",
                 operation: APIOperation(
                     id: "health", summary: "Whether the server answers.",
-                    answer: APIOperation.json("OK", schema: "Health"), isPublic: true)
+                    answer: APIOperation.json("OK", schema: "Health")),
+                traits: .publicAPI
             ) { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) },
             APIRoute(
                 method: "GET", path: "/api/v1/revision",
@@ -30,19 +30,21 @@ struct APIController: Sendable {
                     id: "revision",
                     summary: "A number that grows with every change to any record; pages poll it for live updates.",
                     answer: APIOperation.json("OK", schema: "Revision"))
-            ) { _, _ in .json(bytes: Array(#"{"revision":\#(try lists.revision())}"#.utf8)) },
+            ) { _, context in .json(bytes: Array(#"{"revision":\#(try context.lists.revision())}"#.utf8)) },
             APIRoute(
                 method: "GET", path: "/api/v1/shopping-list",
                 operation: APIOperation(
                     id: "shoppingList", tag: "Shopping",
                     summary: "The items on the shopping list, in catalog order, and the exact total of their prices.",
-                    answer: APIOperation.json("OK", schema: "ShoppingList"))
-            ) { _, _ in
+                    answer: APIOperation.json("OK", schema: "ShoppingList")),
+                traits: .api.cachedByRevision
+            ) { _, context in
+                let shopping = try context.lists.shopping
                 let body = ShoppingListBody(
-                    items: try lists.shopping.shoppingList().map(\.record), total: try lists.shopping.total())
+                    items: try shopping.shoppingList().map(\.record), total: try shopping.total())
                 return .json(bytes: body.jsonBytes)
             },
-        ] + shopping.routes + todo.routes + birds.routes + [ChangesAPI(lists: lists).route]
+        ] + shopping.routes + todo.routes + birds.routes + [ChangesAPI.route]
     }
 
     /// The record kinds' schemas for the document.

@@ -10,6 +10,8 @@ struct APIRoute: Sendable {
     var path: String
     /// What the document says of it.
     var operation: APIOperation
+    /// What it needs: a household's, by default; whether it is public is also what the document says of it.
+    var traits = RouteTraits.api
     /// What answers it.
     var handler: RouteHandler
 }
@@ -35,9 +37,6 @@ struct APIOperation: Sendable {
     /// The refusals it can answer, beyond the ones every API route can (421 for a foreign host, 503 while the
     /// database cannot answer): each a status of ``APIOperation/refusals``.
     var refusals: [Int] = []
-    /// Whether anyone may call it, signed in or not (the health check, the document itself); every other
-    /// operation needs a session or a token, and answers 401 without one.
-    var isPublic = false
 
     /// The shared refusals, by status: the names of the responses in the document's components.
     static let refusals: [Int: String] = [
@@ -66,8 +65,9 @@ struct APIOperation: Sendable {
     static let etag =
         #"{"ETag": {"description": "The record's version, quoted, for If-Match.", "schema": {"type": "string", "pattern": "^\"[1-9][0-9]*\"$"}}}"#
 
-    /// The operation as JSON text.
-    var json: String {
+    /// The operation as JSON text; `isPublic` when anyone may call it, signed in or not (the health check): every
+    /// other operation needs a session or a token, and answers 401 without one.
+    func json(isPublic: Bool) -> String {
         var members = [#""operationId": "\#(id)""#, #""summary": "\#(summary)""#]
         if let tag { members.append(#""tags": ["\#(tag)"]"#) }
         if !parameters.isEmpty { members.append(#""parameters": [\#(parameters.joined(separator: ", "))]"#) }
@@ -83,12 +83,5 @@ struct APIOperation: Sendable {
         }
         members.append(#""responses": {\#(responses.joined(separator: ", "))}"#)
         return "{" + members.joined(separator: ", ") + "}"
-    }
-}
-
-extension Router {
-    /// Serves an API route.
-    mutating func add(_ route: APIRoute) {
-        add(route.method, route.path, route.handler)
     }
 }

@@ -22,15 +22,14 @@ import ListsModel
 /// Each change is its own write, so a batch cut by a lost connection leaves the changes before the cut made, and
 /// sending the batch again makes nothing twice: every change is one that can be sent twice.
 struct ChangesAPI: Sendable {
-    let lists: ListsServices
-
     static let path = "/api/v1/changes"
     /// The most changes one request may carry: a device sends a long queue in batches.
     static let batchLimit = 500
     /// The largest batch, in bytes: 500 changes of the longest names and notes, and room to spare.
     static let bodyLimit = 4 * 1024 * 1024
 
-    var route: APIRoute {
+    /// The route, whose body may be up to ``bodyLimit``.
+    static var route: APIRoute {
         APIRoute(
             method: "POST", path: Self.path,
             operation: APIOperation(
@@ -39,8 +38,9 @@ struct ChangesAPI: Sendable {
                     + "they are now; answers each change's outcome.",
                 body: APIOperation.jsonBody(schema: "ChangeBatch"),
                 answer: APIOperation.json("Each change's outcome, in order", schema: "ChangeResults"),
-                refusals: [400, 413, 415, 422])
-        ) { [lists] request, _ in try Self.apply(request, lists) }
+                refusals: [400, 413, 415, 422]),
+            traits: .api.body(.upTo(bodyLimit))
+        ) { request, context in try apply(request, context.lists) }
     }
 
     /// The document's schemas of a batch and its answer.

@@ -35,22 +35,37 @@ final class EventHub: Sendable {
     /// The stream's address.
     static let path = "/api/v1/events"
 
-    /// What the API's document says of the stream. ``ListsWebApp`` answers it before any household's routes (it
-    /// needs the session that opens it), so this route's own handler is never reached.
-    static let documentedRoute = APIRoute(
-        method: "GET", path: path,
-        operation: APIOperation(
-            id: "events",
-            summary: "The household's changes as they happen (server-sent events): each event's id is the new "
-                + "revision and its data names the lists that changed; `reset` asks to load everything again.",
-            parameters: [
-                #"{"name": "since", "in": "query", "required": false, "description": "The revision the client shows; a change since then is sent first.", "schema": {"type": "integer", "minimum": 0}}"#,
-                #"{"name": "Last-Event-ID", "in": "header", "required": false, "description": "The last event's id, sent by a browser that reconnects.", "schema": {"type": "string"}}"#,
-            ],
-            answer:
-                #"{"description": "An endless stream of `change` and `reset` events.", "content": {"text/event-stream": {"schema": {"type": "string"}}}}"#
-        )
-    ) { request, _ in throw HTTPError.noRoute(request.path) }
+    /// The stream's route, for the household the request acts in. A stream lasts while the session or token that
+    /// opened it still sees the household (`access` checks it again at every heartbeat and after ``recheck()``).
+    func route(access: AccessControl) -> APIRoute {
+        APIRoute(
+            method: "GET", path: Self.path,
+            operation: APIOperation(
+                id: "events",
+                summary: "The household's changes as they happen (server-sent events): each event's id is the new "
+                    + "revision and its data names the lists that changed; `reset` asks to load everything again.",
+                parameters: [
+                    #"{"name": "since", "in": "query", "required": false, "description": "The revision the client shows; a change since then is sent first.", "schema": {"type": "integer", "minimum": 0}}"#,
+                    #"{"name": "Last-Event-ID", "in": "header", "required": false, "description": "The last event's id, sent by a browser that reconnects.", "schema": {"type": "string"}}"#,
+                ],
+                answer:
+                    #"{"description": "An endless stream of `change` and `reset` events.", "content": {"text/event-stream": {"schema": {"type": "string"}}}}"#
+            )
+        ) { [self] request, context in
+            // A HEAD is answered as a GET without its body, which a stream, having no end, cannot be.
+            guard context.method == "GET" else { throw HTTPError.methodNotAllowed(context.method, allowed: ["GET"]) }
+            guard let household = context.household?.household.id else { throw ListsWebApp.noHousehold }
+            return try subscribe(
+                household: household, since: Self.lastEventID(of: request),
+                isAllowed: { (try? access.principal(of: request))??.household?.id == household })
+        }
+    }
+
+    /// The revision a stream resumes from: its `Last-Event-ID` (a reconnection), else its `since` (the revision the
+    /// page was drawn at); `nil` for a stream that starts now.
+    static func lastEventID(of request: HTTPRequest) -> Int64? {
+        (request.headers["Last-Event-ID"] ?? request.query["since"]).flatMap { Int64($0) }
+    }
 
     /// How often changes made by other processes are looked for, while streams are open.
     static let pollInterval: Duration = .milliseconds(500)

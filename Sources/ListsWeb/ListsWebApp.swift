@@ -1,6 +1,7 @@
 import Foundation
 import ListsAuth
 import ListsHTTP
+import ListsInterchange
 import ListsModel
 import Synchronization
 
@@ -10,29 +11,28 @@ import Synchronization
 /// It never throws and never answers 5xx for anything a client sends: every refusal is a 4xx with a message,
 /// in JSON for the API and as a page for a browser.
 ///
-/// Nothing but the assets, the API's description and the health check is served to anyone not signed in (a
-/// session cookie, or an API token): pages lead to the sign-in screen, the API answers 401. A signed-in request
-/// is answered by the routes of the household it acts in, made on the store scoped to that household
-/// (``householdApp(_:)``): no route can name another household's records.
+/// Every route is in one ``Router``, built once here, each with its traits (``RouteTraits``): who may call it, how
+/// it answers, and what is done around it. Nothing but the assets, the service worker, the health check and the
+/// sign-in, setup and invitation screens is served to anyone not signed in (a session cookie, or an API token):
+/// pages lead to the sign-in screen, the API answers 401. A household's route is answered with the lists of the
+/// household the request acts in, on the store scoped to that household (``householdServices(_:)``): no handler
+/// can name another household's records.
 public final class ListsWebApp: Sendable {
-    /// The first household's lists (the store unscoped); each household's routes have their own
-    /// (``HouseholdApp/lists``).
+    /// The first household's lists (the store unscoped); each household's requests have their own
+    /// (``HouseholdServices/lists``).
     public let lists: ListsServices
     /// The host names this app answers to.
     public let hosts: HostPolicy
-    /// The routes that need no household: the assets and the health check (anyone's), the API's description
-    /// (anyone signed in's).
-    private let publicRouter: Router
+    /// Every route.
+    let router: Router
     /// Sign-in, sessions and tokens.
     let access: AccessControl
     /// The live updates' event streams.
     let events: EventHub
-    /// The account and household screens.
-    private let accounts: AccountController
     /// The time, for the households' services.
     private let clock: @Sendable () -> Date
-    /// Each household's routes, by household (``householdApp(_:)``).
-    private let householdApps = Mutex<[HouseholdID: HouseholdApp]>([:])
+    /// Each household's lists, by household (``householdServices(_:)``).
+    private let households = Mutex<[HouseholdID: HouseholdServices]>([:])
     private let log: @Sendable (String) -> Void
     private let cache = Mutex<[CacheKey: (revision: Int64, response: HTTPResponse)]>([:])
 
@@ -42,17 +42,6 @@ public final class ListsWebApp: Sendable {
         let path: String
         let query: String
     }
-
-    /// The paths whose GET answers are cached until the store's revision changes: the collections that clients
-    /// and pages poll. Anything else is computed each time.
-    private static let cachedPaths: Set<String> = [
-        "/api/v1/items", "/api/v1/tasks", "/api/v1/sightings", "/api/v1/shopping-list",
-    ]
-
-    /// The paths that take file uploads (imports); the server lets their bodies be up to 100 MB.
-    public static let uploadPaths = TransferController.uploadPaths
-    /// The paths whose POST bodies may be larger than most, with their limits: a batch of changes (500 of them).
-    public static let largerBodies = [ChangesAPI.path: ChangesAPI.bodyLimit]
 
     /// The app over `store`, dating changes with `clock`, answering to the hosts `hosts` allows, writing what
     /// went wrong on the server's side (a database that cannot be reached, a failure) to `log`, hashing passwords
@@ -68,57 +57,49 @@ public final class ListsWebApp: Sendable {
         self.clock = clock
         access = AccessControl(store: store, hasher: hasher, clock: clock)
         events = EventHub(store: store)
-        accounts = AccountController(access: access)
+        router = Self.routes(access: access, events: events)
+    }
+
+    /// Every route of the app, with its traits: the API and its document, the service worker and the assets, the
+    /// lists' pages, Import & Export, and the account's screens.
+    static func routes(access: AccessControl, events: EventHub) -> Router {
         var router = Router()
-        let api = APIController(lists: lists)
-        let transfer = TransferController(lists: lists)
-        let document = OpenAPIDocument(
-            routes: api.routes + [EventHub.documentedRoute] + transfer.apiRoutes, schemas: api.schemas
-        ).bytes
-        router.add("GET", OpenAPIDocument.path) { _, _ in .json(bytes: document) }
-        router.add("GET", "/healthz") { _, _ in .json(bytes: Array(#"{"status":"ok"}"#.utf8)) }
-        router.add("GET", ServiceWorker.path) { request, _ in ServiceWorker.response(request) }
+        let api = APIController()
+        let transfer = TransferController()
+        let apiRoutes = api.routes + [events.route(access: access)] + transfer.apiRoutes
+        let document = OpenAPIDocument(routes: apiRoutes, schemas: api.schemas).bytes
+        for route in apiRoutes { router.add(route) }
+        router.add("GET", OpenAPIDocument.path, OpenAPIDocument.traits) { _, _ in .json(bytes: document) }
+        router.add("GET", ServiceWorker.path, .asset) { request, _ in ServiceWorker.response(request) }
         AssetController().addRoutes(to: &router)
-        publicRouter = router
-    }
-
-    /// The routes of one household's lists, made at its first request and kept (``householdApps``): a class, so
-    /// that each request takes it with one reference rather than a copy of all it holds.
-    final class HouseholdApp: Sendable {
-        /// The household, as it was named when the routes were made (the home screen shows the name).
-        let household: Household
-        /// Its lists.
-        let lists: ListsServices
-        /// Its pages and API.
-        let router: Router
-        /// The value of the `X-Lists-Household` header every answer of the household carries: its number.
-        let householdHeaderValue: String
-
-        init(household: Household, lists: ListsServices, router: Router) {
-            self.household = household
-            self.lists = lists
-            self.router = router
-            householdHeaderValue = AccessControl.householdHeaderValue(household.id)
-        }
-    }
-
-    /// The routes of `household`'s lists: made once for each household (and again after it is renamed), all on
-    /// the one store scoped to it, so that no route can reach another household's records.
-    func householdApp(_ household: Household) -> HouseholdApp {
-        if let app = householdApps.withLock({ $0[household.id] }), app.household == household { return app }
-        let lists = ListsServices(store: self.lists.store.scoped(to: household.id), clock: clock)
-        var router = Router()
-        let api = APIController(lists: lists)
-        let transfer = TransferController(lists: lists)
-        for route in api.routes + transfer.apiRoutes { router.add(route) }
-        PageController(lists: lists, household: household).addRoutes(to: &router)
+        PageController().addRoutes(to: &router)
         transfer.addRoutes(to: &router)
-        let app = HouseholdApp(household: household, lists: lists, router: router)
-        householdApps.withLock { apps in
-            if apps.count >= 10_000 { apps.removeAll() }
-            apps[household.id] = app
+        AccountController(access: access).addRoutes(to: &router)
+        return router
+    }
+
+    /// The lists of `household`: made once for each household (and again after it is renamed), on the store
+    /// scoped to it, so that no handler can reach another household's records.
+    func householdServices(_ household: Household) -> HouseholdServices {
+        if let services = households.withLock({ $0[household.id] }), services.household == household {
+            return services
         }
-        return app
+        let services = HouseholdServices(
+            household: household, lists: ListsServices(store: lists.store.scoped(to: household.id), clock: clock))
+        households.withLock { households in
+            if households.count >= 10_000 { households.removeAll() }
+            households[household.id] = services
+        }
+        return services
+    }
+
+    /// What the server must know of a request before its handler runs, from the traits of the route it leads to:
+    /// the imports' bodies may be up to 100 MB and a batch of changes up to ``ChangesAPI/bodyLimit``; the forms
+    /// that hash or check a password (Argon2id, tens of milliseconds by design, in helper processes of the lowest
+    /// priority that wait their turn) may take long, and the server answers them off its own threads, so that
+    /// sign-ins hold up no one's lists.
+    public func handling(method: String, path: String) -> RequestHandling {
+        router.handling(method: method, path: path)
     }
 
     /// The address that makes the first account (`/setup?token=…`, to be put after the server's address), while
@@ -151,101 +132,86 @@ public final class ListsWebApp: Sendable {
         response.headers["Content-Encoding"] = "gzip"
     }
 
+    /// The checks in their order (docs/architecture.md §5): the host, the origin of a change, who sent the request
+    /// as far as the route asks (none for anyone's; signed in, or sent to sign in; in a household, or sent to
+    /// choose one), then the route, or its path's 404 or 405, refused in the route's own face.
     private func answer(_ original: HTTPRequest) -> HTTPResponse {
         var request = original
         if request.method == "HEAD" { request.method = "GET" }
+        let match = router.match(request.method, request.path)
+        let traits = match.traits
         do {
             try hosts.check(request)
             if !["GET", "HEAD", "OPTIONS"].contains(request.method) { try Self.checkSameOrigin(request) }
-            if Self.isPublic(request) { return try publicRouter.handle(request) }
-            let principal = try access.principal(of: request)
-            if AccountController.isPublic(request.path) {
-                return try accounts.respondPublic(to: request, principal: principal)
+            var context = RequestContext(method: original.method)
+            if traits.access >= .guest {
+                context.principal = try access.principal(of: request)
             }
-            guard let principal else { return Self.signInFirst(request) }
-            if request.path == OpenAPIDocument.path { return try publicRouter.handle(request) }
-            if AccountController.isAccountPath(request.path) {
-                let response = try accounts.respond(to: request, principal: principal)
-                // A sign-out, a password or a membership may end other pages' right to their event streams.
-                if request.method == "POST" { events.recheck() }
-                return response
-            }
-            guard let household = principal.household else {
-                if Self.wantsJSON(request) { throw Self.noHousehold }
-                return .redirect(to: "/households")
-            }
-            if request.path == EventHub.path {
-                guard original.method == "GET" else {
-                    throw HTTPError.methodNotAllowed(original.method, allowed: ["GET"])
+            if traits.access >= .user {
+                guard let principal = context.principal else { return Self.signInFirst(request, traits) }
+                if traits.access == .member {
+                    guard let household = principal.household else {
+                        if traits.face == .api { throw Self.noHousehold }
+                        return .redirect(to: "/households")
+                    }
+                    context.household = householdServices(household)
                 }
-                // The stream lasts while the session or token that opened it still sees the household.
-                return try events.subscribe(
-                    household: household.id, since: Self.lastEventID(of: original),
-                    isAllowed: { [access] in (try? access.principal(of: original))??.household?.id == household.id })
             }
-            let app = householdApp(household)
-            var response = try answer(request, in: app)
-            // Which household's lists these are: changes kept offline are sent only to it (see Script.offline). No
-            // route sets it.
-            response.headers.add(AccessControl.householdHeader, app.householdHeaderValue)
-            // Open pages learn of a change made here at once.
-            if request.method != "GET", response.status < 400 { events.changed(household.id) }
+            let route: Route
+            switch match {
+            case .found(let found, let parameters):
+                route = found
+                context.parameters = parameters
+            case .refused(let error, _): throw error
+            }
+            if let household = context.household { return try answer(request, by: route, context, in: household) }
+            let response = try route.handler(request, context)
+            // A sign-out, a password or a membership may end other pages' right to their event streams.
+            if traits.access == .user, request.method == "POST" { events.recheck() }
             return response
         } catch {
             let httpError = HTTPError(error)
             if httpError.status >= 500 {
                 log("\(request.method) \(request.path): \(httpError.status) \(Self.detail(of: error))")
             }
-            if Self.wantsJSON(request) { return httpError.response }
+            if traits.face == .api { return httpError.response }
             return PageController.errorPage(httpError)
         }
     }
 
-    /// `request` answered by the routes of one household.
-    private func answer(_ request: HTTPRequest, in app: HouseholdApp) throws -> HTTPResponse {
-        if request.method == "GET", Self.cachedPaths.contains(request.path) { return try cached(request, app) }
-        if Self.isFormAnswer(request) {
+    /// `request` answered by a route of `household`.
+    private func answer(
+        _ request: HTTPRequest, by route: Route, _ context: RequestContext, in household: HouseholdServices
+    ) throws -> HTTPResponse {
+        var response: HTTPResponse
+        if route.traits.isCachedByRevision {
+            response = try cached(request, route, context, household)
+        } else if route.traits.face == .page, request.method == "POST" {
             // A form's answer drawn in place (a refused form, an import's result) says the revision it was drawn
             // at too, read after the change: without it, app.js would take the change for someone else's and
             // redraw the page, losing the answer.
-            var response = try app.router.handle(request)
-            if response.status != 303 { response.headers["X-Lists-Revision"] = String(try app.lists.revision()) }
-            return response
+            response = try route.handler(request, context)
+            if response.status != 303 { response.headers["X-Lists-Revision"] = String(try household.lists.revision()) }
+        } else if route.traits.face == .page, request.method == "GET" {
+            // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
+            let revision = try household.lists.revision()
+            response = try route.handler(request, context)
+            response.headers["X-Lists-Revision"] = String(revision)
+        } else {
+            response = try route.handler(request, context)
         }
-        guard Self.isPage(request) else { return try app.router.handle(request) }
-        // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
-        let revision = try app.lists.revision()
-        var response = try app.router.handle(request)
-        response.headers["X-Lists-Revision"] = String(revision)
+        // Which household's lists these are: changes kept offline are sent only to it (see Script.offline). No
+        // route sets it.
+        response.headers.add(AccessControl.householdHeader, household.headerValue)
+        // Open pages learn of a change made here at once.
+        if request.method != "GET", response.status < 400 { events.changed(household.household.id) }
         return response
-    }
-
-    /// The revision an event stream resumes from: its `Last-Event-ID` (a reconnection), else its `since` (the
-    /// revision the page was drawn at); `nil` for a stream that starts now.
-    static func lastEventID(of request: HTTPRequest) -> Int64? {
-        (request.headers["Last-Event-ID"] ?? request.query["since"]).flatMap { Int64($0) }
-    }
-
-    /// Whether answering `request` may take long: the forms that hash or check a password (Argon2id, tens of
-    /// milliseconds by design, in helper processes of the lowest priority that wait their turn). The server
-    /// answers them off its own threads, so that sign-ins hold up no one's lists.
-    public static func isSlow(_ request: HTTPRequest) -> Bool {
-        guard request.method == "POST" else { return false }
-        return request.path == "/signin" || request.path == "/setup" || request.path == "/account/password"
-            || request.path.hasPrefix("/invite/")
-    }
-
-    /// Whether `request` is for what anyone may have: the assets (the manifest and the icons among them), the
-    /// service worker and the health check. Everything under `/api/`, the API's description too, needs a session
-    /// or a token.
-    static func isPublic(_ request: HTTPRequest) -> Bool {
-        request.path.hasPrefix("/static/") || request.path == "/healthz" || request.path == ServiceWorker.path
     }
 
     /// The answer to a request from nobody signed in: the API's 401 with `WWW-Authenticate`, a page's redirect to
     /// the sign-in screen, which then leads back.
-    static func signInFirst(_ request: HTTPRequest) -> HTTPResponse {
-        if wantsJSON(request) { return HTTPError.unauthenticated.response }
+    static func signInFirst(_ request: HTTPRequest, _ traits: RouteTraits) -> HTTPResponse {
+        if traits.face == .api { return HTTPError.unauthenticated.response }
         guard request.method == "GET" else { return .redirect(to: "/signin") }
         let query = request.query.sorted { $0.key < $1.key }
             .map { "\(AccountPages.percentEncoded($0.key))=\(AccountPages.percentEncoded($0.value))" }
@@ -274,15 +240,17 @@ public final class ListsWebApp: Sendable {
         FileHandle.standardError.write(Data("lists: \(line)\n".utf8))
     }
 
-    /// Answers from the cache while the store's revision is the one the answer was made at.
-    private func cached(_ request: HTTPRequest, _ app: HouseholdApp) throws -> HTTPResponse {
+    /// Answers from the cache while the household's revision is the one the answer was made at.
+    private func cached(
+        _ request: HTTPRequest, _ route: Route, _ context: RequestContext, _ household: HouseholdServices
+    ) throws -> HTTPResponse {
         let query =
             request.query.isEmpty
             ? "" : request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        let key = CacheKey(household: app.household.id, path: request.path, query: query)
-        let revision = try app.lists.revision()
+        let key = CacheKey(household: household.household.id, path: request.path, query: query)
+        let revision = try household.lists.revision()
         if let hit = cache.withLock({ $0[key] }), hit.revision == revision { return hit.response }
-        let response = try app.router.handle(request)
+        let response = try route.handler(request, context)
         if response.status == 200 {
             cache.withLock { entries in
                 // Bounded: query strings are the client's to choose.
@@ -291,21 +259,6 @@ public final class ListsWebApp: Sendable {
             }
         }
         return response
-    }
-
-    /// The API (and the health check) answers errors in JSON; everything else is a page for a browser.
-    static func wantsJSON(_ request: HTTPRequest) -> Bool {
-        request.path.hasPrefix("/api/") || request.path == "/healthz"
-    }
-
-    /// Whether `request` asks for an HTML page, whose answer says which store revision it shows.
-    static func isPage(_ request: HTTPRequest) -> Bool {
-        request.method == "GET" && !wantsJSON(request) && !request.path.hasPrefix("/static/")
-    }
-
-    /// Whether `request` posts a page's form, whose answer is a page or a redirect to one.
-    static func isFormAnswer(_ request: HTTPRequest) -> Bool {
-        request.method == "POST" && !wantsJSON(request) && !request.path.hasPrefix("/static/")
     }
 
     /// The media type of an HTML form post.

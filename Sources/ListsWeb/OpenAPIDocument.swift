@@ -13,13 +13,17 @@ struct OpenAPIDocument {
 
     /// The path the document is served at.
     static let path = "/api/v1/openapi.json"
+    /// What its route needs: any signed-in user may read it, in a household or not.
+    static let traits = RouteTraits.userAPI
 
     /// The document of `routes` and of the route serving the document itself, with `schemas` for the records.
     init(routes: [APIRoute], schemas: [(name: String, schema: String)]) {
         var paths: [(path: String, operations: [String])] = []
-        let operations = routes.map { ($0.method, $0.path, $0.operation) } + [("GET", Self.path, Self.operation)]
-        for (method, path, operation) in operations {
-            let operation = "\"\(method.lowercased())\": \(operation.json)"
+        let operations =
+            routes.map { ($0.method, $0.path, $0.operation, $0.traits.isPublic) }
+            + [("GET", Self.path, Self.operation, Self.traits.isPublic)]
+        for (method, path, operation, isPublic) in operations {
+            let operation = "\"\(method.lowercased())\": \(operation.json(isPublic: isPublic))"
             if let index = paths.firstIndex(where: { $0.path == path }) {
                 paths[index].operations.append(operation)
             } else {

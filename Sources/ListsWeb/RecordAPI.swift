@@ -11,8 +11,8 @@ import ListsModel
 /// A `POST` that adds may choose the new record's `id`: sent again (a retry after a lost answer), it adds nothing
 /// and answers the record stored with that id, with 200 instead of 201.
 struct RecordAPI<R: Record>: Sendable {
-    /// The records served.
-    let list: RecordList<R>
+    /// Where the records served are among a household's lists.
+    let list: @Sendable (ListsServices) -> RecordList<R>
     /// The group the document lists the routes under.
     let tag: String
     /// The name of the record's schema in the document (`Item`), which also names its input, patch and collection.
@@ -27,6 +27,8 @@ struct RecordAPI<R: Record>: Sendable {
     /// The routes, each with its operation.
     var routes: [APIRoute] {
         let (list, noun) = (list, R.kind.noun)
+        /// The household's records, from the request's context.
+        @Sendable func records(_ context: RequestContext) throws -> RecordList<R> { list(try context.lists) }
         let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
         let recordPath = collectionPath + "/{id}"
         let id = ##"{"$ref": "#/components/parameters/Id"}"##
@@ -41,8 +43,9 @@ struct RecordAPI<R: Record>: Sendable {
                         ##"{"$ref": "#/components/parameters/Limit"}"##,
                         ##"{"$ref": "#/components/parameters/Cursor"}"##,
                     ],
-                    answer: APIOperation.json("OK", schema: "\(name)Collection"), refusals: [400])
-            ) { request, _ in try Self.page(request, list) },
+                    answer: APIOperation.json("OK", schema: "\(name)Collection"), refusals: [400]),
+                traits: .api.cachedByRevision
+            ) { request, context in try Self.page(request, records(context)) },
             APIRoute(
                 method: "POST", path: collectionPath,
                 operation: APIOperation(
@@ -55,7 +58,8 @@ struct RecordAPI<R: Record>: Sendable {
                                 + "nothing was added.", schema: name, headers: Self.locationHeaders)
                     ],
                     refusals: APIOperation.writeRefusals)
-            ) { request, _ in
+            ) { request, context in
+                let list = try records(context)
                 let members = try JSONInput.object(from: request, allowed: R.schema.createKeys)
                 let id = try R.schema.chosenID(in: members)
                 let draft = try R.schema.create(from: members, now: list.now())
@@ -67,15 +71,16 @@ struct RecordAPI<R: Record>: Sendable {
                 operation: APIOperation(
                     id: "get\(name)", tag: tag, summary: "One \(noun).", parameters: [id], answer: record,
                     refusals: [400, 404])
-            ) { _, path in Self.record(try list.find(.id(path.id())).record) },
+            ) { _, context in Self.record(try records(context).find(.id(context.parameters.id())).record) },
             APIRoute(
                 method: "PATCH", path: recordPath,
                 operation: APIOperation(
                     id: "edit\(name)", tag: tag, summary: "Changes some of \(article) \(noun)'s fields.",
                     parameters: [id, ifMatch], body: APIOperation.jsonBody(schema: "\(name)Patch"), answer: record,
                     refusals: APIOperation.writeRefusals + [404, 412])
-            ) { request, path in
-                let id = try path.id()
+            ) { request, context in
+                let list = try records(context)
+                let id = try context.parameters.id()
                 let expected = try Self.expectedVersion(request)
                 let members = try JSONInput.object(from: request, allowed: R.schema.inputKeys)
                 try R.schema.checkInput(members, now: list.now())
@@ -89,8 +94,9 @@ struct RecordAPI<R: Record>: Sendable {
                 operation: APIOperation(
                     id: "delete\(name)", tag: tag, summary: "Deletes \(article) \(noun).", parameters: [id, ifMatch],
                     status: 204, answer: #"{"description": "Deleted."}"#, refusals: [400, 403, 404, 412])
-            ) { request, path in
-                try list.remove([.id(path.id())], expectedVersion: Self.expectedVersion(request))
+            ) { request, context in
+                try records(context).remove(
+                    [.id(context.parameters.id())], expectedVersion: Self.expectedVersion(request))
                 return HTTPResponse(status: 204)
             },
             APIRoute(
@@ -101,9 +107,9 @@ struct RecordAPI<R: Record>: Sendable {
                         "Puts back \(article) \(noun) deleted in the last \(Int(Undo.window / 60)) minutes, exactly "
                         + "as it was (id, fields, dates, version) and where it was in the list: the undo of a delete.",
                     parameters: [id], answer: record, refusals: [400, 403, 404, 409])
-            ) { _, path in
+            ) { _, context in
                 do {
-                    return Self.record(try list.restore(path.id()).record)
+                    return Self.record(try records(context).restore(context.parameters.id()).record)
                 } catch StoreError.conflict {
                     throw HTTPError(
                         status: 409, code: "id_taken",

@@ -9,14 +9,8 @@ import ListsModel
 ///
 /// Both call the same readers and writers as `lists import` and `lists export`.
 struct TransferController: Sendable {
-    let lists: ListsServices
-
-    /// The paths that take file uploads; the server lets their bodies be as large as an import may be.
-    static let uploadPaths: Set<String> = ["/api/v1/import", "/settings/import"]
-
-    /// The API's routes: the export and the import.
+    /// The API's routes: the export and the import, whose body may be a file of up to 100 MB.
     var apiRoutes: [APIRoute] {
-        let lists = self.lists
         let exportable = InterchangeFormat.exportable.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         let importable = InterchangeFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         return [
@@ -32,7 +26,9 @@ struct TransferController: Sendable {
                     answer:
                         #"{"description": "The file.", "content": {"application/json": {"schema": {}}, "text/csv": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}, "application/xml": {"schema": {"type": "string"}}}}"#,
                     refusals: [400])
-            ) { request, _ in try Self.download(lists, format: Self.exportFormat(request.query["format"])) },
+            ) { request, context in
+                try Self.download(context.lists, format: Self.exportFormat(request.query["format"]))
+            },
             APIRoute(
                 method: "POST", path: "/api/v1/import",
                 operation: APIOperation(
@@ -44,22 +40,25 @@ struct TransferController: Sendable {
                     ],
                     body:
                         #"{"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}"#,
-                    answer: APIOperation.json("What changed.", schema: "ImportSummary"), refusals: [400, 403, 413, 422])
-            ) { request, _ in
+                    answer: APIOperation.json("What changed.", schema: "ImportSummary"), refusals: [400, 403, 413, 422]),
+                traits: .api.upload
+            ) { request, context in
                 let format = try Self.importFormat(request.query["format"], bytes: request.body, fileName: "")
-                let summary = try Self.importing(request.body, format: format, into: lists)
+                let summary = try Self.importing(request.body, format: format, into: context.lists)
                 return .json(bytes: ImportBody(format: format.rawValue, summary: summary).jsonBytes)
             },
         ]
     }
 
+    /// Adds the Import & Export page's routes (a household's pages; the upload's body may be a file of up to
+    /// 100 MB).
     func addRoutes(to router: inout Router) {
-        let lists = self.lists
-        router.add("GET", "/settings") { request, _ in Self.settingsPage(notice: nil) }
-        router.add("GET", "/settings/export") { request, _ in
-            try Self.download(lists, format: Self.exportFormat(request.query["format"]))
+        router.add("GET", "/settings", .page) { _, _ in Self.settingsPage(notice: nil) }
+        router.add("GET", "/settings/export", .page) { request, context in
+            try Self.download(context.lists, format: Self.exportFormat(request.query["format"]))
         }
-        router.add("POST", "/settings/import") { request, _ in
+        router.add("POST", "/settings/import", .page.upload) { request, context in
+            let lists = try context.lists
             guard request.mediaType == "multipart/form-data", let type = request.headers["Content-Type"] else {
                 throw HTTPError.unsupportedMediaType(request.mediaType, expected: "multipart/form-data (a file upload)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import ListsHTTP
 import ListsServer
 import Testing
 
@@ -49,7 +50,9 @@ struct HTTPServerTests {
     }
 
     @Test func aPathGivenALargerLimitTakesALargerBodyAndNoOtherDoes() throws {
-        let fixture = try TestServer(configure: { $0.largerBodies = ["/batch": 256 * 1024] })
+        let fixture = try TestServer(handling: { method, path in
+            method == "POST" && path == "/batch" ? RequestHandling(bodyLimit: 256 * 1024) : .ordinary
+        })
         let body = [UInt8](repeating: 0x61, count: 200 * 1024)
         let batch = try RawHTTPClient.request(
             port: fixture.port, method: "POST", target: "/batch", headers: [], body: body

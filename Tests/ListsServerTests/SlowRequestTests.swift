@@ -8,7 +8,8 @@ import Testing
 struct SlowRequestTests {
     @Test func slowRequestsLeaveEveryServerThreadToTheOthers() throws {
         // One server thread: a slow request answered on it would hold every other request for half a second.
-        let fixture = try TestServer(configure: { $0.threadCount = 1 }, isSlow: { $0.path == "/slow" })
+        let fixture = try TestServer(
+            configure: { $0.threadCount = 1 }, handling: { _, path in path == "/slow" ? .slow : .ordinary })
         let slow = (0..<3).map { _ in
             Background.detached { try? RawHTTPClient.request(port: fixture.port, target: "/slow") }
         }
@@ -27,7 +28,7 @@ struct SlowRequestTests {
     }
 
     @Test func aServerStopsOnlyOnceItsSlowRequestsAreAnswered() throws {
-        var fixture: TestServer? = try TestServer(isSlow: { $0.path == "/slow" })
+        var fixture: TestServer? = try TestServer(handling: { _, path in path == "/slow" ? .slow : .ordinary })
         let port = try #require(fixture?.port)
         let slow = Background.detached { try? RawHTTPClient.request(port: port, target: "/slow") }
         while fixture?.probe.slowRequestStarted.load(ordering: .acquiring) == false { usleep(1_000) }

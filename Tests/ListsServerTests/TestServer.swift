@@ -12,13 +12,13 @@ final class TestServer: Sendable {
 
     init(
         connectionTimeout: Int = 30, configure: (inout ServerConfiguration) -> Void = { _ in },
-        isSlow: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false }
+        handling: @escaping @Sendable (String, String) -> RequestHandling = { _, _ in .ordinary }
     ) throws {
         let probe = HandlerProbe()
         var configuration = ServerConfiguration(
             port: 0, threadCount: 4, connectionTimeout: connectionTimeout, logsAccess: false)
         configure(&configuration)
-        server = HTTPServer(configuration: configuration, isSlow: isSlow) { request in probe.handle(request) }
+        server = HTTPServer(configuration: configuration, handling: handling) { request in probe.handle(request) }
         self.probe = probe
         try server.start()
     }

@@ -9,9 +9,9 @@ import Testing
 @Suite struct RouterTests {
     private func router() -> Router {
         var router = Router()
-        router.add("GET", "/api/v1/items") { _, _ in .html("list") }
-        router.add("POST", "/api/v1/items") { _, _ in .html("add") }
-        router.add("GET", "/api/v1/items/{id}") { _, parameters in .html(try parameters.id().uuidString) }
+        router.add("GET", "/api/v1/items", .api) { _, _ in .html("list") }
+        router.add("POST", "/api/v1/items", .api) { _, _ in .html("add") }
+        router.add("GET", "/api/v1/items/{id}", .api) { _, context in .html(try context.parameters.id().uuidString) }
         return router
     }
 
@@ -99,5 +99,16 @@ private struct UnreachableStore: Store {
     }
     func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         throw StoreError.unreachable("postgres://lists@db.internal:5432/lists")
+    }
+}
+
+extension Router {
+    /// Runs the handler `request` leads to, or throws its 404 or 405, as the app does once its checks pass.
+    func handle(_ request: HTTPRequest) throws -> HTTPResponse {
+        switch match(request.method, request.path) {
+        case .found(let route, let parameters):
+            try route.handler(request, RequestContext(parameters: parameters, method: request.method))
+        case .refused(let error, _): throw error
+        }
     }
 }

@@ -15,8 +15,8 @@ struct AssetController: Sendable {
     static let plainCacheControl = "public, max-age=3600"
 
     func addRoutes(to router: inout Router) {
-        router.add("GET", "/static/{name}") { request, path in
-            guard let name = path["name"], let asset = Assets.all.first(where: { $0.name == name }) else {
+        router.add("GET", "/static/{name}", .asset) { request, context in
+            guard let name = context.parameters["name"], let asset = Assets.all.first(where: { $0.name == name }) else {
                 throw HTTPError.noRoute(request.path)
             }
             return Self.response(asset, request)

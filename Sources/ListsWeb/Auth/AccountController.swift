@@ -12,39 +12,121 @@ struct AccountController: Sendable {
     /// The store as a whole.
     var store: any Store { access.store }
 
-    /// Paths anyone may open, signed in or not.
-    static func isPublic(_ path: String) -> Bool {
-        path == "/signin" || path == "/setup" || path.hasPrefix("/invite/")
-    }
-
-    /// Paths of the signed-in user's account and households, which need no household of their own.
-    static func isAccountPath(_ path: String) -> Bool {
-        path == "/signout" || path == "/account" || path.hasPrefix("/account/") || path == "/households"
-            || path.hasPrefix("/households/")
-    }
-
-    // MARK: Anyone
-
-    /// Answers a public path; `principal` is whoever is signed in, if anyone.
-    func respondPublic(to request: HTTPRequest, principal: Principal?) throws -> HTTPResponse {
-        switch (request.method, request.path) {
-        case ("GET", "/signin"):
-            if principal != nil { return .redirect(to: Self.next(request.query["next"])) }
+    /// Adds the routes: signing in, the setup and invitations for anyone (the password forms slow: the server
+    /// answers them off its threads); the Account and Household screens for any signed-in user, in a household or
+    /// not.
+    func addRoutes(to router: inout Router) {
+        let controller = self
+        let access = self.access
+        let store = self.store
+        // Anyone: whoever is signed in, if anyone, is known.
+        router.add("GET", "/signin", .guestPage) { request, context in
+            if context.principal != nil { return .redirect(to: Self.next(request.query["next"])) }
             if try access.setupToken() != nil { return AccountPages.waitingForSetup() }
             return AccountPages.signIn(FormState(), next: Self.next(request.query["next"]))
-        case ("POST", "/signin"): return try signIn(request)
-        case ("GET", "/setup"):
+        }
+        router.add("POST", "/signin", .guestPage.slow) { request, _ in try controller.signIn(request) }
+        router.add("GET", "/setup", .guestPage) { request, _ in
             // Spent (an account exists) or wrong: refused alike, with a page that says to sign in instead.
             guard try access.setupToken() != nil, access.isSetupToken(request.query["token"]) else {
                 throw AccessControl.badSetupToken
             }
             return AccountPages.setup(FormState(), token: request.query["token"] ?? "")
-        case ("POST", "/setup"): return try setUp(request)
-        default:
-            guard request.path.hasPrefix("/invite/") else { throw HTTPError.noRoute(request.path) }
-            return try invitation(request, principal: principal)
+        }
+        router.add("POST", "/setup", .guestPage.slow) { request, _ in try controller.setUp(request) }
+        router.add("GET", "/invite/{token}", .guestPage) { request, context in
+            try controller.invitation(request, context)
+        }
+        router.add("POST", "/invite/{token}", .guestPage.slow) { request, context in
+            try controller.invitation(request, context)
+        }
+
+        // Signed in.
+        router.add("POST", "/signout", .accountPage) { request, context in
+            if let digest = try context.signedIn.sessionDigest {
+                try store.write { try $0.accounts.removeSession(digest: digest) }
+            }
+            access.forgetCachedSessions()
+            return Self.signedOut(request)
+        }
+        router.add("GET", "/account", .accountPage) { _, context in
+            try controller.accountPage(context.signedIn, FormState())
+        }
+        router.add("POST", "/account/signout-everywhere", .accountPage) { request, context in
+            let principal = try context.signedIn
+            let revokesTokens = try FormBody(request)["revoke-tokens"] != nil
+            try store.write { session in
+                try session.accounts.removeSessions(userID: principal.user.id)
+                if revokesTokens { try session.accounts.removeTokens(userID: principal.user.id) }
+            }
+            access.forgetCachedSessions()
+            return Self.signedOut(request)
+        }
+        router.add("POST", "/account/password", .accountPage.slow) { request, context in
+            try controller.changePassword(request, context.signedIn)
+        }
+        router.add("POST", "/account/tokens", .accountPage) { request, context in
+            try controller.makeToken(request, context.signedIn)
+        }
+        router.add("GET", "/account/tokens/revoke", .accountPage) { request, context in
+            let principal = try context.signedIn
+            let name = request.query["name"] ?? ""
+            let tokens = try store.read { try $0.accounts.tokens(userID: principal.user.id) }
+            guard tokens.contains(where: { $0.name == name }) else { return .redirect(to: "/account") }
+            return AccountPages.revokeSheet(principal, tokens: tokens, name: name)
+        }
+        router.add("POST", "/account/tokens/revoke", .accountPage) { request, context in
+            let principal = try context.signedIn
+            let name = try FormBody(request)["name"] ?? ""
+            try store.write { try $0.accounts.removeToken(userID: principal.user.id, named: name) }
+            access.forgetCachedSessions()
+            return .redirect(to: "/account")
+        }
+        router.add("GET", "/households", .accountPage) { _, context in
+            try controller.householdsPage(context.signedIn, FormState())
+        }
+        router.add("POST", "/households/switch", .accountPage) { request, context in
+            try controller.switchHousehold(request, context.signedIn)
+        }
+        router.add("POST", "/households/new", .accountPage) { request, context in
+            try controller.newHousehold(request, context.signedIn)
+        }
+        router.add("POST", "/households/rename", .accountPage) { request, context in
+            try controller.renameHousehold(request, context.signedIn)
+        }
+        router.add("POST", "/households/invite", .accountPage) { request, context in
+            try controller.invite(request, context.signedIn)
+        }
+        router.add("GET", "/households/members/remove", .accountPage) { request, context in
+            let principal = try context.signedIn
+            guard
+                let (view, member) = try controller.askedAbout(
+                    request, principal, { $0.user.id != principal.user.id })
+            else { return .redirect(to: "/households") }
+            return AccountPages.removeSheet(view, member: member)
+        }
+        router.add("POST", "/households/members/remove", .accountPage) { request, context in
+            try controller.removeMember(request, context.signedIn)
+        }
+        router.add("GET", "/households/members/owner", .accountPage) { request, context in
+            guard let (view, member) = try controller.askedAbout(request, context.signedIn, { $0.role == .member })
+            else { return .redirect(to: "/households") }
+            return AccountPages.ownerSheet(view, member: member)
+        }
+        router.add("POST", "/households/members/owner", .accountPage) { request, context in
+            try controller.makeOwner(request, context.signedIn)
+        }
+        router.add("GET", "/households/leave", .accountPage) { _, context in
+            let principal = try context.signedIn
+            guard principal.household != nil else { return .redirect(to: "/households") }
+            return AccountPages.leaveSheet(try controller.householdsView(principal))
+        }
+        router.add("POST", "/households/leave", .accountPage) { _, context in
+            try controller.leave(context.signedIn)
         }
     }
+
+    // MARK: Anyone
 
     private func signIn(_ request: HTTPRequest) throws -> HTTPResponse {
         let form = try FormBody(request)
@@ -77,8 +159,9 @@ struct AccountController: Sendable {
     }
 
     /// An invitation's screen, and joining through it: as the signed-in user, or with a new account.
-    private func invitation(_ request: HTTPRequest, principal: Principal?) throws -> HTTPResponse {
-        let token = String(request.path.dropFirst("/invite/".count))
+    private func invitation(_ request: HTTPRequest, _ context: RequestContext) throws -> HTTPResponse {
+        let token = context.parameters["token"] ?? ""
+        let principal = context.principal
         let now = access.clock()
         guard SecretToken.isWellFormed(token),
             let (invitation, household) = try store.read({ session -> (Invitation, Household)? in
@@ -91,9 +174,6 @@ struct AccountController: Sendable {
         else { throw Self.spentInvitation }
         if request.method == "GET" {
             return AccountPages.invitation(FormState(), household: household, token: token, principal: principal)
-        }
-        guard request.method == "POST" else {
-            throw HTTPError.methodNotAllowed(request.method, allowed: ["GET", "POST"])
         }
         let form = try FormBody(request)
         if let principal {
@@ -131,68 +211,6 @@ struct AccountController: Sendable {
         message: "this invitation link has expired or was used already; ask for a new one")
 
     // MARK: Signed in
-
-    /// Answers a path of the account or households for `principal`.
-    func respond(to request: HTTPRequest, principal: Principal) throws -> HTTPResponse {
-        switch (request.method, request.path) {
-        case ("POST", "/signout"):
-            if let digest = principal.sessionDigest {
-                try store.write { try $0.accounts.removeSession(digest: digest) }
-            }
-            access.forgetCachedSessions()
-            return Self.signedOut(request)
-        case ("GET", "/account"): return try accountPage(principal, FormState())
-        case ("POST", "/account/signout-everywhere"):
-            let revokesTokens = try FormBody(request)["revoke-tokens"] != nil
-            try store.write { session in
-                try session.accounts.removeSessions(userID: principal.user.id)
-                if revokesTokens { try session.accounts.removeTokens(userID: principal.user.id) }
-            }
-            access.forgetCachedSessions()
-            return Self.signedOut(request)
-        case ("POST", "/account/password"): return try changePassword(request, principal)
-        case ("POST", "/account/tokens"): return try makeToken(request, principal)
-        case ("GET", "/account/tokens/revoke"):
-            let name = request.query["name"] ?? ""
-            let tokens = try store.read { try $0.accounts.tokens(userID: principal.user.id) }
-            guard tokens.contains(where: { $0.name == name }) else { return .redirect(to: "/account") }
-            return AccountPages.revokeSheet(principal, tokens: tokens, name: name)
-        case ("POST", "/account/tokens/revoke"):
-            let name = try FormBody(request)["name"] ?? ""
-            try store.write { try $0.accounts.removeToken(userID: principal.user.id, named: name) }
-            access.forgetCachedSessions()
-            return .redirect(to: "/account")
-        case ("GET", "/households"): return try householdsPage(principal, FormState())
-        case ("POST", "/households/switch"): return try switchHousehold(request, principal)
-        case ("POST", "/households/new"): return try newHousehold(request, principal)
-        case ("POST", "/households/rename"): return try renameHousehold(request, principal)
-        case ("POST", "/households/invite"): return try invite(request, principal)
-        case ("GET", "/households/members/remove"):
-            guard let (view, member) = try askedAbout(request, principal, { $0.user.id != principal.user.id }) else {
-                return .redirect(to: "/households")
-            }
-            return AccountPages.removeSheet(view, member: member)
-        case ("POST", "/households/members/remove"): return try removeMember(request, principal)
-        case ("GET", "/households/members/owner"):
-            guard let (view, member) = try askedAbout(request, principal, { $0.role == .member }) else {
-                return .redirect(to: "/households")
-            }
-            return AccountPages.ownerSheet(view, member: member)
-        case ("POST", "/households/members/owner"): return try makeOwner(request, principal)
-        case ("GET", "/households/leave"):
-            guard principal.household != nil else { return .redirect(to: "/households") }
-            return AccountPages.leaveSheet(try householdsView(principal))
-        case ("POST", "/households/leave"): return try leave(principal)
-        default:
-            let known = ["/signout", "/account", "/households"]
-            if known.contains(request.path) || request.path.hasPrefix("/account/")
-                || request.path.hasPrefix("/households/")
-            {
-                throw HTTPError.methodNotAllowed(request.method, allowed: request.method == "GET" ? ["POST"] : ["GET"])
-            }
-            throw HTTPError.noRoute(request.path)
-        }
-    }
 
     private func accountPage(
         _ principal: Principal, _ state: FormState, newToken: (name: String, token: String)? = nil, status: Int = 200

@@ -25,7 +25,14 @@ import ListsModel
 /// `POST /birds/{id}/restore`: the sighting comes back as it was, where it was. The add sheet carries the id the new
 /// sighting is to have (``Layout/chosenIDField(_:)``): sent twice, it adds once.
 struct BirdPages: Sendable {
+    /// The household's lists.
     let lists: ListsServices
+
+    /// The pages of the household a request acts in.
+    /// - Throws: what ``RequestContext/lists`` throws outside a household's route.
+    init(_ context: RequestContext) throws {
+        lists = try context.lists
+    }
 
     /// The fields of the add and edit sheets.
     static let fields = ["name", "location", "date"]
@@ -36,9 +43,10 @@ struct BirdPages: Sendable {
     /// The cookie that keeps the chosen order.
     static let orderCookie = "birds-order"
 
-    func addRoutes(to router: inout Router) {
-        let pages = self
-        router.add("GET", "/birds") { request, _ in
+    /// Adds the pages' routes: a household's pages each.
+    static func addRoutes(to router: inout Router) {
+        router.add("GET", "/birds", .page) { request, context in
+            let pages = try Self(context)
             let chosen = request.query["order"].flatMap(SightingOrder.init(rawValue:))
             var response = try pages.listPage(
                 Viewer(request), ListPager.choice(request), order: chosen ?? SightingOrder(request),
@@ -49,38 +57,45 @@ struct BirdPages: Sendable {
             }
             return response
         }
-        router.add("GET", "/birds/new") { request, _ in
-            try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request), order: SightingOrder(request))
+        router.add("GET", "/birds/new", .page) { request, context in
+            try Self(context).addSheet(
+                Viewer(request), FormState(), ListPager.choice(request), order: SightingOrder(request))
         }
-        router.add("POST", "/birds/new") { request, _ in
-            try pages.add(Viewer(request), FormBody(request), ListPager.choice(request), order: SightingOrder(request))
+        router.add("POST", "/birds/new", .page) { request, context in
+            try Self(context).add(
+                Viewer(request), FormBody(request), ListPager.choice(request), order: SightingOrder(request))
         }
-        router.add("GET", "/birds/{id}") { request, path in
+        router.add("GET", "/birds/{id}", .page) { request, context in
+            let pages = try Self(context)
             let choice = try ListPager.choice(request)
-            let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
+            let sighting = try pages.lists.birds.sighting(.id(PageController.id(context.parameters))).record
             return try pages.detailPage(Viewer(request), sighting, choice)
         }
-        router.add("GET", "/birds/{id}/edit") { request, path in
+        router.add("GET", "/birds/{id}/edit", .page) { request, context in
+            let pages = try Self(context)
             let viewer = Viewer(request)
             let choice = try ListPager.choice(request)
-            let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
+            let sighting = try pages.lists.birds.sighting(.id(PageController.id(context.parameters))).record
             return try pages.editSheet(viewer, sighting, BirdViews.formState(sighting, viewer), choice)
         }
-        router.add("POST", "/birds/{id}/edit") { request, path in
-            try pages.edit(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
+        router.add("POST", "/birds/{id}/edit", .page) { request, context in
+            try Self(context).edit(
+                Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
-        router.add("GET", "/birds/{id}/delete") { request, path in
+        router.add("GET", "/birds/{id}/delete", .page) { request, context in
+            let pages = try Self(context)
             let viewer = Viewer(request)
             let choice = try ListPager.choice(request)
-            let sighting = try pages.lists.birds.sighting(.id(PageController.id(path))).record
+            let sighting = try pages.lists.birds.sighting(.id(PageController.id(context.parameters))).record
             let background = BirdViews.detailScreen(sighting, viewer, choice)
             return Layout.page(
                 title: "Delete \(sighting.name)", main: BirdViews.deleteSheet(sighting, over: background, choice))
         }
-        router.add("POST", "/birds/{id}/delete") { request, path in
+        router.add("POST", "/birds/{id}/delete", .page) { request, context in
+            let pages = try Self(context)
             let viewer = Viewer(request)
             let choice = try ListPager.choice(request)
-            let id = try PageController.id(path)
+            let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             do {
                 try pages.lists.birds.remove([.id(id)], expectedVersion: form.version())
@@ -93,10 +108,11 @@ struct BirdPages: Sendable {
                 to: ListPager(choice, total: try pages.lists.birds.count()).address(
                     "/birds", keeping: UndoOffer(.deletedSighting, id).argument))
         }
-        router.add("POST", "/birds/{id}/restore") { request, path in
+        router.add("POST", "/birds/{id}/restore", .page) { request, context in
+            let pages = try Self(context)
             let choice = try ListPager.choice(request)
             do {
-                try pages.lists.birds.restore(PageController.id(path))
+                try pages.lists.birds.restore(PageController.id(context.parameters))
             } catch let error as StoreError {
                 guard let notice = UndoOffer.refusal(error, noun: "sighting") else { throw error }
                 var response = try pages.listPage(

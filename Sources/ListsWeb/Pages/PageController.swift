@@ -8,17 +8,14 @@ import ListsModel
 /// refused form comes back with 422 (or 409 when the record changed meanwhile) showing what was typed and why.
 /// app.js makes the same round trips with `fetch` and swaps the page's `<main>` (see ``Assets``).
 struct PageController: Sendable {
-    let lists: ListsServices
-    /// The household whose lists they are, which the home screen names.
-    var household: Household?
-
+    /// Adds the home screen and the three apps' pages: a household's pages each.
     func addRoutes(to router: inout Router) {
-        let lists = self.lists
-        let household = self.household
-        router.add("GET", "/") { _, _ in try Self.homePage(lists, household: household) }
-        ShoppingPages(lists: lists).addRoutes(to: &router)
-        TodoPages(lists: lists).addRoutes(to: &router)
-        BirdPages(lists: lists).addRoutes(to: &router)
+        router.add("GET", "/", .page) { _, context in
+            try Self.homePage(context.lists, household: context.household?.household)
+        }
+        ShoppingPages.addRoutes(to: &router)
+        TodoPages.addRoutes(to: &router)
+        BirdPages.addRoutes(to: &router)
     }
 
     /// The record id in a page's path. A page address with something else there names nothing: 404, as for an

@@ -28,34 +28,44 @@ import ListsModel
 /// list that long is paged the same way (`/shopping/list?page=N`; a check-off returns to its page), and its
 /// total, "Total of all N items", still covers the whole list.
 struct ShoppingPages: Sendable {
+    /// The household's lists.
     let lists: ListsServices
+
+    /// The pages of the household a request acts in.
+    /// - Throws: what ``RequestContext/lists`` throws outside a household's route.
+    init(_ context: RequestContext) throws {
+        lists = try context.lists
+    }
 
     /// The fields of the add and edit sheets.
     static let fields = ["name", "price"]
 
-    func addRoutes(to router: inout Router) {
-        let pages = self
-        router.add("GET", "/shopping") { request, _ in
-            try pages.itemsPage(
+    /// Adds the pages' routes: a household's pages each.
+    static func addRoutes(to router: inout Router) {
+        router.add("GET", "/shopping", .page) { request, context in
+            try Self(context).itemsPage(
                 isEditing: request.query["edit"] == "1", ListPager.choice(request),
                 undo: UndoOffer(request, .deletedItem), viewer: Viewer(request))
         }
-        router.add("GET", "/shopping/new") { request, _ in
-            try pages.addSheet(Viewer(request), FormState(), ListPager.choice(request))
+        router.add("GET", "/shopping/new", .page) { request, context in
+            try Self(context).addSheet(Viewer(request), FormState(), ListPager.choice(request))
         }
-        router.add("POST", "/shopping/new") { request, _ in
-            try pages.add(Viewer(request), FormBody(request), ListPager.choice(request))
+        router.add("POST", "/shopping/new", .page) { request, context in
+            try Self(context).add(Viewer(request), FormBody(request), ListPager.choice(request))
         }
-        router.add("GET", "/shopping/items/{id}/edit") { request, path in
-            let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
+        router.add("GET", "/shopping/items/{id}/edit", .page) { request, context in
+            let pages = try Self(context)
+            let item = try pages.lists.shopping.item(.id(PageController.id(context.parameters))).record
             let viewer = Viewer(request)
             return try pages.editSheet(viewer, item, ShoppingViews.formState(item, viewer), ListPager.choice(request))
         }
-        router.add("POST", "/shopping/items/{id}/edit") { request, path in
-            try pages.edit(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
+        router.add("POST", "/shopping/items/{id}/edit", .page) { request, context in
+            try Self(context).edit(
+                Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
-        router.add("POST", "/shopping/items/{id}/toggle") { request, path in
-            let id = try PageController.id(path)
+        router.add("POST", "/shopping/items/{id}/toggle", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             let choice = try ListPager.choice(request)
             return try pages.onConflict(redraw: { try pages.itemsPage(isEditing: false, choice, notice: $0) }) {
@@ -63,22 +73,26 @@ struct ShoppingPages: Sendable {
                 return .redirect(to: ListPager.address("/shopping", choice))
             }
         }
-        router.add("GET", "/shopping/items/{id}/delete") { request, path in
-            let item = try pages.lists.shopping.item(.id(PageController.id(path))).record
+        router.add("GET", "/shopping/items/{id}/delete", .page) { request, context in
+            let pages = try Self(context)
+            let item = try pages.lists.shopping.item(.id(PageController.id(context.parameters))).record
             return try pages.deleteSheet(item, fromDeleteMode: request.query["edit"] == "1", ListPager.choice(request))
         }
-        router.add("POST", "/shopping/items/{id}/delete") { request, path in
-            try pages.delete(Viewer(request), PageController.id(path), FormBody(request), ListPager.choice(request))
+        router.add("POST", "/shopping/items/{id}/delete", .page) { request, context in
+            try Self(context).delete(
+                Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
-        router.add("POST", "/shopping/items/{id}/restore") { request, path in
-            try pages.restore(PageController.id(path), FormBody(request), ListPager.choice(request))
+        router.add("POST", "/shopping/items/{id}/restore", .page) { request, context in
+            try Self(context).restore(
+                PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
-        router.add("GET", "/shopping/list") { request, _ in
-            try pages.shoppingListPage(
+        router.add("GET", "/shopping/list", .page) { request, context in
+            try Self(context).shoppingListPage(
                 ListPager.choice(request), undo: UndoOffer(request, .checkedOff), viewer: Viewer(request))
         }
-        router.add("POST", "/shopping/list/{id}/check") { request, path in
-            let id = try PageController.id(path)
+        router.add("POST", "/shopping/list/{id}/check", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             let choice = try ListPager.choice(request)
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
@@ -90,8 +104,9 @@ struct ShoppingPages: Sendable {
                         "/shopping/list", keeping: UndoOffer(.checkedOff, id).argument))
             }
         }
-        router.add("POST", "/shopping/list/{id}/uncheck") { request, path in
-            let id = try PageController.id(path)
+        router.add("POST", "/shopping/list/{id}/uncheck", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             let choice = try ListPager.choice(request)
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {

@@ -22,16 +22,24 @@ import ListsModel
 /// ``ListPager``): every form on a page posts with its `?page=`, and a toggle or a delete answers with that page,
 /// an insert with the last page.
 struct TodoPages: Sendable {
+    /// The household's lists.
     let lists: ListsServices
 
-    func addRoutes(to router: inout Router) {
-        let pages = self
-        router.add("GET", "/todo") { request, _ in
-            try pages.page(FormState(), ListPager.choice(request), undo: UndoOffer(request, .deletedTask))
+    /// The pages of the household a request acts in.
+    /// - Throws: what ``RequestContext/lists`` throws outside a household's route.
+    init(_ context: RequestContext) throws {
+        lists = try context.lists
+    }
+
+    /// Adds the pages' routes: a household's pages each.
+    static func addRoutes(to router: inout Router) {
+        router.add("GET", "/todo", .page) { request, context in
+            try Self(context).page(FormState(), ListPager.choice(request), undo: UndoOffer(request, .deletedTask))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
-        router.add("GET", "/todo/tasks") { _, _ in .redirect(to: "/todo") }
-        router.add("POST", "/todo/tasks") { request, _ in
+        router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
+        router.add("POST", "/todo/tasks", .page) { request, context in
+            let pages = try Self(context)
             let choice = try ListPager.choice(request)
             let form = try FormBody(request)
             var state = FormState(form, fields: ["title", "id"])
@@ -46,33 +54,38 @@ struct TodoPages: Sendable {
             let place = try added.number ?? pages.lists.todo.count()
             return .redirect(to: ListPager.afterInsert("/todo", total: place))
         }
-        router.add("POST", "/todo/tasks/{id}/toggle") { request, path in
-            let id = try PageController.id(path)
+        router.add("POST", "/todo/tasks/{id}/toggle", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             return try pages.onConflict(ListPager.choice(request), shrinks: false) {
                 try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
             }
         }
-        router.add("GET", "/todo/tasks/{id}/edit") { request, path in
-            let task = try pages.lists.todo.task(.id(PageController.id(path))).record
+        router.add("GET", "/todo/tasks/{id}/edit", .page) { request, context in
+            let pages = try Self(context)
+            let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
             return try pages.editSheet(task, FormState(values: ["task": task.title]), ListPager.choice(request))
         }
-        router.add("POST", "/todo/tasks/{id}/edit") { request, path in
-            try pages.edit(PageController.id(path), FormBody(request), ListPager.choice(request))
+        router.add("POST", "/todo/tasks/{id}/edit", .page) { request, context in
+            try Self(context).edit(PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
-        router.add("GET", "/todo/tasks/{id}/delete") { request, path in
-            let task = try pages.lists.todo.task(.id(PageController.id(path))).record
+        router.add("GET", "/todo/tasks/{id}/delete", .page) { request, context in
+            let pages = try Self(context)
+            let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
             return try pages.deleteSheet(task, ListPager.choice(request))
         }
-        router.add("POST", "/todo/tasks/{id}/delete") { request, path in
-            let id = try PageController.id(path)
+        router.add("POST", "/todo/tasks/{id}/delete", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             return try pages.onConflict(ListPager.choice(request), shrinks: true, undo: UndoOffer(.deletedTask, id)) {
                 try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
             }
         }
-        router.add("POST", "/todo/tasks/{id}/restore") { request, path in
-            let id = try PageController.id(path)
+        router.add("POST", "/todo/tasks/{id}/restore", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
             let choice = try ListPager.choice(request)
             do {
                 try pages.lists.todo.restore(id)
