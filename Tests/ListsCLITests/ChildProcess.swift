@@ -36,17 +36,34 @@ enum ChildProcess {
         _ executable: URL, _ arguments: [String], environment: [String: String], killAfter: Duration? = nil,
         input: Data? = nil
     ) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        // A binary just copied (PostgresHandOffTests copies `lists`) cannot be started while any process still
+        // holds it open for writing: a child another test thread forked in the middle of the copy inherits the
+        // descriptor until it runs its own program ("Text file busy"). That passes as soon as the child has run
+        // it, so the start is tried again until it is, for up to a minute.
+        var attempts = 0
+        var launched: (process: Process, stdin: Pipe, stdout: Pipe, stderr: Pipe)?
+        while launched == nil {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = environment
+            let stdin = Pipe()
+            process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+            let stdout = Pipe()
+            let stderr = Pipe()
+            process.standardOutput = stdout
+            process.standardError = stderr
+            do {
+                try process.run()
+                launched = (process, stdin, stdout, stderr)
+            } catch let error as NSError
+                where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) && attempts < 1200
+            {
+                attempts += 1
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        guard let (process, stdin, stdout, stderr) = launched else { throw CocoaError(.executableLoad) }
         if let input {
             // Written whole, then closed: the child reads its end of input.
             stdin.fileHandleForWriting.write(input)
