@@ -96,11 +96,11 @@ bench-deps:
 	@$(call apt_install,$(BENCH_APT_PACKAGES))
 
 format:
-	swift format --in-place --recursive Sources Tests bench fuzz/*.swift Package.swift
+	swift format --in-place --recursive Sources Tests bench fuzz/*.swift Package.swift Plugins
 
 # The code as .swift-format has it: CI fails on any difference (4 spaces, 120 columns, no force unwrap or try).
 lint:
-	swift format lint --strict --recursive Sources Tests bench fuzz/*.swift Package.swift
+	swift format lint --strict --recursive Sources Tests bench fuzz/*.swift Package.swift Plugins
 
 clean:
 	rm -rf .build

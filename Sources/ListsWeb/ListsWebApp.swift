@@ -185,8 +185,8 @@ public final class ListsWebApp: Sendable {
             }
             let app = householdApp(household)
             var response = try answer(request, in: app)
-            // Which household's lists these are: changes kept offline are sent only to it (see Script.offline). No
-            // route sets it.
+            // Which household's lists these are: changes kept offline are sent only to it (see
+            // Assets/Files/app/20-offline-queue.js). No route sets it.
             response.headers.add(AccessControl.householdHeader, app.householdHeaderValue)
             // Open pages learn of a change made here at once.
             if request.method != "GET", response.status < 400 { events.changed(household.id) }
