@@ -1,9 +1,10 @@
 // app.js, the pages' script: progressive enhancement in plain ES2020, no libraries. Every page works without it.
 //
 // The server serves the files of this folder as one script: in the order of their names, inside one function
-// (`Assets.script`). Each file is a whole script of its own, to read and to check, and what one declares at its
-// top level the others use, as the function's own. Nothing runs until the last file (99-start.js): the others
-// declare.
+// (`Assets.script`). Each file is a whole script of its own, to read and to check (`make lint` runs
+// `node --check` on each, and on them all together), and what one declares at its top level the others use, as
+// the function's own. The files declare what the page does and add their listeners; the last one (99-start.js)
+// starts it.
 //
 // This one holds what several of them share: the page's state and small helpers.
 
