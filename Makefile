@@ -20,6 +20,13 @@ VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.
 BENCH_APT_PACKAGES := taskwarrior wrk nginx-light sqlite3 python3 time
+# What `make lint` also needs: Debian's nodejs, whose `node --check` reads the JavaScript's syntax, and python3 for
+# build-support/check-js-indentation.
+LINT_APT_PACKAGES := nodejs python3
+# The JavaScript the web app serves (Sources/ListsWeb/Assets/Files, embedded at build time): the service worker and
+# the parts of app.js, which is those parts in the order of their names, inside one strict function.
+APP_JS_PARTS := $(sort $(wildcard Sources/ListsWeb/Assets/Files/app/*.js))
+JS_FILES := $(wildcard Sources/ListsWeb/Assets/Files/*.js) $(APP_JS_PARTS)
 # A fully static binary: no dynamic loader work at start-up, which is most of a short command's time
 # (a `lists todo add` takes about two thirds of the time a dynamically linked one does). The linker warns that glibc's user and host look-ups (getpwuid, dlopen)
 # would need the shared glibc at run time; Lists reads $HOME and never resolves hosts, so the warnings are known.
@@ -38,7 +45,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -X
 POSTGRES_RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build/postgres
 LISTS := .build/release/lists
 
-.PHONY: run test web-test screenshots build bench fuzz deps web-deps bench-deps format lint clean
+.PHONY: run test web-test screenshots build bench fuzz deps web-deps bench-deps lint-deps format lint clean
 
 # Serves the web app and the API on http://127.0.0.1:8080 (HOST and PORT override), with the default database.
 HOST ?= 127.0.0.1
@@ -95,12 +102,21 @@ web-deps:
 bench-deps:
 	@$(call apt_install,$(BENCH_APT_PACKAGES))
 
-format:
-	swift format --in-place --recursive Sources Tests bench fuzz/*.swift Package.swift
+lint-deps:
+	@$(call apt_install,$(LINT_APT_PACKAGES))
 
-# The code as .swift-format has it: CI fails on any difference (4 spaces, 120 columns, no force unwrap or try).
-lint:
-	swift format lint --strict --recursive Sources Tests bench fuzz/*.swift Package.swift
+format:
+	swift format --in-place --recursive Sources Tests bench fuzz/*.swift Package.swift Plugins
+
+# The Swift code as .swift-format has it: CI fails on any difference (4 spaces, 120 columns, no force unwrap or
+# try). The JavaScript parses: each file on its own (node checks a file as the body of a function, which is what
+# each part of app.js becomes), and app.js's parts together as the one strict function they make; and it is
+# indented with two spaces a level.
+lint: lint-deps
+	swift format lint --strict --recursive Sources Tests bench fuzz/*.swift Package.swift Plugins
+	@for file in $(JS_FILES); do node --check "$$file" || exit 1; done
+	@{ echo '"use strict";'; cat $(APP_JS_PARTS); } | node --check - || { echo "app.js as served: see above" >&2; exit 1; }
+	@build-support/check-js-indentation $(JS_FILES)
 
 clean:
 	rm -rf .build

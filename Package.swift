@@ -63,9 +63,15 @@ let package = Package(
         // Accounts' security primitives: password hashing and rules, the hashing helpers, secret tokens. A refused
         // password is the model's ValidationError, as every refused input is.
         .target(name: "ListsAuth", dependencies: ["ListsModel", "CSodium", "HashingHelperSupport"]),
-        // The web face: routes, the JSON API and the pages, as functions from a request to a response.
+        // The web face: routes, the JSON API and the pages, as functions from a request to a response. Its
+        // JavaScript, style sheet, service worker and icons are files (Assets/Files), embedded at build time.
         .target(
-            name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec", "ListsAuth"]),
+            name: "ListsWeb", dependencies: ["ListsModel", "ListsInterchange", "ListsHTTP", "JSONCodec", "ListsAuth"],
+            plugins: ["EmbedFiles"]),
+        // Embeds a target's `Files` folder into it at build time, as bytes (`EmbeddedFiles`), through embed-files,
+        // a tool built for the machine that builds.
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        .executableTarget(name: "embed-files"),
         // The HTTP transport: libmicrohttpd's sockets and threads in front of a request handler.
         .target(name: "ListsServer", dependencies: ["ListsHTTP", "CMicroHTTPD"]),
         // The command-line face. PostgreSQL stores come from the executable (ListsCommandLine.run's openPostgres),

@@ -1,5 +1,6 @@
 """Fixtures for the tests that drive a live `lists serve`: the server (a fresh one per test, on port 0, with its
-own temporary database), a raw HTTP client, and Debian's Chromium through Playwright at phone size.
+own temporary database), a raw HTTP client, Debian's Chromium through Playwright at phone size, and a watch on
+every page that fails a test on a page error (`PageErrors`).
 
 The binary is $LISTS_BIN, else .build/release/lists (what `make build` makes).
 """
@@ -388,6 +389,124 @@ def seed_screens(server: Server) -> dict[str, str]:
     task = server.get_json("/api/v1/tasks")["tasks"][1]
     assert server.request("PATCH", f"/api/v1/tasks/{task['id']}", {"done": True})[0] == 200
     return {"item": items[0]["id"], "sighting": server.get_json("/api/v1/sightings")["sightings"][0]["id"]}
+
+
+# Page errors. Every browser context a test opens (through `new_page`, `browser.new_context`, a browser or a
+# persistent context of its own) is watched, and the test fails on any uncaught exception in a page (`pageerror`)
+# and on any console error but Chromium's reports of what the network did, which the tests make happen on purpose
+# (a refused form answers 422, a signed-out poll 401, a journey offline has no network, a route aborts or answers
+# 503, a page is opened under a name the server refuses, a proxy has a certificate of the test's own making):
+# - "Failed to load resource: the server responded with a status of 422 (…)" or "…: net::ERR_…": a resource was
+#   answered with an error status, or not answered;
+# - "Refused to execute script from 'URL'" or "Refused to apply style from 'URL'" because its type is text/html, on
+#   a page that was itself answered with an error status, or when URL was: the server refused the page and its
+#   assets alike (a page opened under a name the server does not answer to), and its refusal came in place of the
+#   script or style sheet (one answered with the wrong type on a page answered 200 still fails);
+# - "An SSL certificate error occurred when fetching the script." and "An unknown error occurred when fetching
+#   the script.": the fetch of the service worker's script failed below HTTP (a proxy whose certificate the test
+#   made, which a context's `ignore_https_errors` does not cover; a connection cut as the page went on).
+# What the server answered is the test's to check, and a 5xx it answered on its own fails the test anyway
+# (`start_server`). A script's own error (an exception, a rejected promise nobody handles, `console.error`, a
+# script or style the page's policy refused) always fails.
+CONSOLE_ERROR_TYPES = {"error", "assert"}
+NETWORK_FAILURE = re.compile(r"Failed to load resource: (the server responded with a status of \d{3}\b|net::ERR_)")
+REFUSED_AS_HTML = re.compile(
+    r"Refused to (?:execute script|apply style) from '([^']+)' because its MIME type \('text/html'\)")
+WORKER_FETCH_FAILURE = re.compile(r"An (SSL certificate|unknown) error occurred when fetching the script\.$")
+
+
+class PageErrors:
+    """What the pages of one test did wrong (see above): uncaught exceptions and console errors that are not the
+    network's."""
+
+    def __init__(self):
+        self.errors: list[str] = []
+        # Scripts and style sheets refused as text/html, (their address, their page's, what the console said): an
+        # error unless one of the two was answered with an error status, which is known once that answer has been
+        # reported (a style sheet's may never be).
+        self.refused: list[tuple[str, str, str]] = []
+        self.statuses: dict[str, int] = {}
+
+    def watch(self, context) -> None:
+        """Records what `context`'s pages throw and say in their consoles, and the status of every answer."""
+
+        def on_console(message):
+            if message.type not in CONSOLE_ERROR_TYPES:
+                return
+            text = message.text
+            if NETWORK_FAILURE.match(text) or WORKER_FETCH_FAILURE.match(text):
+                return
+            page = message.page.url if message.page else "a worker"
+            description = f"console {message.type} on {page}: {text} ({message.location})"
+            refused = REFUSED_AS_HTML.match(text)
+            if refused:
+                self.refused.append((refused.group(1), page, description))
+            else:
+                self.errors.append(description)
+
+        def on_error(error):
+            page = error.page.url if error.page else "a page"
+            self.errors.append(f"page error on {page}: {error.error}\n{error.error.stack or ''}")
+
+        context.on("response", lambda response: self.statuses.__setitem__(response.url, response.status))
+        context.on("console", on_console)
+        context.on("weberror", on_error)
+
+    def take(self) -> list[str]:
+        """The errors found so far, which are then forgotten."""
+        found = self.errors + [
+            description for asset, page, description in self.refused
+            if max(self.statuses.get(asset, 0), self.statuses.get(page, 0)) < 400]
+        self.errors, self.refused = [], []
+        return found
+
+
+PAGE_ERRORS = pytest.StashKey[PageErrors]()
+
+
+@pytest.fixture(autouse=True)
+def page_errors(request, monkeypatch):
+    """Watches every browser context the test opens for page errors (see PageErrors), which fail it."""
+    from playwright.sync_api import Browser, BrowserType
+
+    errors = PageErrors()
+    request.node.stash[PAGE_ERRORS] = errors
+    new_context, new_page, launch_persistent_context = (
+        Browser.new_context, Browser.new_page, BrowserType.launch_persistent_context)
+
+    def watched_context(self, *args, **kwargs):
+        context = new_context(self, *args, **kwargs)
+        errors.watch(context)
+        return context
+
+    def watched_page(self, *args, **kwargs):
+        page = new_page(self, *args, **kwargs)
+        errors.watch(page.context)
+        return page
+
+    def watched_persistent_context(self, *args, **kwargs):
+        context = launch_persistent_context(self, *args, **kwargs)
+        errors.watch(context)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", watched_context)
+    monkeypatch.setattr(Browser, "new_page", watched_page)
+    monkeypatch.setattr(BrowserType, "launch_persistent_context", watched_persistent_context)
+    yield errors
+    # What came after the test's own body (a page closing): it fails here, at teardown.
+    found = errors.take()
+    assert not found, "\n".join(["the pages had errors:", *found])
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Fails a test whose pages had errors, once its body has run (see PageErrors)."""
+    result = yield
+    errors = item.stash.get(PAGE_ERRORS, None)
+    found = errors.take() if errors else []
+    if found:
+        pytest.fail("\n".join(["the pages had errors:", *found]), pytrace=False)
+    return result
 
 
 @pytest.fixture(scope="session")

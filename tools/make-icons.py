@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
 """Draws the app's icons (the tab icon's checklist: white checkmarks and lines on the tutorials' blue) as PNGs at
 192 and 512 pixels, plus a 512-pixel maskable one (full-bleed background, the drawing inside the central 80%
-circle that launchers keep), and writes them into Sources/ListsWeb/Assets/Icons.swift as base64.
+circle that launchers keep), and writes them into Sources/ListsWeb/Assets/Files/, which the build embeds.
 
-Deterministic: the same script writes the same file. Run it after changing the drawing:
+Deterministic: the same script writes the same files. Run it after changing the drawing:
     python3 tools/make-icons.py
 """
-import base64
 import math
 import os
 import struct
@@ -77,26 +76,12 @@ def png(size, raw):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
-def swift_literal(data):
-    text = base64.b64encode(data).decode()
-    lines = [text[i:i + 100] for i in range(0, len(text), 100)]
-    return '"""\n' + "\n".join("        " + line + "\\" for line in lines[:-1]) + "\n        " + lines[-1] + '\n        """'
-
-
 def main():
-    icons = [("icon192", 192, False), ("icon512", 512, False), ("maskable512", 512, True)]
-    out = ["// Written by tools/make-icons.py (the drawing is there): the app's icons as PNG, in base64.", "",
-           "/// The installed app's icons, as PNG files.", "enum Icons {"]
-    for name, size, maskable in icons:
-        kind = "maskable (the drawing inside the central 80% circle)" if maskable else "with rounded corners"
-        out += [f"    /// {size} by {size} pixels, {kind}.",
-                f"    static let {name} = decoded(", f"        {swift_literal(draw(size, maskable))})", ""]
-    out += ["    private static func decoded(_ base64: String) -> [UInt8] {",
-            "        guard let data = Data(base64Encoded: base64) else { preconditionFailure(\"an icon is not base64\") }",
-            "        return Array(data)", "    }", "}", ""]
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "ListsWeb", "Assets", "Icons.swift")
-    with open(path, "w") as file:
-        file.write("import Foundation\n\n" + "\n".join(out))
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "ListsWeb", "Assets", "Files")
+    for name, size, maskable in [("icon-192.png", 192, False), ("icon-512.png", 512, False),
+                                 ("icon-maskable-512.png", 512, True)]:
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write(draw(size, maskable))
 
 
 if __name__ == "__main__":

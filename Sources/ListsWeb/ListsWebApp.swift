@@ -200,8 +200,8 @@ public final class ListsWebApp: Sendable {
         } else {
             response = try route.handler(request, context)
         }
-        // Which household's lists these are: changes kept offline are sent only to it (see Script.offline). No
-        // route sets it.
+        // Which household's lists these are: changes kept offline are sent only to it (see
+        // Assets/Files/app/20-offline-queue.js). No route sets it.
         response.headers.add(AccessControl.householdHeader, household.headerValue)
         // Open pages learn of a change made here at once.
         if request.method != "GET", response.status < 400 { events.changed(household.household.id) }

@@ -42,18 +42,22 @@ struct Asset: Sendable {
     var etag: String { "\"\(hash)\"" }
 }
 
-/// The assets Lists serves.
+/// The assets Lists serves. Their bytes are the files of `Assets/Files/`, embedded at build time (`EmbeddedFiles`,
+/// written by the EmbedFiles plugin of the package), so that the binary reads no file at run time.
 enum Assets {
-    /// The stylesheet of every page.
-    static let styleSheet = Asset(name: "app.css", contentType: "text/css; charset=utf-8", text: StyleSheet.text)
-    /// The progressive-enhancement script (see ``Script``).
-    static let script = Asset(name: "app.js", contentType: "text/javascript; charset=utf-8", text: Script.text)
+    /// The stylesheet of every page (`Files/app.css`): the iOS look of the tutorials' screens in plain CSS.
+    static let styleSheet = Asset(
+        name: "app.css", contentType: "text/css; charset=utf-8", bytes: EmbeddedFiles.appCss)
+    /// The pages' script, app.js: the files of `Files/app/` (see the first of them), one after the other.
+    static let script = Asset(
+        name: "app.js", contentType: "text/javascript; charset=utf-8", bytes: scriptBytes(EmbeddedFiles.app))
     /// The tab icon: a checklist.
-    static let icon = Asset(name: "icon.svg", contentType: "image/svg+xml", text: iconSVG)
+    static let icon = Asset(name: "icon.svg", contentType: "image/svg+xml", bytes: EmbeddedFiles.iconSvg)
     /// The installed app's icons (drawn by tools/make-icons.py): 192 and 512 pixels, and a maskable 512.
-    static let icon192 = Asset(name: "icon-192.png", contentType: "image/png", bytes: Icons.icon192)
-    static let icon512 = Asset(name: "icon-512.png", contentType: "image/png", bytes: Icons.icon512)
-    static let maskableIcon = Asset(name: "icon-maskable-512.png", contentType: "image/png", bytes: Icons.maskable512)
+    static let icon192 = Asset(name: "icon-192.png", contentType: "image/png", bytes: EmbeddedFiles.icon192Png)
+    static let icon512 = Asset(name: "icon-512.png", contentType: "image/png", bytes: EmbeddedFiles.icon512Png)
+    static let maskableIcon = Asset(
+        name: "icon-maskable-512.png", contentType: "image/png", bytes: EmbeddedFiles.iconMaskable512Png)
     /// The web app manifest: what a phone needs to install Lists as an app of its own (name, icons, colours, a
     /// window without the browser's bars), starting at the home screen.
     static let manifest = Asset(
@@ -65,6 +69,17 @@ enum Assets {
 
     /// The app's colour (the tutorials' blue): the icons', the manifest's and the phone's status bar.
     static let themeColour = "#007aff"
+
+    /// app.js made of its parts: each in turn (after a line naming it), inside one strict function, so that what
+    /// one part declares the others use, and the page's global scope gets nothing.
+    static func scriptBytes(_ parts: [EmbeddedFile]) -> [UInt8] {
+        var bytes = Array("\"use strict\";\n(() => {\n".utf8)
+        for part in parts {
+            bytes += Array("// \(part.name)\n".utf8) + part.bytes
+            if part.bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        }
+        return bytes + Array("})();\n".utf8)
+    }
 
     private static let manifestJSON = """
         {
@@ -84,13 +99,5 @@ enum Assets {
           ]
         }
 
-        """
-
-    private static let iconSVG = """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\
-        <rect width="64" height="64" rx="14" fill="#007aff"/>\
-        <path d="M14 22l5 5 9-10M14 42l5 5 9-10" fill="none" stroke="#fff" stroke-width="4" \
-        stroke-linecap="round" stroke-linejoin="round"/>\
-        <path d="M34 22h16M34 42h16" stroke="#fff" stroke-width="4" stroke-linecap="round"/></svg>
         """
 }

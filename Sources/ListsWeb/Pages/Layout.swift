@@ -66,7 +66,7 @@ enum Layout {
     /// `message` says what was done ("Deleted “Milk”."), and its Undo is a form posting to `action` with `fields`
     /// (markup, hidden inputs); `announce` is what app.js says once the undo is done. A polite status region, so a
     /// screen reader says it without interrupting. Without JavaScript it stays until the next screen; app.js takes
-    /// it away after a few seconds, later while it has focus or the pointer (see ``Script``).
+    /// it away after a few seconds, later while it has focus or the pointer (see Assets/Files/app/80-undo-bar.js).
     static func undoBar(message: String, action: String, fields: String = "", announce: String) -> String {
         "<div class=\"undo-bar\" role=\"status\" aria-live=\"polite\"><p class=\"undo-message\">"
             + "\(HTML.escape(message))</p><form class=\"undo-form\" method=\"post\" action=\"\(HTML.escape(action))\" "
@@ -116,7 +116,7 @@ enum Layout {
     /// its hidden fields), and Cancel leads to `cancel`. The question has focus when the sheet opens, without
     /// JavaScript too, so that a screen reader reads it first and no key press deletes. The
     /// delete is then two deliberate taps, a good way apart on the screen: without JavaScript this is the page
-    /// the first tap opens; with it, rows ask in place instead (see ``Script``).
+    /// the first tap opens; with it, rows ask in place instead (see Assets/Files/app/80-undo-bar.js).
     static func actionSheet(
         over background: String, title: String, message: String, confirm: String, cancel: String
     ) -> String {

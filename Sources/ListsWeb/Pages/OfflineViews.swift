@@ -2,8 +2,8 @@ import Foundation
 import JSONCodec
 import ListsModel
 
-/// What lets app.js draw the lists with no network (see ``Script``, "Offline"), as the server would have drawn
-/// them:
+/// What lets app.js draw the lists with no network (see `Assets/Files/app/20-offline-queue.js`), as the server
+/// would have drawn them:
 ///
 /// - every row says which record it shows: `data-id`, and `data-record`, the fields app.js redraws and sends, as
 ///   the API writes them (`{"name": "Milk", "price": 1.99, "inShoppingList": true}`);

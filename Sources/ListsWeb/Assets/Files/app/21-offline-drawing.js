@@ -1,0 +1,196 @@
+// With no network (see 20-offline-queue.js): what the screens drawn by the server tell (their records and their
+// templates), the waiting changes drawn over every screen, and the pages that open from a list screen drawn from
+// its templates.
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (character) =>
+    ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]);
+}
+
+// A template's text with its placeholders filled: `{{name}}` with the value (escaped), the placeholder id
+// with the record's. One pass, so that a value is never read as a placeholder.
+function fill(html, id, values) {
+  return html.replace(/\{\{(\w+)\}\}|FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF/g, (whole, name) =>
+    name === undefined ? (id || placeholderID) : escapeHTML(values[name] === undefined ? "" : values[name]));
+}
+
+function dayOf(date) {
+  const pad = (number) => String(number).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+// What a template shows of `record`: its fields as text, the price with two decimals, the date as a day.
+function shown(record) {
+  const values = { record: JSON.stringify(record) };
+  for (const [name, value] of Object.entries(record)) values[name] = value === null ? "" : String(value);
+  if (typeof record.price === "number") values.price = record.price.toFixed(2);
+  if (record.date) {
+    const date = new Date(record.date);
+    values.day = dayOf(date);
+    values.dateText = date.toLocaleDateString(document.documentElement.lang || undefined,
+      { year: "numeric", month: "short", day: "numeric" });
+  }
+  return values;
+}
+
+// Takes in what a screen drawn by the server tells: its records (their text, read when one is needed:
+// every live update draws a screen) and its templates.
+function learn(root) {
+  for (const element of root.querySelectorAll("[data-id][data-record]")) {
+    if (element.dataset.id !== placeholderID) known.set(element.dataset.id, element.dataset.record);
+  }
+  for (const template of root.querySelectorAll("template[data-page]")) {
+    offlinePages.set(template.dataset.page, template.innerHTML);
+  }
+}
+
+// The fields of the record `id` as the screens last showed it, or null.
+function knownRecord(id) {
+  const value = known.get(id);
+  if (typeof value !== "string") return value || null;
+  try {
+    const record = JSON.parse(value);
+    known.set(id, record);
+    return record;
+  } catch (error) {
+    known.delete(id);
+    return null;
+  }
+}
+
+// The template of a row drawing `record` among `templates`: the one whose `data-when` it matches.
+function rowTemplate(templates, record) {
+  return templates.find((template) => {
+    if (!template.dataset.when) return true;
+    const [field, value] = template.dataset.when.split(":");
+    return String(record[field]) === value;
+  });
+}
+
+// Draws `changes` over `main`: the rows they add, change and remove, and the total they move. Each
+// record's last state is drawn once, and the new rows are made in one go (10,000 waiting adds draw at
+// once).
+function drawChanges(main, changes) {
+  const templates = [...main.querySelectorAll("template[data-row]")];
+  if (!templates.length || !changes.length) return;
+  const kind = templates[0].dataset.row;
+  const filter = templates[0].dataset.filter;
+  const texts = new Map(templates.map((template) => [template, template.innerHTML]));
+  // Each record's state after the changes (null: not on this screen), in the order first changed.
+  const finals = new Map();
+  for (const change of changes) {
+    if (change.kind !== kind) continue;
+    const record = change.after;
+    // A sheet opened from the screen starts from what it shows.
+    if (record) known.set(change.id, record);
+    else known.delete(change.id);
+    finals.set(change.id, record && !(filter && !record[filter]) ? record : null);
+  }
+  if (!finals.size) return;
+  const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
+  const holder = document.createElement("template");
+  let added = "";
+  for (const [id, record] of finals) {
+    const row = rows.get(id);
+    if (!record) {
+      if (row) row.remove();
+      continue;
+    }
+    const template = rowTemplate(templates, record);
+    if (!template) continue;
+    const html = fill(texts.get(template), id, shown(record)).trim();
+    if (!row) {
+      added += html;
+      continue;
+    }
+    holder.innerHTML = html;
+    row.replaceWith(holder.content);
+  }
+  if (added) {
+    holder.innerHTML = added;
+    drawGroup(main, true).append(holder.content);
+  } else if (!main.querySelector(".screen .content ul.group li.row")) {
+    drawGroup(main, false);
+  }
+  drawTotal(main);
+  enhance(main);
+}
+
+// Draws the screen's list as the server does with rows (`hasRows`: the list and its footer, answered) or
+// with none (what the empty list says), from the screen's `template[data-group]`s.
+function drawGroup(main, hasRows) {
+  const content = main.querySelector(".screen .content");
+  const group = content.querySelector("ul.group");
+  if (hasRows === Boolean(group)) return group;
+  const old = group || content.querySelector("p.empty");
+  const template = main.querySelector(`template[data-group="${hasRows ? "rows" : "empty"}"]`);
+  if (!template) {
+    // A screen kept by an older release, without these templates: the rows get a plain list.
+    if (!hasRows) return null;
+    const list = document.createElement("ul");
+    list.className = "group";
+    list.setAttribute("aria-label", document.title.split(" · ")[0]);
+    if (old) old.replaceWith(list);
+    else content.append(list);
+    return list;
+  }
+  const holder = document.createElement("template");
+  holder.innerHTML = template.innerHTML.trim();
+  const fresh = holder.content.querySelector("ul.group");
+  const footer = old && old.nextElementSibling;
+  if (footer && footer.matches("p.group-footer")) footer.remove();
+  if (old) old.replaceWith(holder.content);
+  else content.append(holder.content);
+  return fresh;
+}
+
+// The Shopping List's total, added up again from its rows (when the whole list is on the screen).
+function drawTotal(main) {
+  if (!main.querySelector('template[data-filter="inShoppingList"]') || main.querySelector(".pager")) return;
+  const rows = [...main.querySelectorAll(".screen li.row[data-record]")];
+  let cents = 0;
+  for (const row of rows) {
+    try { cents += Math.round(JSON.parse(row.dataset.record).price * 100); } catch (error) { /* skip */ }
+  }
+  let total = main.querySelector(".screen .total");
+  if (!rows.length) {
+    if (total) total.remove();
+    return;
+  }
+  if (!total) {
+    total = document.createElement("p");
+    total.className = "total";
+    total.innerHTML = "<span>Total</span> <strong class=\"amount\"></strong>";
+    main.querySelector(".screen .content").append(total);
+  }
+  total.querySelector(".amount").textContent = `$${(cents / 100).toFixed(2)}`;
+}
+
+// A screen just drawn: learnt from, and the waiting changes drawn over it.
+function drawnOffline(main) {
+  learn(main);
+  drawChanges(main, waiting());
+}
+
+// A page that opens from a list screen (a sheet, a sighting's screen), drawn with no network from its
+// template and the record the screens showed. Answers whether there was one to draw.
+function openOffline(url, mode) {
+  const target = new URL(url, location.href);
+  for (const [pattern, html] of offlinePages) {
+    const match = matchPath(pattern, target.pathname);
+    if (!match) continue;
+    const record = match.id ? knownRecord(match.id) : {};
+    if (!record) return false;
+    const holder = document.createElement("template");
+    holder.innerHTML = fill(html, match.id, shown(record));
+    const behind = holder.content.querySelector(".behind");
+    const screen = currentMain().querySelector(".behind .screen") || currentMain().querySelector(".screen");
+    if (behind && screen) behind.append(screen.cloneNode(true));
+    const title = holder.content.querySelector("#sheet-title, h1");
+    const page = `<!doctype html><title>${escapeHTML(title ? title.textContent : "Lists")} · Lists</title>`
+      + `<main id="main">${holder.innerHTML}</main>`;
+    swap(page, target.href, mode);
+    return true;
+  }
+  return false;
+}

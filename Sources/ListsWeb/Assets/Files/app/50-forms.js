@@ -1,0 +1,137 @@
+// Form posts go through `fetch` (the same urlencoded body and headers a browser form sends; the browser adds
+// `Origin`), the 303 is followed, and the answer's `<main>` replaces the page's: no full reload. A refused form
+// (422, 409) is swapped in the same way, at the same address. A file upload (the import) goes through
+// `XMLHttpRequest` and shows its progress. A form is sent once: a second press waits for its answer, which
+// replaces it. A form marked `data-full-load` (signing in or out, changing household) is left to the browser, so
+// that the page after it starts afresh, with its new cookie and live updates. What a form did is said in a live
+// region for screen readers (the form's `data-announce`). With no network, a form that works offline becomes a
+// change that waits on the device (22-offline-forms.js).
+
+function showProblem(message) {
+  const content = document.querySelector("main .sheet .content, main .content");
+  if (!content) return;
+  const notice = document.createElement("p");
+  notice.className = "notice alert";
+  notice.setAttribute("role", "alert");
+  notice.textContent = message;
+  content.prepend(notice);
+}
+
+// Says `message` in the live region after the page, for screen readers.
+function announce(message) {
+  const region = document.getElementById("announcer");
+  if (!region || !message) return;
+  region.textContent = "";
+  setTimeout(() => { region.textContent = message; }, 50);
+}
+
+// What a form's data-announce says once it is done: "Added {name}." with the typed name filled in.
+function announcement(form) {
+  const template = form.dataset.announce;
+  if (!template) return "";
+  return template.replace(/\{([a-z]+)\}/g, (whole, name) => {
+    const field = form.elements.namedItem(name);
+    return field && typeof field.value === "string" ? field.value.trim() : "";
+  });
+}
+
+// A file upload goes through XMLHttpRequest, the one API that reports upload progress.
+function sendWithProgress(form, action, body) {
+  const box = form.querySelector(".upload-progress");
+  const bar = box && box.querySelector("progress");
+  const status = box && box.querySelector(".upload-status");
+  let said = -1;
+  if (box) box.hidden = false;
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", action.href);
+    request.setRequestHeader("Accept", "text/html");
+    request.upload.addEventListener("progress", (event) => {
+      if (!event.lengthComputable || !bar) return;
+      const percent = Math.floor((event.loaded / event.total) * 100);
+      bar.value = percent;
+      if (percent >= said + 10 || percent === 100) {
+        said = percent;
+        status.textContent = `Uploading… ${percent}%`;
+      }
+    });
+    request.upload.addEventListener("load", () => { if (status) status.textContent = "Reading the file…"; });
+    request.addEventListener("load", () => resolve({
+      redirected: new URL(request.responseURL).href !== action.href, url: request.responseURL,
+      text: request.responseText, revision: request.getResponseHeader("X-Lists-Revision"),
+    }));
+    request.addEventListener("error", () => {
+      if (box) box.hidden = true;
+      reject(new Error("network"));
+    });
+    request.send(body);
+  });
+}
+
+async function send(form, action, submitter) {
+  if (form.enctype === "multipart/form-data") {
+    const body = new FormData(form);
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    return sendWithProgress(form, action, body);
+  }
+  const body = new URLSearchParams(new FormData(form));
+  if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+  const response = await fetch(action, {
+    method: "POST", body, credentials: "same-origin", headers: { Accept: "text/html" },
+  });
+  return {
+    redirected: response.redirected, url: response.url, text: await response.text(),
+    revision: response.headers.get("X-Lists-Revision"),
+  };
+}
+
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
+  if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
+  // Signing in or out, or changing household: a plain form post, so that the page after it starts afresh.
+  if (form.hasAttribute("data-full-load")) {
+    session = "leaving";
+    return;
+  }
+  const action = new URL(form.getAttribute("action") || location.href, location.href);
+  if (!isPageURL(action)) return;
+  event.preventDefault();
+  // A form is sent once: its answer replaces it (a refused form comes back as a new one to send again).
+  if (busy || form.dataset.sent) return;
+  if (isOffline()) {
+    // With no network the change waits on the device, and shows at once.
+    busy = true;
+    try {
+      if (!(await keepOffline(form, action))) {
+        showProblem("This needs the network; nothing was changed. Try again when you are back online.");
+      }
+    } catch (error) {
+      showProblem("This device could not keep the change; nothing was changed.");
+    } finally {
+      busy = false;
+    }
+    return;
+  }
+  busy = true;
+  form.dataset.sent = "true";
+  const message = announcement(form);
+  const buttons = [...form.querySelectorAll("button")];
+  buttons.forEach((button) => { button.disabled = true; });
+  currentMain().setAttribute("aria-busy", "true");
+  try {
+    // Changes made offline go first, in order.
+    if (waiting().length) await flush();
+    const answer = await send(form, action, event.submitter);
+    takeRevision(answer.revision);
+    swap(answer.text, answer.redirected ? answer.url : location.href, answer.redirected ? "push" : "same");
+    if (answer.redirected) announce(message);
+  } catch (error) {
+    delete form.dataset.sent;
+    buttons.forEach((button) => { button.disabled = false; });
+    currentMain().removeAttribute("aria-busy");
+    showProblem("The server could not be reached; nothing was changed. Try again.");
+  } finally {
+    busy = false;
+  }
+});
