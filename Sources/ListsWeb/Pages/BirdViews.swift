@@ -4,11 +4,13 @@ import ListsModel
 /// BirdWatching's screens as HTML: the tutorial's `BirdsMasterViewController`, `BirdsDetailViewController` and
 /// `AddSightingViewController`.
 enum BirdViews {
+    /// The fields of the add and edit sheets, in the order they show them (``fields(_:_:dateHint:)`` draws them).
+    static let sheetForm = RecordForm<BirdSighting>(
+        .init(BirdSighting.Fields.name), .init(BirdSighting.Fields.location), .init(BirdSighting.Fields.date))
+
     /// The sheet's fields filled from a stored sighting, the date as its day in the viewer's zone.
     static func formState(_ sighting: BirdSighting, _ viewer: Viewer) -> FormState {
-        FormState(values: [
-            "name": sighting.name, "location": sighting.location ?? "", "date": viewer.dayValue(sighting.date),
-        ])
+        sheetForm.state(sighting, viewer)
     }
 
     /// The master list "Bird Sightings": one row per sighting with the bird's name and the date in medium style
@@ -131,6 +133,7 @@ enum BirdViews {
             """
     }
 
+    /// The sheets' fields (``sheetForm``), the date's hint `dateHint`.
     private static func fields(_ state: FormState, _ viewer: Viewer, dateHint: String) -> String {
         let today = viewer.dayValue(Date())
         let state = state.focusing("name")

@@ -9,9 +9,12 @@ enum ShoppingViews {
         "$\(money.description)"
     }
 
+    /// The fields of the add and edit sheets, in the order they show them (``fields(_:_:)`` draws them).
+    static let sheetForm = RecordForm<ShoppingItem>(.init(ShoppingItem.Fields.name), .init(ShoppingItem.Fields.price))
+
     /// The sheet's fields filled from a stored item, the price written as `viewer` writes decimals.
     static func formState(_ item: ShoppingItem, _ viewer: Viewer) -> FormState {
-        FormState(values: ["name": item.name, "price": PriceInput.text(item.price, viewer)])
+        sheetForm.state(item, viewer)
     }
 
     /// The Items tab: "+" on the left, Edit (or Done in delete mode) on the right; each row shows the name, the
@@ -212,14 +215,16 @@ enum ShoppingViews {
             """
     }
 
+    /// The sheets' fields (``sheetForm``), the price as `viewer` writes decimals.
     private static func fields(_ state: FormState, _ viewer: Viewer) -> String {
         let state = state.focusing("name")
+        let price = { ShoppingItem.Fields.price.text($0, viewer.conventions()) }
         return "<div class=\"fields\">\n"
             + state.field("name", label: "Name", isRequired: true, attributes: "autocomplete=\"off\"")
             + "\n"
             + state.field(
-                "price", label: "Price", placeholder: PriceInput.text(.zero, viewer),
-                hint: "In dollars, like \(PriceInput.text(Money(minorUnits: 199), viewer)). Empty means 0.",
+                "price", label: "Price", placeholder: price(.zero),
+                hint: "In dollars, like \(price(Money(minorUnits: 199))). Empty means 0.",
                 attributes: "inputmode=\"decimal\" autocomplete=\"off\"")
             + "\n</div>"
     }
