@@ -4,7 +4,8 @@ import Testing
 
 @testable import ListsWeb
 
-/// The record forms read through their fields' types and the schema: the order a refused form focuses in.
+/// The record forms read through their fields' types and the schema: the order a refused form focuses in; and the
+/// rows' records as the API writes them.
 @Suite struct RecordFormTests {
     /// The first refused field is focused in the order the form shows its fields, whichever they are.
     @Test func aRefusedFormFocusesItsFirstRefusedFieldInTheOrderItShowsThem() throws {
@@ -28,5 +29,39 @@ import Testing
             item.text.contains(
                 "id=\"field-name\" name=\"name\" type=\"text\" value=\"\" aria-required=\"true\""
                     + " aria-invalid=\"true\" autofocus"))
+    }
+
+    /// A row's `data-record` is the record's own JSON, as the API writes it, meta and details included.
+    @Test func aRowsRecordIsTheRecordsOwnJSON() throws {
+        let harness = try PageHarness()
+        let name = "Farmer's \"best\" <eggs> & more"
+        #expect(harness.post("/shopping/new", [("name", name), ("price", "1.5")]).status == 303)
+        let item = try harness.item(name)
+        #expect(Self.record(in: harness.get("/shopping").text, id: item.id) == Self.json(item))
+        #expect(Self.record(in: harness.get("/shopping", query: ["edit": "1"]).text, id: item.id) == Self.json(item))
+
+        try harness.app.lists.birds.edit(.typed("Pigeon"), details: { $0.count = .number(3) })
+        let pigeon = try harness.sighting("Pigeon")
+        #expect(Self.record(in: harness.get("/birds").text, id: pigeon.id) == Self.json(pigeon))
+        let walk = try harness.task("Walk the dogs")
+        #expect(Self.record(in: harness.get("/todo").text, id: walk.id) == Self.json(walk))
+    }
+
+    /// The record's JSON as the API writes it.
+    static func json(_ record: some Record) -> String {
+        var bytes: [UInt8] = []
+        record.writeJSON(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The `data-record` of the row showing `id`, its character references read.
+    static func record(in html: String, id: UUID) -> String? {
+        let start = " data-id=\"\(id.uuidString)\" data-record='"
+        guard let range = html.range(of: start), let end = html[range.upperBound...].firstIndex(of: "'") else {
+            return nil
+        }
+        return String(html[range.upperBound..<end]).replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

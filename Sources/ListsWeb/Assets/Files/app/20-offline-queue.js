@@ -41,8 +41,8 @@
 const placeholderID = "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF";
 const batchSize = 500;
 const uuidPattern = "([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})";
-// The records the screens showed (id → fields as the API writes them), and the pages that open from them
-// (address pattern → template).
+// The records the screens showed (id → the record's JSON as the API writes it, its rows' `data-record`), and the
+// pages that open from them (address pattern → template).
 const known = new Map();
 const offlinePages = new Map();
 // Storage a browser may refuse (a private window): the page then works, without offline changes.

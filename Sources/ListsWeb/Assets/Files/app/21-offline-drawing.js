@@ -19,7 +19,8 @@ function dayOf(date) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-// What a template shows of `record`: its fields as text, the price with two decimals, the date as a day.
+// What a template shows of `record` (its own JSON, as the row's `data-record` holds it: only the fields a change
+// sets are sent): its fields as text, the price with two decimals, the date as a day.
 function shown(record) {
   const values = { record: JSON.stringify(record) };
   for (const [name, value] of Object.entries(record)) values[name] = value === null ? "" : String(value);
