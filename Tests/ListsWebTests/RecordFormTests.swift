@@ -4,8 +4,8 @@ import Testing
 
 @testable import ListsWeb
 
-/// The record forms read through their fields' types and the schema: the order a refused form focuses in; and the
-/// rows' records as the API writes them.
+/// The record forms read through their fields' types and the schema: the order a refused form focuses in, the
+/// rules app.js is given, and the rows' records as the API writes them.
 @Suite struct RecordFormTests {
     /// The first refused field is focused in the order the form shows its fields, whichever they are.
     @Test func aRefusedFormFocusesItsFirstRefusedFieldInTheOrderItShowsThem() throws {
@@ -31,6 +31,39 @@ import Testing
                     + " aria-invalid=\"true\" autofocus"))
     }
 
+    /// Each add and edit form carries the rules app.js reads it by with no network: the schema's own, for the
+    /// form's fields, with the viewer's decimal comma.
+    @Test func eachFormCarriesTheSchemasRulesForItsFields() throws {
+        let harness = try PageHarness()
+        let german = [("Accept-Language", "de-DE")]
+        let expected: [(path: String, headers: [(String, String)], rules: String)] = [
+            (
+                "/shopping/new", [],
+                ShoppingItem.schema.formRules(Self.keys(["name", "price"]), writesDecimalComma: false)
+            ),
+            (
+                "/shopping/new", german,
+                ShoppingItem.schema.formRules(Self.keys(["name", "price"]), writesDecimalComma: true)
+            ),
+            ("/todo", [], TodoTask.schema.formRules(Self.keys(["title"]), writesDecimalComma: false)),
+            (
+                "/todo/tasks/\(try harness.task("Walk the dogs").id)/edit", [],
+                TodoTask.schema.formRules([("title", "task")], writesDecimalComma: false)
+            ),
+            (
+                "/birds/new", [],
+                BirdSighting.schema.formRules(Self.keys(["name", "location", "date"]), writesDecimalComma: false)
+            ),
+        ]
+        for (path, headers, rules) in expected {
+            let page = harness.get(path, headers: headers).text
+            #expect(page.contains(" data-schema=\"\(HTML.escape(rules))\""), "\(path)")
+        }
+        // The list screens' templates carry the sheets' forms, with their rules, for sheets drawn offline.
+        let items = harness.get("/shopping").text
+        #expect(items.occurrences(of: " data-schema=") == 2)
+    }
+
     /// A row's `data-record` is the record's own JSON, as the API writes it, meta and details included.
     @Test func aRowsRecordIsTheRecordsOwnJSON() throws {
         let harness = try PageHarness()
@@ -45,6 +78,10 @@ import Testing
         #expect(Self.record(in: harness.get("/birds").text, id: pigeon.id) == Self.json(pigeon))
         let walk = try harness.task("Walk the dogs")
         #expect(Self.record(in: harness.get("/todo").text, id: walk.id) == Self.json(walk))
+    }
+
+    static func keys(_ keys: [String]) -> [(key: String, name: String)] {
+        keys.map { ($0, $0) }
     }
 
     /// The record's JSON as the API writes it.

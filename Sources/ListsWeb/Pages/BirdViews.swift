@@ -100,17 +100,19 @@ enum BirdViews {
     /// The add sheet: Bird Name, Location and an optional date; Cancel / Done. Cancel returns to the list's page
     /// `choice` names.
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
-        """
-        <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))" \
-        data-announce="Added a sighting of {name}." autocomplete="off">\(Layout.chosenIDField(state))
-        \(Layout.navigationBar(
+        let rules = sheetForm.rulesAttribute(viewer)
+        return """
+            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))"\(rules) \
+            data-announce="Added a sighting of {name}." autocomplete="off">\
+            \(Layout.chosenIDField(state))
+            \(Layout.navigationBar(
             title: "Add Sighting", left: Layout.cancelLink(href: ListPager.address("/birds", choice)),
             right: Layout.barSubmit("Done"), titleID: "sheet-title"))
-        <div class="content">
-        \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Empty means now."))
-        </div>
-        </form>
-        """
+            <div class="content">
+            \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Empty means now."))
+            </div>
+            </form>
+            """
     }
 
     /// The edit sheet: the same fields filled in; Cancel returns to the detail screen (which keeps the list's
@@ -119,8 +121,9 @@ enum BirdViews {
         _ sighting: BirdSighting, _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice
     ) -> String {
         let id = sighting.id.uuidString
+        let rules = sheetForm.rulesAttribute(viewer)
         return """
-            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))" \
+            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))"\(rules) \
             data-announce="Saved {name}.">
             \(Layout.navigationBar(
                 title: "Edit Sighting", left: Layout.cancelLink(href: ListPager.address("/birds/\(id)", choice)),

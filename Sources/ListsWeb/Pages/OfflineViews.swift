@@ -8,12 +8,14 @@ import ListsModel
 /// - every row says which record it shows: `data-id`, and `data-record`, the record's own JSON as the API writes
 ///   it (its fast path), from which app.js redraws rows and opens sheets, and takes the values a change made
 ///   offline starts from;
+/// - every form that adds or edits a record carries the rules app.js reads it by (``RecordForm``, `data-schema`);
 /// - every list screen carries, in `<template>`s after it, its rows and the sheets and screens that open from it,
 ///   drawn by the same functions as the real ones from placeholder values: `{{name}}` for a text, the id
 ///   ``placeholderID`` for a record's id. A row template says the record kind it draws (`data-row`), and, where
 ///   the row's look depends on a flag, which value it draws (`data-when`); the Shopping List's says that it
 ///   shows only the items on the list (`data-filter`). A page template says the address it stands for
-///   (`data-page`, with `{id}` for the record's id). Two more draw the screen's list as it is with rows (the list
+///   (`data-page`, with `{id}` for the record's id); its form's fields are left empty, for app.js fills them from
+///   the record through the form's rules. Two more draw the screen's list as it is with rows (the list
 ///   and its footer: `data-group="rows"`) and with none (what the empty list says: `data-group="empty"`), by the
 ///   screen's own function, so that a list emptied or filled offline reads as it does online.
 enum OfflineViews {
@@ -93,14 +95,13 @@ enum OfflineViews {
             }
         }
         let choice = pager.choice
-        let state = FormState(values: ["name": "{{name}}", "price": "{{price}}"])
         let sheets =
             template(
                 "data-page=\"/shopping/new\"",
                 Layout.sheet(over: "", ShoppingViews.addForm(FormState(), viewer, choice)))
             + template(
                 "data-page=\"/shopping/items/{id}/edit\"",
-                Layout.sheet(over: "", ShoppingViews.editForm(item(false), state, viewer, pager)))
+                Layout.sheet(over: "", ShoppingViews.editForm(item(false), FormState(), viewer, pager)))
             + template(
                 "data-page=\"/shopping/items/{id}/delete\"",
                 ShoppingViews.deleteSheet(item(false), over: "", fromDeleteMode: false, choice))
@@ -130,7 +131,6 @@ enum OfflineViews {
         let sighting = BirdSighting(
             meta: placeholderMeta, name: "{{name}}", location: "{{location}}", date: placeholderDate)
         let choice = pager.choice
-        let state = FormState(values: ["name": "{{name}}", "location": "{{location}}", "date": "{{day}}"])
         let html =
             template("data-row=\"sighting\"", placeholders(row(sighting), viewer)) + groupStates(group)
             + template(
@@ -139,7 +139,7 @@ enum OfflineViews {
                 "data-page=\"/birds/{id}\"", placeholders(BirdViews.detailScreen(sighting, viewer, choice), viewer))
             + template(
                 "data-page=\"/birds/{id}/edit\"",
-                Layout.sheet(over: "", BirdViews.editForm(sighting, state, viewer, choice)))
+                Layout.sheet(over: "", BirdViews.editForm(sighting, FormState(), viewer, choice)))
             + template("data-page=\"/birds/{id}/delete\"", BirdViews.deleteSheet(sighting, over: "", choice))
         return "<div class=\"offline-templates\" hidden>\n\(html)</div>"
     }

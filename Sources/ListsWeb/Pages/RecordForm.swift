@@ -4,6 +4,9 @@ import ListsModel
 /// A form that adds or edits a record of `R`: the fields it shows, in the order it shows them, each read through
 /// its field's type as the viewer writes it (a price with their decimal comma, a day in their zone), so that what
 /// a page takes and refuses is what the schema takes and refuses, in the model's words.
+///
+/// The form's rules travel with it to app.js, which reads it with no network by the same rules
+/// (``rulesAttribute(_:)``, `Assets/Files/app/22-offline-forms.js`).
 struct RecordForm<R: Record>: Sendable {
     /// A field the form shows: its key in the record and its name in the form.
     struct Input: Sendable {
@@ -21,10 +24,17 @@ struct RecordForm<R: Record>: Sendable {
 
     /// The fields, in the order the form shows them.
     let inputs: [Input]
+    /// ``rulesAttribute(_:)`` for a viewer who writes decimals with a dot, and for one who writes a comma.
+    private let rules: (dot: String, comma: String)
 
     /// A form of `inputs`, in that order.
     init(_ inputs: Input...) {
         self.inputs = inputs
+        let fields = inputs.map { (key: $0.key, name: $0.name) }
+        let attribute = { (comma: Bool) in
+            " data-schema=\"\(HTML.escape(R.schema.formRules(fields, writesDecimalComma: comma)))\""
+        }
+        rules = (attribute(false), attribute(true))
     }
 
     /// The form filled from `record`, each value written as `viewer` writes it.
@@ -73,4 +83,9 @@ struct RecordForm<R: Record>: Sendable {
         state.record(named)
     }
 
+    /// The form's rules for app.js, as `viewer` writes values: the attribute ` data-schema="…"` of the `<form>`
+    /// (``ListsModel/RecordSchema/formRules(_:writesDecimalComma:)``).
+    func rulesAttribute(_ viewer: Viewer) -> String {
+        viewer.writesDecimalComma ? rules.comma : rules.dot
+    }
 }

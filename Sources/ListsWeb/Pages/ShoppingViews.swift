@@ -183,25 +183,28 @@ enum ShoppingViews {
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
-        """
-        <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))" \
-        data-announce="Added {name}." autocomplete="off">\(Layout.chosenIDField(state))
-        \(Layout.navigationBar(
+        let rules = sheetForm.rulesAttribute(viewer)
+        return """
+            <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))"\(rules) \
+            data-announce="Added {name}." autocomplete="off">\
+            \(Layout.chosenIDField(state))
+            \(Layout.navigationBar(
             title: "Add Item", left: Layout.cancelLink(href: ListPager.address("/shopping", choice)),
             right: Layout.barSubmit("Save"), titleID: "sheet-title"))
-        <div class="content">
-        \(state.notice?.html ?? "")\(fields(state, viewer))
-        </div>
-        </form>
-        """
+            <div class="content">
+            \(state.notice?.html ?? "")\(fields(state, viewer))
+            </div>
+            </form>
+            """
     }
 
     /// The edit sheet: Name, Price; Cancel / Save, and Delete Item below, which asks first (see
     /// ``deleteSheet(_:over:fromDeleteMode:_:)``); each returns to the catalog's page `pager` names.
     static func editForm(_ item: ShoppingItem, _ state: FormState, _ viewer: Viewer, _ pager: ListPager) -> String {
         let id = item.id.uuidString
+        let rules = sheetForm.rulesAttribute(viewer)
         return """
-            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))" \
+            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))"\(rules) \
             data-announce="Saved {name}.">
             \(Layout.navigationBar(
                 title: "Edit Item", left: Layout.cancelLink(href: pager.address("/shopping")),

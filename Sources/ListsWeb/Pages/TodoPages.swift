@@ -106,7 +106,7 @@ struct TodoPages: Sendable {
             title: "To-Do",
             main: try screen(viewer, state, choice, undo: undo)
                 + OfflineViews.todo(choice, group: Self.group, row: { Self.row($0, .named(choice)) }) {
-                    Self.editForm($0, FormState(values: ["task": "{{title}}"]), viewer, choice)
+                    Self.editForm($0, FormState(), viewer, choice)
                 },
             status: status)
     }
@@ -130,7 +130,7 @@ struct TodoPages: Sendable {
         let id = task.id.uuidString
         let action = ListPager.address("/todo/tasks/\(id)/edit", choice)
         return """
-            <form class="sheet-form" method="post" action="\(action)" \
+            <form class="sheet-form" method="post" action="\(action)"\(sheetForm.rulesAttribute(viewer)) \
             data-announce="Saved {task}.">
             \(Layout.navigationBar(
                 title: "Edit Task", left: Layout.cancelLink(href: ListPager.address("/todo", choice)),
@@ -210,8 +210,9 @@ struct TodoPages: Sendable {
         throws -> String
     {
         let (tasks, pager) = try ListPager.page(choice) { try lists.todo.window(limit: $0, start: $1) }
+        let rules = Self.insertForm.rulesAttribute(viewer)
         let insert = """
-            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))" \
+            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))"\(rules) \
             data-announce="Added {title}." autocomplete="off">\
             \(Layout.chosenIDField(state))
             <div class="insert-row">
