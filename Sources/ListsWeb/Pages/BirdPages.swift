@@ -202,15 +202,8 @@ struct BirdPages: Sendable {
         -> HTTPResponse
     {
         let form = BirdViews.sheetForm
-        let sightings = lists.birds.sightings
         var state = form.state(body, keeping: ["id"])
-        guard let sighting = form.readNew(&state, viewer, now: sightings.now()) else {
-            return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
-        }
-        do {
-            try sightings.add(sighting, id: body.chosenID())
-        } catch let error as ValidationError {
-            form.record(error, in: &state)
+        guard try form.add(&state, to: lists.birds.sightings, id: body.chosenID(), viewer) != nil else {
             return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
         }
         return .redirect(to: ListPager.afterInsert("/birds", total: try lists.birds.count()))
@@ -225,14 +218,10 @@ struct BirdPages: Sendable {
         let version = try body.version()
         var state = form.state(body)
         let current = try lists.birds.sighting(.id(id)).record
-        guard let typed = form.readChange(&state, of: current, viewer, now: lists.birds.sightings.now()) else {
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
-        }
         do {
-            try lists.birds.sightings.change([.id(id)], expectedVersion: version) { typed.apply(to: &$0) }
-        } catch let error as ValidationError {
-            form.record(error, in: &state)
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            guard try form.change(current, in: lists.birds.sightings, &state, expectedVersion: version, viewer) else {
+                return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            }
         } catch StoreError.conflict {
             let fresh = try lists.birds.sighting(.id(id)).record
             var redrawn = BirdViews.formState(fresh, viewer)

@@ -54,19 +54,41 @@ struct RecordForm<R: Record>: Sendable {
         FormState(body, fields: inputs.map(\.name) + keeping)
     }
 
-    /// A new record made of what was typed in `state`, as `viewer` writes it at `now`; `nil` when a field was
-    /// refused, its message then recorded under it (every refused field's at once).
-    func readNew(_ state: inout FormState, _ viewer: Viewer, now: Date) -> R? {
-        read(&state, onto: R.schema.draft(now: now), isNew: true, viewer, now: now)?.record
+    /// Adds the record typed in `state` (as `viewer` writes it) at the end of `list`, with the id the form chose;
+    /// `nil` when a field was refused, by its type or by the model, every refused field's message then recorded
+    /// under it.
+    /// - Throws: what the store throws.
+    func add(_ state: inout FormState, to list: RecordList<R>, id: UUID?, _ viewer: Viewer) throws -> Added<R>? {
+        let now = list.now()
+        guard let typed = read(&state, onto: R.schema.draft(now: now), isNew: true, viewer, now: now) else {
+            return nil
+        }
+        do {
+            return try list.add(typed.record, id: id)
+        } catch let error as ValidationError {
+            record(error, in: &state)
+            return nil
+        }
     }
 
-    /// What was typed in `state` to change `record` (the one the form showed; a field still showing what it
-    /// showed stays as it is), as `viewer` writes it at `now`: to apply to the stored record in the change
-    /// (``ListsModel/TypedRecord/apply(to:)``). `nil` when a field was refused, its message recorded under it.
-    func readChange(_ state: inout FormState, of record: R, _ viewer: Viewer, now: Date) -> TypedRecord<R>? {
-        read(&state, onto: record, isNew: false, viewer, now: now)
+    /// Changes `record` (the one the form showed) in `list` by what was typed in `state`, as `viewer` writes it:
+    /// the fields whose text is what the form showed stay as they are, the others are set in the stored record,
+    /// from `expectedVersion`. `false` when a field was refused, its message then recorded under it.
+    /// - Throws: ``ListsModel/StoreError/conflict(_:)`` when the record is no longer at `expectedVersion`.
+    func change(
+        _ record: R, in list: RecordList<R>, _ state: inout FormState, expectedVersion: Int?, _ viewer: Viewer
+    ) throws -> Bool {
+        guard let typed = read(&state, onto: record, isNew: false, viewer, now: list.now()) else { return false }
+        do {
+            try list.change([.id(record.id)], expectedVersion: expectedVersion) { typed.apply(to: &$0) }
+            return true
+        } catch let error as ValidationError {
+            self.record(error, in: &state)
+            return false
+        }
     }
 
+    /// What was typed in `state`, read onto `record`; `nil` when a field was refused, its message recorded.
     private func read(_ state: inout FormState, onto record: R, isNew: Bool, _ viewer: Viewer, now: Date)
         -> TypedRecord<R>?
     {

@@ -237,16 +237,8 @@ struct ShoppingPages: Sendable {
     /// Adds the item the add sheet's fields say (``ShoppingViews/sheetForm``), as `viewer` writes them.
     private func add(_ viewer: Viewer, _ body: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         let form = ShoppingViews.sheetForm
-        let items = lists.shopping.items
         var state = form.state(body, keeping: ["id"])
-        guard let item = form.readNew(&state, viewer, now: items.now()) else {
-            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
-        }
-        let added: Added<ShoppingItem>
-        do {
-            added = try items.add(item, id: body.chosenID())
-        } catch let error as ValidationError {
-            form.record(error, in: &state)
+        guard let added = try form.add(&state, to: lists.shopping.items, id: body.chosenID(), viewer) else {
             return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         // The new item's number is its place in the catalog, counted in the add's own write: the page that shows it.
@@ -262,14 +254,10 @@ struct ShoppingPages: Sendable {
         let version = try body.version()
         var state = form.state(body)
         let current = try lists.shopping.item(.id(id)).record
-        guard let typed = form.readChange(&state, of: current, viewer, now: lists.shopping.items.now()) else {
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
-        }
         do {
-            try lists.shopping.items.change([.id(id)], expectedVersion: version) { typed.apply(to: &$0) }
-        } catch let error as ValidationError {
-            form.record(error, in: &state)
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            guard try form.change(current, in: lists.shopping.items, &state, expectedVersion: version, viewer) else {
+                return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            }
         } catch StoreError.conflict {
             let fresh = try lists.shopping.item(.id(id)).record
             var redrawn = ShoppingViews.formState(fresh, viewer)

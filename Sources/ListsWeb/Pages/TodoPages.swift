@@ -147,17 +147,8 @@ struct TodoPages: Sendable {
     /// Inserts the task the insert form's field says (``insertForm``), refused (422) when empty or too long; answers
     /// with the page that shows it.
     private func insert(_ viewer: Viewer, _ body: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
-        let form = Self.insertForm
-        var state = form.state(body, keeping: ["id"])
-        let tasks = lists.todo.tasks
-        let added: Added<TodoTask>
-        do {
-            guard let task = form.readNew(&state, viewer, now: tasks.now()) else {
-                return try page(viewer, state, choice, status: FormOutcome.invalidStatus)
-            }
-            added = try tasks.add(task, id: body.chosenID())
-        } catch let error as ValidationError {
-            form.record(error, in: &state)
+        var state = Self.insertForm.state(body, keeping: ["id"])
+        guard let added = try Self.insertForm.add(&state, to: lists.todo.tasks, id: body.chosenID(), viewer) else {
             return try page(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         // The new task's number is its place, counted in the add's own write: the page that shows it.
@@ -175,13 +166,9 @@ struct TodoPages: Sendable {
         var state = form.state(body)
         let current = try lists.todo.task(.id(id)).record
         do {
-            guard let typed = form.readChange(&state, of: current, viewer, now: lists.todo.tasks.now()) else {
+            guard try form.change(current, in: lists.todo.tasks, &state, expectedVersion: version, viewer) else {
                 return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
             }
-            try lists.todo.tasks.change([.id(id)], expectedVersion: version) { typed.apply(to: &$0) }
-        } catch let error as ValidationError {
-            form.record(error, in: &state)
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
         } catch StoreError.conflict {
             let fresh = try lists.todo.task(.id(id)).record
             var redrawn = form.state(fresh, viewer)
