@@ -36,25 +36,15 @@ import Testing
     @Test func eachFormCarriesTheSchemasRulesForItsFields() throws {
         let harness = try PageHarness()
         let german = [("Accept-Language", "de-DE")]
+        let walk = try harness.task("Walk the dogs").id
         let expected: [(path: String, headers: [(String, String)], rules: String)] = [
-            (
-                "/shopping/new", [],
-                ShoppingItem.schema.formRules(Self.keys(["name", "price"]), writesDecimalComma: false)
-            ),
-            (
-                "/shopping/new", german,
-                ShoppingItem.schema.formRules(Self.keys(["name", "price"]), writesDecimalComma: true)
-            ),
-            ("/todo", [], TodoTask.schema.formRules(Self.keys(["title"]), writesDecimalComma: false)),
-            (
-                "/todo/tasks/\(try harness.task("Walk the dogs").id)/edit", [],
-                TodoTask.schema.formRules([("title", "task")], writesDecimalComma: false)
-            ),
-            (
-                "/birds/new", [],
-                BirdSighting.schema.formRules(Self.keys(["name", "location", "date"]), writesDecimalComma: false)
-            ),
+            ("/shopping/new", [], Self.rules(ShoppingViews.sheetForm, comma: false)),
+            ("/shopping/new", german, Self.rules(ShoppingViews.sheetForm, comma: true)),
+            ("/todo", [], Self.rules(TodoPages.insertForm, comma: false)),
+            ("/todo/tasks/\(walk)/edit", [], Self.rules(TodoPages.sheetForm, comma: false)),
+            ("/birds/new", [], Self.rules(BirdViews.sheetForm, comma: false)),
         ]
+        #expect(TodoPages.sheetForm.inputs.map(\.name) == ["task"])
         for (path, headers, rules) in expected {
             let page = harness.get(path, headers: headers).text
             #expect(page.contains(" data-schema=\"\(HTML.escape(rules))\""), "\(path)")
@@ -80,8 +70,9 @@ import Testing
         #expect(Self.record(in: harness.get("/todo").text, id: walk.id) == Self.json(walk))
     }
 
-    static func keys(_ keys: [String]) -> [(key: String, name: String)] {
-        keys.map { ($0, $0) }
+    /// The rules of `form`'s fields by the schema, as a reader who writes a decimal comma or not is given them.
+    static func rules<R: Record>(_ form: RecordForm<R>, comma: Bool) -> String {
+        R.schema.formRules(form.inputs.map { (key: $0.key, name: $0.name) }, writesDecimalComma: comma)
     }
 
     /// The record's JSON as the API writes it.
