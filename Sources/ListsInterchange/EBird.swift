@@ -53,7 +53,7 @@ public enum EBird {
             let sighting = try self.sighting(
                 Row(fields: row.fields, columns: columns), location: location, timeZone: timeZone, now: now)
             // The same species twice on one checklist is one sighting.
-            if seen.insert(sighting.id).inserted { batch.sightings.append(sighting) }
+            if seen.insert(sighting.id).inserted { batch.append(sighting) }
         }
         return batch
     }

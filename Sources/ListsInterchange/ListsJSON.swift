@@ -3,7 +3,8 @@ import JSONCodec
 import ListsModel
 
 /// `lists-json`: a versioned backup of all three apps, `{"format": "lists", "version": 1, "items": [...],
-/// "tasks": [...], "sightings": [...]}`, each record in the API's shape with its id, dates and version.
+/// "tasks": [...], "sightings": [...]}` (a collection for each ``RecordKind``, under its collection key, in
+/// ``RecordKind/all``'s order), each record in the API's shape with its id, dates and version.
 ///
 /// Lossless by construction: exporting, importing into an empty database and exporting again gives the same
 /// bytes (keys sorted, one record per line, no export time in the document).
@@ -35,9 +36,7 @@ public enum ListsJSON {
                 }
                 try write(Array("\n]".utf8))
             }
-            try section(ShoppingItem.self)
-            try section(TodoTask.self)
-            try section(BirdSighting.self)
+            for kind in RecordKind.all { try section(kind.recordType) }
             try write(Array("}\n".utf8))
         }
     }
@@ -53,7 +52,7 @@ public enum ListsJSON {
         var documentVersion: JSONValue?
         var sections = Set<String>()
         var seen = Set<UUID>()
-        func entry<R: Record>(_ value: JSONValue, _ location: String, as type: R.Type) throws -> R {
+        func entry<R: Record>(_ value: JSONValue, _ location: String, as type: R.Type) throws {
             let object = try StrictObject(value, location)
             try object.allow(R.schema.backupKeys, location)
             let meta = try object.meta(location)
@@ -61,9 +60,10 @@ public enum ListsJSON {
                 throw ImportError(location, field: "id", "\(meta.id.uuidString) appears twice in the file")
             }
             // Dates are not checked against today: a backup holds what was once accepted.
-            return try ImportError.at(location) {
-                try R.schema.restore(meta: meta, from: object.members, now: .distantFuture)
-            }
+            batch.append(
+                try ImportError.at(location) {
+                    try R.schema.restore(meta: meta, from: object.members, now: .distantFuture)
+                })
         }
         do {
             try JSONParser.forEachMember(of: bytes) { key, value in
@@ -76,12 +76,10 @@ public enum ListsJSON {
             } element: { key, index, value in
                 let location = "\(key)[\(index)]"
                 sections.insert(key)
-                switch key {
-                case "items": batch.items.append(try entry(value, location, as: ShoppingItem.self))
-                case "tasks": batch.tasks.append(try entry(value, location, as: TodoTask.self))
-                case "sightings": batch.sightings.append(try entry(value, location, as: BirdSighting.self))
-                default: throw ImportError("the file", field: key, "is not part of a Lists backup")
+                guard let kind = RecordKind(collectionKey: key) else {
+                    throw ImportError("the file", field: key, "is not part of a Lists backup")
                 }
+                try entry(value, location, as: kind.recordType)
             }
         } catch let error as JSONParser.Malformed {
             throw ImportError("the file", field: "file", "\(error)")

@@ -36,7 +36,7 @@ public enum ShoppingCSV {
             case "no", "false", "0", "": isOn = false
             default: throw ImportError(location, field: "on list", "must be yes or no, not \(Quoted(row.fields[2]))")
             }
-            batch.items.append(
+            batch.append(
                 ShoppingItem(meta: RecordMeta(createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
         }
         return batch

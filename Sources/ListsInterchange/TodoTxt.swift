@@ -36,7 +36,7 @@ public enum TodoTxt {
             let title = try ImportError.at("line \(index + 1)", field: "text") { try TodoTask.validTitle(parsed.title) }
             let createdAt = parsed.created.flatMap(day) ?? stamp
             let updatedAt = parsed.completed.flatMap(day) ?? createdAt
-            batch.tasks.append(
+            batch.append(
                 TodoTask(
                     meta: RecordMeta(createdAt: createdAt, updatedAt: updatedAt), title: title, isDone: parsed.isDone,
                     taskwarrior: [lineKey: .string(line)]))

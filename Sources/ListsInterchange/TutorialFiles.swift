@@ -55,7 +55,7 @@ public enum TutorialFiles {
                 }
                 let isOn =
                     try archive.bool(fields["inShoppingList"], location: location, field: "inShoppingList") ?? false
-                batch.items.append(
+                batch.append(
                     ShoppingItem(
                         meta: RecordMeta(id: id, createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
             }
@@ -89,7 +89,7 @@ public enum TutorialFiles {
             let name = try ImportError.at("item \(index + 1)") {
                 try ShoppingItem.validName(ImportedText.oneLine(entry.name))
             }
-            batch.items.append(
+            batch.append(
                 ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
         }
         return batch
@@ -116,7 +116,7 @@ public enum TutorialFiles {
         var batch = ImportBatch()
         for (index, title) in titles.enumerated() {
             let valid = try ImportError.at("task \(index + 1)") { try TodoTask.validTitle(ImportedText.oneLine(title)) }
-            batch.tasks.append(TodoTask(meta: RecordMeta(createdAt: now.roundedToMilliseconds), title: valid))
+            batch.append(TodoTask(meta: RecordMeta(createdAt: now.roundedToMilliseconds), title: valid))
         }
         return batch
     }
