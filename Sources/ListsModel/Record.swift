@@ -171,16 +171,50 @@ extension Record {
     }
 }
 
-/// A filter on one field's value, made from a typed field: `ShoppingItem.Fields.isOnShoppingList == true`.
+/// A filter on a record's fields, made from typed fields and combined with `&&`:
+/// `ShoppingItem.Fields.isOnShoppingList == true && ShoppingItem.Fields.price > .zero`. A store checks every column
+/// against the kind's schema and binds every value, so no caller text reaches its SQL.
 public struct FieldFilter: Sendable, Hashable {
-    /// The store column of one of the record type's fields.
-    public let column: String
-    /// The value, as stores keep it, that the field must equal.
-    public let value: FieldValue
+    /// How a field's value is compared with a condition's.
+    public enum Comparison: String, Sendable, Hashable {
+        /// Equal (for `null`: the field has no value).
+        case equal = "="
+        /// Not equal (for `null`: the field has a value). A field without a value is not "not equal" to one.
+        case notEqual = "<>"
+        /// Below the value; like the other orderings, for integer fields and instants only.
+        case less = "<"
+        /// Below or equal.
+        case lessOrEqual = "<="
+        /// Above.
+        case greater = ">"
+        /// Above or equal.
+        case greaterOrEqual = ">="
+    }
 
-    init(column: String, value: FieldValue) {
-        self.column = column
-        self.value = value
+    /// One test of one field.
+    public struct Condition: Sendable, Hashable {
+        /// The store column of one of the record type's fields.
+        public let column: String
+        /// How the field's value is compared with ``value``.
+        public let comparison: Comparison
+        /// The value, as stores keep it.
+        public let value: FieldValue
+    }
+
+    /// The tests, every one of which a record passes.
+    public let conditions: [Condition]
+
+    init(column: String, _ comparison: Comparison, _ value: FieldValue) {
+        conditions = [Condition(column: column, comparison: comparison, value: value)]
+    }
+
+    private init(conditions: [Condition]) {
+        self.conditions = conditions
+    }
+
+    /// The records both filters let through.
+    public static func && (lhs: FieldFilter, rhs: FieldFilter) -> FieldFilter {
+        FieldFilter(conditions: lhs.conditions + rhs.conditions)
     }
 }
 

@@ -26,14 +26,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// The condition of the household's records matching `filter`, and its parameters (`$1` and, with a filter,
-    /// `$2`). Checks that a filter names a field of `R`, so that no caller text reaches the SQL.
+    /// The condition of the household's records matching `filter`, and its parameters (`$1`, then the filter's
+    /// from `$2`). The filter's fields are checked against `R`'s schema (``StoreLayout/condition(_:_:parameter:)``),
+    /// so that no caller text reaches the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         guard let filter else { return ("WHERE household = $1", [householdValue]) }
-        return (
-            "WHERE household = $1 AND \(try StoreLayout.filteredColumn(filter, type)) = $2",
-            [householdValue, filter.value]
-        )
+        let (tests, values) = try StoreLayout.condition(filter, type) { "$\($0 + 2)" }
+        return ("WHERE household = $1 AND \(tests)", [householdValue] + values)
     }
 
     /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the
@@ -84,8 +83,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table) WHERE household = $1) AS numbered \(condition) ORDER BY position LIMIT $3 OFFSET $4",
-            parameters + paging)
+                + "FROM \(table) WHERE household = $1) AS numbered \(condition) ORDER BY position "
+                + "LIMIT $\(parameters.count + 1) OFFSET $\(parameters.count + 2)", parameters + paging)
     }
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {

@@ -26,13 +26,42 @@ public enum StoreLayout {
         columnNames(type) + ["name_key", "position"]
     }
 
-    /// The column `filter` tests, checked to be a field of `type`, so that no caller text reaches the SQL.
-    /// - Throws: ``StoreError/failure(_:)`` for a field `type` does not have.
-    public static func filteredColumn<R: Record>(_ filter: FieldFilter, _ type: R.Type) throws -> String {
-        guard R.schema.fields.contains(where: { $0.column == filter.column }) else {
-            throw StoreError.failure("unknown field \(filter.column) for \(R.kind.noun)")
+    /// The SQL condition `filter` makes on `type`'s table, its tests joined by `AND`, and the values it binds, in
+    /// order: `parameter(n)` writes the placeholder of the `n`-th value (0-based), `?` or `$n` as the dialect has
+    /// them. Every column is checked to be a field of `type`, and an ordering only to test an integer field or an
+    /// instant (text is ordered differently by each engine), so that no caller text reaches the SQL and both stores
+    /// answer alike. A test against `null` is `IS NULL` (`IS NOT NULL` for "not equal"), as SQL's `=` never
+    /// holds for it.
+    /// - Throws: ``StoreError/failure(_:)`` for a field `type` does not have, an ordering of another field, or an
+    ///   ordering against `null`.
+    public static func condition<R: Record>(
+        _ filter: FieldFilter, _ type: R.Type, parameter: (Int) -> String
+    ) throws -> (sql: String, values: [FieldValue]) {
+        var tests: [String] = []
+        var values: [FieldValue] = []
+        for condition in filter.conditions {
+            guard let field = R.schema.fields.first(where: { $0.column == condition.column }) else {
+                throw StoreError.failure("unknown field \(condition.column) for \(R.kind.noun)")
+            }
+            switch (condition.comparison, condition.value) {
+            case (.equal, .null):
+                tests.append("\(field.column) IS NULL")
+            case (.notEqual, .null):
+                tests.append("\(field.column) IS NOT NULL")
+            case (.equal, _), (.notEqual, _):
+                tests.append("\(field.column) \(condition.comparison.rawValue) \(parameter(values.count))")
+                values.append(condition.value)
+            case (_, .null):
+                throw StoreError.failure("\(field.column) of \(R.kind.noun) cannot be ordered against no value")
+            default:
+                guard field.storage == .integer || field.storage == .date else {
+                    throw StoreError.failure("\(field.column) of \(R.kind.noun) is not an ordered field")
+                }
+                tests.append("\(field.column) \(condition.comparison.rawValue) \(parameter(values.count))")
+                values.append(condition.value)
+            }
         }
-        return filter.column
+        return (tests.joined(separator: " AND "), values)
     }
 
     /// The table of recently removed records (SQLite schema 8, PostgreSQL schema 7): a record deleted less than

@@ -26,12 +26,14 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// The condition of the household's records matching `filter`, and its parameters. Checks that a filter
-    /// names a field of `R`, so that no caller text reaches the SQL.
+    /// The condition of the household's records matching `filter`, and its parameters. The filter's fields are
+    /// checked against `R`'s schema (``StoreLayout/condition(_:_:parameter:)``), so that no caller text reaches
+    /// the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         let range = "WHERE position >= ? AND position < ?"
         guard let filter else { return (range, [low, high]) }
-        return ("\(range) AND \(try StoreLayout.filteredColumn(filter, type)) = ?", [low, high, filter.value])
+        let (tests, values) = try StoreLayout.condition(filter, type) { _ in "?" }
+        return ("\(range) AND \(tests)", [low, high] + values)
     }
 
     /// Reads one record from a row laid out as ``columns(_:)``; `kinds` are `R.fieldSpecs`' kinds, looked up once
