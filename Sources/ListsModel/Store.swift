@@ -6,12 +6,12 @@ import Foundation
 /// ``write(_:)``: a write is one transaction, committed durably before `write` returns and rolled back
 /// whole when the body throws, so a refused input never leaves half a record behind.
 public protocol Store: Sendable {
-    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
-    var household: HouseholdID { get }
+    /// The records this store reads and changes (the first household's main list unless scoped).
+    var scope: StoreScope { get }
 
-    /// The same database, reading and changing `household`'s records only: every list, count, number, name,
-    /// revision and undo of its sessions is that household's. Cheap: the connections are shared.
-    func scoped(to household: HouseholdID) -> any Store
+    /// The same database, reading and changing the records of `scope` only: every list, count, number, name, sum,
+    /// revision and undo of its sessions is that scope's. Cheap: the connections are shared.
+    func scoped(to scope: StoreScope) -> any Store
 
     /// Runs `body` against a consistent snapshot.
     /// - Throws: ``StoreError`` or whatever `body` throws.
@@ -50,6 +50,15 @@ public protocol BulkLoadingStore: Sendable {
 }
 
 extension Store {
+    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
+    public var household: HouseholdID { scope.household }
+
+    /// The same database, reading and changing the records of `household`'s main list only: with one list of each
+    /// kind, all of its records (``scoped(to:)``).
+    public func scoped(to household: HouseholdID) -> any Store {
+        scoped(to: StoreScope(household: household))
+    }
+
     public var appending: (any AppendingStore)? { nil }
     public var bulkLoading: (any BulkLoadingStore)? { nil }
 
@@ -65,9 +74,13 @@ extension Store {
 
     /// What appending a record is, plainly: a write that inserts it and counts its list. The reference that an
     /// ``AppendingStore``'s own way is tested against.
+    ///
+    /// In a whole household the record goes to the end of the main list, which comes first in the household's
+    /// order: its number is the main list's count.
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
     public func appendByWriting<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
-        try write { session in
+        let list = scope.list == nil ? scoped(to: StoreScope(household: household, list: scope.insertList)) : self
+        return try list.write { session in
             try session.insert(record)
             return numbered ? try session.count(R.self, where: nil) : nil
         }
@@ -112,7 +125,9 @@ extension Numbered: Hashable where R: Hashable {}
 /// The operations a store offers inside a read or a write. Used only inside ``Store/read(_:)`` and
 /// ``Store/write(_:)``, never kept or shared between threads.
 ///
-/// Records of each kind keep insertion order: ``insert(_:)`` appends at the end.
+/// Every operation is the store's ``Store/scope``'s: it reads, numbers, counts and changes that household's records
+/// of that list (or of all its lists), and finds no other. Records of each kind keep insertion order:
+/// ``insert(_:)`` appends at the end of the scope's list (of the main list, in a whole household).
 public protocol StoreSession {
     /// The records of `type` in list order, numbered, optionally only those matching `filter`.
     /// `offset` and `limit` page through the matches.
@@ -166,13 +181,14 @@ public protocol StoreSession {
     /// `nil`.
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R?
 
-    /// A number that grows with every insert, update and delete of any record, by any process: a page polls it
-    /// to learn cheaply that something changed. Only its changes mean something, not its value.
+    /// A number that grows with every insert, update and delete of any record of the scope, by any process: a page
+    /// polls it to learn cheaply that something changed. Only its changes mean something, not its value. A whole
+    /// household's is the sum of its lists'.
     func revision() throws -> Int64
 
-    /// Each list's share of ``revision()``: a number per kind that grows with every change of that kind's records
-    /// (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages which lists
-    /// changed from them.
+    /// Each kind's share of ``revision()``: a number per kind that grows with every change of that kind's records
+    /// in the scope (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages
+    /// which lists changed from them.
     func revisions() throws -> [RecordKind: Int64]
 
     /// A value the store keeps about itself, such as whether it was seeded.

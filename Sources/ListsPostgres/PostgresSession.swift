@@ -9,30 +9,65 @@ import Synchronization
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
 ///
-/// Every statement is scoped to the session's household (schema 8): a record is found by household and id, a list
-/// is the household's rows in position order, and counts and the revision are the household's.
+/// Every statement is scoped to the session's household (schema 8) and list (schema 12): a record is found by
+/// household and id within the list's positions (``positions(of:)``), a list is the household's rows of those
+/// positions in order (through the index on household and position), and counts and the revision are the scope's.
 struct PostgresSession: StoreSession, BulkLoadingSession {
     let connection: PostgresConnection
-    /// The household whose records the session reads and changes.
-    let household: HouseholdID
+    /// The records the session reads and changes.
+    let scope: StoreScope
     /// Whether the session is a write transaction (settings are then read under the store's lock).
     var isWrite = false
 
+    init(connection: PostgresConnection, scope: StoreScope, isWrite: Bool = false) {
+        self.connection = connection
+        self.scope = scope
+        self.isWrite = isWrite
+        let positions = scope.list.map(Self.positions(of:)) ?? 0..<(ListID.limit << Self.listShift)
+        low = .integer(positions.lowerBound)
+        high = .integer(positions.upperBound)
+        householdValue = .integer(scope.household.rawValue)
+        let lists = scope.list.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ListID.limit
+        firstList = .integer(lists.lowerBound)
+        listsEnd = .integer(lists.upperBound)
+    }
+
     /// The household as a parameter.
-    private var householdValue: FieldValue { .integer(household.rawValue) }
+    private let householdValue: FieldValue
+    /// The first and the last-plus-one position of the scope's records in its household.
+    private let low: FieldValue
+    private let high: FieldValue
+    /// The first and the last-plus-one number of the scope's lists, for their count and change rows.
+    private let firstList: FieldValue
+    private let listsEnd: FieldValue
+
+    /// How far a list's number is shifted in a position: list `n`'s records hold the positions from `n << 47`,
+    /// each that plus a value of its table's sequence (schema 5), which is shared by every household and list and
+    /// stays below 2^47 (140 trillion adds). The main list, number 0, holds the sequence's values as they are, as
+    /// every record did before households had lists: no row moved.
+    static let listShift: Int64 = 47
+
+    /// The positions of `list`'s records in its household.
+    static func positions(of list: ListID) -> Range<Int64> {
+        (list.rawValue << listShift)..<((list.rawValue + 1) << listShift)
+    }
+
+    /// The SQL for the list of the row whose position is `position`.
+    static func listExpression(_ position: String) -> String { "\(position) >> \(listShift)" }
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// The condition of the household's records matching `filter`, and its parameters (`$1`, then the filter's
-    /// from `$2`). The filter's fields are checked against `R`'s schema (``StoreLayout/condition(_:_:parameter:)``),
-    /// so that no caller text reaches the SQL.
+    /// The condition of the scope's records matching `filter`, and its parameters (the household `$1`, its
+    /// positions `$2` and `$3`, then the filter's from `$4`). The filter's fields are checked against `R`'s schema
+    /// (``StoreLayout/condition(_:_:parameter:)``), so that no caller text reaches the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
-        guard let filter else { return ("WHERE household = $1", [householdValue]) }
-        let (tests, values) = try StoreLayout.condition(filter, type) { "$\($0 + 2)" }
-        return ("WHERE household = $1 AND \(tests)", [householdValue] + values)
+        let scoped = "WHERE household = $1 AND position >= $2 AND position < $3"
+        guard let filter else { return (scoped, [householdValue, low, high]) }
+        let (tests, values) = try StoreLayout.condition(filter, type) { "$\($0 + 4)" }
+        return ("\(scoped) AND \(tests)", [householdValue, low, high] + values)
     }
 
     /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the
@@ -61,10 +96,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return result
     }
 
-    /// The SQL for "this row's 1-based place in its household's list".
-    private static func numberExpression(_ table: String) -> String {
+    /// The SQL for "this row's 1-based place in its scope's list", `low` being the parameter of the scope's first
+    /// position.
+    private static func numberExpression(_ table: String, low: String) -> String {
         "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.household = \(table).household "
-            + "AND earlier.position <= \(table).position)"
+            + "AND earlier.position >= \(low) AND earlier.position <= \(table).position)"
     }
 
     func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
@@ -76,22 +112,26 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         guard filter != nil else {
             return try numbered(
                 type,
-                "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $3 ORDER BY position LIMIT $1 OFFSET $2",
-                paging + [householdValue], number: { start + $0 + 1 })
+                "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $3 AND position >= $4 AND position < $5 "
+                    + "ORDER BY position LIMIT $1 OFFSET $2",
+                paging + [householdValue, low, high], number: { start + $0 + 1 })
         }
         let (condition, parameters) = try self.condition(filter, type)
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table) WHERE household = $1) AS numbered \(condition) ORDER BY position "
-                + "LIMIT $\(parameters.count + 1) OFFSET $\(parameters.count + 2)", parameters + paging)
+                + "FROM \(table) WHERE household = $1 AND position >= $2 AND position < $3) AS numbered \(condition) "
+                + "ORDER BY position LIMIT $\(parameters.count + 1) OFFSET $\(parameters.count + 2)",
+            parameters + paging)
     }
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)
         guard filter != nil else {
             return Int(
-                try connection.integer("SELECT \(Self.countExpression(table, household: "$1"))", [householdValue]) ?? 0)
+                try connection.integer(
+                    "SELECT \(Self.countExpression(table, household: "$1", lists: "list >= $2 AND list < $3"))",
+                    [householdValue, firstList, listsEnd]) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
@@ -100,8 +140,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND id = $1",
-            [.text(id.text), householdValue], number: { _ in 0 }
+            type,
+            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND id = $1 AND position >= $3 "
+                + "AND position < $4", [.text(id.text), householdValue, low, high], number: { _ in 0 }
         ).first?.record
     }
 
@@ -110,8 +151,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let table = Self.table(R.kind)
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 ORDER BY position LIMIT 1 OFFSET $1",
-            [.integer(Int64(number - 1)), householdValue], number: { _ in number }
+            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND position >= $3 AND position < $4 "
+                + "ORDER BY position LIMIT 1 OFFSET $1",
+            [.integer(Int64(number - 1)), householdValue, low, high], number: { _ in number }
         ).first
     }
 
@@ -122,9 +164,10 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         // the highest character.
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE household = $4 AND id >= $1 AND id < $2 ORDER BY position LIMIT $3",
-            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), householdValue])
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table, low: "$5")) FROM \(table) "
+                + "WHERE household = $4 AND id >= $1 AND id < $2 AND position >= $5 AND position < $6 "
+                + "ORDER BY position LIMIT $3",
+            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), householdValue, low, high])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -132,12 +175,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     {
         let table = Self.table(R.kind)
         // The folded key's index finds the candidates; the second test keeps only exact matches when case counts.
-        let exact = ignoringCase ? "" : " AND \(R.nameField) = $4"
+        let exact = ignoringCase ? "" : " AND \(R.nameField) = $6"
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE household = $3 AND name_key = $1\(exact) ORDER BY position LIMIT $2",
-            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), householdValue]
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table, low: "$4")) FROM \(table) "
+                + "WHERE household = $3 AND name_key = $1 AND position >= $4 AND position < $5\(exact) "
+                + "ORDER BY position LIMIT $2",
+            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), householdValue, low, high]
                 + (ignoringCase ? [] : [.text(name)]))
     }
 
@@ -150,28 +194,29 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
-    /// The SQL for the number of the household `household` (a parameter such as `$1`) has in `table` (a table
-    /// name, never caller text): the folded count rows plus the steps appended since (schema 6).
-    static func countExpression(_ table: String, household: String) -> String {
-        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household))"
-            + "::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
-            + "AND household = \(household))::bigint"
+    /// The SQL for the number of records the household `household` (a parameter such as `$1`) has in `table` (a
+    /// table name, never caller text) in the lists `lists` selects (a condition on `list`, of parameters): the
+    /// folded count rows plus the steps appended since (schema 6).
+    static func countExpression(_ table: String, household: String, lists: String) -> String {
+        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household) "
+            + "AND \(lists))::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
+            + "AND household = \(household) AND \(lists))::bigint"
     }
 
-    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING household`) with the change row
-    /// schema 6 keeps appended in the same statement: `step` is what the change does to the count. The
-    /// statement's changed count is then the number of records changed.
+    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING household, position`) with the change
+    /// row schema 6 keeps appended in the same statement, in the list of the row's position: `step` is what the
+    /// change does to the count. The statement's changed count is then the number of records changed.
     static func counted(_ change: String, _ table: String, step: Int) -> String {
-        "WITH changed AS (\(change)) INSERT INTO record_changes (household, kind, step) "
-            + "SELECT household, '\(table)', \(step) FROM changed"
+        "WITH changed AS (\(change)) INSERT INTO record_changes (household, kind, list, step) "
+            + "SELECT household, '\(table)', \(listExpression("position")), \(step) FROM changed"
     }
 
     /// The counted insert of `rows` records of `R` in one statement; the parameters are each record's
-    /// ``insertValues(_:)`` in turn, and positions come from the list's sequence, so concurrent writers never
-    /// race for one. One change row counts all the rows: the revision grows by one for the statement, as for any
-    /// change. The statement answers the id of each record inserted, or with `numbered`, one row holding the
-    /// list's count before the statement plus one (its own change row is not seen by its own query): the first
-    /// record's number.
+    /// ``insertValues(_:household:)`` in turn, then the number of the list they go to, and positions come from the
+    /// table's sequence, so concurrent writers never race for one. One change row counts all the rows: the
+    /// revision grows by one for the statement, as for any change. The statement answers the id of each record
+    /// inserted, or with `numbered`, one row holding the list's count before the statement plus one (its own change
+    /// row is not seen by its own query): the first record's number.
     ///
     /// A record whose id exists is left out (ON CONFLICT, instead of a unique violation, which in PostgreSQL aborts
     /// the whole transaction, where a caller may go on after a conflict, as it can on SQLite). Records known to be
@@ -180,12 +225,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     static func insertRows<R: Record>(_ type: R.Type, rows: Int, numbered: Bool = false) -> String {
         let table = table(R.kind)
         let household = "$\(R.fieldSpecs.count + 6)::bigint"
+        let list = listParameter(R.self, rows: rows)
         return insertStatement("\(R.kind.rawValue) \(rows) \(numbered)") {
             "WITH changed AS (\(insertInto(R.self, rows: rows)) ON CONFLICT (household, id) DO NOTHING RETURNING id), "
-                + "counted AS (INSERT INTO record_changes (household, kind, step) SELECT \(household), '\(table)', "
-                + "count(*) FROM changed HAVING count(*) > 0 RETURNING 1) "
+                + "counted AS (INSERT INTO record_changes (household, kind, list, step) SELECT \(household), "
+                + "'\(table)', \(list), count(*) FROM changed HAVING count(*) > 0 RETURNING 1) "
                 + (numbered
-                    ? "SELECT \(countExpression(table, household: household)) + 1 FROM counted"
+                    ? "SELECT \(countExpression(table, household: household, lists: "list = \(list)")) + 1 FROM counted"
                     : "SELECT id FROM changed")
         }
     }
@@ -197,18 +243,26 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// new.
     static func insertNewRows<R: Record>(_ type: R.Type, rows: Int) -> String {
         insertStatement("\(R.kind.rawValue) \(rows) new") {
-            "WITH changed AS (\(insertInto(R.self, rows: rows))) INSERT INTO record_changes (household, kind, step) "
-                + "VALUES ($\(R.fieldSpecs.count + 6)::bigint, '\(table(R.kind))', \(rows))"
+            "WITH changed AS (\(insertInto(R.self, rows: rows))) "
+                + "INSERT INTO record_changes (household, kind, list, step) "
+                + "VALUES ($\(R.fieldSpecs.count + 6)::bigint, '\(table(R.kind))', "
+                + "\(listParameter(R.self, rows: rows)), \(rows))"
         }
     }
 
+    /// The parameter of the list an insert of `rows` records of `R` goes to: the one after their values.
+    private static func listParameter<R: Record>(_ type: R.Type, rows: Int) -> String {
+        "$\(rows * (R.fieldSpecs.count + 6) + 1)::bigint"
+    }
+
     /// `INSERT INTO` `R`'s table with `rows` rows of parameters (``insertValues(_:household:)``, the household
-    /// last), each ending with its position from the list's sequence.
+    /// last), each ending with its position: the next value of the table's sequence in the list's positions.
     private static func insertInto<R: Record>(_ type: R.Type, rows: Int) -> String {
         let table = table(R.kind)
         let width = R.fieldSpecs.count + 6
+        let position = "nextval('\(table)_position') + (\(listParameter(R.self, rows: rows)) << \(listShift))"
         let values = (0..<rows).map { row in
-            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
+            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", \(position))"
         }
         return "INSERT INTO \(table) (\(columns(R.self)), name_key, household, position) VALUES "
             + values.joined(separator: ", ")
@@ -236,6 +290,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         try insert(contentsOf: [record])
     }
 
+    /// The list records inserted in the scope go to, as the last parameter of an insert.
+    private var insertList: FieldValue { .integer(scope.insertList.rawValue) }
+
     /// Loads go in statements of many rows.
     var bulkLoading: (any BulkLoadingSession)? { self }
 
@@ -250,7 +307,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             let chunk = records[start..<min(start + 64, records.endIndex)]
             let rows = try connection.query(
                 Self.insertRows(R.self, rows: chunk.count),
-                chunk.flatMap { Self.insertValues($0, household: household) })
+                chunk.flatMap { Self.insertValues($0, household: scope.household) } + [insertList])
             if rows.count != chunk.count { throw StoreError.conflict(R.kind) }
             start += chunk.count
         }
@@ -259,7 +316,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// Inserts `record` and returns its short number, in one statement (``PostgresStore/append(_:numbered:)``).
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
         let rows = try connection.query(
-            Self.insertRows(R.self, rows: 1, numbered: true), Self.insertValues(record, household: household))
+            Self.insertRows(R.self, rows: 1, numbered: true),
+            Self.insertValues(record, household: scope.household) + [insertList])
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
         return Int(rows.integer(0, 0))
     }
@@ -271,11 +329,12 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let changed = try connection.run(
             Self.counted(
                 "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2) "
-                    + "AND household = $\(names.count + 3) RETURNING household", table, step: 0),
+                    + "AND household = $\(names.count + 3) AND position >= $\(names.count + 4) "
+                    + "AND position < $\(names.count + 5) RETURNING household, position", table, step: 0),
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
                     .text(Reference.nameKey(record.displayName)), .text(record.id.text),
-                    .integer(Int64(expectedVersion)), householdValue,
+                    .integer(Int64(expectedVersion)), householdValue, low, high,
                 ])
         if changed == 0 {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
@@ -295,13 +354,15 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < $1", [.date(time.addingTimeInterval(-Undo.window))])
         let deleted = try connection.run(
-            "WITH gone AS (DELETE FROM \(table) WHERE household = $3 AND id = $1 RETURNING *), "
+            "WITH gone AS (DELETE FROM \(table) WHERE household = $3 AND id = $1 AND position >= $4 AND position < $5 "
+                + "RETURNING *), "
                 + "kept AS (INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
                 + "SELECT household, '\(table)', id, position, to_jsonb(gone), $2::bigint FROM gone "
                 + "ON CONFLICT (household, kind, id) DO UPDATE "
                 + "SET position = excluded.position, record = excluded.record, removed_at = excluded.removed_at) "
-                + "INSERT INTO record_changes (household, kind, step) SELECT household, '\(table)', -1 FROM gone",
-            [.text(id.text), .date(time), householdValue])
+                + "INSERT INTO record_changes (household, kind, list, step) "
+                + "SELECT household, '\(table)', \(Self.listExpression("position")), -1 FROM gone",
+            [.text(id.text), .date(time), householdValue, low, high])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 
@@ -313,13 +374,14 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let table = Self.table(R.kind)
         let rows = try connection.query(
             "WITH back AS (DELETE FROM \(Self.removed) WHERE household = $3 AND kind = '\(table)' AND id = $1 "
-                + "AND removed_at >= $2 RETURNING record), "
+                + "AND removed_at >= $2 AND position >= $4 AND position < $5 RETURNING record), "
                 + "restored AS (INSERT INTO \(table) SELECT kept.* FROM back, "
                 + "jsonb_populate_record(NULL::\(table), back.record) AS kept WHERE kept.household = $3 "
-                + "ON CONFLICT DO NOTHING RETURNING 1), "
-                + "counted AS (INSERT INTO record_changes (household, kind, step) SELECT $3, '\(table)', 1 FROM restored) "
+                + "ON CONFLICT DO NOTHING RETURNING position), "
+                + "counted AS (INSERT INTO record_changes (household, kind, list, step) "
+                + "SELECT $3, '\(table)', \(Self.listExpression("position")), 1 FROM restored) "
                 + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored)",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue])
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high])
         guard rows.count == 1, rows.integer(0, 0) == 1 else { throw StoreError.nothingToRestore(R.kind) }
         if rows.integer(0, 1) != 1 { throw StoreError.conflict(R.kind) }
     }
@@ -332,22 +394,26 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(columns) FROM \(Self.removed), jsonb_populate_record(NULL::\(table), \(Self.removed).record) "
                 + "AS kept WHERE \(Self.removed).kind = '\(table)' AND \(Self.removed).id = $1 "
-                + "AND \(Self.removed).removed_at >= $2 AND \(Self.removed).household = $3",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue], number: { _ in 0 }
+                + "AND \(Self.removed).removed_at >= $2 AND \(Self.removed).household = $3 "
+                + "AND \(Self.removed).position >= $4 AND \(Self.removed).position < $5",
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high],
+            number: { _ in 0 }
         ).first?.record
     }
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1)::bigint "
-                + "+ (SELECT count(*) FROM record_changes WHERE household = $1)", [householdValue]) ?? 0
+            "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1 AND list >= $2 "
+                + "AND list < $3)::bigint + (SELECT count(*) FROM record_changes WHERE household = $1 AND list >= $2 "
+                + "AND list < $3)", [householdValue, firstList, listsEnd]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         let rows = try connection.query(
             "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1 "
-                + "UNION ALL SELECT kind, count(*) FROM record_changes WHERE household = $1 GROUP BY kind) AS counted "
-                + "GROUP BY kind", [householdValue])
+                + "AND list >= $2 AND list < $3 UNION ALL SELECT kind, count(*) FROM record_changes "
+                + "WHERE household = $1 AND list >= $2 AND list < $3 GROUP BY kind) AS counted GROUP BY kind",
+            [householdValue, firstList, listsEnd])
         var byKind: [RecordKind: Int64] = [:]
         for row in 0..<rows.count {
             if let kind = StoreLayout.kind(ofTable: rows.text(row, 0)) { byKind[kind] = rows.integer(row, 1) }

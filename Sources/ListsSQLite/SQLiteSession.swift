@@ -8,25 +8,42 @@ import Synchronization
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
 ///
-/// Every statement is scoped to the session's household: its records hold the positions of
-/// ``HouseholdID/positionRange`` (schema 9), so a list is a range of its table's rowids and a record is found by
-/// household and id; counts and the revision are the household's rows of `household_counts`.
+/// Every statement is scoped to the session's household and list: their records hold the positions of
+/// ``RowPositions/range(of:)-(StoreScope)`` (schema 9 for households, 12 for lists), so a list is a range of its
+/// table's rowids and a record is found by household and id within that range; counts and the revision are the
+/// scope's rows of `household_counts`, one per household, kind and list.
 struct SQLiteSession: StoreSession, BulkLoadingSession {
     let connection: SQLiteConnection
-    /// The household whose records the session reads and changes.
-    let household: HouseholdID
+    /// The records the session reads and changes.
+    let scope: StoreScope
 
-    /// The first and the last-plus-one position of the household's records.
-    private var low: FieldValue { .integer(household.positionRange.lowerBound) }
-    private var high: FieldValue { .integer(household.positionRange.upperBound) }
-    private var householdValue: FieldValue { .integer(household.rawValue) }
+    init(connection: SQLiteConnection, scope: StoreScope) {
+        self.connection = connection
+        self.scope = scope
+        let positions = RowPositions.range(of: scope)
+        low = .integer(positions.lowerBound)
+        high = .integer(positions.upperBound)
+        householdValue = .integer(scope.household.rawValue)
+        let lists = scope.list.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ListID.limit
+        firstList = .integer(lists.lowerBound)
+        listsEnd = .integer(lists.upperBound)
+    }
+
+    /// The first and the last-plus-one position of the scope's records.
+    private let low: FieldValue
+    private let high: FieldValue
+    /// The household, as a parameter.
+    private let householdValue: FieldValue
+    /// The first and the last-plus-one number of the scope's lists, for their rows of `household_counts`.
+    private let firstList: FieldValue
+    private let listsEnd: FieldValue
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// The condition of the household's records matching `filter`, and its parameters. The filter's fields are
+    /// The condition of the scope's records matching `filter`, and its parameters. The filter's fields are
     /// checked against `R`'s schema (``StoreLayout/condition(_:_:parameter:)``), so that no caller text reaches
     /// the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
@@ -66,8 +83,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return result
     }
 
-    /// The SQL for "this row's 1-based place in its household's list", `?1` being the household's first
-    /// position.
+    /// The SQL for "this row's 1-based place in its scope's list", `?1` being the scope's first position.
     private static func numberExpression(_ table: String) -> String {
         "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position >= ?1 AND earlier.position <= "
             + "\(table).position)"
@@ -104,8 +120,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard filter != nil else {
             return Int(
                 try connection.integer(
-                    "SELECT count FROM household_counts WHERE household = ? AND kind = ?",
-                    [householdValue, .text(table)]
+                    "SELECT coalesce(sum(count), 0) FROM household_counts WHERE household = ? AND kind = ? "
+                        + "AND list >= ? AND list < ?", [householdValue, .text(table), firstList, listsEnd]
                 ) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
@@ -115,8 +131,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id = ?",
-            [householdValue, .text(id.text)]
+            type,
+            "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id = ? AND position >= ? "
+                + "AND position < ?", [householdValue, .text(id.text), low, high]
         ).first?.record
     }
 
@@ -138,8 +155,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE household = ?2 AND id >= ?3 AND id < ?4 ORDER BY position LIMIT ?5",
-            [low, householdValue, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit))])
+                + "WHERE household = ?2 AND id >= ?3 AND id < ?4 AND position >= ?1 AND position < ?6 "
+                + "ORDER BY position LIMIT ?5",
+            [low, householdValue, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit)), high])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -185,20 +203,23 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     /// Loads go through one prepared statement and, into an empty list, build its indexes once at the end.
     var bulkLoading: (any BulkLoadingSession)? { self }
 
-    /// Appends the records after the last position, read once; then grows the kind's count by their number and
-    /// the revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
+    /// Appends the records after the last position of the list, read once; then grows the list's count by their
+    /// number and its revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
     func insert<R: Record>(contentsOf records: [R]) throws {
         guard !records.isEmpty else { return }
         let table = Self.table(R.kind)
-        // After the household's last record, and after the last one kept for undo, so that a restore finds its
-        // place free; the household's first record at the first position of its range plus one.
+        let list = scope.insertList
+        let positions = RowPositions.range(of: list, in: scope.household)
+        // After the list's last record, and after the last one kept for undo, so that a restore finds its place
+        // free; the list's first record at the first position of its range plus one.
         var position =
             try connection.integer(
                 "SELECT max(?1, coalesce((SELECT max(position) FROM \(table) WHERE position >= ?1 AND position < ?2), "
                     + "0), coalesce((SELECT max(position) FROM \(Self.removed) WHERE kind = ?3 AND position >= ?1 "
-                    + "AND position < ?2), 0))", [low, high, .text(table)]) ?? 0
-        guard position + Int64(records.count) < household.positionRange.upperBound else {
-            throw StoreError.failure("\(household) has no positions left in \(table)")
+                    + "AND position < ?2), 0))",
+                [.integer(positions.lowerBound), .integer(positions.upperBound), .text(table)]) ?? 0
+        guard position + Int64(records.count) < positions.upperBound else {
+            throw StoreError.failure("\(scope.household)'s \(list) has no positions left in \(table)")
         }
         let statement = try connection.prepared(Self.insertStatement(R.self))
         var values: [FieldValue] = []
@@ -213,11 +234,14 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             do {
                 try connection.query(statement, values) { _ in }
             } catch let error as SQLiteError where error.isConstraintViolation {
-                if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
+                // Taken in any list of the household: ids are the household's.
+                let taken = try connection.integer(
+                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(record.id.text)])
+                if taken != nil { throw StoreError.conflict(R.kind) }
                 throw StoreError.failure(error.description)
             }
         }
-        try counted(table, by: records.count)
+        try counted(table, list, by: records.count)
     }
 
     /// Drops the indexes of `type`'s table (the unique one on ids too) and returns what creates them again from
@@ -243,30 +267,44 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         }
     }
 
-    /// Grows (or shrinks) the count of the household's records in `table` and grows its revision: what every
-    /// change of records ends with. A household's first change makes its row.
-    private func counted(_ table: String, by change: Int) throws {
+    /// Grows (or shrinks) the count of the household's records in `table` in `list` and grows its revision: what
+    /// every change of records ends with. A list's first change makes its row.
+    private func counted(_ table: String, _ list: ListID, by change: Int) throws {
         try connection.run(
-            "INSERT INTO household_counts (household, kind, count, changes) VALUES (?, ?, ?, 1) "
-                + "ON CONFLICT (household, kind) DO UPDATE SET count = count + excluded.count, changes = changes + 1",
-            [householdValue, .text(table), .integer(Int64(change))])
+            "INSERT INTO household_counts (household, kind, list, count, changes) VALUES (?, ?, ?, ?, 1) "
+                + "ON CONFLICT (household, kind, list) DO UPDATE SET count = count + excluded.count, "
+                + "changes = changes + 1",
+            [householdValue, .text(table), .integer(list.rawValue), .integer(Int64(change))])
+    }
+
+    /// The list of the rows a statement changed: the scope's, or in a whole household, the one their positions
+    /// (the statement's `RETURNING position`) are in; `nil` when it changed none.
+    private func changedList(_ sql: String, _ parameters: [FieldValue]) throws -> ListID? {
+        guard let list = scope.list else {
+            var position: Int64?
+            try connection.query(sql + " RETURNING position", parameters) { position = $0.integer(0) }
+            return position.map(RowPositions.list(at:))
+        }
+        try connection.run(sql, parameters)
+        return connection.changes == 0 ? nil : list
     }
 
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
         let table = Self.table(R.kind)
         let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"])
             .map { "\($0) = ?" }.joined(separator: ", ")
-        try connection.run(
-            "UPDATE \(table) SET \(assignments) WHERE household = ? AND id = ? AND version = ?",
+        let list = try changedList(
+            "UPDATE \(table) SET \(assignments) WHERE household = ? AND id = ? AND version = ? AND position >= ? "
+                + "AND position < ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
                     .text(Reference.nameKey(record.displayName)), householdValue, .text(record.id.text),
-                    .integer(Int64(expectedVersion)),
+                    .integer(Int64(expectedVersion)), low, high,
                 ])
-        if connection.changes == 0 {
+        guard let list else {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
         }
-        try counted(table, by: 0)
+        try counted(table, list, by: 0)
     }
 
     /// The table of records kept for undo (schema 8).
@@ -279,20 +317,22 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < ?", [.date(time.addingTimeInterval(-Undo.window))])
         let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joined(separator: ", ")
-        try connection.run(
+        let list = try changedList(
             "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
                 + "SELECT household, ?, id, position, json_object(\(row)), ? FROM \(table) WHERE household = ? AND id = ? "
+                + "AND position >= ? AND position < ? "
                 + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
                 + "record = excluded.record, removed_at = excluded.removed_at",
-            [.text(table), .date(time), householdValue, .text(id.text)])
-        if connection.changes == 0 { throw StoreError.notFound(R.kind) }
+            [.text(table), .date(time), householdValue, .text(id.text), low, high])
+        guard let list else { throw StoreError.notFound(R.kind) }
         try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(id.text)])
-        try counted(table, by: -1)
+        try counted(table, list, by: -1)
     }
 
     /// The condition on the recently removed that finds the household `?4`'s record of `table` with the id `?2`
-    /// removed at or after the instant `?3` (`?1` is the table).
-    private static let keptRecord = "household = ?4 AND kind = ?1 AND id = ?2 AND removed_at >= ?3"
+    /// removed at or after the instant `?3` (`?1` is the table) from a position from `?5` up to `?6`.
+    private static let keptRecord =
+        "household = ?4 AND kind = ?1 AND id = ?2 AND removed_at >= ?3 AND position >= ?5 AND position < ?6"
 
     /// Puts the kept row back as it was (each column read from the JSON object with `json_extract`, which gives
     /// back the integer or the text it was given), at its position, which no insert took meanwhile.
@@ -301,38 +341,46 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let columns = StoreLayout.rowColumnNames(type)
         let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         let kept: [FieldValue] = [
-            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue,
+            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high,
         ]
+        let list: ListID?
         do {
-            try connection.run(
+            list = try changedList(
                 "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
                     + "WHERE \(Self.keptRecord)", kept)
         } catch let error as SQLiteError where error.isConstraintViolation {
             throw StoreError.conflict(R.kind)
         }
-        if connection.changes == 0 { throw StoreError.nothingToRestore(R.kind) }
+        guard let list else { throw StoreError.nothingToRestore(R.kind) }
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE household = ? AND kind = ? AND id = ?",
             [householdValue, .text(table), .text(id.text)])
-        try counted(table, by: 1)
+        try counted(table, list, by: 1)
     }
 
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R? {
         let values = StoreLayout.columnNames(type).map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         return try numbered(
             type, "SELECT \(values), 0 FROM \(Self.removed) WHERE \(Self.keptRecord)",
-            [.text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue]
+            [
+                .text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue,
+                low, high,
+            ]
         ).first?.record
     }
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ?", [householdValue]) ?? 0
+            "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ? AND list >= ? AND list < ?",
+            [householdValue, firstList, listsEnd]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         var byKind: [RecordKind: Int64] = [:]
-        try connection.query("SELECT kind, changes FROM household_counts WHERE household = ?", [householdValue]) {
+        try connection.query(
+            "SELECT kind, sum(changes) FROM household_counts WHERE household = ? AND list >= ? AND list < ? "
+                + "GROUP BY kind", [householdValue, firstList, listsEnd]
+        ) {
             if let kind = StoreLayout.kind(ofTable: $0.text(0)) { byKind[kind] = $0.integer(1) }
         }
         return byKind

@@ -68,6 +68,21 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         defer { directory.remove() }
         try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 2))
     }
+
+    /// Every check again in a list other than a household's main one, beside the main one's records, and the
+    /// checks that try one list's records from another and a household's lists together.
+    @Test(arguments: StoreContract.inAnotherList)
+    func inAnotherListOfAFile(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 2))
+    }
+
+    /// Every check again in the whole of a household, in memory.
+    @Test(arguments: StoreContract.inAWholeHousehold)
+    func inAWholeHouseholdInMemory(_ check: StoreContract.Check) throws {
+        try check.run(try SQLiteStore(path: ":memory:"))
+    }
 }
 
 /// The accounts contract on SQLite files, with and without read connections, and on several stores open on one
