@@ -102,6 +102,36 @@ public enum Undo {
     public static let window: TimeInterval = 10 * 60
 }
 
+/// Names the records one removal took out together (``StoreSession/delete(_:id:at:removal:)``), so that one undo
+/// puts them all back as one (``StoreSession/restore(_:at:)``): the records one command removed, a list with its
+/// entries. Chosen by whoever removes, as an add's id is, so that it needs no round trip.
+public struct RemovalID: Hashable, Sendable, CustomStringConvertible {
+    /// A random UUID.
+    public let rawValue: UUID
+
+    /// The removal named `rawValue`, or a new one.
+    public init(_ rawValue: UUID = .random()) { self.rawValue = rawValue }
+
+    /// Its UUID, upper-case and hyphenated, as stores keep it.
+    public var description: String { rawValue.text }
+}
+
+/// A record named by its kind and id, as a removal of several kinds answers what it put back.
+public struct RecordKey: Hashable, Sendable, CustomStringConvertible {
+    /// The record's kind.
+    public var kind: RecordKind
+    /// The record's id.
+    public var id: UUID
+
+    /// The record of `kind` with `id`.
+    public init(_ kind: RecordKind, _ id: UUID) {
+        self.kind = kind
+        self.id = id
+    }
+
+    public var description: String { "\(kind):\(id.text)" }
+}
+
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
 ///
 /// `R` is left unconstrained on purpose (docs/performance.md, "No conformance scans").
@@ -162,12 +192,13 @@ public protocol StoreSession {
     func update<R: Record>(_ record: R, expectedVersion: Int) throws
 
     /// Deletes the record with `id`, keeping it among the recently removed (its stored values and its position,
-    /// removed at `time`) so that ``restore(_:id:at:)`` can put it back, and forgets the records of every kind kept
-    /// from before ``Undo/window`` ago. A record deleted again replaces what was kept of it.
+    /// removed at `time` by `removal`) so that ``restore(_:id:at:)`` can put it back, alone, or
+    /// ``restore(_:at:)`` with the other records of `removal`, and forgets the records of every kind kept from before
+    /// ``Undo/window`` ago. A record deleted again replaces what was kept of it.
     ///
     /// While a record is kept, its position stays free: no record added meanwhile takes it.
     /// - Throws: ``StoreError/notFound(_:)``.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws
 
     /// Puts back the record with `id` that was deleted less than ``Undo/window`` before `time`, exactly as it was
     /// (id, fields, meta, version) and at its position, between the records that were its neighbours; it is then
@@ -180,6 +211,18 @@ public protocol StoreSession {
     /// The record with `id` that was deleted less than ``Undo/window`` before `time` and can be put back, or
     /// `nil`.
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R?
+
+    /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every
+    /// kind, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is stored
+    /// again). Answers what it put back, kind by kind in ``RecordKind/all``'s order and each kind in list order:
+    /// nothing when nothing of `removal` is kept.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again; the caller's
+    ///   write is then to be rolled back (some may be put back already).
+    func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey]
+
+    /// The records `removal` deleted less than ``Undo/window`` before `time` that ``restore(_:at:)`` would put
+    /// back, in its order.
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey]
 
     /// A number that grows with every insert, update and delete of any record of the scope, by any process: a page
     /// polls it to learn cheaply that something changed. Only its changes mean something, not its value. A whole
@@ -220,6 +263,12 @@ public protocol BulkLoadingSession {
 
 extension StoreSession {
     public var bulkLoading: (any BulkLoadingSession)? { nil }
+
+    /// Deletes the record with `id` as a removal of its own: ``delete(_:id:at:removal:)``.
+    /// - Throws: ``StoreError/notFound(_:)``.
+    public func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+        try delete(type, id: id, at: time, removal: RemovalID())
+    }
 
     /// Appends `records` at the end of their list, in order: what ``insert(_:)`` on each does, in one go, the
     /// session's own faster way when it has one (``bulkLoading``; an import of 100k records does). On a failure

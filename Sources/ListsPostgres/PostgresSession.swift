@@ -347,7 +347,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// Forgets what was kept too long ago, then, in one statement, deletes the row, keeps it whole (`to_jsonb` of
     /// the row: bigints stay exact numbers, booleans booleans) among the recently removed, and appends its change
     /// row. Positions come from the list's sequence, so the kept position stays free.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws {
         let table = Self.table(R.kind)
         // Not in the statement below: one statement must not change one row twice (an entry both forgotten and
         // replaced).
@@ -356,13 +356,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let deleted = try connection.run(
             "WITH gone AS (DELETE FROM \(table) WHERE household = $3 AND id = $1 AND position >= $4 AND position < $5 "
                 + "RETURNING *), "
-                + "kept AS (INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
-                + "SELECT household, '\(table)', id, position, to_jsonb(gone), $2::bigint FROM gone "
-                + "ON CONFLICT (household, kind, id) DO UPDATE "
-                + "SET position = excluded.position, record = excluded.record, removed_at = excluded.removed_at) "
+                + "kept AS (INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at, removal) "
+                + "SELECT household, '\(table)', id, position, to_jsonb(gone), $2::bigint, $6 FROM gone "
+                + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
+                + "record = excluded.record, removed_at = excluded.removed_at, removal = excluded.removal) "
                 + "INSERT INTO record_changes (household, kind, list, step) "
                 + "SELECT household, '\(table)', \(Self.listExpression("position")), -1 FROM gone",
-            [.text(id.text), .date(time), householdValue, low, high])
+            [.text(id.text), .date(time), householdValue, low, high, .text(removal.description)])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 
@@ -399,6 +399,55 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high],
             number: { _ in 0 }
         ).first?.record
+    }
+
+    func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        var restored: [RecordKey] = []
+        for kind in RecordKind.all { restored += try restore(kind.recordType, removal: removal, at: time) }
+        return restored
+    }
+
+    /// In one statement, as ``restore(_:id:at:)`` does for one record: takes the kept rows of `R` that `removal`
+    /// removed out of the recently removed, inserts them as they were, and appends a change row for each list they
+    /// go back to; answers their ids in list order. A row whose id is stored is not inserted, and the statement
+    /// then says so, for the write to roll back.
+    private func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        let table = Self.table(R.kind)
+        let list = Self.listExpression("position")
+        let rows = try connection.query(
+            "WITH back AS (DELETE FROM \(Self.removed) WHERE household = $1 AND kind = '\(table)' AND removal = $2 "
+                + "AND removed_at >= $3 AND position >= $4 AND position < $5 RETURNING record), "
+                + "restored AS (INSERT INTO \(table) SELECT kept.* FROM back, "
+                + "jsonb_populate_record(NULL::\(table), back.record) AS kept WHERE kept.household = $1 "
+                + "ON CONFLICT DO NOTHING RETURNING id, position), "
+                + "counted AS (INSERT INTO record_changes (household, kind, list, step) "
+                + "SELECT $1, '\(table)', \(list), count(*) FROM restored GROUP BY \(list)) "
+                + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored), "
+                + "(SELECT string_agg(id, ' ' ORDER BY position) FROM restored)",
+            [
+                householdValue, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), low, high,
+            ])
+        guard rows.count == 1 else { return [] }
+        if rows.integer(0, 0) != rows.integer(0, 1) { throw StoreError.conflict(R.kind) }
+        guard !rows.isNull(0, 2) else { return [] }
+        return try rows.text(0, 2).split(separator: " ").map { text in
+            guard let id = UUID(text: String(text)) else { throw StoreError.corrupt("id \(text)") }
+            return RecordKey(R.kind, id)
+        }
+    }
+
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        let rows = try connection.query(
+            "SELECT kind, id, position FROM \(Self.removed) WHERE household = $1 AND removal = $2 "
+                + "AND removed_at >= $3 AND position >= $4 AND position < $5",
+            [householdValue, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), low, high])
+        var kept: [(key: RecordKey, position: Int64)] = []
+        for row in 0..<rows.count {
+            guard let kind = StoreLayout.kind(ofTable: rows.text(row, 0)), let id = UUID(text: rows.text(row, 1))
+            else { continue }
+            kept.append((RecordKey(kind, id), rows.integer(row, 2)))
+        }
+        return StoreLayout.inRestoringOrder(kept)
     }
 
     func revision() throws -> Int64 {

@@ -64,10 +64,19 @@ public enum StoreLayout {
         return (tests.joined(separator: " AND "), values)
     }
 
+    /// The keys of `kept` records (each with its position) in the order a restore of their removal puts them back
+    /// and answers them: kind by kind in ``ListsModel/RecordKind/all``'s order, each kind in list order.
+    public static func inRestoringOrder(_ kept: [(key: RecordKey, position: Int64)]) -> [RecordKey] {
+        let order = Dictionary(uniqueKeysWithValues: RecordKind.all.enumerated().map { ($1, $0) })
+        return kept.sorted { ((order[$0.key.kind] ?? 0), $0.position) < ((order[$1.key.kind] ?? 0), $1.position) }
+            .map(\.key)
+    }
+
     /// The table of recently removed records (SQLite schema 8, PostgreSQL schema 7): a record deleted less than
     /// ``ListsModel/Undo/window`` ago, as its row held it, so that an undo puts it back exactly and where it was,
-    /// from any server sharing the store. Its columns: `kind` (the record's table), `id`, `position` (its place in
-    /// its list, kept free meanwhile), `record` (a JSON object holding the whole row, each stored value under its
-    /// column's name) and `removed_at` (milliseconds since 1970).
+    /// from any server sharing the store. Its columns: `household`, `kind` (the record's table), `id`, `position`
+    /// (its place in its list, kept free meanwhile), `record` (a JSON object holding the whole row, each stored value
+    /// under its column's name), `removed_at` (milliseconds since 1970) and `removal` (schema 12: the
+    /// ``ListsModel/RemovalID`` of the records removed with it, which an undo puts back together).
     public static let removedTable = "removed_records"
 }

@@ -311,19 +311,19 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     private static let removed = StoreLayout.removedTable
 
     /// Keeps the row, as a JSON object of its columns (`json_object`, which keeps integers and text as they are),
-    /// among the recently removed, then deletes it.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+    /// among the recently removed under `removal`, then deletes it.
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws {
         let table = Self.table(R.kind)
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < ?", [.date(time.addingTimeInterval(-Undo.window))])
         let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joined(separator: ", ")
         let list = try changedList(
-            "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
-                + "SELECT household, ?, id, position, json_object(\(row)), ? FROM \(table) WHERE household = ? AND id = ? "
-                + "AND position >= ? AND position < ? "
+            "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at, removal) "
+                + "SELECT household, ?, id, position, json_object(\(row)), ?, ? FROM \(table) "
+                + "WHERE household = ? AND id = ? AND position >= ? AND position < ? "
                 + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
-                + "record = excluded.record, removed_at = excluded.removed_at",
-            [.text(table), .date(time), householdValue, .text(id.text), low, high])
+                + "record = excluded.record, removed_at = excluded.removed_at, removal = excluded.removal",
+            [.text(table), .date(time), .text(removal.description), householdValue, .text(id.text), low, high])
         guard let list else { throw StoreError.notFound(R.kind) }
         try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(id.text)])
         try counted(table, list, by: -1)
@@ -367,6 +367,61 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
                 low, high,
             ]
         ).first?.record
+    }
+
+    /// The condition on the recently removed that finds the household `?1`'s records of the table `?2` removed by
+    /// `?3` at or after the instant `?4`, from a position from `?5` up to `?6`.
+    private static let keptRemoval =
+        "household = ?1 AND kind = ?2 AND removal = ?3 AND removed_at >= ?4 AND position >= ?5 AND position < ?6"
+
+    func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        var restored: [RecordKey] = []
+        for kind in RecordKind.all { restored += try restore(kind.recordType, removal: removal, at: time) }
+        return restored
+    }
+
+    /// Puts back the kept rows of `R` that `removal` removed, each as ``restore(_:id:at:)`` does, in one statement,
+    /// then counts them in their lists.
+    private func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        let table = Self.table(R.kind)
+        let columns = StoreLayout.rowColumnNames(type)
+        let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        let kept: [FieldValue] = [
+            householdValue, .text(table), .text(removal.description), .date(time.addingTimeInterval(-Undo.window)),
+            low, high,
+        ]
+        var rows: [(id: UUID?, position: Int64)] = []
+        do {
+            try connection.query(
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
+                    + "WHERE \(Self.keptRemoval) RETURNING id, position", kept
+            ) { rows.append(($0.uuid(0), $0.integer(1))) }
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            throw StoreError.conflict(R.kind)
+        }
+        guard !rows.isEmpty else { return [] }
+        try connection.run("DELETE FROM \(Self.removed) WHERE \(Self.keptRemoval)", kept)
+        rows.sort { $0.position < $1.position }
+        for (list, restored) in Dictionary(grouping: rows, by: { RowPositions.list(at: $0.position) }) {
+            try counted(table, list, by: restored.count)
+        }
+        return try rows.map { row in
+            guard let id = row.id else { throw StoreError.corrupt("an id of \(table)") }
+            return RecordKey(R.kind, id)
+        }
+    }
+
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        var kept: [(key: RecordKey, position: Int64)] = []
+        try connection.query(
+            "SELECT kind, id, position FROM \(Self.removed) WHERE household = ? AND removal = ? AND removed_at >= ? "
+                + "AND position >= ? AND position < ?",
+            [householdValue, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), low, high]
+        ) { row in
+            guard let kind = StoreLayout.kind(ofTable: row.text(0)), let id = row.uuid(1) else { return }
+            kept.append((RecordKey(kind, id), row.integer(2)))
+        }
+        return StoreLayout.inRestoringOrder(kept)
     }
 
     func revision() throws -> Int64 {

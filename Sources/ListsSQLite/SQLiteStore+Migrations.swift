@@ -363,7 +363,9 @@ extension SQLiteStore {
         // record already is, so no row moves; the others 2^24 positions each of the upper half. Counts and changes
         // are kept per household, kind and list (the rows there were become the main lists'), so that a list's
         // count, numbers and revision are its own and a household's are the sums of its lists'. The table is
-        // small (a row per household, kind and list): it is made again with the list in its key.
+        // small (a row per household, kind and list): it is made again with the list in its key. What is kept for
+        // undo names the removal that took it out (`RemovalID`), so that the records removed together are put back
+        // together; those kept from before have none, and are put back one by one.
         """
         CREATE TABLE household_counts_12 (
             household INTEGER NOT NULL,
@@ -377,6 +379,8 @@ extension SQLiteStore {
             SELECT household, kind, 0, count, changes FROM household_counts;
         DROP TABLE household_counts;
         ALTER TABLE household_counts_12 RENAME TO household_counts;
+        ALTER TABLE removed_records ADD COLUMN removal TEXT;
+        CREATE INDEX removed_records_by_removal ON removed_records (household, removal);
         """,
     ]
 

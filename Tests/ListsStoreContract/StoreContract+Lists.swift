@@ -38,6 +38,7 @@ extension StoreContract {
         Check("countsNumbersAndRevisionsAreEachListsOwn", countsNumbersAndRevisionsAreEachListsOwn),
         Check("aWholeHouseholdSeesItsListsTogether", aWholeHouseholdSeesItsListsTogether),
         Check("anIdIsTheHouseholdsInEveryList", anIdIsTheHouseholdsInEveryList),
+        Check("aRemovalAcrossListsIsRestoredScopeByScope", aRemovalAcrossListsIsRestoredScopeByScope),
     ]
 
     /// From another list of the household, the main list's records are found by no id, id prefix, number or name;
@@ -154,5 +155,34 @@ extension StoreContract {
         }
         #expect(try TodoList(store: other).all().isEmpty)
         #expect(try TodoList(store: store).task(.id(walk.id)).record.title == "Walk the dogs")
+    }
+
+    /// A removal that took records out of two lists of a household (made in the whole household) is restored in a
+    /// list only as far as that list goes, and in the whole household whole; another household finds nothing of it.
+    static func aRemovalAcrossListsIsRestoredScopeByScope(_ store: any Store) throws {
+        try fillNeighbour(store)
+        let listed = store.scoped(to: otherList)
+        let whole = store.scoped(to: .wholeHousehold(.first))
+        try TodoList(store: listed).add(title: "Mend the fence")
+        try TodoList(store: listed).add(title: "Milk the cow")
+        let removal = RemovalID()
+        let removed = try TodoList(store: whole).tasks.remove(
+            [.typed("Walk the dogs"), .typed("Milk the cow")], removal: removal)
+        #expect(removed.listed() == ["1 Walk the dogs", "4 Milk the cow"])
+        #expect(try TodoList(store: store).counts() == (1, 0))
+        #expect(try TodoList(store: listed).counts() == (1, 1))
+        let now = Date()
+        let keys = removed.map { RecordKey(.task, $0.record.id) }
+        #expect(try listed.read { try $0.recentlyRemoved(removal, at: now) } == [keys[1]])
+        #expect(try whole.read { try $0.recentlyRemoved(removal, at: now) } == keys)
+        #expect(try store.scoped(to: otherHousehold).read { try $0.recentlyRemoved(removal, at: now) }.isEmpty)
+        #expect(throws: StoreError.nothingToRestore(.task)) {
+            try TodoList(store: store.scoped(to: otherHousehold)).tasks.restore(removal)
+        }
+        #expect(try TodoList(store: listed).tasks.restore(removal).listed() == ["2 Milk the cow"])
+        #expect(try TodoList(store: store).counts() == (1, 0))
+        #expect(try TodoList(store: whole).tasks.restore(removal).listed() == ["1 Walk the dogs"])
+        #expect(try TodoList(store: store).all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
+        #expect(try TodoList(store: listed).counts() == (2, 2))
     }
 }

@@ -79,6 +79,9 @@ public enum StoreContract {
         Check("deletesForgetWhatWasKeptTooLongAgo", deletesForgetWhatWasKeptTooLongAgo),
         Check("aRecordWhoseIdIsTakenAgainIsNotRestored", aRecordWhoseIdIsTakenAgainIsNotRestored),
         Check("aCheckOffIsUndoneByPuttingTheMarkBack", aCheckOffIsUndoneByPuttingTheMarkBack),
+        Check("recordsRemovedAsOneAreRestoredAsOne", recordsRemovedAsOneAreRestoredAsOne),
+        Check("aRemovalIsRestoredWholeOrNotAtAll", aRemovalIsRestoredWholeOrNotAtAll),
+        Check("aRemovalKeepsToItsWindowAndToWhatIsLeft", aRemovalKeepsToItsWindowAndToWhatIsLeft),
         Check("anAddWithATakenClientIdAnswersTheStoredRecord", anAddWithATakenClientIdAnswersTheStoredRecord),
         Check("anAddSentManyTimesAtOnceAddsOnce", anAddSentManyTimesAtOnceAddsOnce),
     ]
