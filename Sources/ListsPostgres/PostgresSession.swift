@@ -24,22 +24,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         self.scope = scope
         self.isWrite = isWrite
         let positions = scope.list.map(Self.positions(of:)) ?? 0..<(ListID.limit << Self.listShift)
-        low = .integer(positions.lowerBound)
-        high = .integer(positions.upperBound)
-        householdValue = .integer(scope.household.rawValue)
-        let lists = scope.list.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ListID.limit
-        firstList = .integer(lists.lowerBound)
-        listsEnd = .integer(lists.upperBound)
+        bounds = ScopeBounds(scope, positions: positions)
     }
 
-    /// The household as a parameter.
-    private let householdValue: FieldValue
-    /// The first and the last-plus-one position of the scope's records in its household.
-    private let low: FieldValue
-    private let high: FieldValue
-    /// The first and the last-plus-one number of the scope's lists, for their count and change rows.
-    private let firstList: FieldValue
-    private let listsEnd: FieldValue
+    /// The parameters of the scope: its household, positions in it and lists.
+    private let bounds: ScopeBounds
 
     /// How far a list's number is shifted in a position: list `n`'s records hold the positions from `n << 47`,
     /// each that plus a value of its table's sequence (schema 5), which is shared by every household and list and
@@ -65,9 +54,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// (``StoreLayout/condition(_:_:parameter:)``), so that no caller text reaches the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         let scoped = "WHERE household = $1 AND position >= $2 AND position < $3"
-        guard let filter else { return (scoped, [householdValue, low, high]) }
+        guard let filter else { return (scoped, [bounds.household, bounds.low, bounds.high]) }
         let (tests, values) = try StoreLayout.condition(filter, type) { "$\($0 + 4)" }
-        return ("\(scoped) AND \(tests)", [householdValue, low, high] + values)
+        return ("\(scoped) AND \(tests)", [bounds.household, bounds.low, bounds.high] + values)
     }
 
     /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the
@@ -114,7 +103,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 type,
                 "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $3 AND position >= $4 AND position < $5 "
                     + "ORDER BY position LIMIT $1 OFFSET $2",
-                paging + [householdValue, low, high], number: { start + $0 + 1 })
+                paging + [bounds.household, bounds.low, bounds.high], number: { start + $0 + 1 })
         }
         let (condition, parameters) = try self.condition(filter, type)
         return try numbered(
@@ -131,7 +120,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             return Int(
                 try connection.integer(
                     "SELECT \(Self.countExpression(table, household: "$1", lists: "list >= $2 AND list < $3"))",
-                    [householdValue, firstList, listsEnd]) ?? 0)
+                    [bounds.household, bounds.firstList, bounds.listsEnd]) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
@@ -142,7 +131,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND id = $1 AND position >= $3 "
-                + "AND position < $4", [.text(id.text), householdValue, low, high], number: { _ in 0 }
+                + "AND position < $4", [.text(id.text), bounds.household, bounds.low, bounds.high], number: { _ in 0 }
         ).first?.record
     }
 
@@ -153,7 +142,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND position >= $3 AND position < $4 "
                 + "ORDER BY position LIMIT 1 OFFSET $1",
-            [.integer(Int64(number - 1)), householdValue, low, high], number: { _ in number }
+            [.integer(Int64(number - 1)), bounds.household, bounds.low, bounds.high], number: { _ in number }
         ).first
     }
 
@@ -167,7 +156,10 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table, low: "$5")) FROM \(table) "
                 + "WHERE household = $4 AND id >= $1 AND id < $2 AND position >= $5 AND position < $6 "
                 + "ORDER BY position LIMIT $3",
-            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), householdValue, low, high])
+            [
+                .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), bounds.household, bounds.low,
+                bounds.high,
+            ])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -181,7 +173,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table, low: "$4")) FROM \(table) "
                 + "WHERE household = $3 AND name_key = $1 AND position >= $4 AND position < $5\(exact) "
                 + "ORDER BY position LIMIT $2",
-            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), householdValue, low, high]
+            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), bounds.household, bounds.low, bounds.high]
                 + (ignoringCase ? [] : [.text(name)]))
     }
 
@@ -334,7 +326,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
                     .text(Reference.nameKey(record.displayName)), .text(record.id.text),
-                    .integer(Int64(expectedVersion)), householdValue, low, high,
+                    .integer(Int64(expectedVersion)), bounds.household, bounds.low, bounds.high,
                 ])
         if changed == 0 {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
@@ -362,7 +354,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 + "record = excluded.record, removed_at = excluded.removed_at, removal = excluded.removal) "
                 + "INSERT INTO record_changes (household, kind, list, step) "
                 + "SELECT household, '\(table)', \(Self.listExpression("position")), -1 FROM gone",
-            [.text(id.text), .date(time), householdValue, low, high, .text(removal.description)])
+            [.text(id.text), .date(time), bounds.household, bounds.low, bounds.high, .text(removal.description)])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 
@@ -381,7 +373,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 + "counted AS (INSERT INTO record_changes (household, kind, list, step) "
                 + "SELECT $3, '\(table)', \(Self.listExpression("position")), 1 FROM restored) "
                 + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored)",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high])
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low, bounds.high])
         guard rows.count == 1, rows.integer(0, 0) == 1 else { throw StoreError.nothingToRestore(R.kind) }
         if rows.integer(0, 1) != 1 { throw StoreError.conflict(R.kind) }
     }
@@ -396,7 +388,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 + "AS kept WHERE \(Self.removed).kind = '\(table)' AND \(Self.removed).id = $1 "
                 + "AND \(Self.removed).removed_at >= $2 AND \(Self.removed).household = $3 "
                 + "AND \(Self.removed).position >= $4 AND \(Self.removed).position < $5",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high],
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low, bounds.high],
             number: { _ in 0 }
         ).first?.record
     }
@@ -425,7 +417,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored), "
                 + "(SELECT string_agg(id, ' ' ORDER BY position) FROM restored)",
             [
-                householdValue, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), low, high,
+                bounds.household, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), bounds.low,
+                bounds.high,
             ])
         guard rows.count == 1 else { return [] }
         if rows.integer(0, 0) != rows.integer(0, 1) { throw StoreError.conflict(R.kind) }
@@ -440,7 +433,10 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let rows = try connection.query(
             "SELECT kind, id, position FROM \(Self.removed) WHERE household = $1 AND removal = $2 "
                 + "AND removed_at >= $3 AND position >= $4 AND position < $5",
-            [householdValue, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), low, high])
+            [
+                bounds.household, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), bounds.low,
+                bounds.high,
+            ])
         var kept: [(key: RecordKey, position: Int64)] = []
         for row in 0..<rows.count {
             guard let kind = StoreLayout.kind(ofTable: rows.text(row, 0)), let id = UUID(text: rows.text(row, 1))
@@ -454,7 +450,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         try connection.integer(
             "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1 AND list >= $2 "
                 + "AND list < $3)::bigint + (SELECT count(*) FROM record_changes WHERE household = $1 AND list >= $2 "
-                + "AND list < $3)", [householdValue, firstList, listsEnd]) ?? 0
+                + "AND list < $3)", [bounds.household, bounds.firstList, bounds.listsEnd]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
@@ -462,7 +458,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1 "
                 + "AND list >= $2 AND list < $3 UNION ALL SELECT kind, count(*) FROM record_changes "
                 + "WHERE household = $1 AND list >= $2 AND list < $3 GROUP BY kind) AS counted GROUP BY kind",
-            [householdValue, firstList, listsEnd])
+            [bounds.household, bounds.firstList, bounds.listsEnd])
         var byKind: [RecordKind: Int64] = [:]
         for row in 0..<rows.count {
             if let kind = StoreLayout.kind(ofTable: rows.text(row, 0)) { byKind[kind] = rows.integer(row, 1) }

@@ -80,3 +80,30 @@ public enum StoreLayout {
     /// ``ListsModel/RemovalID`` of the records removed with it, which an undo puts back together).
     public static let removedTable = "removed_records"
 }
+
+/// The parameters that keep a statement to a store's scope (``ListsModel/StoreScope``), made once per session: its
+/// household, the first and the last-plus-one position of its records (each store lays its lists out in positions
+/// of its own), and the first and the last-plus-one number of its lists (one list, or every list of the household),
+/// for the count and change rows kept per list.
+public struct ScopeBounds: Sendable {
+    /// The household.
+    public let household: FieldValue
+    /// The scope's first position.
+    public let low: FieldValue
+    /// The position after the scope's last.
+    public let high: FieldValue
+    /// The scope's first list.
+    public let firstList: FieldValue
+    /// The list after the scope's last.
+    public let listsEnd: FieldValue
+
+    /// The bounds of `scope`, whose records hold `positions`.
+    public init(_ scope: StoreScope, positions: Range<Int64>) {
+        household = .integer(scope.household.rawValue)
+        low = .integer(positions.lowerBound)
+        high = .integer(positions.upperBound)
+        let lists = scope.list.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ListID.limit
+        firstList = .integer(lists.lowerBound)
+        listsEnd = .integer(lists.upperBound)
+    }
+}

@@ -20,23 +20,11 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     init(connection: SQLiteConnection, scope: StoreScope) {
         self.connection = connection
         self.scope = scope
-        let positions = RowPositions.range(of: scope)
-        low = .integer(positions.lowerBound)
-        high = .integer(positions.upperBound)
-        householdValue = .integer(scope.household.rawValue)
-        let lists = scope.list.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ListID.limit
-        firstList = .integer(lists.lowerBound)
-        listsEnd = .integer(lists.upperBound)
+        bounds = ScopeBounds(scope, positions: RowPositions.range(of: scope))
     }
 
-    /// The first and the last-plus-one position of the scope's records.
-    private let low: FieldValue
-    private let high: FieldValue
-    /// The household, as a parameter.
-    private let householdValue: FieldValue
-    /// The first and the last-plus-one number of the scope's lists, for their rows of `household_counts`.
-    private let firstList: FieldValue
-    private let listsEnd: FieldValue
+    /// The parameters of the scope: its household, positions and lists.
+    private let bounds: ScopeBounds
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
@@ -48,9 +36,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     /// the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         let range = "WHERE position >= ? AND position < ?"
-        guard let filter else { return (range, [low, high]) }
+        guard let filter else { return (range, [bounds.low, bounds.high]) }
         let (tests, values) = try StoreLayout.condition(filter, type) { _ in "?" }
-        return ("\(range) AND \(tests)", [low, high] + values)
+        return ("\(range) AND \(tests)", [bounds.low, bounds.high] + values)
     }
 
     /// Reads one record from a row laid out as ``columns(_:)``; `kinds` are `R.fieldSpecs`' kinds, looked up once
@@ -100,7 +88,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             let kinds = R.fieldSpecs.map(\.kind)
             try connection.query(
                 "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
-                    + "LIMIT ? OFFSET ?", [low, high] + paging
+                    + "LIMIT ? OFFSET ?", [bounds.low, bounds.high] + paging
             ) { row in
                 number += 1
                 result.append(try Self.decode(row, type, kinds: kinds, number: number))
@@ -112,7 +100,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
                 + "FROM \(table) WHERE position >= ? AND position < ?) \(condition) ORDER BY position LIMIT ? OFFSET ?",
-            [low, high] + parameters + paging)
+            [bounds.low, bounds.high] + parameters + paging)
     }
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
@@ -121,7 +109,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             return Int(
                 try connection.integer(
                     "SELECT coalesce(sum(count), 0) FROM household_counts WHERE household = ? AND kind = ? "
-                        + "AND list >= ? AND list < ?", [householdValue, .text(table), firstList, listsEnd]
+                        + "AND list >= ? AND list < ?",
+                    [bounds.household, .text(table), bounds.firstList, bounds.listsEnd]
                 ) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
@@ -133,7 +122,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id = ? AND position >= ? "
-                + "AND position < ?", [householdValue, .text(id.text), low, high]
+                + "AND position < ?", [bounds.household, .text(id.text), bounds.low, bounds.high]
         ).first?.record
     }
 
@@ -144,7 +133,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)), ? FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
                 + "LIMIT 1 OFFSET ?",
-            [.integer(Int64(number)), low, high, .integer(Int64(number - 1))]
+            [.integer(Int64(number)), bounds.low, bounds.high, .integer(Int64(number - 1))]
         ).first
     }
 
@@ -157,7 +146,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
                 + "WHERE household = ?2 AND id >= ?3 AND id < ?4 AND position >= ?1 AND position < ?6 "
                 + "ORDER BY position LIMIT ?5",
-            [low, householdValue, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit)), high])
+            [
+                bounds.low, bounds.household, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit)),
+                bounds.high,
+            ])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -170,7 +162,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
                 + "WHERE name_key = ?3 AND position >= ?1 AND position < ?2\(exact) ORDER BY position LIMIT ?4",
-            [low, high, .text(Reference.nameKey(name)), .integer(Int64(limit))]
+            [bounds.low, bounds.high, .text(Reference.nameKey(name)), .integer(Int64(limit))]
                 + (ignoringCase ? [] : [.text(name)]))
     }
 
@@ -236,7 +228,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             } catch let error as SQLiteError where error.isConstraintViolation {
                 // Taken in any list of the household: ids are the household's.
                 let taken = try connection.integer(
-                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(record.id.text)])
+                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?", [bounds.household, .text(record.id.text)])
                 if taken != nil { throw StoreError.conflict(R.kind) }
                 throw StoreError.failure(error.description)
             }
@@ -274,7 +266,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             "INSERT INTO household_counts (household, kind, list, count, changes) VALUES (?, ?, ?, ?, 1) "
                 + "ON CONFLICT (household, kind, list) DO UPDATE SET count = count + excluded.count, "
                 + "changes = changes + 1",
-            [householdValue, .text(table), .integer(list.rawValue), .integer(Int64(change))])
+            [bounds.household, .text(table), .integer(list.rawValue), .integer(Int64(change))])
     }
 
     /// The list of the rows a statement changed: the scope's, or in a whole household, the one their positions
@@ -298,8 +290,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
                 + "AND position < ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
-                    .text(Reference.nameKey(record.displayName)), householdValue, .text(record.id.text),
-                    .integer(Int64(expectedVersion)), low, high,
+                    .text(Reference.nameKey(record.displayName)), bounds.household, .text(record.id.text),
+                    .integer(Int64(expectedVersion)), bounds.low, bounds.high,
                 ])
         guard let list else {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
@@ -323,9 +315,12 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
                 + "WHERE household = ? AND id = ? AND position >= ? AND position < ? "
                 + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
                 + "record = excluded.record, removed_at = excluded.removed_at, removal = excluded.removal",
-            [.text(table), .date(time), .text(removal.description), householdValue, .text(id.text), low, high])
+            [
+                .text(table), .date(time), .text(removal.description), bounds.household, .text(id.text), bounds.low,
+                bounds.high,
+            ])
         guard let list else { throw StoreError.notFound(R.kind) }
-        try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(id.text)])
+        try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [bounds.household, .text(id.text)])
         try counted(table, list, by: -1)
     }
 
@@ -341,7 +336,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let columns = StoreLayout.rowColumnNames(type)
         let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         let kept: [FieldValue] = [
-            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue, low, high,
+            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low,
+            bounds.high,
         ]
         let list: ListID?
         do {
@@ -354,7 +350,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard let list else { throw StoreError.nothingToRestore(R.kind) }
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE household = ? AND kind = ? AND id = ?",
-            [householdValue, .text(table), .text(id.text)])
+            [bounds.household, .text(table), .text(id.text)])
         try counted(table, list, by: 1)
     }
 
@@ -363,8 +359,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type, "SELECT \(values), 0 FROM \(Self.removed) WHERE \(Self.keptRecord)",
             [
-                .text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue,
-                low, high,
+                .text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)),
+                bounds.household,
+                bounds.low, bounds.high,
             ]
         ).first?.record
     }
@@ -387,8 +384,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let columns = StoreLayout.rowColumnNames(type)
         let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         let kept: [FieldValue] = [
-            householdValue, .text(table), .text(removal.description), .date(time.addingTimeInterval(-Undo.window)),
-            low, high,
+            bounds.household, .text(table), .text(removal.description), .date(time.addingTimeInterval(-Undo.window)),
+            bounds.low, bounds.high,
         ]
         var rows: [(id: UUID?, position: Int64)] = []
         do {
@@ -416,7 +413,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         try connection.query(
             "SELECT kind, id, position FROM \(Self.removed) WHERE household = ? AND removal = ? AND removed_at >= ? "
                 + "AND position >= ? AND position < ?",
-            [householdValue, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), low, high]
+            [
+                bounds.household, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), bounds.low,
+                bounds.high,
+            ]
         ) { row in
             guard let kind = StoreLayout.kind(ofTable: row.text(0)), let id = row.uuid(1) else { return }
             kept.append((RecordKey(kind, id), row.integer(2)))
@@ -427,14 +427,14 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     func revision() throws -> Int64 {
         try connection.integer(
             "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ? AND list >= ? AND list < ?",
-            [householdValue, firstList, listsEnd]) ?? 0
+            [bounds.household, bounds.firstList, bounds.listsEnd]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         var byKind: [RecordKind: Int64] = [:]
         try connection.query(
             "SELECT kind, sum(changes) FROM household_counts WHERE household = ? AND list >= ? AND list < ? "
-                + "GROUP BY kind", [householdValue, firstList, listsEnd]
+                + "GROUP BY kind", [bounds.household, bounds.firstList, bounds.listsEnd]
         ) {
             if let kind = StoreLayout.kind(ofTable: $0.text(0)) { byKind[kind] = $0.integer(1) }
         }
