@@ -38,30 +38,25 @@ public struct ImportBatch: Sendable {
         return []
     }
 
-    /// Adds `record` after the batch's records of its kind.
-    public mutating func append<R: Record>(_ record: R) {
-        modify(R.self) { $0.append(record) }
+    /// A batch of `records`, in file order.
+    public init<R: Record>(_ records: [R], existing: ExistingRecords = .keep) {
+        self.existing = existing
+        append(contentsOf: records)
     }
 
-    /// Adds `records` after the batch's records of their kind, in order.
+    /// Adds `records` after the batch's records of their kind, in order. A reader builds a file's records of a
+    /// kind in an array of their own and adds them at once: each call finds the kind's records among the batch's.
     public mutating func append<R: Record>(contentsOf records: [R]) {
         guard !records.isEmpty else { return }
-        modify(R.self) { $0.isEmpty ? ($0 = records) : $0.append(contentsOf: records) }
-    }
-
-    /// Changes the batch's records of `type` with `change`, making their part when there is none.
-    private mutating func modify<R: Record>(_ type: R.Type, _ change: (inout [R]) -> Void) {
         guard let index = parts.firstIndex(where: { $0.kind == R.kind }) else {
-            var records: [R] = []
-            change(&records)
             parts.append(ImportRecords(records: records))
             return
         }
-        // Taken out of the array first, so that its records are held once and change in place, not copied whole.
+        // Taken out of the array first, so that its records are held once and grow in place, not copied whole.
         var taken: (any ImportPart)? = parts.remove(at: index)
         var part = taken as? ImportRecords<R> ?? ImportRecords<R>(records: [])
         taken = nil
-        change(&part.records)
+        part.records.append(contentsOf: records)
         parts.insert(part, at: index)
     }
 
