@@ -119,8 +119,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         guard filter != nil else {
             return Int(
                 try connection.integer(
-                    "SELECT \(Self.countExpression(table, household: "$1", lists: "list >= $2 AND list < $3"))",
-                    [bounds.household, bounds.firstList, bounds.listsEnd]) ?? 0)
+                    "SELECT \(Self.countExpression(table, household: "$1", lists: bounds.listTest("$2")))",
+                    [bounds.household] + bounds.listParameters) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
@@ -187,12 +187,12 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     }
 
     /// The SQL for the number of records the household `household` (a parameter such as `$1`) has in `table` (a
-    /// table name, never caller text) in the lists `lists` selects (a condition on `list`, of parameters): the
-    /// folded count rows plus the steps appended since (schema 6).
+    /// table name, never caller text) in the lists `lists` keeps to (` AND ` a test of `list`, or nothing for all):
+    /// the folded count rows plus the steps appended since (schema 6).
     static func countExpression(_ table: String, household: String, lists: String) -> String {
-        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household) "
-            + "AND \(lists))::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
-            + "AND household = \(household) AND \(lists))::bigint"
+        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household)"
+            + "\(lists))::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
+            + "AND household = \(household)\(lists))::bigint"
     }
 
     /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING household, position`) with the change
@@ -223,7 +223,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
                 + "counted AS (INSERT INTO record_changes (household, kind, list, step) SELECT \(household), "
                 + "'\(table)', \(list), count(*) FROM changed HAVING count(*) > 0 RETURNING 1) "
                 + (numbered
-                    ? "SELECT \(countExpression(table, household: household, lists: "list = \(list)")) + 1 FROM counted"
+                    ? "SELECT \(countExpression(table, household: household, lists: " AND list = \(list)")) + 1 "
+                        + "FROM counted"
                     : "SELECT id FROM changed")
         }
     }
@@ -448,17 +449,20 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1 AND list >= $2 "
-                + "AND list < $3)::bigint + (SELECT count(*) FROM record_changes WHERE household = $1 AND list >= $2 "
-                + "AND list < $3)", [bounds.household, bounds.firstList, bounds.listsEnd]) ?? 0
+            bounds.list == nil
+                ? "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1)::bigint "
+                    + "+ (SELECT count(*) FROM record_changes WHERE household = $1)"
+                : "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1 AND list = $2)"
+                    + "::bigint + (SELECT count(*) FROM record_changes WHERE household = $1 AND list = $2)",
+            bounds.list.map { [bounds.household, $0] } ?? [bounds.household]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         let rows = try connection.query(
-            "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1 "
-                + "AND list >= $2 AND list < $3 UNION ALL SELECT kind, count(*) FROM record_changes "
-                + "WHERE household = $1 AND list >= $2 AND list < $3 GROUP BY kind) AS counted GROUP BY kind",
-            [bounds.household, bounds.firstList, bounds.listsEnd])
+            "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1"
+                + "\(bounds.listTest("$2")) UNION ALL SELECT kind, count(*) FROM record_changes WHERE household = $1"
+                + "\(bounds.listTest("$2")) GROUP BY kind) AS counted GROUP BY kind",
+            [bounds.household] + bounds.listParameters)
         var byKind: [RecordKind: Int64] = [:]
         for row in 0..<rows.count {
             if let kind = StoreLayout.kind(ofTable: rows.text(row, 0)) { byKind[kind] = rows.integer(row, 1) }

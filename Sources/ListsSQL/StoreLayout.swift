@@ -83,8 +83,7 @@ public enum StoreLayout {
 
 /// The parameters that keep a statement to a store's scope (``ListsModel/StoreScope``), made once per session: its
 /// household, the first and the last-plus-one position of its records (each store lays its lists out in positions
-/// of its own), and the first and the last-plus-one number of its lists (one list, or every list of the household),
-/// for the count and change rows kept per list.
+/// of its own), and its list, for the count and change rows kept per list.
 public struct ScopeBounds: Sendable {
     /// The household.
     public let household: FieldValue
@@ -92,18 +91,23 @@ public struct ScopeBounds: Sendable {
     public let low: FieldValue
     /// The position after the scope's last.
     public let high: FieldValue
-    /// The scope's first list.
-    public let firstList: FieldValue
-    /// The list after the scope's last.
-    public let listsEnd: FieldValue
+    /// The scope's list; `nil` for a whole household, whose count and change rows are all of the household's.
+    public let list: FieldValue?
 
     /// The bounds of `scope`, whose records hold `positions`.
     public init(_ scope: StoreScope, positions: Range<Int64>) {
         household = .integer(scope.household.rawValue)
         low = .integer(positions.lowerBound)
         high = .integer(positions.upperBound)
-        let lists = scope.list.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ListID.limit
-        firstList = .integer(lists.lowerBound)
-        listsEnd = .integer(lists.upperBound)
+        list = scope.list.map { .integer($0.rawValue) }
     }
+
+    /// What keeps a count or change row to the scope, after the test of its household: ` AND list = ` and
+    /// `placeholder`, or nothing for a whole household (so that its statements are the ones a household had).
+    public func listTest(_ placeholder: String) -> String {
+        list == nil ? "" : " AND list = \(placeholder)"
+    }
+
+    /// The parameter ``listTest(_:)`` binds, if any.
+    public var listParameters: [FieldValue] { list.map { [$0] } ?? [] }
 }

@@ -108,9 +108,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard filter != nil else {
             return Int(
                 try connection.integer(
-                    "SELECT coalesce(sum(count), 0) FROM household_counts WHERE household = ? AND kind = ? "
-                        + "AND list >= ? AND list < ?",
-                    [bounds.household, .text(table), bounds.firstList, bounds.listsEnd]
+                    bounds.list == nil
+                        ? "SELECT coalesce(sum(count), 0) FROM household_counts WHERE household = ? AND kind = ?"
+                        : "SELECT count FROM household_counts WHERE household = ? AND kind = ? AND list = ?",
+                    bounds.list.map { [bounds.household, .text(table), $0] } ?? [bounds.household, .text(table)]
                 ) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
@@ -264,7 +265,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     private func counted(_ table: String, _ list: ListID, by change: Int) throws {
         try connection.run(
             "INSERT INTO household_counts (household, kind, list, count, changes) VALUES (?, ?, ?, ?, 1) "
-                + "ON CONFLICT (household, kind, list) DO UPDATE SET count = count + excluded.count, "
+                + "ON CONFLICT (household, list, kind) DO UPDATE SET count = count + excluded.count, "
                 + "changes = changes + 1",
             [bounds.household, .text(table), .integer(list.rawValue), .integer(Int64(change))])
     }
@@ -426,15 +427,19 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ? AND list >= ? AND list < ?",
-            [bounds.household, bounds.firstList, bounds.listsEnd]) ?? 0
+            bounds.list == nil
+                ? "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ?"
+                : "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ? AND list = ?",
+            bounds.list.map { [bounds.household, $0] } ?? [bounds.household]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         var byKind: [RecordKind: Int64] = [:]
         try connection.query(
-            "SELECT kind, sum(changes) FROM household_counts WHERE household = ? AND list >= ? AND list < ? "
-                + "GROUP BY kind", [bounds.household, bounds.firstList, bounds.listsEnd]
+            bounds.list == nil
+                ? "SELECT kind, sum(changes) FROM household_counts WHERE household = ? GROUP BY kind"
+                : "SELECT kind, changes FROM household_counts WHERE household = ? AND list = ?",
+            bounds.list.map { [bounds.household, $0] } ?? [bounds.household]
         ) {
             if let kind = StoreLayout.kind(ofTable: $0.text(0)) { byKind[kind] = $0.integer(1) }
         }

@@ -363,7 +363,8 @@ extension SQLiteStore {
         // record already is, so no row moves; the others 2^24 positions each of the upper half. Counts and changes
         // are kept per household, kind and list (the rows there were become the main lists'), so that a list's
         // count, numbers and revision are its own and a household's are the sums of its lists'. The table is
-        // small (a row per household, kind and list): it is made again with the list in its key. What is kept for
+        // small (a row per household, kind and list): it is made again with the list in its key, before the kind,
+        // so that a list's revision, read at every page, is a range of the key as a household's was. What is kept for
         // undo names the removal that took it out (`RemovalID`), so that the records removed together are put back
         // together; those kept from before have none, and are put back one by one.
         """
@@ -373,7 +374,7 @@ extension SQLiteStore {
             list INTEGER NOT NULL,
             count INTEGER NOT NULL DEFAULT 0,
             changes INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (household, kind, list)
+            PRIMARY KEY (household, list, kind)
         ) WITHOUT ROWID;
         INSERT INTO household_counts_12 (household, kind, list, count, changes)
             SELECT household, kind, 0, count, changes FROM household_counts;
