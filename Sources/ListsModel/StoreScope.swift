@@ -28,9 +28,10 @@ public struct ListID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func < (lhs: ListID, rhs: ListID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Which records a store reads and changes (``Store/scoped(to:)``): one household's, in one of its
-/// lists or in all of them. Nothing a scoped store answers tells of records outside its scope: lists, counts,
-/// short numbers, names, sums, the revision and what can be undone are the scope's.
+/// Which records a store reads and changes (``Store/scoped(to:)``): one household's, in one of its lists or in all
+/// of them. Lists, counts, short numbers, names, sums, the revision and what can be undone are the scope's, and
+/// nothing a scoped store answers tells of another household's records. Ids are the household's: an add that
+/// chose an id another of its lists holds is refused as taken.
 public struct StoreScope: Hashable, Sendable, CustomStringConvertible {
     /// The household.
     public var household: HouseholdID
