@@ -212,13 +212,11 @@ public protocol StoreSession {
     /// `nil`.
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R?
 
-    /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every
-    /// kind, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is stored
-    /// again). Answers what it put back, kind by kind in ``RecordKind/all``'s order and each kind in list order:
-    /// nothing when nothing of `removal` is kept.
-    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again; the caller's
-    ///   write is then to be rolled back (some may be put back already).
-    func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey]
+    /// Puts back every record of `type` that `removal` deleted less than ``Undo/window`` before `time` and that is
+    /// still kept, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is
+    /// stored again). Answers their ids, in list order. One kind's part of ``restore(_:at:)``.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again.
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID]
 
     /// The records `removal` deleted less than ``Undo/window`` before `time` that ``restore(_:at:)`` would put
     /// back, in its order.
@@ -263,6 +261,18 @@ public protocol BulkLoadingSession {
 
 extension StoreSession {
     public var bulkLoading: (any BulkLoadingSession)? { nil }
+
+    /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every
+    /// kind, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is stored
+    /// again). Answers what it put back, kind by kind in ``RecordKind/all``'s order and each kind in list order:
+    /// nothing when nothing of `removal` is kept.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again; the caller's
+    ///   write is then to be rolled back (some may be put back already).
+    public func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        try RecordKind.all.flatMap { kind in
+            try restore(kind.recordType, removal: removal, at: time).map { RecordKey(kind, $0) }
+        }
+    }
 
     /// Deletes the record with `id` as a removal of its own: ``delete(_:id:at:removal:)``.
     /// - Throws: ``StoreError/notFound(_:)``.

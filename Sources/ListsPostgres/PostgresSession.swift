@@ -394,17 +394,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         ).first?.record
     }
 
-    func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
-        var restored: [RecordKey] = []
-        for kind in RecordKind.all { restored += try restore(kind.recordType, removal: removal, at: time) }
-        return restored
-    }
-
     /// In one statement, as ``restore(_:id:at:)`` does for one record: takes the kept rows of `R` that `removal`
     /// removed out of the recently removed, inserts them as they were, and appends a change row for each list they
     /// go back to; answers their ids in list order. A row whose id is stored is not inserted, and the statement
     /// then says so, for the write to roll back.
-    private func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [RecordKey] {
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID] {
         let table = Self.table(R.kind)
         let list = Self.listExpression("position")
         let rows = try connection.query(
@@ -426,7 +420,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         guard !rows.isNull(0, 2) else { return [] }
         return try rows.text(0, 2).split(separator: " ").map { text in
             guard let id = UUID(text: String(text)) else { throw StoreError.corrupt("id \(text)") }
-            return RecordKey(R.kind, id)
+            return id
         }
     }
 

@@ -372,15 +372,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     private static let keptRemoval =
         "household = ?1 AND kind = ?2 AND removal = ?3 AND removed_at >= ?4 AND position >= ?5 AND position < ?6"
 
-    func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
-        var restored: [RecordKey] = []
-        for kind in RecordKind.all { restored += try restore(kind.recordType, removal: removal, at: time) }
-        return restored
-    }
-
     /// Puts back the kept rows of `R` that `removal` removed, each as ``restore(_:id:at:)`` does, in one statement,
     /// then counts them in their lists.
-    private func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [RecordKey] {
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID] {
         let table = Self.table(R.kind)
         let columns = StoreLayout.rowColumnNames(type)
         let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
@@ -405,7 +399,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         }
         return try rows.map { row in
             guard let id = row.id else { throw StoreError.corrupt("an id of \(table)") }
-            return RecordKey(R.kind, id)
+            return id
         }
     }
 

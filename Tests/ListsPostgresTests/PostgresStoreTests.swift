@@ -260,17 +260,25 @@ import Testing
         }
     }
 
+    /// An administration connection whose search path is `url`'s schema, which this build's first `version`
+    /// migrations bring to schema `version`, as a Lists of that schema left it; the caller fills it and resets the
+    /// path. Answers the connection and the schema's name.
+    private static func database(at version: Int, _ url: String) throws -> (PostgresConnection, String) {
+        let admin = try PostgresTestServer.administration()
+        let schema = try PostgresTestServer.schema(in: url)
+        try admin.execute("SET search_path = \(schema)")
+        try admin.execute(
+            "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
+                + "INSERT INTO lists_schema VALUES (1, \(version))")
+        for migration in PostgresStore.migrations.prefix(version) { try admin.execute(migration) }
+        return (admin, schema)
+    }
+
     /// A database at schema 5 (counts and revision kept by row updates) is migrated to 6 keeping its counts, and
     /// its revision does not go back.
     @Test func aSchemaFiveDatabaseIsMigratedKeepingCountsAndRevision() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let admin = try PostgresTestServer.administration()
-            let schema = try PostgresTestServer.schema(in: url)
-            try admin.execute("SET search_path = \(schema)")
-            try admin.execute(
-                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
-                    + "INSERT INTO lists_schema VALUES (1, 5)")
-            for migration in PostgresStore.migrations.prefix(5) { try admin.execute(migration) }
+            let (admin, schema) = try Self.database(at: 5, url)
             try admin.execute(
                 "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
                     + "SELECT upper(gen_random_uuid()::text), nextval('tasks_position'), 'Task ' || n, 'task ' || n, "
@@ -291,13 +299,7 @@ import Testing
     /// is then deleted and put back in its place, as the next server sees it.
     @Test func aSchemaSixDatabaseGainsTheTableOfRemovedRecords() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let admin = try PostgresTestServer.administration()
-            let schema = try PostgresTestServer.schema(in: url)
-            try admin.execute("SET search_path = \(schema)")
-            try admin.execute(
-                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
-                    + "INSERT INTO lists_schema VALUES (1, 6)")
-            for migration in PostgresStore.migrations.prefix(6) { try admin.execute(migration) }
+            let (admin, schema) = try Self.database(at: 6, url)
             try admin.execute(
                 "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
                     + "SELECT 'B0000000-0000-4000-8000-00000000000' || n, nextval('tasks_position'), 'Task ' || n, "
@@ -328,13 +330,7 @@ import Testing
     /// changes alone.
     @Test func aSchemaElevenDatabaseKeepsEveryRecordInItsMainList() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let admin = try PostgresTestServer.administration()
-            let schema = try PostgresTestServer.schema(in: url)
-            try admin.execute("SET search_path = \(schema)")
-            try admin.execute(
-                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
-                    + "INSERT INTO lists_schema VALUES (1, 11)")
-            for migration in PostgresStore.migrations.prefix(11) { try admin.execute(migration) }
+            let (admin, schema) = try Self.database(at: 11, url)
             try admin.execute(
                 "INSERT INTO households (id, name, name_key, created_at) VALUES (1, 'Cabin', 'cabin', 0); "
                     + "INSERT INTO tasks (household, id, position, title, name_key, created_at, updated_at, version) "
