@@ -19,7 +19,7 @@ public enum ShoppingCSV {
             throw ImportError("line 1", field: "header", "must be \(header.joined(separator: ","))")
         }
         rows.removeFirst()
-        var batch = ImportBatch()
+        var records: [ShoppingItem] = []
         let stamp = now.roundedToMilliseconds
         for row in rows {
             let location = "line \(row.line)"
@@ -36,10 +36,10 @@ public enum ShoppingCSV {
             case "no", "false", "0", "": isOn = false
             default: throw ImportError(location, field: "on list", "must be yes or no, not \(Quoted(row.fields[2]))")
             }
-            batch.items.append(
+            records.append(
                 ShoppingItem(meta: RecordMeta(createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
         }
-        return batch
+        return ImportBatch(records)
     }
 
     /// The catalog as CSV, in catalog order.

@@ -126,11 +126,40 @@ extension Field where R: Record, Value: Equatable {
     }
 }
 
-/// A filter a store applies: the records whose field has a value.
+/// Filters a store applies: the records whose field has a value, or not.
 extension Field where R: Record, Value: Equatable {
     /// The records whose field equals `value`.
     public static func == (field: Field, value: Value) -> FieldFilter {
-        FieldFilter(column: field.column, value: field.type.toStore(value))
+        FieldFilter(column: field.column, .equal, field.type.toStore(value))
+    }
+
+    /// The records whose field differs from `value`.
+    public static func != (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .notEqual, field.type.toStore(value))
+    }
+}
+
+/// Filters on an ordered field; a store takes them on integer fields and instants (prices, counts, dates), whose
+/// order every engine agrees on, and refuses them on text.
+extension Field where R: Record, Value: Comparable {
+    /// The records whose field is below `value`.
+    public static func < (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .less, field.type.toStore(value))
+    }
+
+    /// The records whose field is below or equal to `value`.
+    public static func <= (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .lessOrEqual, field.type.toStore(value))
+    }
+
+    /// The records whose field is above `value`.
+    public static func > (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .greater, field.type.toStore(value))
+    }
+
+    /// The records whose field is above or equal to `value`.
+    public static func >= (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .greaterOrEqual, field.type.toStore(value))
     }
 }
 

@@ -6,12 +6,12 @@ import Foundation
 /// ``write(_:)``: a write is one transaction, committed durably before `write` returns and rolled back
 /// whole when the body throws, so a refused input never leaves half a record behind.
 public protocol Store: Sendable {
-    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
-    var household: HouseholdID { get }
+    /// The records this store reads and changes (the first household's main list unless scoped).
+    var scope: StoreScope { get }
 
-    /// The same database, reading and changing `household`'s records only: every list, count, number, name,
-    /// revision and undo of its sessions is that household's. Cheap: the connections are shared.
-    func scoped(to household: HouseholdID) -> any Store
+    /// The same database, reading and changing the records of `scope` only: every list, count, number, name, sum,
+    /// revision and undo of its sessions is that scope's. Cheap: the connections are shared.
+    func scoped(to scope: StoreScope) -> any Store
 
     /// Runs `body` against a consistent snapshot.
     /// - Throws: ``StoreError`` or whatever `body` throws.
@@ -50,6 +50,15 @@ public protocol BulkLoadingStore: Sendable {
 }
 
 extension Store {
+    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
+    public var household: HouseholdID { scope.household }
+
+    /// The same database, reading and changing the records of `household`'s main list only: with one list of each
+    /// kind, all of its records (``scoped(to:)``).
+    public func scoped(to household: HouseholdID) -> any Store {
+        scoped(to: StoreScope(household: household))
+    }
+
     public var appending: (any AppendingStore)? { nil }
     public var bulkLoading: (any BulkLoadingStore)? { nil }
 
@@ -65,9 +74,13 @@ extension Store {
 
     /// What appending a record is, plainly: a write that inserts it and counts its list. The reference that an
     /// ``AppendingStore``'s own way is tested against.
+    ///
+    /// In a whole household the record goes to the end of the main list, which comes first in the household's
+    /// order: its number is the main list's count.
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
     public func appendByWriting<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
-        try write { session in
+        let list = scope.list == nil ? scoped(to: StoreScope(household: household, list: scope.insertList)) : self
+        return try list.write { session in
             try session.insert(record)
             return numbered ? try session.count(R.self, where: nil) : nil
         }
@@ -87,6 +100,36 @@ extension Store {
 public enum Undo {
     /// Ten minutes, in seconds.
     public static let window: TimeInterval = 10 * 60
+}
+
+/// Names the records one removal took out together (``StoreSession/delete(_:id:at:removal:)``), so that one undo
+/// puts them all back as one (``StoreSession/restore(_:at:)``): the records one command removed, a list with its
+/// entries. Chosen by whoever removes, as an add's id is, so that it needs no round trip.
+public struct RemovalID: Hashable, Sendable, CustomStringConvertible {
+    /// A random UUID.
+    public let rawValue: UUID
+
+    /// The removal named `rawValue`, or a new one.
+    public init(_ rawValue: UUID = .random()) { self.rawValue = rawValue }
+
+    /// Its UUID, upper-case and hyphenated, as stores keep it.
+    public var description: String { rawValue.text }
+}
+
+/// A record named by its kind and id, as a removal of several kinds answers what it put back.
+public struct RecordKey: Hashable, Sendable, CustomStringConvertible {
+    /// The record's kind.
+    public var kind: RecordKind
+    /// The record's id.
+    public var id: UUID
+
+    /// The record of `kind` with `id`.
+    public init(_ kind: RecordKind, _ id: UUID) {
+        self.kind = kind
+        self.id = id
+    }
+
+    public var description: String { "\(kind):\(id.text)" }
 }
 
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
@@ -112,7 +155,9 @@ extension Numbered: Hashable where R: Hashable {}
 /// The operations a store offers inside a read or a write. Used only inside ``Store/read(_:)`` and
 /// ``Store/write(_:)``, never kept or shared between threads.
 ///
-/// Records of each kind keep insertion order: ``insert(_:)`` appends at the end.
+/// Every operation is the store's ``Store/scope``'s: it reads, numbers, counts and changes that household's records
+/// of that list (or of all its lists), and finds no other. Records of each kind keep insertion order:
+/// ``insert(_:)`` appends at the end of the scope's list (of the main list, in a whole household).
 public protocol StoreSession {
     /// The records of `type` in list order, numbered, optionally only those matching `filter`.
     /// `offset` and `limit` page through the matches.
@@ -147,12 +192,13 @@ public protocol StoreSession {
     func update<R: Record>(_ record: R, expectedVersion: Int) throws
 
     /// Deletes the record with `id`, keeping it among the recently removed (its stored values and its position,
-    /// removed at `time`) so that ``restore(_:id:at:)`` can put it back, and forgets the records of every kind kept
-    /// from before ``Undo/window`` ago. A record deleted again replaces what was kept of it.
+    /// removed at `time` by `removal`) so that ``restore(_:id:at:)`` can put it back, alone, or
+    /// ``restore(_:at:)`` with the other records of `removal`, and forgets the records of every kind kept from before
+    /// ``Undo/window`` ago. A record deleted again replaces what was kept of it.
     ///
     /// While a record is kept, its position stays free: no record added meanwhile takes it.
     /// - Throws: ``StoreError/notFound(_:)``.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws
 
     /// Puts back the record with `id` that was deleted less than ``Undo/window`` before `time`, exactly as it was
     /// (id, fields, meta, version) and at its position, between the records that were its neighbours; it is then
@@ -166,13 +212,24 @@ public protocol StoreSession {
     /// `nil`.
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R?
 
-    /// A number that grows with every insert, update and delete of any record, by any process: a page polls it
-    /// to learn cheaply that something changed. Only its changes mean something, not its value.
+    /// Puts back every record of `type` that `removal` deleted less than ``Undo/window`` before `time` and that is
+    /// still kept, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is
+    /// stored again). Answers their ids, in list order. One kind's part of ``restore(_:at:)``.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again.
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID]
+
+    /// The records `removal` deleted less than ``Undo/window`` before `time` that ``restore(_:at:)`` would put
+    /// back, in its order.
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey]
+
+    /// A number that grows with every insert, update and delete of any record of the scope, by any process: a page
+    /// polls it to learn cheaply that something changed. Only its changes mean something, not its value. A whole
+    /// household's is the sum of its lists'.
     func revision() throws -> Int64
 
-    /// Each list's share of ``revision()``: a number per kind that grows with every change of that kind's records
-    /// (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages which lists
-    /// changed from them.
+    /// Each kind's share of ``revision()``: a number per kind that grows with every change of that kind's records
+    /// in the scope (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages
+    /// which lists changed from them.
     func revisions() throws -> [RecordKind: Int64]
 
     /// A value the store keeps about itself, such as whether it was seeded.
@@ -204,6 +261,24 @@ public protocol BulkLoadingSession {
 
 extension StoreSession {
     public var bulkLoading: (any BulkLoadingSession)? { nil }
+
+    /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every
+    /// kind, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is stored
+    /// again). Answers what it put back, kind by kind in ``RecordKind/all``'s order and each kind in list order:
+    /// nothing when nothing of `removal` is kept.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again; the caller's
+    ///   write is then to be rolled back (some may be put back already).
+    public func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        try RecordKind.all.flatMap { kind in
+            try restore(kind.recordType, removal: removal, at: time).map { RecordKey(kind, $0) }
+        }
+    }
+
+    /// Deletes the record with `id` as a removal of its own: ``delete(_:id:at:removal:)``.
+    /// - Throws: ``StoreError/notFound(_:)``.
+    public func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+        try delete(type, id: id, at: time, removal: RemovalID())
+    }
 
     /// Appends `records` at the end of their list, in order: what ``insert(_:)`` on each does, in one go, the
     /// session's own faster way when it has one (``bulkLoading``; an import of 100k records does). On a failure
