@@ -156,7 +156,7 @@ struct TodoPages: Sendable {
             if error.field == TodoTask.Fields.title.key { error.field = "task" }
             state.record(error)
             return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             let fresh = try lists.todo.task(.id(id)).record
             var redrawn = FormState(values: ["task": fresh.title])
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("task"))
@@ -251,7 +251,7 @@ struct TodoPages: Sendable {
             guard shrinks else { return .redirect(to: ListPager.address("/todo", choice)) }
             return .redirect(
                 to: ListPager(choice, total: try lists.todo.count()).address("/todo", keeping: undo?.argument))
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
             return try page(state, choice, status: FormOutcome.conflictStatus)
