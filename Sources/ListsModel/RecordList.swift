@@ -39,7 +39,7 @@ extension RecordList where R: Record {
         do {
             let number = try store.append(record, numbered: numbered)
             return Added(record: record, number: number)
-        } catch StoreError.conflict(let kind) where id != nil {
+        } catch let error as StoreError where error.code == .conflict && id != nil {
             let stored = try store.read { session -> Numbered<R>? in
                 guard numbered else {
                     return try session.record(R.self, id: record.id).map { Numbered(number: 0, record: $0) }
@@ -47,7 +47,7 @@ extension RecordList where R: Record {
                 return try session.records(R.self, idPrefix: record.id.text, limit: 1).first
             }
             // Deleted again since the store found it: the add can neither be made nor answered.
-            guard let stored else { throw StoreError.conflict(kind) }
+            guard let stored else { throw error }
             return Added(record: stored.record, number: numbered ? stored.number : nil, isNew: false)
         }
     }

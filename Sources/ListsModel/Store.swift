@@ -308,70 +308,161 @@ extension StoreSession {
     }
 }
 
-/// Why a store could not do what was asked. SQLite and PostgreSQL map their codes to these cases.
+/// Why a store could not do what was asked. SQLite and PostgreSQL map their codes to the same ``Code``s.
+///
+/// A struct with a ``code`` rather than an enum, as postgres-nio's `PSQLError` is: a code added later is a new
+/// static, which breaks no caller's `switch`. Callers compare codes (`error.code == .conflict`) or catch them
+/// (`catch StoreError.Code.conflict`, through ``~=(_:_:)``).
 ///
 /// `description` is for people and never contains bound values; the engine's detail is in `debugDescription`.
-public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// No record of that kind with that id.
-    case notFound(RecordKind)
-    /// The record changed since it was read (stale version), or its id is taken.
-    case conflict(RecordKind)
-    /// A name that must be unique is taken (ignoring case): `what` is the field, "user name", "household name",
-    /// "token name".
-    case nameTaken(String)
-    /// No deleted record of that kind with that id can be put back: it was never deleted, was deleted longer than
-    /// ``Undo/window`` ago, or was put back already.
-    case nothingToRestore(RecordKind)
-    /// The file or server holds a newer schema than this build knows; nothing was changed.
-    case newerSchema(found: Int, known: Int)
-    /// The file is not a database of this engine.
-    case notADatabase(String)
-    /// The database or its directory cannot be written.
-    case readOnly(String)
-    /// The database cannot be opened or created at that place.
-    case cannotOpen(String)
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, as callers tell errors apart.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) { self.name = name }
+
+        /// No record of that kind with that id.
+        public static let notFound = Code("notFound")
+        /// The record changed since it was read (stale version), or its id is taken.
+        public static let conflict = Code("conflict")
+        /// A name that must be unique is taken (ignoring case).
+        public static let nameTaken = Code("nameTaken")
+        /// No deleted record of that kind with that id can be put back: it was never deleted, was deleted longer
+        /// than ``Undo/window`` ago, or was put back already.
+        public static let nothingToRestore = Code("nothingToRestore")
+        /// The file or server holds a newer schema than this build knows; nothing was changed.
+        public static let newerSchema = Code("newerSchema")
+        /// The file is not a database of this engine.
+        public static let notADatabase = Code("notADatabase")
+        /// The database or its directory cannot be written.
+        public static let readOnly = Code("readOnly")
+        /// The database cannot be opened or created at that place.
+        public static let cannotOpen = Code("cannotOpen")
+        /// Another writer held the database longer than the busy timeout.
+        public static let busy = Code("busy")
+        /// The connection to the database server broke during the request (the server restarted, the network
+        /// dropped); the next request opens a new one.
+        public static let connectionLost = Code("connectionLost")
+        /// A store that was open could not connect to its database server again (the server is down or refuses
+        /// the login): nothing was sent, so nothing was changed.
+        public static let unreachable = Code("unreachable")
+        /// A stored value has an unexpected shape.
+        public static let corrupt = Code("corrupt")
+        /// Any other engine failure.
+        public static let failure = Code("failure")
+
+        public var description: String { name }
+
+        /// Whether `error` is a store error of `code`: what lets a `catch` name a code
+        /// (`catch StoreError.Code.busy`).
+        public static func ~= (code: Code, error: any Error) -> Bool {
+            (error as? StoreError)?.code == code
+        }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The kind of record it is about (``Code/notFound``, ``Code/conflict``, ``Code/nothingToRestore``).
+    public let kind: RecordKind?
+    /// The field whose name is taken (``Code/nameTaken``): "user name", "household name", "token name".
+    public let field: String?
+    /// The file or the database server it is about (``Code/notADatabase``, ``Code/readOnly``,
+    /// ``Code/cannotOpen``, ``Code/connectionLost``, ``Code/unreachable``).
+    public let place: String?
+    /// The engine's detail (``Code/corrupt``, ``Code/failure``), for logs only: never in ``description``.
+    public let detail: String?
+    /// The schema the database holds and the newest this build knows (``Code/newerSchema``).
+    public let schema: (found: Int, known: Int)?
+
+    private init(
+        _ code: Code, kind: RecordKind? = nil, field: String? = nil, place: String? = nil, detail: String? = nil,
+        schema: (found: Int, known: Int)? = nil
+    ) {
+        self.code = code
+        self.kind = kind
+        self.field = field
+        self.place = place
+        self.detail = detail
+        self.schema = schema
+    }
+
+    /// No record of `kind` with that id.
+    public static func notFound(_ kind: RecordKind) -> StoreError { StoreError(.notFound, kind: kind) }
+    /// The record of `kind` changed since it was read, or its id is taken.
+    public static func conflict(_ kind: RecordKind) -> StoreError { StoreError(.conflict, kind: kind) }
+    /// The name given for `field` is taken.
+    public static func nameTaken(_ field: String) -> StoreError { StoreError(.nameTaken, field: field) }
+    /// No deleted record of `kind` with that id can be put back.
+    public static func nothingToRestore(_ kind: RecordKind) -> StoreError {
+        StoreError(.nothingToRestore, kind: kind)
+    }
+    /// The database holds schema `found`; this build knows up to `known`.
+    public static func newerSchema(found: Int, known: Int) -> StoreError {
+        StoreError(.newerSchema, schema: (found, known))
+    }
+    /// The file at `path` is not a database of this engine.
+    public static func notADatabase(_ path: String) -> StoreError { StoreError(.notADatabase, place: path) }
+    /// The database at `path` or its directory cannot be written.
+    public static func readOnly(_ path: String) -> StoreError { StoreError(.readOnly, place: path) }
+    /// No database can be opened or created at `path`.
+    public static func cannotOpen(_ path: String) -> StoreError { StoreError(.cannotOpen, place: path) }
     /// Another writer held the database longer than the busy timeout.
-    case busy
-    /// The connection to the database server broke during the request (the server restarted, the network
-    /// dropped); the next request opens a new one.
-    case connectionLost(String)
-    /// A store that was open could not connect to its database server again (the server is down or refuses the
-    /// login): nothing was sent, so nothing was changed.
-    case unreachable(String)
-    /// A stored value has an unexpected shape.
-    case corrupt(String)
-    /// Any other engine failure, with the engine's detail.
-    case failure(String)
+    public static let busy = StoreError(.busy)
+    /// The connection to the database server at `place` broke.
+    public static func connectionLost(_ place: String) -> StoreError { StoreError(.connectionLost, place: place) }
+    /// The database server at `place` could not be reached again.
+    public static func unreachable(_ place: String) -> StoreError { StoreError(.unreachable, place: place) }
+    /// A stored value has an unexpected shape, which `detail` describes.
+    public static func corrupt(_ detail: String) -> StoreError { StoreError(.corrupt, detail: detail) }
+    /// Another engine failure, with the engine's `detail`.
+    public static func failure(_ detail: String) -> StoreError { StoreError(.failure, detail: detail) }
+
+    public static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+        lhs.code == rhs.code && lhs.kind == rhs.kind && lhs.field == rhs.field && lhs.place == rhs.place
+            && lhs.detail == rhs.detail && lhs.schema?.found == rhs.schema?.found
+            && lhs.schema?.known == rhs.schema?.known
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(kind)
+        hasher.combine(field)
+        hasher.combine(place)
+        hasher.combine(detail)
+    }
+
+    /// The noun of the record kind it is about.
+    private var noun: String { kind?.noun ?? "record" }
 
     public var description: String {
-        switch self {
-        case .notFound(let kind): "no such \(kind.noun)"
-        case .conflict(let kind): "the \(kind.noun) was changed by someone else; reload it and try again"
-        case .nameTaken(let what): "\(what): that name is taken; choose another"
-        case .nothingToRestore(let kind):
-            "there is nothing to undo: no \(kind.noun) with that id was deleted in the last "
+        switch code {
+        case .notFound: "no such \(noun)"
+        case .conflict: "the \(noun) was changed by someone else; reload it and try again"
+        case .nameTaken: "\(field ?? "name"): that name is taken; choose another"
+        case .nothingToRestore:
+            "there is nothing to undo: no \(noun) with that id was deleted in the last "
                 + "\(Int(Undo.window / 60)) minutes, or it was put back already"
-        case .newerSchema(let found, let known):
-            "the database was written by a newer version of Lists (schema \(found); this version knows up to "
-                + "\(known)); upgrade Lists to open it. Nothing was changed"
-        case .notADatabase(let path): "\(path) is not a Lists database (not an SQLite file); nothing was changed"
-        case .readOnly(let path): "cannot write to \(path): it is read-only; nothing was changed"
-        case .cannotOpen(let path): "cannot open or create a database at \(path)"
+        case .newerSchema:
+            "the database was written by a newer version of Lists (schema \(schema?.found ?? 0); this version knows "
+                + "up to \(schema?.known ?? 0)); upgrade Lists to open it. Nothing was changed"
+        case .notADatabase:
+            "\(place ?? "the file") is not a Lists database (not an SQLite file); nothing was changed"
+        case .readOnly: "cannot write to \(place ?? "the database"): it is read-only; nothing was changed"
+        case .cannotOpen: "cannot open or create a database at \(place ?? "that place")"
         case .busy: "the database stayed busy (another program is writing); try again"
-        case .connectionLost(let place):
-            "the connection to the database server at \(place) was lost; try again (a change sent just then may or "
-                + "may not have been saved)"
-        case .unreachable(let place):
-            "cannot connect to the database server at \(place); nothing was changed, try again later"
+        case .connectionLost:
+            "the connection to the database server at \(place ?? "its address") was lost; try again (a change sent "
+                + "just then may or may not have been saved)"
+        case .unreachable:
+            "cannot connect to the database server at \(place ?? "its address"); nothing was changed, try again later"
         case .corrupt: "a stored record is damaged"
-        case .failure: "the database failed"
+        default: "the database failed"
         }
     }
 
     public var debugDescription: String {
-        switch self {
-        case .corrupt(let detail), .failure(let detail): "\(description): \(detail)"
-        default: description
-        }
+        guard let detail else { return description }
+        return "\(description): \(detail)"
     }
 }

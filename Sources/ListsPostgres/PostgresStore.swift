@@ -170,13 +170,13 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
             let session = PostgresSession(connection: connection, scope: scope, isWrite: true)
             do {
                 return try session.insertNumbered(record)
-            } catch StoreError.conflict(let kind) where isRetry {
+            } catch let error as StoreError where error.code == .conflict && isRetry {
                 // The first try committed before its connection broke when what is stored is this record exactly.
                 // Another record with its id (an add that chose its id, sent before) is a conflict, which the model
                 // answers with the stored record.
                 guard let stored = try session.records(R.self, idPrefix: record.id.text, limit: 1).first,
                     stored.record == record
-                else { throw StoreError.conflict(kind) }
+                else { throw error }
                 return stored.number
             }
         }
@@ -248,9 +248,9 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
             } else {
                 do {
                     box = PostgresConnectionBox(try open())
-                } catch StoreError.unreachable(let place) where isRetry {
+                } catch let error as StoreError where error.code == .unreachable && isRetry {
                     // The first try's statement may have reached the server before the connection broke.
-                    throw StoreError.connectionLost(place)
+                    throw StoreError.connectionLost(error.place ?? "")
                 }
             }
             do {

@@ -165,7 +165,7 @@ struct ChangesAPI: Sendable {
             do {
                 try list.remove([.id(id)])
                 return Outcome(key: key, outcome: "applied")
-            } catch StoreError.notFound {
+            } catch StoreError.Code.notFound {
                 return Outcome(key: key, outcome: "already", reason: "it was deleted already")
             }
         default:
@@ -178,7 +178,7 @@ struct ChangesAPI: Sendable {
                     merge = merged
                     if merged.changesRecord { record = merged.record }
                 }[0].record
-            } catch StoreError.notFound {
+            } catch StoreError.Code.notFound {
                 return Outcome(
                     key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
             }

@@ -128,7 +128,9 @@ import Testing
                     try session.insert(ShoppingItem(meta: RecordMeta(createdAt: Date()), name: "Lost", price: .zero))
                 }
             } throws: { error in
-                guard case .connectionLost(let place) = error as? StoreError else { return false }
+                guard let lost = error as? StoreError, lost.code == .connectionLost, let place = lost.place else {
+                    return false
+                }
                 return !place.contains("search_path") && (error as? StoreError)?.description.contains("lost") == true
             }
             _ = try shop.add(name: "Milk", price: .zero)

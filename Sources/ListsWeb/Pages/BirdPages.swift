@@ -96,7 +96,7 @@ struct BirdPages: Sendable {
             let form = try FormBody(request)
             do {
                 try pages.lists.birds.remove([.id(id)], expectedVersion: form.version())
-            } catch StoreError.conflict {
+            } catch StoreError.Code.conflict {
                 let fresh = try pages.lists.birds.sighting(.id(id)).record
                 let notice = Notice(message: FormOutcome.conflictMessage("sighting"))
                 return try pages.detailPage(viewer, fresh, choice, notice: notice, status: FormOutcome.conflictStatus)
@@ -222,7 +222,7 @@ struct BirdPages: Sendable {
             guard try form.change(current, in: lists.birds.sightings, &state, expectedVersion: version, viewer) else {
                 return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
             }
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             let fresh = try lists.birds.sighting(.id(id)).record
             var redrawn = BirdViews.formState(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("sighting"))

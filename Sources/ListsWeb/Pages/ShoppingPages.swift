@@ -109,7 +109,7 @@ struct ShoppingPages: Sendable {
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
                 do {
                     try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: true, expectedVersion: form.version())
-                } catch StoreError.notFound {
+                } catch StoreError.Code.notFound {
                     var response = try pages.shoppingListPage(
                         choice, notice: Notice(message: "There is nothing to undo: the item was deleted."))
                     response.status = FormOutcome.conflictStatus
@@ -195,7 +195,7 @@ struct ShoppingPages: Sendable {
         let item: ShoppingItem
         do {
             item = try lists.shopping.item(.id(id)).record
-        } catch StoreError.notFound {
+        } catch StoreError.Code.notFound {
             return nil
         }
         let isRecent = lists.clock().timeIntervalSince(item.meta.updatedAt) < Undo.window
@@ -258,7 +258,7 @@ struct ShoppingPages: Sendable {
             guard try form.change(current, in: lists.shopping.items, &state, expectedVersion: version, viewer) else {
                 return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
             }
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             let fresh = try lists.shopping.item(.id(id)).record
             var redrawn = ShoppingViews.formState(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("item"))
@@ -273,7 +273,7 @@ struct ShoppingPages: Sendable {
         let fromDeleteMode = form["from"] == "edit"
         do {
             try lists.shopping.remove([.id(id)], expectedVersion: form.version())
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             let notice = Notice(message: FormOutcome.conflictMessage("item"))
             if fromDeleteMode {
                 return try itemsPage(isEditing: true, choice, notice: notice, status: FormOutcome.conflictStatus)
@@ -307,7 +307,7 @@ struct ShoppingPages: Sendable {
     ) throws -> HTTPResponse {
         do {
             return try action()
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             var response = try redraw(Notice(message: FormOutcome.conflictMessage("item")))
             response.status = FormOutcome.conflictStatus
             return response

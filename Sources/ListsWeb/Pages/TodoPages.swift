@@ -169,7 +169,7 @@ struct TodoPages: Sendable {
             guard try form.change(current, in: lists.todo.tasks, &state, expectedVersion: version, viewer) else {
                 return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
             }
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             let fresh = try lists.todo.task(.id(id)).record
             var redrawn = form.state(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("task"))
@@ -270,7 +270,7 @@ struct TodoPages: Sendable {
             guard shrinks else { return .redirect(to: ListPager.address("/todo", choice)) }
             return .redirect(
                 to: ListPager(choice, total: try lists.todo.count()).address("/todo", keeping: undo?.argument))
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
             return try page(viewer, state, choice, status: FormOutcome.conflictStatus)
