@@ -28,8 +28,8 @@ public enum ShoppingCSV {
                     location, field: "file", "has \(row.fields.count) columns; name, price and on list are 3")
             }
             let name = try ImportError.at(location) { try ShoppingItem.validName(ImportedText.oneLine(row.fields[0])) }
-            let priceText = row.fields[1].trimmingWhitespace()
-            let price = try ImportError.at(location) { try priceText.isEmpty ? .zero : Money(parsingPrice: priceText) }
+            // Read as the price field of the add sheet reads it: empty is 0.
+            let price = try ImportError.at(location) { try ShoppingItem.Fields.price.read(row.fields[1]) }
             let isOn: Bool
             switch row.fields[2].trimmingWhitespace().lowercased() {
             case "yes", "true", "1", "x", "✓": isOn = true
