@@ -140,32 +140,44 @@ final class EventHub: Sendable {
     func subscribe(
         household: HouseholdID, since: Int64?, isAllowed: @escaping @Sendable () -> Bool
     ) throws -> HTTPResponse {
-        let isFollowed = households.withLock { $0[household] != nil }
-        // The first stream of a household reads its lists too, to compare the next change with.
-        let (now, lists) = try scoped(household).read { session in
-            (try session.revisions(), isFollowed ? [:] : try Self.lists(RecordKind.all, in: session))
-        }
         let stream = ResponseStream(first: Array("retry: 2000\n\n".utf8))
-        households.withLock { households in
-            var state: Household
-            if let followed = households[household] {
-                // Left as it is, whatever was read here: the look below tells every stream of what is newer.
-                state = followed
-            } else {
-                state = Household()
-                state.remember(now)
-                state.lists = lists
+        // The first stream of a household reads its lists too, to compare the next change with; when the household
+        // stops being followed between the look and the registration, the read is made again with them.
+        var readsLists = households.withLock { $0[household] == nil }
+        while true {
+            let (now, lists) = try scoped(household).read { session in
+                (try session.revisions(), readsLists ? try Self.lists(RecordKind.all, in: session) : [:])
             }
-            if let since {
-                let revision = now.values.reduce(0, +)
-                if let then = state.history[since] {
-                    if since != revision { stream.send(Self.change(revision: revision, from: then, to: now)) }
+            let registered = households.withLock { households in
+                var state: Household
+                if let followed = households[household] {
+                    // Left as it is, whatever was read here: the look below tells every stream of what is newer.
+                    state = followed
+                } else if readsLists {
+                    state = Household()
+                    state.remember(now)
+                    state.lists = lists
                 } else {
-                    stream.send(Self.reset(revision: revision))
+                    return false
                 }
+                // What the stream's reader missed, up to what the hub's other streams were told last (which may be
+                // newer than what was read here); anything newer comes with the look below.
+                if let since {
+                    let revision = state.latest.values.reduce(0, +)
+                    if let then = state.history[since] {
+                        if since != revision {
+                            stream.send(Self.change(revision: revision, from: then, to: state.latest))
+                        }
+                    } else {
+                        stream.send(Self.reset(revision: revision))
+                    }
+                }
+                state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, isAllowed: isAllowed)
+                households[household] = state
+                return true
             }
-            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, isAllowed: isAllowed)
-            households[household] = state
+            if registered { break }
+            readsLists = true
         }
         stream.onClose { [weak self] in self?.unsubscribe(stream, from: household) }
         startWatching()
