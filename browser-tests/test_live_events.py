@@ -105,6 +105,8 @@ def test_a_change_through_one_server_reaches_the_page_of_the_other(start_server,
                                      headers={"Cookie": first.cookie})
     assert status == 201, body
     expect(page.get_by_text("From the other server")).to_be_visible()
+    # Drawn in place from the records the event carried: the screen was fetched once, when it was opened.
+    assert seen.get("/shopping", 0) == 1, seen
 
 
 def test_events_pass_through_nginx_configured_as_the_readme_says(start_server, postgres_database, new_page,
