@@ -593,6 +593,72 @@ def list_text(page):
     return page.locator(".screen .content").inner_text()
 
 
+def field_errors(page):
+    """The refused fields' messages as the page shows them, by field, and the field that has focus."""
+    errors = {element.get_attribute("id"): element.text_content()
+              for element in page.locator("main .field-error").all()}
+    return errors, page.evaluate("document.activeElement && document.activeElement.name")
+
+
+def fill_and_send(page, fields, button):
+    for label, value in fields:
+        page.get_by_label(label, exact=True).fill(value)
+    page.get_by_role("button", name=button).click()
+    page.locator("main .field-error").first.wait_for()
+
+
+# Forms refused for each kind of refusal the sheets can meet: (screen, its add link, fields typed, button).
+REFUSED_FORMS = [
+    ("/shopping", "Add Item", [("Name", " "), ("Price", "1,5")], "Save"),
+    ("/shopping", "Add Item", [("Name", "a" * 201), ("Price", "1000000.01")], "Save"),
+    ("/shopping", "Add Item", [("Name", "Tab\tin"), ("Price", "\"><b>1.999")], "Save"),
+    ("/birds", "Add Sighting", [("Bird Name", "Wren"), ("Location", "\u00e9" * 201)], "Done"),
+    ("/birds", "Add Sighting", [("Bird Name", ""), ("Location", "Pond")], "Done"),
+]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE"])
+def test_a_form_read_offline_takes_and_refuses_what_the_server_does_in_its_words(start_server, new_page, locale):
+    """With no network a form is read by the rules the server gave it (the schema's): every refused field gets the
+    message the server gives, under it, the first one focused; and what the server takes, it takes, a decimal comma
+    from a reader whose language writes one included."""
+    server = start_server(seed=True)
+    phone = new_page(locale=locale)
+    online = []
+    for screen, link, fields, button in REFUSED_FORMS:
+        phone.goto(server.url + screen)
+        phone.get_by_role("link", name=link).click()
+        fill_and_send(phone, fields, button)
+        online.append(field_errors(phone))
+    ready_offline(server, phone, ["/shopping", "/birds"])
+
+    phone.context.set_offline(True)
+    for (screen, link, fields, button), expected in zip(REFUSED_FORMS, online):
+        phone.goto(server.url + screen)
+        phone.get_by_role("link", name=link).click()
+        fill_and_send(phone, fields, button)
+        assert field_errors(phone) == expected, (fields, locale)
+    # Taken offline as the server takes it: a decimal comma in German only.
+    phone.goto(server.url + "/shopping")
+    phone.get_by_role("link", name="Add Item").click()
+    phone.get_by_label("Name", exact=True).fill("Milch")
+    phone.get_by_label("Price").fill("1,99")
+    phone.get_by_role("button", name="Save").click()
+    if locale == "de-DE":
+        expect(phone.locator("li.row", has_text="Milch")).to_contain_text("$1.99")
+        # Its edit sheet, drawn offline from the record, shows the price as the reader writes it.
+        phone.get_by_role("link", name="Edit Milch").click()
+        expect(phone.get_by_label("Price")).to_have_value("1,99")
+        phone.get_by_role("link", name="Cancel").click()
+    else:
+        expect(phone.locator("#field-price-error")).to_have_text(
+            '"1,99" is not a price; use a number from 0 to 1000000 with at most two decimals after a dot, like 1.99.')
+    phone.context.set_offline(False)
+    if locale == "de-DE":
+        wait_until(lambda: "Milch" in items_by_name(server), "the item added offline")
+        assert items_by_name(server)["Milch"]["price"] == 1.99
+
+
 def test_an_emptied_or_filled_list_offline_reads_as_it_does_online(start_server, new_page):
     server = start_server(seed=True)
     items = items_by_name(server)

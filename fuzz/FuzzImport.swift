@@ -20,9 +20,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         let batch = try format.read(bytes, now: fixedNow)
         // What was accepted must hold only records the model's rules allow.
-        for item in batch.items { _ = try ShoppingItem.validName(item.name) }
-        for task in batch.tasks { _ = try TodoTask.validTitle(task.title) }
-        for sighting in batch.sightings { _ = try sighting.details.validated() }
+        for item in batch.records(ShoppingItem.self) { _ = try ShoppingItem.validName(item.name) }
+        for task in batch.records(TodoTask.self) { _ = try TodoTask.validTitle(task.title) }
+        for sighting in batch.records(BirdSighting.self) { _ = try sighting.details.validated() }
     } catch is ImportError {
         // Refused with a message: what an importer must do with a bad file.
     } catch {

@@ -53,9 +53,9 @@ enum BirdsCommands {
         var date: Date?
 
         mutating func validate() throws {
-            date = try dateText.map { try SightingDate.parse($0) }
-            name = try BirdSighting.validName(words.joined(separator: " "))
-            location = try BirdSighting.validLocation(locationText)
+            date = try dateText.map { try BirdSighting.Fields.date.parse($0) }
+            name = try BirdSighting.Fields.name.parse(words.joined(separator: " "))
+            location = try locationText.flatMap { try BirdSighting.Fields.location.parse($0) }
         }
 
         func run(_ run: Invocation) throws {
@@ -121,9 +121,9 @@ enum BirdsCommands {
         var version: Int?
 
         mutating func validate() throws {
-            name = try nameText.map(BirdSighting.validName)
-            _ = try location.map(BirdSighting.validLocation)
-            date = try dateText.map { try SightingDate.parse($0) }
+            name = try nameText.map { try BirdSighting.Fields.name.parse($0) }
+            _ = try location.map { try BirdSighting.Fields.location.parse($0) }
+            date = try dateText.map { try BirdSighting.Fields.date.parse($0) }
             guard name != nil || location != nil || date != nil else {
                 throw UsageError(message: "nothing to change; give --name, --location or --date", command: Self.path)
             }

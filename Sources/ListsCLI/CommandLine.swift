@@ -63,7 +63,7 @@ public enum ListsCommandLine {
         } catch let error as ValidationError {
             return fail("\(error)", status: ExitStatus.badInput, output: output)
         } catch let error as StoreError {
-            switch error {
+            switch error.code {
             case .notADatabase, .cannotOpen:
                 return fail("database: \(error)", status: ExitStatus.badInput, output: output)
             case .conflict:

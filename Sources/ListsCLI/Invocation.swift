@@ -120,12 +120,6 @@ enum Typed {
         return version
     }
 
-    /// A price (`--price P`).
-    /// - Throws: ``ValidationError`` for `price`.
-    static func price(_ text: String?) throws -> Money? {
-        try text.map(Money.init(parsingPrice:))
-    }
-
     /// A whole number option `--name` in `range`.
     /// - Throws: ``UsageError`` naming the option.
     static func number(_ text: String?, option name: String, in range: ClosedRange<Int>, command: String) throws -> Int?

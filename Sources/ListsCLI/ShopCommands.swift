@@ -70,8 +70,8 @@ enum ShopCommands {
         var price = Money.zero
 
         mutating func validate() throws {
-            price = try Typed.price(priceText) ?? .zero
-            name = try ShoppingItem.validName(words.joined(separator: " "))
+            price = try priceText.map { try ShoppingItem.Fields.price.parse($0) } ?? .zero
+            name = try ShoppingItem.Fields.name.parse(words.joined(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
@@ -104,8 +104,8 @@ enum ShopCommands {
         var version: Int?
 
         mutating func validate() throws {
-            name = try nameText.map(ShoppingItem.validName)
-            price = try Typed.price(priceText)
+            name = try nameText.map { try ShoppingItem.Fields.name.parse($0) }
+            price = try priceText.map { try ShoppingItem.Fields.price.parse($0) }
             guard name != nil || price != nil else {
                 throw UsageError(message: "nothing to change; give --name or --price", command: Self.path)
             }

@@ -40,7 +40,7 @@ enum TodoCommands {
         var title = ""
 
         mutating func validate() throws {
-            title = try TodoTask.validTitle(words.joined(separator: " "))
+            title = try TodoTask.Fields.title.parse(words.joined(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
@@ -73,7 +73,7 @@ enum TodoCommands {
 
         mutating func validate() throws {
             guard let newTitle else { throw UsageError(message: "nothing to change; give --title", command: Self.path) }
-            title = try TodoTask.validTitle(newTitle)
+            title = try TodoTask.Fields.title.parse(newTitle)
             version = try Typed.version(versionText)
         }
 

@@ -39,7 +39,7 @@ public enum EBird {
                     + "Submission ID, Common Name and Date are needed")
         }
         rows.removeFirst()
-        var batch = ImportBatch(existing: .keep)
+        var records: [BirdSighting] = []
         var seen = Set<UUID>()
         let now = Date()
         for row in rows {
@@ -53,9 +53,9 @@ public enum EBird {
             let sighting = try self.sighting(
                 Row(fields: row.fields, columns: columns), location: location, timeZone: timeZone, now: now)
             // The same species twice on one checklist is one sighting.
-            if seen.insert(sighting.id).inserted { batch.sightings.append(sighting) }
+            if seen.insert(sighting.id).inserted { records.append(sighting) }
         }
-        return batch
+        return ImportBatch(records, existing: .keep)
     }
 
     /// One row's fields by column name; a column the row stops short of is empty.

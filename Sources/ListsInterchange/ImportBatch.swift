@@ -2,8 +2,8 @@ import Foundation
 import JSONCodec
 import ListsModel
 
-/// Records read from a file, written to a store in one transaction by ``apply(to:)``: all of them or, when one
-/// is refused, none.
+/// Records read from a file, of any kinds, written to a store in one transaction by ``apply(to:progress:)``: all
+/// of them or, when one is refused, none.
 ///
 /// Readers of each format (lists-json, the tutorials' files, Taskwarrior, eBird, todo.txt, CSV) validate every
 /// record with the model's own rules and build a batch; this type alone decides how it meets what is stored.
@@ -17,14 +17,10 @@ public struct ImportBatch: Sendable {
         case update
     }
 
-    /// Shopping items, in file order.
-    public var items: [ShoppingItem] = []
-    /// Tasks, in file order.
-    public var tasks: [TodoTask] = []
-    /// Sightings, in file order.
-    public var sightings: [BirdSighting] = []
     /// What happens to records already stored.
     public var existing: ExistingRecords
+    /// The records of each kind read, in file order, one part per kind (at most one of each).
+    private var parts: [any ImportPart] = []
 
     /// An empty batch.
     public init(existing: ExistingRecords = .keep) {
@@ -32,26 +28,84 @@ public struct ImportBatch: Sendable {
     }
 
     /// How many records the batch holds.
-    public var count: Int { items.count + tasks.count + sightings.count }
+    public var count: Int { parts.reduce(0) { $0 + $1.count } }
+
+    /// The records of `type` the batch holds, in file order.
+    public func records<R: Record>(_ type: R.Type) -> [R] {
+        for part in parts where part.kind == R.kind {
+            if let records = part as? ImportRecords<R> { return records.records }
+        }
+        return []
+    }
+
+    /// A batch of `records`, in file order.
+    public init<R: Record>(_ records: [R], existing: ExistingRecords = .keep) {
+        self.existing = existing
+        append(contentsOf: records)
+    }
+
+    /// Adds `records` after the batch's records of their kind, in order. A reader builds a file's records of a
+    /// kind in an array of their own and adds them at once: each call finds the kind's records among the batch's.
+    public mutating func append<R: Record>(contentsOf records: [R]) {
+        guard !records.isEmpty else { return }
+        guard let index = parts.firstIndex(where: { $0.kind == R.kind }) else {
+            parts.append(ImportRecords(records: records))
+            return
+        }
+        // Taken out of the array first, so that its records are held once and grow in place, not copied whole.
+        var taken: (any ImportPart)? = parts.remove(at: index)
+        var part = taken as? ImportRecords<R> ?? ImportRecords<R>(records: [])
+        taken = nil
+        part.records.append(contentsOf: records)
+        parts.insert(part, at: index)
+    }
 
     /// Writes the batch in one transaction: new records are appended in file order (keeping their ids, dates
-    /// and versions), stored ones are kept or updated as ``existing`` says.
+    /// and versions), stored ones are kept or updated as ``existing`` says. The kinds go in ``RecordKind/all``'s
+    /// order.
     /// - Returns: what changed.
     /// - Throws: ``StoreError``; nothing is written then.
     @discardableResult
     public func apply(to store: any Store, progress: (Int) -> Void = { _ in }) throws -> ImportSummary {
-        try store.write(records: count) { session in
+        let ordered = RecordKind.all.compactMap { kind in parts.first { $0.kind == kind } }
+        return try store.write(records: count) { session in
             var tally = ImportTally()
-            try merge(items, into: session, tally: &tally, progress: progress)
-            try merge(tasks, into: session, tally: &tally, progress: progress)
-            try merge(sightings, into: session, tally: &tally, progress: progress)
+            for part in ordered {
+                try part.merge(into: session, existing: existing, tally: &tally, progress: progress)
+            }
             progress(tally.done)
             return tally.summary
         }
     }
+}
 
-    private func merge<R: Record>(
-        _ records: [R], into session: any StoreSession, tally: inout ImportTally, progress: (Int) -> Void
+/// The records of one kind in an ``ImportBatch``, with their type erased so that a batch holds any kinds.
+private protocol ImportPart: Sendable {
+    /// Their kind.
+    var kind: RecordKind { get }
+    /// How many there are.
+    var count: Int { get }
+    /// Writes them to `session`, as ``ImportBatch/apply(to:progress:)`` does.
+    func merge(
+        into session: any StoreSession, existing: ImportBatch.ExistingRecords, tally: inout ImportTally,
+        progress: (Int) -> Void) throws
+}
+
+/// The records of `R` in an ``ImportBatch``.
+private struct ImportRecords<R> {
+    var records: [R]
+}
+
+extension ImportRecords: Sendable where R: Sendable {}
+
+// The constraint sits on the conformance, not the type (docs/performance.md, "No conformance scans").
+extension ImportRecords: ImportPart where R: Record {
+    var kind: RecordKind { R.kind }
+    var count: Int { records.count }
+
+    func merge(
+        into session: any StoreSession, existing: ImportBatch.ExistingRecords, tally: inout ImportTally,
+        progress: (Int) -> Void
     ) throws {
         var merge = ImportMerge<R>(session: session, existing: existing, expected: records.count)
         try merge.add(records, tally: &tally, progress: progress)

@@ -3,7 +3,8 @@ import JSONCodec
 import ListsModel
 
 /// `lists-json`: a versioned backup of all three apps, `{"format": "lists", "version": 1, "items": [...],
-/// "tasks": [...], "sightings": [...]}`, each record in the API's shape with its id, dates and version.
+/// "tasks": [...], "sightings": [...]}` (a collection for each ``RecordKind``, under its collection key, in
+/// ``RecordKind/all``'s order), each record in the API's shape with its id, dates and version.
 ///
 /// Lossless by construction: exporting, importing into an empty database and exporting again gives the same
 /// bytes (keys sorted, one record per line, no export time in the document).
@@ -35,9 +36,7 @@ public enum ListsJSON {
                 }
                 try write(Array("\n]".utf8))
             }
-            try section(ShoppingItem.self)
-            try section(TodoTask.self)
-            try section(BirdSighting.self)
+            for kind in RecordKind.all { try section(kind.recordType) }
             try write(Array("}\n".utf8))
         }
     }
@@ -51,20 +50,10 @@ public enum ListsJSON {
         var batch = ImportBatch(existing: .keep)
         var format: JSONValue?
         var documentVersion: JSONValue?
-        var sections = Set<String>()
         var seen = Set<UUID>()
-        func entry<R: Record>(_ value: JSONValue, _ location: String, as type: R.Type) throws -> R {
-            let object = try StrictObject(value, location)
-            try object.allow(R.schema.backupKeys, location)
-            let meta = try object.meta(location)
-            guard seen.insert(meta.id).inserted else {
-                throw ImportError(location, field: "id", "\(meta.id.uuidString) appears twice in the file")
-            }
-            // Dates are not checked against today: a backup holds what was once accepted.
-            return try ImportError.at(location) {
-                try R.schema.restore(meta: meta, from: object.members, now: .distantFuture)
-            }
-        }
+        // The collection being read: its records go into an array of their own type as they come, and into the
+        // batch at once when another collection starts.
+        var current: (any BackupCollection)?
         do {
             try JSONParser.forEachMember(of: bytes) { key, value in
                 switch key {
@@ -74,18 +63,19 @@ public enum ListsJSON {
                     throw ImportError("the file", field: key, "is not part of a Lists backup")
                 }
             } element: { key, index, value in
-                let location = "\(key)[\(index)]"
-                sections.insert(key)
-                switch key {
-                case "items": batch.items.append(try entry(value, location, as: ShoppingItem.self))
-                case "tasks": batch.tasks.append(try entry(value, location, as: TodoTask.self))
-                case "sightings": batch.sightings.append(try entry(value, location, as: BirdSighting.self))
-                default: throw ImportError("the file", field: key, "is not part of a Lists backup")
+                if current?.key != key {
+                    current?.add(to: &batch)
+                    guard let kind = RecordKind(collectionKey: key) else {
+                        throw ImportError("the file", field: key, "is not part of a Lists backup")
+                    }
+                    current = collection(of: kind.recordType, key: key)
                 }
+                try current?.read(value, at: "\(key)[\(index)]", seen: &seen)
             }
         } catch let error as JSONParser.Malformed {
             throw ImportError("the file", field: "file", "\(error)")
         }
+        current?.add(to: &batch)
         guard case .string(let name)? = format, name == "lists" else {
             throw ImportError("the file", field: "format", "must be \"lists\" (this is not a Lists backup)")
         }
@@ -94,5 +84,47 @@ public enum ListsJSON {
                 "the file", field: "version", "must be \(version); a newer Lists may have written this backup")
         }
         return batch
+    }
+
+    /// An empty collection of `R` called `key`.
+    private static func collection<R: Record>(of type: R.Type, key: String) -> any BackupCollection {
+        BackupRecords<R>(key: key)
+    }
+}
+
+/// One collection of a backup being read: the records of one kind, as they come.
+private protocol BackupCollection {
+    /// The collection's key in the document (`tasks`).
+    var key: String { get }
+    /// Reads the record `value`, at `location` in the document, whose id must not be among those `seen`.
+    mutating func read(_ value: JSONValue, at location: String, seen: inout Set<UUID>) throws
+    /// Adds the records read to `batch`.
+    func add(to batch: inout ImportBatch)
+}
+
+/// The records of `R` of a backup being read.
+private struct BackupRecords<R> {
+    let key: String
+    var records: [R] = []
+}
+
+// The constraint sits on the conformance, not the type (docs/performance.md, "No conformance scans").
+extension BackupRecords: BackupCollection where R: Record {
+    mutating func read(_ value: JSONValue, at location: String, seen: inout Set<UUID>) throws {
+        let object = try StrictObject(value, location)
+        try object.allow(R.schema.backupKeys, location)
+        let meta = try object.meta(location)
+        guard seen.insert(meta.id).inserted else {
+            throw ImportError(location, field: "id", "\(meta.id.uuidString) appears twice in the file")
+        }
+        // Dates are not checked against today: a backup holds what was once accepted.
+        records.append(
+            try ImportError.at(location) {
+                try R.schema.restore(meta: meta, from: object.members, now: .distantFuture)
+            })
+    }
+
+    func add(to batch: inout ImportBatch) {
+        batch.append(contentsOf: records)
     }
 }

@@ -19,7 +19,7 @@ public enum ShoppingCSV {
             throw ImportError("line 1", field: "header", "must be \(header.joined(separator: ","))")
         }
         rows.removeFirst()
-        var batch = ImportBatch()
+        var records: [ShoppingItem] = []
         let stamp = now.roundedToMilliseconds
         for row in rows {
             let location = "line \(row.line)"
@@ -28,18 +28,18 @@ public enum ShoppingCSV {
                     location, field: "file", "has \(row.fields.count) columns; name, price and on list are 3")
             }
             let name = try ImportError.at(location) { try ShoppingItem.validName(ImportedText.oneLine(row.fields[0])) }
-            let priceText = row.fields[1].trimmingWhitespace()
-            let price = try ImportError.at(location) { try priceText.isEmpty ? .zero : Money(parsingPrice: priceText) }
+            // Read as the price field of the add sheet reads it: empty is 0.
+            let price = try ImportError.at(location) { try ShoppingItem.Fields.price.read(row.fields[1]) }
             let isOn: Bool
             switch row.fields[2].trimmingWhitespace().lowercased() {
             case "yes", "true", "1", "x", "✓": isOn = true
             case "no", "false", "0", "": isOn = false
             default: throw ImportError(location, field: "on list", "must be yes or no, not \(Quoted(row.fields[2]))")
             }
-            batch.items.append(
+            records.append(
                 ShoppingItem(meta: RecordMeta(createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
         }
-        return batch
+        return ImportBatch(records)
     }
 
     /// The catalog as CSV, in catalog order.

@@ -29,7 +29,8 @@ public enum Taskwarrior {
     /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
     public static func read(_ bytes: [UInt8], now: Date, feed: ImportFeed<TodoTask>? = nil) throws -> ImportBatch {
         let bytes = ImportedText.withoutByteOrderMark(bytes)
-        var batch = ImportBatch(existing: .update)
+        // The tasks read and not sent yet, in file order.
+        var tasks: [TodoTask] = []
         // Where each uuid's task is: its index among all the tasks read (with a feed, those before `sent` went).
         var seen: [UUID: Int] = [:]
         // About 200 bytes a task in `task export`'s output.
@@ -37,10 +38,10 @@ public enum Taskwarrior {
         var sent = 0
         // The indices of tasks a later line with the same uuid left out (deleted after all): not sent.
         var dropped = Set<Int>()
-        /// The tasks of the batch not dropped.
+        /// The tasks read and not sent that are not dropped.
         func keptTasks() -> [TodoTask] {
-            guard !dropped.isEmpty else { return batch.tasks }
-            return batch.tasks.indices.filter { !dropped.contains(sent + $0) }.map { batch.tasks[$0] }
+            guard !dropped.isEmpty else { return tasks }
+            return tasks.indices.filter { !dropped.contains(sent + $0) }.map { tasks[$0] }
         }
         func add(_ entry: consuming Entry) throws {
             let task: TodoTask
@@ -56,7 +57,7 @@ public enum Taskwarrior {
                 dropped.insert(earlier)
                 return
             }
-            let index = sent + batch.tasks.count
+            let index = sent + tasks.count
             if let earlier = seen.updateValue(index, forKey: task.id) {
                 seen[task.id] = earlier
                 // A later task with the same uuid wins, in place, as `task import` does; one already sent cannot
@@ -65,26 +66,28 @@ public enum Taskwarrior {
                     feed?.abandon()
                     throw CancellationError()
                 }
-                batch.tasks[earlier - sent] = task
+                tasks[earlier - sent] = task
                 dropped.remove(earlier)
                 return
             }
-            batch.tasks.append(task)
-            if let feed, batch.tasks.count == 1000 {
+            tasks.append(task)
+            if let feed, tasks.count == 1000 {
                 feed.send(keptTasks())
-                sent += batch.tasks.count
-                batch.tasks.removeAll(keepingCapacity: true)
+                sent += tasks.count
+                tasks.removeAll(keepingCapacity: true)
                 dropped.removeAll()
             }
         }
         /// The batch, its last tasks sent when there is a feed.
         func whole() -> ImportBatch {
-            batch.tasks = keptTasks()
-            dropped.removeAll()
+            var batch = ImportBatch(existing: .update)
             if let feed {
-                feed.send(batch.tasks)
-                batch.tasks.removeAll()
+                feed.send(keptTasks())
+            } else {
+                batch.append(contentsOf: keptTasks())
             }
+            tasks.removeAll()
+            dropped.removeAll()
             return batch
         }
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }

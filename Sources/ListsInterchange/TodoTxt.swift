@@ -25,7 +25,7 @@ public enum TodoTxt {
     /// - Throws: ``ImportError`` naming the line.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
         let text = try ImportedText.utf8(bytes)
-        var batch = ImportBatch()
+        var records: [TodoTask] = []
         let stamp = now.roundedToMilliseconds
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, piece) in lines.enumerated() {
@@ -36,12 +36,12 @@ public enum TodoTxt {
             let title = try ImportError.at("line \(index + 1)", field: "text") { try TodoTask.validTitle(parsed.title) }
             let createdAt = parsed.created.flatMap(day) ?? stamp
             let updatedAt = parsed.completed.flatMap(day) ?? createdAt
-            batch.tasks.append(
+            records.append(
                 TodoTask(
                     meta: RecordMeta(createdAt: createdAt, updatedAt: updatedAt), title: title, isDone: parsed.isDone,
                     taskwarrior: [lineKey: .string(line)]))
         }
-        return batch
+        return ImportBatch(records)
     }
 
     /// The tasks as todo.txt lines, in order, each ending with LF.

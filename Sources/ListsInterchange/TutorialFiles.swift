@@ -25,7 +25,7 @@ public enum TutorialFiles {
         } catch let error as BinaryPropertyList.Malformed {
             throw ImportError("the file", field: "file", "not an NSKeyedArchiver archive: \(error)")
         }
-        var batch = ImportBatch(existing: .keep)
+        var records: [ShoppingItem] = []
         let stamp = now.roundedToMilliseconds
         // Every object an item refers to is checked only when it is followed, so damage found then is placed at
         // the item being read.
@@ -55,7 +55,7 @@ public enum TutorialFiles {
                 }
                 let isOn =
                     try archive.bool(fields["inShoppingList"], location: location, field: "inShoppingList") ?? false
-                batch.items.append(
+                records.append(
                     ShoppingItem(
                         meta: RecordMeta(id: id, createdAt: stamp), name: name, price: price, isOnShoppingList: isOn))
             }
@@ -63,7 +63,7 @@ public enum TutorialFiles {
             throw ImportError(
                 location, field: location == "the file" ? "file" : "item", "the archive is damaged: \(error)")
         }
-        return batch
+        return ImportBatch(records, existing: .keep)
     }
 
     /// The items of a `seed.plist`: a property list (XML or binary) array of dictionaries with `name` and `price`
@@ -84,15 +84,15 @@ public enum TutorialFiles {
             throw ImportError(
                 "the file", field: "file", "not a property list array of dictionaries with name and price")
         }
-        var batch = ImportBatch()
+        var records: [ShoppingItem] = []
         for (index, entry) in entries.enumerated() {
             let name = try ImportError.at("item \(index + 1)") {
                 try ShoppingItem.validName(ImportedText.oneLine(entry.name))
             }
-            batch.items.append(
+            records.append(
                 ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
         }
-        return batch
+        return ImportBatch(records)
     }
 
     /// The tasks of iTahDoodle's `data.td`: a property list array of strings, each a task, in order. The app wrote
@@ -113,12 +113,12 @@ public enum TutorialFiles {
             guard let strings = binaryStrings(bytes) else { throw notTasks }
             titles = strings
         }
-        var batch = ImportBatch()
+        var records: [TodoTask] = []
         for (index, title) in titles.enumerated() {
             let valid = try ImportError.at("task \(index + 1)") { try TodoTask.validTitle(ImportedText.oneLine(title)) }
-            batch.tasks.append(TodoTask(meta: RecordMeta(createdAt: now.roundedToMilliseconds), title: valid))
+            records.append(TodoTask(meta: RecordMeta(createdAt: now.roundedToMilliseconds), title: valid))
         }
-        return batch
+        return ImportBatch(records)
     }
 
     /// iTahDoodle's `data.td` for `tasks`: an XML property list array of their titles.

@@ -41,43 +41,43 @@ public struct BirdSighting: Record {
             BirdSighting.self,
             key: "location", column: "location",
             type: .optionalText(what: "a location", description: "Up to 200 characters; null or empty means none."),
-            initial: { _ in nil }, get: { $0.location }, set: { $0.location = $1 })
+            initial: .value(nil), get: { $0.location }, set: { $0.location = $1 })
         /// `date`: when the bird was seen; now when not given.
         public static let date = Field(
             BirdSighting.self,
             key: "date", column: "sighted_at",
-            type: .instant(description: "Defaults to now; from 1800 to tomorrow.") { date, _, now in
-                try validDate(date, now: now)
-            },
-            initial: { $0 }, get: { $0.date }, set: { $0.date = $1 })
+            type: .instant(
+                description: "Defaults to now; from 1800 to tomorrow.", from: earliestDate, slack: 86_400,
+                refusal: "a sighting's date must lie between 1800-01-01 and today"),
+            initial: .now, get: { $0.date }, set: { $0.date = $1 })
         /// `count`: how many, or `X`.
         public static let count = Field(
             BirdSighting.self,
-            key: "count", column: "count", type: .birdCount, initial: { _ in nil }, get: { $0.details.count },
+            key: "count", column: "count", type: .birdCount, initial: .value(nil), get: { $0.details.count },
             set: { $0.details.count = $1 })
         /// `scientificName`: the species' scientific name.
         public static let scientificName = Field(
             BirdSighting.self,
             key: "scientificName", column: "scientific_name",
-            type: .optionalText(what: "a scientific name"), initial: { _ in nil }, get: { $0.details.scientificName },
+            type: .optionalText(what: "a scientific name"), initial: .value(nil), get: { $0.details.scientificName },
             set: { $0.details.scientificName = $1 })
         /// `latitude`: degrees, -90 to 90.
         public static let latitude = Field(
             BirdSighting.self,
             key: "latitude", column: "latitude",
-            type: .coordinate(from: -90, to: 90, what: "latitude"), initial: { _ in nil }, get: { $0.details.latitude },
+            type: .coordinate(from: -90, to: 90, what: "latitude"), initial: .value(nil), get: { $0.details.latitude },
             set: { $0.details.latitude = $1 })
         /// `longitude`: degrees, -180 to 180.
         public static let longitude = Field(
             BirdSighting.self,
             key: "longitude", column: "longitude",
-            type: .coordinate(from: -180, to: 180, what: "longitude"), initial: { _ in nil },
+            type: .coordinate(from: -180, to: 180, what: "longitude"), initial: .value(nil),
             get: { $0.details.longitude }, set: { $0.details.longitude = $1 })
         /// `comments`: notes on one line.
         public static let comments = Field(
             BirdSighting.self,
             key: "comments", column: "comments", type: .optionalText(what: "comments"),
-            initial: { _ in nil }, get: { $0.details.comments }, set: { $0.details.comments = $1 })
+            initial: .value(nil), get: { $0.details.comments }, set: { $0.details.comments = $1 })
     }
 
     public static let schema = RecordSchema<BirdSighting>(
@@ -117,9 +117,6 @@ public struct BirdSighting: Record {
     /// time zones); a sighting in the future is a typo.
     /// - Throws: ``ValidationError`` for `date`.
     public static func validDate(_ date: Date, now: Date) throws -> Date {
-        guard date >= earliestDate, date <= now.addingTimeInterval(86_400) else {
-            throw ValidationError(field: "date", message: "a sighting's date must lie between 1800-01-01 and today")
-        }
-        return date.roundedToMilliseconds
+        try Fields.date.checked(date, now: now)
     }
 }

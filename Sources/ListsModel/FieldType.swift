@@ -17,6 +17,8 @@ public struct FieldType<Value>: Sendable {
     public let writesNull: Bool
     /// What a refusal says when a new record is given no value (`nil`: "KEY is required").
     let missing: String?
+    /// How a person types the value, or `nil` for a value nobody types (another program's attributes).
+    public let input: TextInput<Value>?
     let toStore: @Sendable (Value) -> FieldValue
     let fromStore: @Sendable (FieldValue) throws -> Value
     let toJSON: @Sendable (Value, inout [UInt8]) -> Void
@@ -26,7 +28,8 @@ public struct FieldType<Value>: Sendable {
 
     init(
         storage: FieldKind, schema: String, isNullable: Bool = false, writesNull: Bool = true, missing: String? = nil,
-        toStore: @escaping @Sendable (Value) -> FieldValue, fromStore: @escaping @Sendable (FieldValue) throws -> Value,
+        input: TextInput<Value>?, toStore: @escaping @Sendable (Value) -> FieldValue,
+        fromStore: @escaping @Sendable (FieldValue) throws -> Value,
         toJSON: @escaping @Sendable (Value, inout [UInt8]) -> Void,
         fromJSON: @escaping @Sendable (JSONValue, _ field: String) throws -> Value,
         check: @escaping @Sendable (Value, _ field: String, _ now: Date) throws -> Value = { value, _, _ in value },
@@ -37,6 +40,7 @@ public struct FieldType<Value>: Sendable {
         self.isNullable = isNullable
         self.writesNull = writesNull
         self.missing = missing
+        self.input = input
         self.toStore = toStore
         self.fromStore = fromStore
         self.toJSON = toJSON
@@ -58,9 +62,26 @@ public struct FieldType<Value>: Sendable {
         try check(value, field, now)
     }
 
+    /// The value a person typed as `text`, read as `conventions` write it, then checked against the field's rules.
+    /// - Throws: ``ValidationError`` naming `field`.
+    public func parse(_ text: String, field: String, _ conventions: InputConventions) throws -> Value {
+        guard let input else { preconditionFailure("\(field) is not a value people type") }
+        return try check(input.parse(text, field, conventions), field, conventions.now)
+    }
+
     /// The refusal of a JSON value of the wrong type.
     static func mismatch(_ field: String, _ what: String) -> ValidationError {
         ValidationError(field: field, message: "\(field) must be \(what)")
+    }
+
+    /// `body` with a ``ValidationError`` it throws named after `field`: the readers it calls (a price's, a date's)
+    /// name their own.
+    static func naming<T>(_ field: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ValidationError {
+            throw ValidationError(field: field, message: error.message)
+        }
     }
 }
 
@@ -80,6 +101,9 @@ extension FieldType where Value == String {
             schema:
                 #"{"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\#(forbidden)]*[^\#(forbidden)\#(blank)][^\#(forbidden)]*$", "description": "Trimmed; 1 to 200 characters; no control characters."}"#,
             missing: "\(missing ?? what) is required",
+            input: TextInput(
+                kind: "text", rules: TextRule.inputRules(what: what, isOptional: false), parse: { text, _, _ in text },
+                show: { text, _ in text }),
             toStore: { .text($0) },
             fromStore: { value in
                 guard case .text(let text) = value else { throw StoreError.corrupt("text") }
@@ -102,6 +126,9 @@ extension FieldType where Value == String? {
             storage: .optionalText,
             schema: #"{"type": ["string", "null"], "maxLength": 200, "pattern": "^[^\#(forbidden)]*$"\#(about)}"#,
             isNullable: true,
+            input: TextInput(
+                kind: "optionalText", rules: TextRule.inputRules(what: what, isOptional: true),
+                parse: { text, _, _ in text }, show: { text, _ in text ?? "" }),
             toStore: { $0.map { .text($0) } ?? .null },
             fromStore: { value in
                 switch value {
@@ -132,7 +159,7 @@ extension FieldType where Value == String? {
         FieldType(
             storage: .optionalText,
             schema: #"{"type": "object", "description": "\#(description)"}"#,
-            isNullable: true, writesNull: false,
+            isNullable: true, writesNull: false, input: nil,
             toStore: { $0.map { .text($0) } ?? .null },
             fromStore: { value in
                 switch value {
@@ -162,6 +189,19 @@ extension FieldType where Value == Money {
         storage: .integer,
         schema:
             #"{"type": "number", "minimum": 0, "maximum": 1000000, "multipleOf": 0.01, "description": "Exact, at most two decimals."}"#,
+        // An empty price is the field's initial value (0), as the tutorial's empty text field was.
+        input: TextInput(
+            kind: "price", empty: .initial,
+            rules: #""maxWholeDigits": 7, "maxDecimals": 2, "maximum": \#(Money.maximumPrice.minorUnits / 100), "#
+                + #""messages": "#
+                + JSONText.object([
+                    ("notAPrice", Money.notAPriceMessage("{quoted}")),
+                    ("outOfRange", Money.outOfRangeMessage("{amount}")),
+                ]),
+            parse: { text, field, conventions in
+                try naming(field) { try Money(parsingPrice: text, decimalComma: conventions.writesDecimalComma) }
+            },
+            show: { price, conventions in price.text(decimalComma: conventions.writesDecimalComma) }),
         toStore: { .integer($0.minorUnits) },
         fromStore: { value in
             guard case .integer(let cents) = value else { throw StoreError.corrupt("integer") }
@@ -170,25 +210,26 @@ extension FieldType where Value == Money {
         toJSON: { price, output in output += Array(price.jsonNumber.utf8) },
         fromJSON: { json, field in
             guard case .number(let number) = json else { throw mismatch(field, "a number") }
-            do {
-                return try Money(validatingPrice: number.decimal)
-            } catch let error as ValidationError {
-                throw ValidationError(field: field, message: error.message)
-            }
+            return try naming(field) { try Money(validatingPrice: number.decimal) }
         },
-        check: { price, field, _ in
-            do {
-                return try Money(validatingPrice: price.minorUnits)
-            } catch let error as ValidationError {
-                throw ValidationError(field: field, message: error.message)
-            }
-        })
+        check: { price, field, _ in try naming(field) { try Money(validatingPrice: price.minorUnits) } })
 }
 
 extension FieldType where Value == Bool {
     /// True or false.
     public static let bool = FieldType<Bool>(
         storage: .bool, schema: #"{"type": "boolean"}"#,
+        // A checkbox: sent as `on` when checked, not sent at all when not.
+        input: TextInput(
+            kind: "checkbox", rules: #""messages": {}"#,
+            parse: { text, field, _ in
+                switch text.trimmingWhitespace().lowercased() {
+                case "on", "true", "yes", "1": return true
+                case "", "off", "false", "no", "0": return false
+                default: throw mismatch(field, "true or false")
+                }
+            },
+            show: { flag, _ in flag ? "on" : "" }),
         toStore: { .bool($0) },
         fromStore: { value in
             switch value {
@@ -206,14 +247,30 @@ extension FieldType where Value == Bool {
 }
 
 extension FieldType where Value == Date {
-    /// An instant, kept to the millisecond, written as an ISO 8601 timestamp in UTC; `check` refuses what the
-    /// field does not take (a sighting in the future).
-    public static func instant(
-        description: String, check: @escaping @Sendable (Date, _ field: String, _ now: Date) throws -> Date
-    ) -> FieldType<Date> {
+    /// An instant, kept to the millisecond, written as an ISO 8601 timestamp in UTC, from `earliest` to `slack`
+    /// seconds after now (a day of slack for time zones: a sighting in the future is a typo); `refusal` says so.
+    ///
+    /// A person types a day (`2026-11-29`, noon that day in their zone, so that the day reads the same in the
+    /// neighbouring zones) or a day and a time (`2026-11-29T07:30`), as ``SightingDate`` reads them; an input left
+    /// empty gives no date (a new record's is now, an edit's stays as it is), and an input shows the day.
+    public static func instant(description: String, from earliest: Date, slack: TimeInterval, refusal: String)
+        -> FieldType<Date>
+    {
         FieldType(
             storage: .date,
             schema: #"{"type": "string", "format": "date-time", "description": "\#(description)"}"#,
+            input: TextInput(
+                kind: "day", empty: .nothing,
+                rules: #""earliest": "\#(ListsFormat.isoTimestamp(earliest))", "slack": \#(Int(slack * 1000)), "#
+                    + #""messages": "#
+                    + JSONText.object([
+                        ("notADate", SightingDate.notADateMessage("{quoted}")),
+                        ("notARealDate", SightingDate.notARealDateMessage("{quoted}")), ("range", refusal),
+                    ]),
+                parse: { text, field, conventions in
+                    try naming(field) { try SightingDate.parse(text, timeZone: conventions.timeZone) }
+                },
+                show: { date, conventions in SightingDate.day(of: date, in: conventions.timeZone) }),
             toStore: { .date($0) },
             fromStore: { value in
                 guard case .date(let date) = value else { throw StoreError.corrupt("date") }
@@ -234,7 +291,12 @@ extension FieldType where Value == Date {
                 }
                 return date
             },
-            check: check)
+            check: { date, field, now in
+                guard date >= earliest, date <= now.addingTimeInterval(slack) else {
+                    throw ValidationError(field: field, message: refusal)
+                }
+                return date.roundedToMilliseconds
+            })
     }
 }
 
@@ -245,6 +307,17 @@ extension FieldType where Value == BirdCount? {
         schema:
             #"{"oneOf": [{"type": "integer", "minimum": 1, "maximum": 1000000}, {"const": "X"}, {"type": "null"}], "description": "How many: 1 to 1000000, or \"X\" for present but not counted."}"#,
         isNullable: true,
+        input: TextInput(
+            kind: "count",
+            rules: #""maximum": 1000000, "messages": "# + JSONText.object([("invalid", BirdCount.refusal)]),
+            parse: { text, field, _ in
+                if text.trimmingWhitespace().isEmpty { return nil }
+                guard let count = BirdCount(text) else {
+                    throw ValidationError(field: field, message: BirdCount.refusal)
+                }
+                return count
+            },
+            show: { count, _ in count?.description ?? "" }),
         toStore: { $0.map { .text($0.description) } ?? .null },
         fromStore: { value in
             switch value {
@@ -275,7 +348,7 @@ extension FieldType where Value == BirdCount? {
             default:
                 count = nil
             }
-            guard let count else { throw ValidationError(field: field, message: "use \(BirdCount.allowed)") }
+            guard let count else { throw ValidationError(field: field, message: BirdCount.refusal) }
             return count
         },
         isNone: { $0 == nil })
@@ -292,6 +365,24 @@ extension FieldType where Value == Decimal? {
             schema:
                 #"{"type": ["number", "null"], "minimum": \#(minimum), "maximum": \#(maximum), "multipleOf": 1e-10}"#,
             isNullable: true,
+            input: TextInput(
+                kind: "coordinate",
+                rules: #""minimum": \#(minimum), "maximum": \#(maximum), "messages": "#
+                    + JSONText.object([("invalid", coordinateRefusal("{value}", what, minimum, maximum))]),
+                parse: { text, field, conventions in
+                    let trimmed = text.trimmingWhitespace()
+                    if trimmed.isEmpty { return nil }
+                    let dotted = conventions.writesDecimalComma ? String(trimmed.map { $0 == "," ? "." : $0 }) : trimmed
+                    guard let value = decimalDegrees(dotted) else {
+                        throw ValidationError(
+                            field: field, message: coordinateRefusal("\(Quoted(text))", what, minimum, maximum))
+                    }
+                    return value
+                },
+                show: { value, conventions in
+                    let text = value.map { "\($0)" } ?? ""
+                    return conventions.writesDecimalComma ? String(text.map { $0 == "." ? "," : $0 }) : text
+                }),
             toStore: { $0.map { .text("\($0)") } ?? .null },
             fromStore: { value in
                 switch value {
@@ -315,11 +406,24 @@ extension FieldType where Value == Decimal? {
             check: { value, field, _ in
                 if let value, !range.contains(value) || value.isNaN {
                     throw ValidationError(
-                        field: field,
-                        message: "\(value) is not a \(what); use \(minimum) to \(maximum) degrees")
+                        field: field, message: coordinateRefusal("\(value)", what, minimum, maximum))
                 }
                 return value
             },
             isNone: { $0 == nil })
+    }
+
+    /// The refusal of `value` (a number, or a text quoted as typed) as a coordinate called `what`.
+    static func coordinateRefusal(_ value: String, _ what: String, _ minimum: Int, _ maximum: Int) -> String {
+        "\(value) is not a \(what); use \(minimum) to \(maximum) degrees"
+    }
+
+    /// The degrees `text` writes with digits, an optional minus and an optional dot (`-12.5`), or `nil`.
+    static func decimalDegrees(_ text: String) -> Decimal? {
+        let digits = text.first == "-" ? text.dropFirst() : Substring(text)
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard isDigits(parts[0]), parts.count == 1 || isDigits(parts[1]), digits.count <= 30 else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 }

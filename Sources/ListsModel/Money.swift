@@ -59,12 +59,33 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard !digits.isEmpty, isDigits(whole), isDigits(fraction), !(whole.isEmpty && fraction.isEmpty),
             fraction.count <= 2, whole.count <= 7
         else {
-            throw ValidationError(
-                field: "price", message: "\(Quoted(text)) is not a price; use \(Money.allowedPrices)")
+            throw ValidationError(field: "price", message: Money.notAPriceMessage("\(Quoted(text))"))
         }
         let units = Int64(whole.isEmpty ? "0" : whole).map { $0 * 100 } ?? 0
         let cents = Int64(fraction.isEmpty ? "0" : fraction).map { fraction.count == 1 ? $0 * 10 : $0 } ?? 0
         try self.init(validatingPrice: units + cents)
+    }
+
+    /// Reads a price as a person who may write decimals with a comma types it (`1,99`, as German and French do):
+    /// with `decimalComma`, a text that ``init(parsingPrice:)`` refuses and that holds exactly one comma and no dot
+    /// is read with its comma as the dot. Their dot still works; without `decimalComma` a comma is refused as
+    /// before (in English `1,99` could be a mistyped thousands separator). The rules (two decimals, up to one
+    /// million) are the same: only the person's comma becomes the dot.
+    /// - Throws: ``ValidationError`` for the `price` field, quoting `text` as it was typed.
+    public init(parsingPrice text: String, decimalComma: Bool) throws {
+        do {
+            try self.init(parsingPrice: text)
+        } catch let error as ValidationError {
+            guard decimalComma, text.count(where: { $0 == "," }) == 1, !text.contains("."),
+                let money = try? Money(parsingPrice: String(text.map { $0 == "," ? "." : $0 }))
+            else { throw error }
+            self = money
+        }
+    }
+
+    /// The amount as a person who writes decimals with a comma (`decimalComma`) reads it: `1,99`; else `1.99`.
+    public func text(decimalComma: Bool) -> String {
+        decimalComma ? String(description.map { $0 == "." ? "," : $0 }) : description
     }
 
     /// A price of `minorUnits` cents, checked to lie between 0 and one million.
@@ -72,8 +93,7 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
     public init(validatingPrice minorUnits: Int64) throws {
         guard minorUnits >= 0, minorUnits <= Money.maximumPrice.minorUnits else {
             throw ValidationError(
-                field: "price",
-                message: "\(Money(minorUnits: minorUnits)) is out of range; use \(Money.allowedPrices)")
+                field: "price", message: Money.outOfRangeMessage(Money(minorUnits: minorUnits).description))
         }
         self.minorUnits = minorUnits
     }
@@ -86,10 +106,19 @@ public struct Money: Sendable, Hashable, Comparable, CustomStringConvertible {
         NSDecimalRound(&rounded, &scaled, 0, .plain)
         guard !decimal.isNaN, rounded == scaled, rounded.magnitude <= Decimal(Money.maximumPrice.minorUnits) * 10
         else {
-            throw ValidationError(
-                field: "price", message: "\(decimal) is not a price; use \(Money.allowedPrices)")
+            throw ValidationError(field: "price", message: Money.notAPriceMessage("\(decimal)"))
         }
         try self.init(validatingPrice: NSDecimalNumber(decimal: rounded).int64Value)
+    }
+
+    /// The refusal of `text` (quoted as typed, or a number) that is not a price.
+    static func notAPriceMessage(_ text: String) -> String {
+        "\(text) is not a price; use \(allowedPrices)"
+    }
+
+    /// The refusal of an `amount` beyond what a price may be.
+    static func outOfRangeMessage(_ amount: String) -> String {
+        "\(amount) is out of range; use \(allowedPrices)"
     }
 }
 

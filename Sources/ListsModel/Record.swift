@@ -24,7 +24,8 @@ public struct RecordMeta: Sendable, Hashable {
 /// A kind of record, one per tutorial app; a store keeps each in its own ordered collection, in a table of its own.
 ///
 /// A kind is declared once, here, with everything its faces and stores name it by: its word, its collection's key
-/// in JSON and the table that holds it. Code that handles every kind goes through ``all`` rather than a switch.
+/// in JSON, the table that holds it and its record type. Code that handles every kind goes through ``all`` and
+/// ``recordType`` rather than a switch: a new kind is one more declaration here and its place in ``all``.
 public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     /// The kind's name, as the changes API and messages say it (`item`): also the word for one record.
     public let rawValue: String
@@ -32,21 +33,27 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     public let collectionKey: String
     /// The table that holds records of this kind in a relational store.
     public let table: String
+    /// The record type of the kind, for code that handles any kind: passed to a generic function, it opens as
+    /// that type (`func load<R: Record>(_ type: R.Type)` called with `kind.recordType`), with no dynamic cast
+    /// (docs/performance.md, "No conformance scans").
+    public let recordType: any Record.Type
 
-    private init(_ name: String, collection: String, table: String) {
+    private init(_ name: String, collection: String, table: String, type: any Record.Type) {
         rawValue = name
         collectionKey = collection
         self.table = table
+        recordType = type
     }
 
     /// An item of the shopping catalog.
-    public static let item = RecordKind("item", collection: "items", table: "items")
+    public static let item = RecordKind("item", collection: "items", table: "items", type: ShoppingItem.self)
     /// A to-do task.
-    public static let task = RecordKind("task", collection: "tasks", table: "tasks")
+    public static let task = RecordKind("task", collection: "tasks", table: "tasks", type: TodoTask.self)
     /// A bird sighting.
-    public static let sighting = RecordKind("sighting", collection: "sightings", table: "sightings")
+    public static let sighting = RecordKind(
+        "sighting", collection: "sightings", table: "sightings", type: BirdSighting.self)
 
-    /// Every kind, in the order lists and exports show them.
+    /// Every kind, in the order lists, exports and imports take them.
     public static let all: [RecordKind] = [.item, .task, .sighting]
 
     /// The kind called `name`, if there is one.
@@ -55,10 +62,27 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
         self = kind
     }
 
+    /// The kind whose collections are called `key` in JSON (`items`), if there is one.
+    public init?(collectionKey key: String) {
+        guard let kind = Self.all.first(where: { $0.collectionKey == key }) else { return nil }
+        self = kind
+    }
+
     /// The word people use for one record of this kind, in messages.
     public var noun: String { rawValue }
 
+    /// Every kind's word, as a message lists what is allowed: "item, task or sighting".
+    public static var words: String {
+        let words = all.map(\.rawValue)
+        guard words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+    }
+
     public var description: String { rawValue }
+
+    public static func == (lhs: RecordKind, rhs: RecordKind) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 /// A value a record stores in one of its fields, in the types every store can hold exactly.
@@ -147,16 +171,50 @@ extension Record {
     }
 }
 
-/// A filter on one field's value, made from a typed field: `ShoppingItem.Fields.isOnShoppingList == true`.
+/// A filter on a record's fields, made from typed fields and combined with `&&`:
+/// `ShoppingItem.Fields.isOnShoppingList == true && ShoppingItem.Fields.price > .zero`. A store checks every column
+/// against the kind's schema and binds every value, so no caller text reaches its SQL.
 public struct FieldFilter: Sendable, Hashable {
-    /// The store column of one of the record type's fields.
-    public let column: String
-    /// The value, as stores keep it, that the field must equal.
-    public let value: FieldValue
+    /// How a field's value is compared with a condition's.
+    public enum Comparison: String, Sendable, Hashable {
+        /// Equal (for `null`: the field has no value).
+        case equal = "="
+        /// Not equal (for `null`: the field has a value). A field without a value is not "not equal" to one.
+        case notEqual = "<>"
+        /// Below the value; like the other orderings, for integer fields and instants only.
+        case less = "<"
+        /// Below or equal.
+        case lessOrEqual = "<="
+        /// Above.
+        case greater = ">"
+        /// Above or equal.
+        case greaterOrEqual = ">="
+    }
 
-    init(column: String, value: FieldValue) {
-        self.column = column
-        self.value = value
+    /// One test of one field.
+    public struct Condition: Sendable, Hashable {
+        /// The store column of one of the record type's fields.
+        public let column: String
+        /// How the field's value is compared with ``value``.
+        public let comparison: Comparison
+        /// The value, as stores keep it.
+        public let value: FieldValue
+    }
+
+    /// The tests, every one of which a record passes.
+    public let conditions: [Condition]
+
+    init(column: String, _ comparison: Comparison, _ value: FieldValue) {
+        conditions = [Condition(column: column, comparison: comparison, value: value)]
+    }
+
+    private init(conditions: [Condition]) {
+        self.conditions = conditions
+    }
+
+    /// The records both filters let through.
+    public static func && (lhs: FieldFilter, rhs: FieldFilter) -> FieldFilter {
+        FieldFilter(conditions: lhs.conditions + rhs.conditions)
     }
 }
 

@@ -39,7 +39,7 @@ extension RecordList where R: Record {
         do {
             let number = try store.append(record, numbered: numbered)
             return Added(record: record, number: number)
-        } catch StoreError.conflict(let kind) where id != nil {
+        } catch let error as StoreError where error.code == .conflict && id != nil {
             let stored = try store.read { session -> Numbered<R>? in
                 guard numbered else {
                     return try session.record(R.self, id: record.id).map { Numbered(number: 0, record: $0) }
@@ -47,7 +47,7 @@ extension RecordList where R: Record {
                 return try session.records(R.self, idPrefix: record.id.text, limit: 1).first
             }
             // Deleted again since the store found it: the add can neither be made nor answered.
-            guard let stored else { throw StoreError.conflict(kind) }
+            guard let stored else { throw error }
             return Added(record: stored.record, number: numbered ? stored.number : nil, isNew: false)
         }
     }
@@ -81,11 +81,14 @@ extension RecordList where R: Record {
         }
     }
 
-    /// Removes every record `references` point at, in one transaction.
+    /// Removes every record `references` point at, in one transaction, as one removal: `removal`, when the caller
+    /// chose it (to undo them all at once with ``restore(_:)-(RemovalID)``), or a new one.
     /// - Throws: ``ValidationError`` for an unknown or ambiguous reference, ``StoreError/conflict(_:)``
     ///   when `expectedVersion` is given and differs.
     @discardableResult
-    public func remove(_ references: [Reference], expectedVersion: Int? = nil) throws -> [Numbered<R>] {
+    public func remove(_ references: [Reference], expectedVersion: Int? = nil, removal: RemovalID = RemovalID())
+        throws -> [Numbered<R>]
+    {
         try store.write { session in
             let found = try resolveAll(references, in: session)
             let stamp = now()
@@ -93,9 +96,27 @@ extension RecordList where R: Record {
                 if let expectedVersion, expectedVersion != numbered.record.meta.version {
                     throw StoreError.conflict(R.kind)
                 }
-                try session.delete(R.self, id: numbered.record.id, at: stamp)
+                try session.delete(R.self, id: numbered.record.id, at: stamp, removal: removal)
             }
             return found
+        }
+    }
+
+    /// Puts back every record `removal` removed less than ``Undo/window`` ago, of this list and of every other kind,
+    /// in one transaction, each exactly as it was and in its place: the undo of a removal of several records as one.
+    /// Answers this list's records put back, with their numbers now.
+    /// - Throws: ``StoreError/nothingToRestore(_:)`` when nothing of `removal` is kept (never made, made longer ago,
+    ///   or put back already), ``StoreError/conflict(_:)`` when one of them has its id stored again; then nothing
+    ///   is put back.
+    @discardableResult
+    public func restore(_ removal: RemovalID) throws -> [Numbered<R>] {
+        let stamp = now()
+        return try store.write { session in
+            let restored = try session.restore(removal, at: stamp)
+            guard !restored.isEmpty else { throw StoreError.nothingToRestore(R.kind) }
+            return try restored.filter { $0.kind == R.kind }.compactMap { key in
+                try session.records(R.self, idPrefix: key.id.text, limit: 1).first
+            }
         }
     }
 

@@ -12,8 +12,8 @@ public struct Field<R, Value>: Sendable {
     public let column: String
     /// Its type and rules.
     public let type: FieldType<Value>
-    /// What a new record has when the API or a command gives no value: `nil` when a value is required.
-    public let initial: (@Sendable (_ now: Date) -> Value)?
+    /// What a new record has when the API, a form or a command gives no value: `nil` when a value is required.
+    public let initial: FieldInitial<Value>?
     /// Whether the API takes the field in a request (a task's Taskwarrior attributes come only from imports).
     public let isInput: Bool
     /// Reads the field from a record.
@@ -27,7 +27,7 @@ public struct Field<R, Value>: Sendable {
     /// The accessors are closures rather than a key path (docs/performance.md, "No conformance scans").
     public init(
         _ record: R.Type, key: String, column: String, type: FieldType<Value>,
-        initial: (@Sendable (_ now: Date) -> Value)? = nil, isInput: Bool = true,
+        initial: FieldInitial<Value>? = nil, isInput: Bool = true,
         get: @escaping @Sendable (R) -> Value, set: @escaping @Sendable (inout R, Value) -> Void
     ) {
         self.key = key
@@ -50,9 +50,32 @@ extension Field where R: Record, Value: Equatable {
         try type.checked(value, field: key, now: now)
     }
 
+    /// The value a person typed as `text` (a command's option, a file's column), read as `conventions` write it
+    /// (a price with their decimal comma, a day in their zone) and checked against the field's rules.
+    /// - Throws: ``ValidationError`` naming the field.
+    public func parse(_ text: String, _ conventions: InputConventions = InputConventions()) throws -> Value {
+        try type.parse(text, field: key, conventions)
+    }
+
+    /// The value a new record's input holding `text` gives: as ``parse(_:_:)``, but an input left empty gives the
+    /// field's initial value where its type says so (``EmptyInput``): an empty price is 0, an empty date now.
+    /// - Throws: ``ValidationError`` naming the field.
+    public func read(_ text: String, _ conventions: InputConventions = InputConventions()) throws -> Value {
+        if let initial, let input = type.input, input.empty != .text, text.trimmingWhitespace().isEmpty {
+            return initial.value(conventions.now)
+        }
+        return try parse(text, conventions)
+    }
+
+    /// The text an input shows for `value`, written as `conventions` write it: `1,99`, `2026-11-29`.
+    public func text(_ value: Value, _ conventions: InputConventions = InputConventions()) -> String {
+        guard let input = type.input else { preconditionFailure("\(key) is not a value people type") }
+        return input.show(value, conventions)
+    }
+
     /// The field, type-erased, as a schema lists it.
-    var erased: AnyField<R> {
-        let (type, get, set, key) = (type, get, set, key)
+    public var erased: AnyField<R> {
+        let (type, get, set, key, initial) = (type, get, set, key, initial)
         let value: @Sendable (R) -> FieldValue = { type.toStore(get($0)) }
         let load: @Sendable (inout R, FieldValue) throws -> Void = { record, stored in
             set(&record, try type.fromStore(stored))
@@ -67,7 +90,13 @@ extension Field where R: Record, Value: Equatable {
             set(&record, try type.read(json, field: key, now: now))
         }
         var setInitial: (@Sendable (inout R, Date) -> Void)?
-        if let initial { setInitial = { record, now in set(&record, initial(now)) } }
+        if let initial { setInitial = { record, now in set(&record, initial.value(now)) } }
+        var initialJSON: String?
+        if let initial, !initial.isNow {
+            var output: [UInt8] = []
+            type.toJSON(initial.value(Date(timeIntervalSince1970: 0)), &output)
+            initialJSON = String(decoding: output, as: UTF8.self)
+        }
         let check: @Sendable (inout R, R?, Date) throws -> Void = { new, old, now in
             let value = get(new)
             if let old, get(old) == value { return }
@@ -76,16 +105,61 @@ extension Field where R: Record, Value: Equatable {
         return AnyField(
             key: key, column: column, storage: type.storage, schema: type.schema, isNullable: type.isNullable,
             isInput: isInput, isRequired: initial == nil && !type.isNullable, isAlwaysWritten: type.writesNull,
-            missing: type.missing ?? "\(key) is required", value: value, load: load, writeJSON: writeJSON,
-            readJSON: readJSON, setInitial: setInitial, check: check)
+            missing: type.missing ?? "\(key) is required", initialJSON: initialJSON,
+            isInitialNow: initial?.isNow ?? false, input: type.input.map { input(of: $0) }, value: value, load: load,
+            writeJSON: writeJSON, readJSON: readJSON, setInitial: setInitial, check: check)
+    }
+
+    /// The field as people type it through `input`, type-erased.
+    private func input(of input: TextInput<Value>) -> FieldInput<R> {
+        let (get, set, hasInitial) = (get, set, initial != nil)
+        return FieldInput(
+            kind: input.kind, empty: input.empty, rules: input.rules,
+            show: { record, conventions in input.show(get(record), conventions) },
+            read: { [self] record, text, isNew, conventions in
+                // Left empty in an edit, a field that gives nothing (a date) stays as it is.
+                if !isNew, hasInitial, input.empty == .nothing, text.trimmingWhitespace().isEmpty { return false }
+                set(&record, try read(text, conventions))
+                return true
+            },
+            copy: { record, source in set(&record, get(source)) })
     }
 }
 
-/// A filter a store applies: the records whose field has a value.
+/// Filters a store applies: the records whose field has a value, or not.
 extension Field where R: Record, Value: Equatable {
     /// The records whose field equals `value`.
     public static func == (field: Field, value: Value) -> FieldFilter {
-        FieldFilter(column: field.column, value: field.type.toStore(value))
+        FieldFilter(column: field.column, .equal, field.type.toStore(value))
+    }
+
+    /// The records whose field differs from `value`.
+    public static func != (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .notEqual, field.type.toStore(value))
+    }
+}
+
+/// Filters on an ordered field; a store takes them on integer fields and instants (prices, counts, dates), whose
+/// order every engine agrees on, and refuses them on text.
+extension Field where R: Record, Value: Comparable {
+    /// The records whose field is below `value`.
+    public static func < (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .less, field.type.toStore(value))
+    }
+
+    /// The records whose field is below or equal to `value`.
+    public static func <= (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .lessOrEqual, field.type.toStore(value))
+    }
+
+    /// The records whose field is above `value`.
+    public static func > (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .greater, field.type.toStore(value))
+    }
+
+    /// The records whose field is above or equal to `value`.
+    public static func >= (field: Field, value: Value) -> FieldFilter {
+        FieldFilter(column: field.column, .greaterOrEqual, field.type.toStore(value))
     }
 }
 
@@ -109,6 +183,12 @@ public struct AnyField<R>: Sendable {
     public let isAlwaysWritten: Bool
     /// What a refusal says when a new record is given no value for it.
     let missing: String
+    /// The JSON of its initial value, when that is a value (not the moment of the add, nor none: required).
+    public let initialJSON: String?
+    /// Whether its initial value is the moment of the add.
+    public let isInitialNow: Bool
+    /// How a person types it, or `nil` for a field nobody types.
+    public let input: FieldInput<R>?
     let value: @Sendable (R) -> FieldValue
     let load: @Sendable (inout R, FieldValue) throws -> Void
     let writeJSON: @Sendable (R, inout JSONObjectWriter, inout [UInt8]) -> Void

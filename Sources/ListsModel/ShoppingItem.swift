@@ -31,13 +31,13 @@ public struct ShoppingItem: Record {
         /// `price`: exact, in cents in stores; 0 when not given.
         public static let price = Field(
             ShoppingItem.self,
-            key: "price", column: "price_cents", type: .price, initial: { _ in .zero }, get: { $0.price },
+            key: "price", column: "price_cents", type: .price, initial: .value(.zero), get: { $0.price },
             set: { $0.price = $1 })
         /// `inShoppingList`: the checkmark; a new item starts off the list.
         public static let isOnShoppingList = Field(
             ShoppingItem.self,
             key: "inShoppingList", column: "on_shopping_list", type: .bool,
-            initial: { _ in false }, get: { $0.isOnShoppingList }, set: { $0.isOnShoppingList = $1 })
+            initial: .value(false), get: { $0.isOnShoppingList }, set: { $0.isOnShoppingList = $1 })
     }
 
     public static let schema = RecordSchema<ShoppingItem>(

@@ -21,7 +21,7 @@ public enum SightingDate {
             let year = numbers[0], let month = numbers[1], let dayOfMonth = numbers[2], let hour = numbers[3],
             let minute = numbers[4]
         else {
-            throw ValidationError(field: "date", message: "\(Quoted(text)) is not a date; \(allowed)")
+            throw ValidationError(field: "date", message: notADateMessage("\(Quoted(text))"))
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -30,8 +30,30 @@ public enum SightingDate {
             (0...59).contains(minute), let date = calendar.date(from: components),
             calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date).day == dayOfMonth
         else {
-            throw ValidationError(field: "date", message: "\(Quoted(text)) is not a real date; \(allowed)")
+            throw ValidationError(field: "date", message: notARealDateMessage("\(Quoted(text))"))
         }
         return date
+    }
+
+    /// `date`'s day in `timeZone`, as a date input holds it and ``parse(_:timeZone:)`` reads it back: `2026-11-29`.
+    public static func day(of date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        func padded(_ number: Int?, _ width: Int) -> String {
+            let digits = String(number ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+    }
+
+    /// The refusal of `text` (quoted as typed) that is not written as a date.
+    static func notADateMessage(_ text: String) -> String {
+        "\(text) is not a date; \(allowed)"
+    }
+
+    /// The refusal of `text` (quoted as typed) written as a date that does not exist (2026-02-30).
+    static func notARealDateMessage(_ text: String) -> String {
+        "\(text) is not a real date; \(allowed)"
     }
 }

@@ -91,4 +91,7 @@ public enum BirdCount: Sendable, Hashable, CustomStringConvertible {
     /// What messages say is allowed.
     public static let allowed = "a whole number from 1 to 1000000, or X for present but not counted"
 
+    /// What a refused count is told.
+    static let refusal = "use \(allowed)"
+
 }

@@ -6,12 +6,12 @@ import Foundation
 /// ``write(_:)``: a write is one transaction, committed durably before `write` returns and rolled back
 /// whole when the body throws, so a refused input never leaves half a record behind.
 public protocol Store: Sendable {
-    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
-    var household: HouseholdID { get }
+    /// The records this store reads and changes (the first household's main list unless scoped).
+    var scope: StoreScope { get }
 
-    /// The same database, reading and changing `household`'s records only: every list, count, number, name,
-    /// revision and undo of its sessions is that household's. Cheap: the connections are shared.
-    func scoped(to household: HouseholdID) -> any Store
+    /// The same database, reading and changing the records of `scope` only: every list, count, number, name, sum,
+    /// revision and undo of its sessions is that scope's. Cheap: the connections are shared.
+    func scoped(to scope: StoreScope) -> any Store
 
     /// Runs `body` against a consistent snapshot.
     /// - Throws: ``StoreError`` or whatever `body` throws.
@@ -50,6 +50,15 @@ public protocol BulkLoadingStore: Sendable {
 }
 
 extension Store {
+    /// The household whose records this store reads and changes (``HouseholdID/first`` unless scoped).
+    public var household: HouseholdID { scope.household }
+
+    /// The same database, reading and changing the records of `household`'s main list only: with one list of each
+    /// kind, all of its records (``scoped(to:)``).
+    public func scoped(to household: HouseholdID) -> any Store {
+        scoped(to: StoreScope(household: household))
+    }
+
     public var appending: (any AppendingStore)? { nil }
     public var bulkLoading: (any BulkLoadingStore)? { nil }
 
@@ -65,9 +74,13 @@ extension Store {
 
     /// What appending a record is, plainly: a write that inserts it and counts its list. The reference that an
     /// ``AppendingStore``'s own way is tested against.
+    ///
+    /// In a whole household the record goes to the end of the main list, which comes first in the household's
+    /// order: its number is the main list's count.
     /// - Throws: ``StoreError/conflict(_:)`` when a record with its id exists.
     public func appendByWriting<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
-        try write { session in
+        let list = scope.list == nil ? scoped(to: StoreScope(household: household, list: scope.insertList)) : self
+        return try list.write { session in
             try session.insert(record)
             return numbered ? try session.count(R.self, where: nil) : nil
         }
@@ -87,6 +100,36 @@ extension Store {
 public enum Undo {
     /// Ten minutes, in seconds.
     public static let window: TimeInterval = 10 * 60
+}
+
+/// Names the records one removal took out together (``StoreSession/delete(_:id:at:removal:)``), so that one undo
+/// puts them all back as one (``StoreSession/restore(_:at:)``): the records one command removed, a list with its
+/// entries. Chosen by whoever removes, as an add's id is, so that it needs no round trip.
+public struct RemovalID: Hashable, Sendable, CustomStringConvertible {
+    /// A random UUID.
+    public let rawValue: UUID
+
+    /// The removal named `rawValue`, or a new one.
+    public init(_ rawValue: UUID = .random()) { self.rawValue = rawValue }
+
+    /// Its UUID, upper-case and hyphenated, as stores keep it.
+    public var description: String { rawValue.text }
+}
+
+/// A record named by its kind and id, as a removal of several kinds answers what it put back.
+public struct RecordKey: Hashable, Sendable, CustomStringConvertible {
+    /// The record's kind.
+    public var kind: RecordKind
+    /// The record's id.
+    public var id: UUID
+
+    /// The record of `kind` with `id`.
+    public init(_ kind: RecordKind, _ id: UUID) {
+        self.kind = kind
+        self.id = id
+    }
+
+    public var description: String { "\(kind):\(id.text)" }
 }
 
 /// A record with its short number: its 1-based place in its whole list, as `lists ... list` shows it.
@@ -112,7 +155,9 @@ extension Numbered: Hashable where R: Hashable {}
 /// The operations a store offers inside a read or a write. Used only inside ``Store/read(_:)`` and
 /// ``Store/write(_:)``, never kept or shared between threads.
 ///
-/// Records of each kind keep insertion order: ``insert(_:)`` appends at the end.
+/// Every operation is the store's ``Store/scope``'s: it reads, numbers, counts and changes that household's records
+/// of that list (or of all its lists), and finds no other. Records of each kind keep insertion order:
+/// ``insert(_:)`` appends at the end of the scope's list (of the main list, in a whole household).
 public protocol StoreSession {
     /// The records of `type` in list order, numbered, optionally only those matching `filter`.
     /// `offset` and `limit` page through the matches.
@@ -147,12 +192,13 @@ public protocol StoreSession {
     func update<R: Record>(_ record: R, expectedVersion: Int) throws
 
     /// Deletes the record with `id`, keeping it among the recently removed (its stored values and its position,
-    /// removed at `time`) so that ``restore(_:id:at:)`` can put it back, and forgets the records of every kind kept
-    /// from before ``Undo/window`` ago. A record deleted again replaces what was kept of it.
+    /// removed at `time` by `removal`) so that ``restore(_:id:at:)`` can put it back, alone, or
+    /// ``restore(_:at:)`` with the other records of `removal`, and forgets the records of every kind kept from before
+    /// ``Undo/window`` ago. A record deleted again replaces what was kept of it.
     ///
     /// While a record is kept, its position stays free: no record added meanwhile takes it.
     /// - Throws: ``StoreError/notFound(_:)``.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws
 
     /// Puts back the record with `id` that was deleted less than ``Undo/window`` before `time`, exactly as it was
     /// (id, fields, meta, version) and at its position, between the records that were its neighbours; it is then
@@ -166,13 +212,24 @@ public protocol StoreSession {
     /// `nil`.
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R?
 
-    /// A number that grows with every insert, update and delete of any record, by any process: a page polls it
-    /// to learn cheaply that something changed. Only its changes mean something, not its value.
+    /// Puts back every record of `type` that `removal` deleted less than ``Undo/window`` before `time` and that is
+    /// still kept, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is
+    /// stored again). Answers their ids, in list order. One kind's part of ``restore(_:at:)``.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again.
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID]
+
+    /// The records `removal` deleted less than ``Undo/window`` before `time` that ``restore(_:at:)`` would put
+    /// back, in its order.
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey]
+
+    /// A number that grows with every insert, update and delete of any record of the scope, by any process: a page
+    /// polls it to learn cheaply that something changed. Only its changes mean something, not its value. A whole
+    /// household's is the sum of its lists'.
     func revision() throws -> Int64
 
-    /// Each list's share of ``revision()``: a number per kind that grows with every change of that kind's records
-    /// (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages which lists
-    /// changed from them.
+    /// Each kind's share of ``revision()``: a number per kind that grows with every change of that kind's records
+    /// in the scope (a kind never changed may be missing, for 0); they add up to the revision. An event tells pages
+    /// which lists changed from them.
     func revisions() throws -> [RecordKind: Int64]
 
     /// A value the store keeps about itself, such as whether it was seeded.
@@ -205,6 +262,24 @@ public protocol BulkLoadingSession {
 extension StoreSession {
     public var bulkLoading: (any BulkLoadingSession)? { nil }
 
+    /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every
+    /// kind, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is stored
+    /// again). Answers what it put back, kind by kind in ``RecordKind/all``'s order and each kind in list order:
+    /// nothing when nothing of `removal` is kept.
+    /// - Throws: ``StoreError/conflict(_:)`` when a record with the id of one of them is stored again; the caller's
+    ///   write is then to be rolled back (some may be put back already).
+    public func restore(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        try RecordKind.all.flatMap { kind in
+            try restore(kind.recordType, removal: removal, at: time).map { RecordKey(kind, $0) }
+        }
+    }
+
+    /// Deletes the record with `id` as a removal of its own: ``delete(_:id:at:removal:)``.
+    /// - Throws: ``StoreError/notFound(_:)``.
+    public func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+        try delete(type, id: id, at: time, removal: RemovalID())
+    }
+
     /// Appends `records` at the end of their list, in order: what ``insert(_:)`` on each does, in one go, the
     /// session's own faster way when it has one (``bulkLoading``; an import of 100k records does). On a failure
     /// some may be inserted, so the enclosing write is rolled back.
@@ -233,70 +308,161 @@ extension StoreSession {
     }
 }
 
-/// Why a store could not do what was asked. SQLite and PostgreSQL map their codes to these cases.
+/// Why a store could not do what was asked. SQLite and PostgreSQL map their codes to the same ``Code``s.
+///
+/// A struct with a ``code`` rather than an enum, as postgres-nio's `PSQLError` is: a code added later is a new
+/// static, which breaks no caller's `switch`. Callers compare codes (`error.code == .conflict`) or catch them
+/// (`catch StoreError.Code.conflict`, through ``~=(_:_:)``).
 ///
 /// `description` is for people and never contains bound values; the engine's detail is in `debugDescription`.
-public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// No record of that kind with that id.
-    case notFound(RecordKind)
-    /// The record changed since it was read (stale version), or its id is taken.
-    case conflict(RecordKind)
-    /// A name that must be unique is taken (ignoring case): `what` is the field, "user name", "household name",
-    /// "token name".
-    case nameTaken(String)
-    /// No deleted record of that kind with that id can be put back: it was never deleted, was deleted longer than
-    /// ``Undo/window`` ago, or was put back already.
-    case nothingToRestore(RecordKind)
-    /// The file or server holds a newer schema than this build knows; nothing was changed.
-    case newerSchema(found: Int, known: Int)
-    /// The file is not a database of this engine.
-    case notADatabase(String)
-    /// The database or its directory cannot be written.
-    case readOnly(String)
-    /// The database cannot be opened or created at that place.
-    case cannotOpen(String)
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// What went wrong, as callers tell errors apart.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) { self.name = name }
+
+        /// No record of that kind with that id.
+        public static let notFound = Code("notFound")
+        /// The record changed since it was read (stale version), or its id is taken.
+        public static let conflict = Code("conflict")
+        /// A name that must be unique is taken (ignoring case).
+        public static let nameTaken = Code("nameTaken")
+        /// No deleted record of that kind with that id can be put back: it was never deleted, was deleted longer
+        /// than ``Undo/window`` ago, or was put back already.
+        public static let nothingToRestore = Code("nothingToRestore")
+        /// The file or server holds a newer schema than this build knows; nothing was changed.
+        public static let newerSchema = Code("newerSchema")
+        /// The file is not a database of this engine.
+        public static let notADatabase = Code("notADatabase")
+        /// The database or its directory cannot be written.
+        public static let readOnly = Code("readOnly")
+        /// The database cannot be opened or created at that place.
+        public static let cannotOpen = Code("cannotOpen")
+        /// Another writer held the database longer than the busy timeout.
+        public static let busy = Code("busy")
+        /// The connection to the database server broke during the request (the server restarted, the network
+        /// dropped); the next request opens a new one.
+        public static let connectionLost = Code("connectionLost")
+        /// A store that was open could not connect to its database server again (the server is down or refuses
+        /// the login): nothing was sent, so nothing was changed.
+        public static let unreachable = Code("unreachable")
+        /// A stored value has an unexpected shape.
+        public static let corrupt = Code("corrupt")
+        /// Any other engine failure.
+        public static let failure = Code("failure")
+
+        public var description: String { name }
+
+        /// Whether `error` is a store error of `code`: what lets a `catch` name a code
+        /// (`catch StoreError.Code.busy`).
+        public static func ~= (code: Code, error: any Error) -> Bool {
+            (error as? StoreError)?.code == code
+        }
+    }
+
+    /// What went wrong.
+    public let code: Code
+    /// The kind of record it is about (``Code/notFound``, ``Code/conflict``, ``Code/nothingToRestore``).
+    public let kind: RecordKind?
+    /// The field whose name is taken (``Code/nameTaken``): "user name", "household name", "token name".
+    public let field: String?
+    /// The file or the database server it is about (``Code/notADatabase``, ``Code/readOnly``,
+    /// ``Code/cannotOpen``, ``Code/connectionLost``, ``Code/unreachable``).
+    public let place: String?
+    /// The engine's detail (``Code/corrupt``, ``Code/failure``), for logs only: never in ``description``.
+    public let detail: String?
+    /// The schema the database holds and the newest this build knows (``Code/newerSchema``).
+    public let schema: (found: Int, known: Int)?
+
+    private init(
+        _ code: Code, kind: RecordKind? = nil, field: String? = nil, place: String? = nil, detail: String? = nil,
+        schema: (found: Int, known: Int)? = nil
+    ) {
+        self.code = code
+        self.kind = kind
+        self.field = field
+        self.place = place
+        self.detail = detail
+        self.schema = schema
+    }
+
+    /// No record of `kind` with that id.
+    public static func notFound(_ kind: RecordKind) -> StoreError { StoreError(.notFound, kind: kind) }
+    /// The record of `kind` changed since it was read, or its id is taken.
+    public static func conflict(_ kind: RecordKind) -> StoreError { StoreError(.conflict, kind: kind) }
+    /// The name given for `field` is taken.
+    public static func nameTaken(_ field: String) -> StoreError { StoreError(.nameTaken, field: field) }
+    /// No deleted record of `kind` with that id can be put back.
+    public static func nothingToRestore(_ kind: RecordKind) -> StoreError {
+        StoreError(.nothingToRestore, kind: kind)
+    }
+    /// The database holds schema `found`; this build knows up to `known`.
+    public static func newerSchema(found: Int, known: Int) -> StoreError {
+        StoreError(.newerSchema, schema: (found, known))
+    }
+    /// The file at `path` is not a database of this engine.
+    public static func notADatabase(_ path: String) -> StoreError { StoreError(.notADatabase, place: path) }
+    /// The database at `path` or its directory cannot be written.
+    public static func readOnly(_ path: String) -> StoreError { StoreError(.readOnly, place: path) }
+    /// No database can be opened or created at `path`.
+    public static func cannotOpen(_ path: String) -> StoreError { StoreError(.cannotOpen, place: path) }
     /// Another writer held the database longer than the busy timeout.
-    case busy
-    /// The connection to the database server broke during the request (the server restarted, the network
-    /// dropped); the next request opens a new one.
-    case connectionLost(String)
-    /// A store that was open could not connect to its database server again (the server is down or refuses the
-    /// login): nothing was sent, so nothing was changed.
-    case unreachable(String)
-    /// A stored value has an unexpected shape.
-    case corrupt(String)
-    /// Any other engine failure, with the engine's detail.
-    case failure(String)
+    public static let busy = StoreError(.busy)
+    /// The connection to the database server at `place` broke.
+    public static func connectionLost(_ place: String) -> StoreError { StoreError(.connectionLost, place: place) }
+    /// The database server at `place` could not be reached again.
+    public static func unreachable(_ place: String) -> StoreError { StoreError(.unreachable, place: place) }
+    /// A stored value has an unexpected shape, which `detail` describes.
+    public static func corrupt(_ detail: String) -> StoreError { StoreError(.corrupt, detail: detail) }
+    /// Another engine failure, with the engine's `detail`.
+    public static func failure(_ detail: String) -> StoreError { StoreError(.failure, detail: detail) }
+
+    public static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+        lhs.code == rhs.code && lhs.kind == rhs.kind && lhs.field == rhs.field && lhs.place == rhs.place
+            && lhs.detail == rhs.detail && lhs.schema?.found == rhs.schema?.found
+            && lhs.schema?.known == rhs.schema?.known
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(kind)
+        hasher.combine(field)
+        hasher.combine(place)
+        hasher.combine(detail)
+    }
+
+    /// The noun of the record kind it is about.
+    private var noun: String { kind?.noun ?? "record" }
 
     public var description: String {
-        switch self {
-        case .notFound(let kind): "no such \(kind.noun)"
-        case .conflict(let kind): "the \(kind.noun) was changed by someone else; reload it and try again"
-        case .nameTaken(let what): "\(what): that name is taken; choose another"
-        case .nothingToRestore(let kind):
-            "there is nothing to undo: no \(kind.noun) with that id was deleted in the last "
+        switch code {
+        case .notFound: "no such \(noun)"
+        case .conflict: "the \(noun) was changed by someone else; reload it and try again"
+        case .nameTaken: "\(field ?? "name"): that name is taken; choose another"
+        case .nothingToRestore:
+            "there is nothing to undo: no \(noun) with that id was deleted in the last "
                 + "\(Int(Undo.window / 60)) minutes, or it was put back already"
-        case .newerSchema(let found, let known):
-            "the database was written by a newer version of Lists (schema \(found); this version knows up to "
-                + "\(known)); upgrade Lists to open it. Nothing was changed"
-        case .notADatabase(let path): "\(path) is not a Lists database (not an SQLite file); nothing was changed"
-        case .readOnly(let path): "cannot write to \(path): it is read-only; nothing was changed"
-        case .cannotOpen(let path): "cannot open or create a database at \(path)"
+        case .newerSchema:
+            "the database was written by a newer version of Lists (schema \(schema?.found ?? 0); this version knows "
+                + "up to \(schema?.known ?? 0)); upgrade Lists to open it. Nothing was changed"
+        case .notADatabase:
+            "\(place ?? "the file") is not a Lists database (not an SQLite file); nothing was changed"
+        case .readOnly: "cannot write to \(place ?? "the database"): it is read-only; nothing was changed"
+        case .cannotOpen: "cannot open or create a database at \(place ?? "that place")"
         case .busy: "the database stayed busy (another program is writing); try again"
-        case .connectionLost(let place):
-            "the connection to the database server at \(place) was lost; try again (a change sent just then may or "
-                + "may not have been saved)"
-        case .unreachable(let place):
-            "cannot connect to the database server at \(place); nothing was changed, try again later"
+        case .connectionLost:
+            "the connection to the database server at \(place ?? "its address") was lost; try again (a change sent "
+                + "just then may or may not have been saved)"
+        case .unreachable:
+            "cannot connect to the database server at \(place ?? "its address"); nothing was changed, try again later"
         case .corrupt: "a stored record is damaged"
-        case .failure: "the database failed"
+        default: "the database failed"
         }
     }
 
     public var debugDescription: String {
-        switch self {
-        case .corrupt(let detail), .failure(let detail): "\(description): \(detail)"
-        default: description
-        }
+        guard let detail else { return description }
+        return "\(description): \(detail)"
     }
 }

@@ -50,7 +50,7 @@ public struct TodoTask: Record {
             get: { $0.title }, set: { $0.title = $1 })
         /// `done`: a new task is not done.
         public static let isDone = Field(
-            TodoTask.self, key: "done", column: "done", type: .bool, initial: { _ in false }, get: { $0.isDone },
+            TodoTask.self, key: "done", column: "done", type: .bool, initial: .value(false), get: { $0.isDone },
             set: { $0.isDone = $1 })
         /// `taskwarrior`: what an import from Taskwarrior kept; the API shows it and never takes it.
         public static let taskwarrior = Field(
@@ -58,7 +58,7 @@ public struct TodoTask: Record {
             key: "taskwarrior", column: "taskwarrior",
             type: .jsonObject(
                 description: "The attributes of a task imported from Taskwarrior that Lists keeps for export."),
-            initial: { _ in nil }, isInput: false, get: { $0.taskwarriorJSON }, set: { $0.taskwarriorJSON = $1 })
+            initial: .value(nil), isInput: false, get: { $0.taskwarriorJSON }, set: { $0.taskwarriorJSON = $1 })
     }
 
     public static let schema = RecordSchema<TodoTask>(

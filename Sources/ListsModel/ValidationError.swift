@@ -83,26 +83,56 @@ public enum TextRule {
         if isPlain { return text }
         let trimmed = text.trimmingWhitespace()
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
-            throw ValidationError(
-                field: field,
-                message: "\(what) may not contain control characters (found U+\(hex4(bad.value)))")
+            throw ValidationError(field: field, message: forbiddenMessage(what, code: hex4(bad.value)))
         }
         if trimmed.isEmpty {
             if isOptional { return nil }
-            throw ValidationError(field: field, message: "\(what) is required (1 to \(maximumLength) characters)")
+            throw ValidationError(field: field, message: requiredMessage(what))
         }
         if trimmed.unicodeScalars.count > maximumCodePoints {
             throw ValidationError(
-                field: field,
-                message: "\(what) has \(trimmed.unicodeScalars.count) code points (too many combining marks); "
-                    + "at most \(maximumCodePoints) are allowed")
+                field: field, message: tooManyCodePointsMessage(what, count: "\(trimmed.unicodeScalars.count)"))
         }
         if trimmed.count > maximumLength {
-            throw ValidationError(
-                field: field,
-                message: "\(what) is \(trimmed.count) characters long; at most \(maximumLength) are allowed")
+            throw ValidationError(field: field, message: tooLongMessage(what, count: "\(trimmed.count)"))
         }
         return trimmed
+    }
+
+    // The messages, each made by one function, so that the rules app.js is given (``inputRules(what:)``) hold the
+    // very words, with a placeholder where a message names what was typed.
+
+    /// The refusal of a text holding a character ``isForbidden(_:)`` names (`code`: its hex, like `0007`).
+    static func forbiddenMessage(_ what: String, code: String) -> String {
+        "\(what) may not contain control characters (found U+\(code))"
+    }
+
+    /// The refusal of an empty text that is required.
+    static func requiredMessage(_ what: String) -> String {
+        "\(what) is required (1 to \(maximumLength) characters)"
+    }
+
+    /// The refusal of a text of `count` code points, more than ``maximumCodePoints``.
+    static func tooManyCodePointsMessage(_ what: String, count: String) -> String {
+        "\(what) has \(count) code points (too many combining marks); at most \(maximumCodePoints) are allowed"
+    }
+
+    /// The refusal of a text of `count` characters, more than ``maximumLength``.
+    static func tooLongMessage(_ what: String, count: String) -> String {
+        "\(what) is \(count) characters long; at most \(maximumLength) are allowed"
+    }
+
+    /// The rules of a text called `what` as app.js applies them (``TextInput/rules``): its limits and its
+    /// messages, `{count}` and `{code}` standing for what the text holds.
+    static func inputRules(what: String, isOptional: Bool) -> String {
+        var messages = [
+            ("forbidden", forbiddenMessage(what, code: "{code}")),
+            ("tooManyCodePoints", tooManyCodePointsMessage(what, count: "{count}")),
+            ("tooLong", tooLongMessage(what, count: "{count}")),
+        ]
+        if !isOptional { messages.insert(("required", requiredMessage(what)), at: 0) }
+        return "\"maxLength\": \(maximumLength), \"maxCodePoints\": \(maximumCodePoints), "
+            + "\"messages\": \(JSONText.object(messages))"
     }
 
     /// Control characters (tab, newline, bell...), line and paragraph separators, and the bidirectional

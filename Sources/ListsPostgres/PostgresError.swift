@@ -46,7 +46,6 @@ extension StoreError {
     /// Whether the database refused the statement itself (a check, a constraint), as opposed to the connection,
     /// the server or a lock failing it: trying its records one by one then tells which one is at fault.
     var isRefusal: Bool {
-        if case .failure = self { return true }
-        return false
+        code == .failure
     }
 }

@@ -9,31 +9,54 @@ import Synchronization
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
 ///
-/// Every statement is scoped to the session's household (schema 8): a record is found by household and id, a list
-/// is the household's rows in position order, and counts and the revision are the household's.
+/// Every statement is scoped to the session's household (schema 8) and list (schema 12): a record is found by
+/// household and id within the list's positions (``positions(of:)``), a list is the household's rows of those
+/// positions in order (through the index on household and position), and counts and the revision are the scope's.
 struct PostgresSession: StoreSession, BulkLoadingSession {
     let connection: PostgresConnection
-    /// The household whose records the session reads and changes.
-    let household: HouseholdID
+    /// The records the session reads and changes.
+    let scope: StoreScope
     /// Whether the session is a write transaction (settings are then read under the store's lock).
     var isWrite = false
 
-    /// The household as a parameter.
-    private var householdValue: FieldValue { .integer(household.rawValue) }
+    init(connection: PostgresConnection, scope: StoreScope, isWrite: Bool = false) {
+        self.connection = connection
+        self.scope = scope
+        self.isWrite = isWrite
+        let positions = scope.list.map(Self.positions(of:)) ?? 0..<(ListID.limit << Self.listShift)
+        bounds = ScopeBounds(scope, positions: positions)
+    }
+
+    /// The parameters of the scope: its household, positions in it and lists.
+    private let bounds: ScopeBounds
+
+    /// How far a list's number is shifted in a position: list `n`'s records hold the positions from `n << 47`,
+    /// each that plus a value of its table's sequence (schema 5), which is shared by every household and list and
+    /// stays below 2^47 (140 trillion adds). The main list, number 0, holds the sequence's values as they are, as
+    /// every record did before households had lists: no row moved.
+    static let listShift: Int64 = 47
+
+    /// The positions of `list`'s records in its household.
+    static func positions(of list: ListID) -> Range<Int64> {
+        (list.rawValue << listShift)..<((list.rawValue + 1) << listShift)
+    }
+
+    /// The SQL for the list of the row whose position is `position`.
+    static func listExpression(_ position: String) -> String { "\(position) >> \(listShift)" }
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// The condition of the household's records matching `filter`, and its parameters (`$1` and, with a filter,
-    /// `$2`). Checks that a filter names a field of `R`, so that no caller text reaches the SQL.
+    /// The condition of the scope's records matching `filter`, and its parameters (the household `$1`, its
+    /// positions `$2` and `$3`, then the filter's from `$4`). The filter's fields are checked against `R`'s schema
+    /// (``StoreLayout/condition(_:_:parameter:)``), so that no caller text reaches the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
-        guard let filter else { return ("WHERE household = $1", [householdValue]) }
-        return (
-            "WHERE household = $1 AND \(try StoreLayout.filteredColumn(filter, type)) = $2",
-            [householdValue, filter.value]
-        )
+        let scoped = "WHERE household = $1 AND position >= $2 AND position < $3"
+        guard let filter else { return (scoped, [bounds.household, bounds.low, bounds.high]) }
+        let (tests, values) = try StoreLayout.condition(filter, type) { "$\($0 + 4)" }
+        return ("\(scoped) AND \(tests)", [bounds.household, bounds.low, bounds.high] + values)
     }
 
     /// Runs a query whose rows are ``columns(_:)`` and then the short number, and decodes them; `number` gives the
@@ -62,10 +85,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return result
     }
 
-    /// The SQL for "this row's 1-based place in its household's list".
-    private static func numberExpression(_ table: String) -> String {
+    /// The SQL for "this row's 1-based place in its scope's list", `low` being the parameter of the scope's first
+    /// position.
+    private static func numberExpression(_ table: String, low: String) -> String {
         "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.household = \(table).household "
-            + "AND earlier.position <= \(table).position)"
+            + "AND earlier.position >= \(low) AND earlier.position <= \(table).position)"
     }
 
     func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
@@ -77,14 +101,16 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         guard filter != nil else {
             return try numbered(
                 type,
-                "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $3 ORDER BY position LIMIT $1 OFFSET $2",
-                paging + [householdValue], number: { start + $0 + 1 })
+                "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $3 AND position >= $4 AND position < $5 "
+                    + "ORDER BY position LIMIT $1 OFFSET $2",
+                paging + [bounds.household, bounds.low, bounds.high], number: { start + $0 + 1 })
         }
         let (condition, parameters) = try self.condition(filter, type)
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table) WHERE household = $1) AS numbered \(condition) ORDER BY position LIMIT $3 OFFSET $4",
+                + "FROM \(table) WHERE household = $1 AND position >= $2 AND position < $3) AS numbered \(condition) "
+                + "ORDER BY position LIMIT $\(parameters.count + 1) OFFSET $\(parameters.count + 2)",
             parameters + paging)
     }
 
@@ -92,7 +118,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let table = Self.table(R.kind)
         guard filter != nil else {
             return Int(
-                try connection.integer("SELECT \(Self.countExpression(table, household: "$1"))", [householdValue]) ?? 0)
+                try connection.integer(
+                    "SELECT \(Self.countExpression(table, household: "$1", lists: bounds.listTest("$2")))",
+                    [bounds.household] + bounds.listParameters) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
         return Int(try connection.integer("SELECT count(*) FROM \(table) \(condition)", parameters) ?? 0)
@@ -101,8 +129,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND id = $1",
-            [.text(id.text), householdValue], number: { _ in 0 }
+            type,
+            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND id = $1 AND position >= $3 "
+                + "AND position < $4", [.text(id.text), bounds.household, bounds.low, bounds.high], number: { _ in 0 }
         ).first?.record
     }
 
@@ -111,8 +140,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let table = Self.table(R.kind)
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 ORDER BY position LIMIT 1 OFFSET $1",
-            [.integer(Int64(number - 1)), householdValue], number: { _ in number }
+            "SELECT \(Self.columns(type)) FROM \(table) WHERE household = $2 AND position >= $3 AND position < $4 "
+                + "ORDER BY position LIMIT 1 OFFSET $1",
+            [.integer(Int64(number - 1)), bounds.household, bounds.low, bounds.high], number: { _ in number }
         ).first
     }
 
@@ -123,9 +153,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         // the highest character.
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE household = $4 AND id >= $1 AND id < $2 ORDER BY position LIMIT $3",
-            [.text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), householdValue])
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table, low: "$5")) FROM \(table) "
+                + "WHERE household = $4 AND id >= $1 AND id < $2 AND position >= $5 AND position < $6 "
+                + "ORDER BY position LIMIT $3",
+            [
+                .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(max(0, limit))), bounds.household, bounds.low,
+                bounds.high,
+            ])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -133,12 +167,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     {
         let table = Self.table(R.kind)
         // The folded key's index finds the candidates; the second test keeps only exact matches when case counts.
-        let exact = ignoringCase ? "" : " AND \(R.nameField) = $4"
+        let exact = ignoringCase ? "" : " AND \(R.nameField) = $6"
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE household = $3 AND name_key = $1\(exact) ORDER BY position LIMIT $2",
-            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), householdValue]
+            "SELECT \(Self.columns(type)), \(Self.numberExpression(table, low: "$4")) FROM \(table) "
+                + "WHERE household = $3 AND name_key = $1 AND position >= $4 AND position < $5\(exact) "
+                + "ORDER BY position LIMIT $2",
+            [.text(Reference.nameKey(name)), .integer(Int64(max(0, limit))), bounds.household, bounds.low, bounds.high]
                 + (ignoringCase ? [] : [.text(name)]))
     }
 
@@ -151,28 +186,29 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
-    /// The SQL for the number of the household `household` (a parameter such as `$1`) has in `table` (a table
-    /// name, never caller text): the folded count rows plus the steps appended since (schema 6).
-    static func countExpression(_ table: String, household: String) -> String {
-        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household))"
-            + "::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
-            + "AND household = \(household))::bigint"
+    /// The SQL for the number of records the household `household` (a parameter such as `$1`) has in `table` (a
+    /// table name, never caller text) in the lists `lists` keeps to (` AND ` a test of `list`, or nothing for all):
+    /// the folded count rows plus the steps appended since (schema 6).
+    static func countExpression(_ table: String, household: String, lists: String) -> String {
+        "(SELECT coalesce(sum(count), 0) FROM record_counts WHERE kind = '\(table)' AND household = \(household)"
+            + "\(lists))::bigint + (SELECT coalesce(sum(step), 0) FROM record_changes WHERE kind = '\(table)' "
+            + "AND household = \(household)\(lists))::bigint"
     }
 
-    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING household`) with the change row
-    /// schema 6 keeps appended in the same statement: `step` is what the change does to the count. The
-    /// statement's changed count is then the number of records changed.
+    /// `change` (an INSERT, UPDATE or DELETE of `table` ending in `RETURNING household, position`) with the change
+    /// row schema 6 keeps appended in the same statement, in the list of the row's position: `step` is what the
+    /// change does to the count. The statement's changed count is then the number of records changed.
     static func counted(_ change: String, _ table: String, step: Int) -> String {
-        "WITH changed AS (\(change)) INSERT INTO record_changes (household, kind, step) "
-            + "SELECT household, '\(table)', \(step) FROM changed"
+        "WITH changed AS (\(change)) INSERT INTO record_changes (household, kind, list, step) "
+            + "SELECT household, '\(table)', \(listExpression("position")), \(step) FROM changed"
     }
 
     /// The counted insert of `rows` records of `R` in one statement; the parameters are each record's
-    /// ``insertValues(_:)`` in turn, and positions come from the list's sequence, so concurrent writers never
-    /// race for one. One change row counts all the rows: the revision grows by one for the statement, as for any
-    /// change. The statement answers the id of each record inserted, or with `numbered`, one row holding the
-    /// list's count before the statement plus one (its own change row is not seen by its own query): the first
-    /// record's number.
+    /// ``insertValues(_:household:)`` in turn, then the number of the list they go to, and positions come from the
+    /// table's sequence, so concurrent writers never race for one. One change row counts all the rows: the
+    /// revision grows by one for the statement, as for any change. The statement answers the id of each record
+    /// inserted, or with `numbered`, one row holding the list's count before the statement plus one (its own change
+    /// row is not seen by its own query): the first record's number.
     ///
     /// A record whose id exists is left out (ON CONFLICT, instead of a unique violation, which in PostgreSQL aborts
     /// the whole transaction, where a caller may go on after a conflict, as it can on SQLite). Records known to be
@@ -181,12 +217,14 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     static func insertRows<R: Record>(_ type: R.Type, rows: Int, numbered: Bool = false) -> String {
         let table = table(R.kind)
         let household = "$\(R.fieldSpecs.count + 6)::bigint"
+        let list = listParameter(R.self, rows: rows)
         return insertStatement("\(R.kind.rawValue) \(rows) \(numbered)") {
             "WITH changed AS (\(insertInto(R.self, rows: rows)) ON CONFLICT (household, id) DO NOTHING RETURNING id), "
-                + "counted AS (INSERT INTO record_changes (household, kind, step) SELECT \(household), '\(table)', "
-                + "count(*) FROM changed HAVING count(*) > 0 RETURNING 1) "
+                + "counted AS (INSERT INTO record_changes (household, kind, list, step) SELECT \(household), "
+                + "'\(table)', \(list), count(*) FROM changed HAVING count(*) > 0 RETURNING 1) "
                 + (numbered
-                    ? "SELECT \(countExpression(table, household: household)) + 1 FROM counted"
+                    ? "SELECT \(countExpression(table, household: household, lists: " AND list = \(list)")) + 1 "
+                        + "FROM counted"
                     : "SELECT id FROM changed")
         }
     }
@@ -198,18 +236,26 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// new.
     static func insertNewRows<R: Record>(_ type: R.Type, rows: Int) -> String {
         insertStatement("\(R.kind.rawValue) \(rows) new") {
-            "WITH changed AS (\(insertInto(R.self, rows: rows))) INSERT INTO record_changes (household, kind, step) "
-                + "VALUES ($\(R.fieldSpecs.count + 6)::bigint, '\(table(R.kind))', \(rows))"
+            "WITH changed AS (\(insertInto(R.self, rows: rows))) "
+                + "INSERT INTO record_changes (household, kind, list, step) "
+                + "VALUES ($\(R.fieldSpecs.count + 6)::bigint, '\(table(R.kind))', "
+                + "\(listParameter(R.self, rows: rows)), \(rows))"
         }
     }
 
+    /// The parameter of the list an insert of `rows` records of `R` goes to: the one after their values.
+    private static func listParameter<R: Record>(_ type: R.Type, rows: Int) -> String {
+        "$\(rows * (R.fieldSpecs.count + 6) + 1)::bigint"
+    }
+
     /// `INSERT INTO` `R`'s table with `rows` rows of parameters (``insertValues(_:household:)``, the household
-    /// last), each ending with its position from the list's sequence.
+    /// last), each ending with its position: the next value of the table's sequence in the list's positions.
     private static func insertInto<R: Record>(_ type: R.Type, rows: Int) -> String {
         let table = table(R.kind)
         let width = R.fieldSpecs.count + 6
+        let position = "nextval('\(table)_position') + (\(listParameter(R.self, rows: rows)) << \(listShift))"
         let values = (0..<rows).map { row in
-            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", nextval('\(table)_position'))"
+            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ", \(position))"
         }
         return "INSERT INTO \(table) (\(columns(R.self)), name_key, household, position) VALUES "
             + values.joined(separator: ", ")
@@ -237,6 +283,9 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         try insert(contentsOf: [record])
     }
 
+    /// The list records inserted in the scope go to, as the last parameter of an insert.
+    private var insertList: FieldValue { .integer(scope.insertList.rawValue) }
+
     /// Loads go in statements of many rows.
     var bulkLoading: (any BulkLoadingSession)? { self }
 
@@ -251,7 +300,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             let chunk = records[start..<min(start + 64, records.endIndex)]
             let rows = try connection.query(
                 Self.insertRows(R.self, rows: chunk.count),
-                chunk.flatMap { Self.insertValues($0, household: household) })
+                chunk.flatMap { Self.insertValues($0, household: scope.household) } + [insertList])
             if rows.count != chunk.count { throw StoreError.conflict(R.kind) }
             start += chunk.count
         }
@@ -260,7 +309,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// Inserts `record` and returns its short number, in one statement (``PostgresStore/append(_:numbered:)``).
     func insertNumbered<R: Record>(_ record: R) throws -> Int {
         let rows = try connection.query(
-            Self.insertRows(R.self, rows: 1, numbered: true), Self.insertValues(record, household: household))
+            Self.insertRows(R.self, rows: 1, numbered: true),
+            Self.insertValues(record, household: scope.household) + [insertList])
         guard rows.count == 1 else { throw StoreError.conflict(R.kind) }
         return Int(rows.integer(0, 0))
     }
@@ -272,11 +322,12 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let changed = try connection.run(
             Self.counted(
                 "UPDATE \(table) SET \(assignments) WHERE id = $\(names.count + 1) AND version = $\(names.count + 2) "
-                    + "AND household = $\(names.count + 3) RETURNING household", table, step: 0),
+                    + "AND household = $\(names.count + 3) AND position >= $\(names.count + 4) "
+                    + "AND position < $\(names.count + 5) RETURNING household, position", table, step: 0),
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
                     .text(Reference.nameKey(record.displayName)), .text(record.id.text),
-                    .integer(Int64(expectedVersion)), householdValue,
+                    .integer(Int64(expectedVersion)), bounds.household, bounds.low, bounds.high,
                 ])
         if changed == 0 {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
@@ -289,20 +340,22 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// Forgets what was kept too long ago, then, in one statement, deletes the row, keeps it whole (`to_jsonb` of
     /// the row: bigints stay exact numbers, booleans booleans) among the recently removed, and appends its change
     /// row. Positions come from the list's sequence, so the kept position stays free.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws {
         let table = Self.table(R.kind)
         // Not in the statement below: one statement must not change one row twice (an entry both forgotten and
         // replaced).
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < $1", [.date(time.addingTimeInterval(-Undo.window))])
         let deleted = try connection.run(
-            "WITH gone AS (DELETE FROM \(table) WHERE household = $3 AND id = $1 RETURNING *), "
-                + "kept AS (INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
-                + "SELECT household, '\(table)', id, position, to_jsonb(gone), $2::bigint FROM gone "
-                + "ON CONFLICT (household, kind, id) DO UPDATE "
-                + "SET position = excluded.position, record = excluded.record, removed_at = excluded.removed_at) "
-                + "INSERT INTO record_changes (household, kind, step) SELECT household, '\(table)', -1 FROM gone",
-            [.text(id.text), .date(time), householdValue])
+            "WITH gone AS (DELETE FROM \(table) WHERE household = $3 AND id = $1 AND position >= $4 AND position < $5 "
+                + "RETURNING *), "
+                + "kept AS (INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at, removal) "
+                + "SELECT household, '\(table)', id, position, to_jsonb(gone), $2::bigint, $6 FROM gone "
+                + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
+                + "record = excluded.record, removed_at = excluded.removed_at, removal = excluded.removal) "
+                + "INSERT INTO record_changes (household, kind, list, step) "
+                + "SELECT household, '\(table)', \(Self.listExpression("position")), -1 FROM gone",
+            [.text(id.text), .date(time), bounds.household, bounds.low, bounds.high, .text(removal.description)])
         if deleted == 0 { throw StoreError.notFound(R.kind) }
     }
 
@@ -314,13 +367,14 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let table = Self.table(R.kind)
         let rows = try connection.query(
             "WITH back AS (DELETE FROM \(Self.removed) WHERE household = $3 AND kind = '\(table)' AND id = $1 "
-                + "AND removed_at >= $2 RETURNING record), "
+                + "AND removed_at >= $2 AND position >= $4 AND position < $5 RETURNING record), "
                 + "restored AS (INSERT INTO \(table) SELECT kept.* FROM back, "
                 + "jsonb_populate_record(NULL::\(table), back.record) AS kept WHERE kept.household = $3 "
-                + "ON CONFLICT DO NOTHING RETURNING 1), "
-                + "counted AS (INSERT INTO record_changes (household, kind, step) SELECT $3, '\(table)', 1 FROM restored) "
+                + "ON CONFLICT DO NOTHING RETURNING position), "
+                + "counted AS (INSERT INTO record_changes (household, kind, list, step) "
+                + "SELECT $3, '\(table)', \(Self.listExpression("position")), 1 FROM restored) "
                 + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored)",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue])
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low, bounds.high])
         guard rows.count == 1, rows.integer(0, 0) == 1 else { throw StoreError.nothingToRestore(R.kind) }
         if rows.integer(0, 1) != 1 { throw StoreError.conflict(R.kind) }
     }
@@ -333,22 +387,76 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(columns) FROM \(Self.removed), jsonb_populate_record(NULL::\(table), \(Self.removed).record) "
                 + "AS kept WHERE \(Self.removed).kind = '\(table)' AND \(Self.removed).id = $1 "
-                + "AND \(Self.removed).removed_at >= $2 AND \(Self.removed).household = $3",
-            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue], number: { _ in 0 }
+                + "AND \(Self.removed).removed_at >= $2 AND \(Self.removed).household = $3 "
+                + "AND \(Self.removed).position >= $4 AND \(Self.removed).position < $5",
+            [.text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low, bounds.high],
+            number: { _ in 0 }
         ).first?.record
+    }
+
+    /// In one statement, as ``restore(_:id:at:)`` does for one record: takes the kept rows of `R` that `removal`
+    /// removed out of the recently removed, inserts them as they were, and appends a change row for each list they
+    /// go back to; answers their ids in list order. A row whose id is stored is not inserted, and the statement
+    /// then says so, for the write to roll back.
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID] {
+        let table = Self.table(R.kind)
+        let list = Self.listExpression("position")
+        let rows = try connection.query(
+            "WITH back AS (DELETE FROM \(Self.removed) WHERE household = $1 AND kind = '\(table)' AND removal = $2 "
+                + "AND removed_at >= $3 AND position >= $4 AND position < $5 RETURNING record), "
+                + "restored AS (INSERT INTO \(table) SELECT kept.* FROM back, "
+                + "jsonb_populate_record(NULL::\(table), back.record) AS kept WHERE kept.household = $1 "
+                + "ON CONFLICT DO NOTHING RETURNING id, position), "
+                + "counted AS (INSERT INTO record_changes (household, kind, list, step) "
+                + "SELECT $1, '\(table)', \(list), count(*) FROM restored GROUP BY \(list)) "
+                + "SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM restored), "
+                + "(SELECT string_agg(id, ' ' ORDER BY position) FROM restored)",
+            [
+                bounds.household, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), bounds.low,
+                bounds.high,
+            ])
+        guard rows.count == 1 else { return [] }
+        if rows.integer(0, 0) != rows.integer(0, 1) { throw StoreError.conflict(R.kind) }
+        guard !rows.isNull(0, 2) else { return [] }
+        return try rows.text(0, 2).split(separator: " ").map { text in
+            guard let id = UUID(text: String(text)) else { throw StoreError.corrupt("id \(text)") }
+            return id
+        }
+    }
+
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        let rows = try connection.query(
+            "SELECT kind, id, position FROM \(Self.removed) WHERE household = $1 AND removal = $2 "
+                + "AND removed_at >= $3 AND position >= $4 AND position < $5",
+            [
+                bounds.household, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), bounds.low,
+                bounds.high,
+            ])
+        var kept: [(key: RecordKey, position: Int64)] = []
+        for row in 0..<rows.count {
+            guard let kind = StoreLayout.kind(ofTable: rows.text(row, 0)), let id = UUID(text: rows.text(row, 1))
+            else { continue }
+            kept.append((RecordKey(kind, id), rows.integer(row, 2)))
+        }
+        return StoreLayout.inRestoringOrder(kept)
     }
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1)::bigint "
-                + "+ (SELECT count(*) FROM record_changes WHERE household = $1)", [householdValue]) ?? 0
+            bounds.list == nil
+                ? "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1)::bigint "
+                    + "+ (SELECT count(*) FROM record_changes WHERE household = $1)"
+                : "SELECT (SELECT coalesce(sum(changes), 0) FROM record_counts WHERE household = $1 AND list = $2)"
+                    + "::bigint + (SELECT count(*) FROM record_changes WHERE household = $1 AND list = $2)",
+            bounds.list.map { [bounds.household, $0] } ?? [bounds.household]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         let rows = try connection.query(
-            "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1 "
-                + "UNION ALL SELECT kind, count(*) FROM record_changes WHERE household = $1 GROUP BY kind) AS counted "
-                + "GROUP BY kind", [householdValue])
+            "SELECT kind, sum(n)::bigint FROM (SELECT kind, changes AS n FROM record_counts WHERE household = $1"
+                + "\(bounds.listTest("$2")) UNION ALL SELECT kind, count(*) FROM record_changes WHERE household = $1"
+                + "\(bounds.listTest("$2")) GROUP BY kind) AS counted GROUP BY kind",
+            [bounds.household] + bounds.listParameters)
         var byKind: [RecordKind: Int64] = [:]
         for row in 0..<rows.count {
             if let kind = StoreLayout.kind(ofTable: rows.text(row, 0)) { byKind[kind] = rows.integer(row, 1) }

@@ -237,6 +237,23 @@ extension PostgresStore {
         ALTER TABLE households DROP CONSTRAINT households_name_key_key;
         CREATE INDEX households_by_name_key ON households (name_key);
         """,
+        // 12: lists inside households. A household keeps each kind's records in one or more lists, each a range of
+        // positions inside the household's (`PostgresSession.positions(of:)`): list n's positions start at n << 47
+        // and the main list, number 0, holds the sequences' values as they are, where every record already is, so
+        // no row moves and the index on household and position reads a list as a range. Counts and changes are
+        // kept per household, kind and list (the rows there were become the main lists'), so that a list's count,
+        // numbers and revision are its own and a household's are the sums of its lists'. A column with a constant
+        // default is added without rewriting the table, and the count rows are few. What is kept for undo names the
+        // removal that took it out (`RemovalID`), so that the records removed together are put back together;
+        // those kept from before have none, and are put back one by one.
+        """
+        ALTER TABLE record_changes ADD COLUMN list bigint NOT NULL DEFAULT 0;
+        ALTER TABLE record_counts ADD COLUMN list bigint NOT NULL DEFAULT 0;
+        ALTER TABLE record_counts DROP CONSTRAINT record_counts_pkey;
+        ALTER TABLE record_counts ADD PRIMARY KEY (household, kind, list, shard);
+        ALTER TABLE removed_records ADD COLUMN removal text COLLATE "C";
+        CREATE INDEX removed_records_by_removal ON removed_records (household, removal);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -25,8 +25,8 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     public let place: String
     /// What the store shares with the stores scoped from it: connections, counters and queues.
     private let shared: PostgresShared
-    /// The household whose records the store's sessions read and change.
-    public let household: HouseholdID
+    /// The records the store's sessions read and change.
+    public let scope: StoreScope
     /// How many idle connections stay open.
     public let idleConnectionLimit: Int
 
@@ -44,11 +44,12 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// counts and the revision it gives are the same as before it.
     static let fold = """
         WITH locked AS (SELECT pg_try_advisory_xact_lock(1279870805, hashtext(current_schema())) AS got),
-        gone AS (DELETE FROM record_changes WHERE (SELECT got FROM locked) RETURNING household, kind, step),
-        folded AS (SELECT household, kind, sum(step) AS steps, count(*) AS changes FROM gone GROUP BY household, kind)
-        INSERT INTO record_counts (household, kind, shard, count, changes)
-            SELECT household, kind, 0, steps, changes FROM folded
-        ON CONFLICT (household, kind, shard) DO UPDATE SET count = record_counts.count + excluded.count,
+        gone AS (DELETE FROM record_changes WHERE (SELECT got FROM locked) RETURNING household, kind, list, step),
+        folded AS (SELECT household, kind, list, sum(step) AS steps, count(*) AS changes FROM gone
+            GROUP BY household, kind, list)
+        INSERT INTO record_counts (household, kind, list, shard, count, changes)
+            SELECT household, kind, list, 0, steps, changes FROM folded
+        ON CONFLICT (household, kind, list, shard) DO UPDATE SET count = record_counts.count + excluded.count,
             changes = record_counts.changes + excluded.changes
         """
 
@@ -106,7 +107,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         place = Self.redacted(url)
         idleConnectionLimit = max(1, connections)
         shared = PostgresShared()
-        household = .first
+        scope = StoreScope(household: .first)
         let connection = try open(first: true)
         do {
             try Self.migrate(connection)
@@ -116,17 +117,17 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         put(PostgresConnectionBox(connection))
     }
 
-    /// A store on `store`'s connections for `household`'s records.
-    private init(sharing store: PostgresStore, household: HouseholdID) {
+    /// A store on `store`'s connections for the records of `scope`.
+    private init(sharing store: PostgresStore, scope: StoreScope) {
         url = store.url
         place = store.place
         idleConnectionLimit = store.idleConnectionLimit
         shared = store.shared
-        self.household = household
+        self.scope = scope
     }
 
-    public func scoped(to household: HouseholdID) -> any Store {
-        PostgresStore(sharing: self, household: household)
+    public func scoped(to scope: StoreScope) -> any Store {
+        PostgresStore(sharing: self, scope: scope)
     }
 
     public func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
@@ -158,22 +159,24 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
         guard numbered else {
             let entry = PostgresAppendQueue.Entry(
-                id: record.id.text, values: PostgresSession.insertValues(record, household: household))
+                id: record.id.text, values: PostgresSession.insertValues(record, household: scope.household))
             defer { runDeferredUpkeep() }
-            try shared.appendQueue(R.kind, household).add(entry) { batch in commit(R.self, batch) }
+            try shared.appendQueue(R.kind, scope.household, scope.insertList).add(entry) { batch in
+                commit(R.self, batch)
+            }
             return nil
         }
         return try autocommitted { connection, isRetry in
-            let session = PostgresSession(connection: connection, household: household, isWrite: true)
+            let session = PostgresSession(connection: connection, scope: scope, isWrite: true)
             do {
                 return try session.insertNumbered(record)
-            } catch StoreError.conflict(let kind) where isRetry {
+            } catch let error as StoreError where error.code == .conflict && isRetry {
                 // The first try committed before its connection broke when what is stored is this record exactly.
                 // Another record with its id (an add that chose its id, sent before) is a conflict, which the model
                 // answers with the stored record.
                 guard let stored = try session.records(R.self, idPrefix: record.id.text, limit: 1).first,
                     stored.record == record
-                else { throw StoreError.conflict(kind) }
+                else { throw error }
                 return stored.number
             }
         }
@@ -183,6 +186,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// a record whose id exists. When the statement fails whole for a reason other than the connection (a record
     /// the schema refuses, an id that exists), each add is committed alone, so that only the one at fault fails.
     private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
+        let list = FieldValue.integer(scope.insertList.rawValue)
         do {
             // Whether each add stored its record.
             let inserted: [Bool] = try autocommitted(writes: batch.count, deferringUpkeep: true) {
@@ -193,7 +197,8 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                     // which one it is.
                     do {
                         try connection.run(
-                            PostgresSession.insertNewRows(R.self, rows: batch.count), batch.flatMap(\.values))
+                            PostgresSession.insertNewRows(R.self, rows: batch.count),
+                            batch.flatMap(\.values) + [list])
                         return batch.map { _ in true }
                     } catch let error as PostgresError where error.isUniqueViolation && batch.count == 1 {
                         return [false]
@@ -203,9 +208,9 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                 // as already there may be its own: those stored exactly as the add has them. Another record with
                 // the id (an add that chose its id, sent before; the same id later in the batch) is a conflict.
                 let rows = try connection.query(
-                    PostgresSession.insertRows(R.self, rows: batch.count), batch.flatMap(\.values))
+                    PostgresSession.insertRows(R.self, rows: batch.count), batch.flatMap(\.values) + [list])
                 let returned = Set((0..<rows.count).map { rows.text($0, 0) })
-                let session = PostgresSession(connection: connection, household: household)
+                let session = PostgresSession(connection: connection, scope: scope)
                 var answered = Set<String>()
                 return try batch.map { entry in
                     guard answered.insert(entry.id).inserted else { return false }
@@ -213,7 +218,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                     guard let id = UUID(text: entry.id), let stored = try session.record(R.self, id: id) else {
                         return false
                     }
-                    return PostgresSession.insertValues(stored, household: household) == entry.values
+                    return PostgresSession.insertValues(stored, household: scope.household) == entry.values
                 }
             }
             for (entry, isStored) in zip(batch, inserted) {
@@ -243,9 +248,9 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
             } else {
                 do {
                     box = PostgresConnectionBox(try open())
-                } catch StoreError.unreachable(let place) where isRetry {
+                } catch let error as StoreError where error.code == .unreachable && isRetry {
                     // The first try's statement may have reached the server before the connection broke.
-                    throw StoreError.connectionLost(place)
+                    throw StoreError.connectionLost(error.place ?? "")
                 }
             }
             do {
@@ -276,7 +281,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         let box = try begun(begin)
         let connection = box.connection
         do {
-            let value = try body(PostgresSession(connection: connection, household: household, isWrite: isWrite))
+            let value = try body(PostgresSession(connection: connection, scope: scope, isWrite: isWrite))
             // A statement that failed aborted the transaction even if the body caught its error; COMMIT would
             // then roll back and report success.
             if connection.isInFailedTransaction {
@@ -385,19 +390,20 @@ private final class PostgresShared: @unchecked Sendable {
     /// behind it waited for.
     let deferredUpkeep = Atomic<Int>(0)
 
-    /// One queue of adds per household's list, made at its first add.
+    /// One queue of adds per household's list of a kind, made at its first add.
     private let queues = Mutex<[QueueKey: PostgresAppendQueue]>([:])
 
-    /// A household's list.
+    /// A household's list of a kind.
     private struct QueueKey: Hashable {
         let kind: RecordKind
         let household: HouseholdID
+        let list: ListID
     }
 
-    /// The queue of adds to `household`'s `kind` list: adds to one household's list are committed together.
-    func appendQueue(_ kind: RecordKind, _ household: HouseholdID) -> PostgresAppendQueue {
+    /// The queue of adds to `household`'s `list` of `kind`: adds to one list are committed together.
+    func appendQueue(_ kind: RecordKind, _ household: HouseholdID, _ list: ListID) -> PostgresAppendQueue {
         queues.withLock { queues in
-            let key = QueueKey(kind: kind, household: household)
+            let key = QueueKey(kind: kind, household: household, list: list)
             if let queue = queues[key] { return queue }
             let queue = PostgresAppendQueue()
             queues[key] = queue

@@ -8,30 +8,37 @@ import Synchronization
 /// Tables and columns come from the record types' ``Record/kind`` and ``Record/fieldSpecs``; every value is
 /// bound as a parameter, never spliced into SQL.
 ///
-/// Every statement is scoped to the session's household: its records hold the positions of
-/// ``HouseholdID/positionRange`` (schema 9), so a list is a range of its table's rowids and a record is found by
-/// household and id; counts and the revision are the household's rows of `household_counts`.
+/// Every statement is scoped to the session's household and list: their records hold the positions of
+/// ``RowPositions/range(of:)-(StoreScope)`` (schema 9 for households, 12 for lists), so a list is a range of its
+/// table's rowids and a record is found by household and id within that range; counts and the revision are the
+/// scope's rows of `household_counts`, one per household, kind and list.
 struct SQLiteSession: StoreSession, BulkLoadingSession {
     let connection: SQLiteConnection
-    /// The household whose records the session reads and changes.
-    let household: HouseholdID
+    /// The records the session reads and changes.
+    let scope: StoreScope
 
-    /// The first and the last-plus-one position of the household's records.
-    private var low: FieldValue { .integer(household.positionRange.lowerBound) }
-    private var high: FieldValue { .integer(household.positionRange.upperBound) }
-    private var householdValue: FieldValue { .integer(household.rawValue) }
+    init(connection: SQLiteConnection, scope: StoreScope) {
+        self.connection = connection
+        self.scope = scope
+        bounds = ScopeBounds(scope, positions: RowPositions.range(of: scope))
+    }
+
+    /// The parameters of the scope: its household, positions and lists.
+    private let bounds: ScopeBounds
 
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.
     static func columns<R: Record>(_ type: R.Type) -> String { StoreLayout.columns(type) }
 
-    /// The condition of the household's records matching `filter`, and its parameters. Checks that a filter
-    /// names a field of `R`, so that no caller text reaches the SQL.
+    /// The condition of the scope's records matching `filter`, and its parameters. The filter's fields are
+    /// checked against `R`'s schema (``StoreLayout/condition(_:_:parameter:)``), so that no caller text reaches
+    /// the SQL.
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         let range = "WHERE position >= ? AND position < ?"
-        guard let filter else { return (range, [low, high]) }
-        return ("\(range) AND \(try StoreLayout.filteredColumn(filter, type)) = ?", [low, high, filter.value])
+        guard let filter else { return (range, [bounds.low, bounds.high]) }
+        let (tests, values) = try StoreLayout.condition(filter, type) { _ in "?" }
+        return ("\(range) AND \(tests)", [bounds.low, bounds.high] + values)
     }
 
     /// Reads one record from a row laid out as ``columns(_:)``; `kinds` are `R.fieldSpecs`' kinds, looked up once
@@ -64,8 +71,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return result
     }
 
-    /// The SQL for "this row's 1-based place in its household's list", `?1` being the household's first
-    /// position.
+    /// The SQL for "this row's 1-based place in its scope's list", `?1` being the scope's first position.
     private static func numberExpression(_ table: String) -> String {
         "(SELECT count(*) FROM \(table) AS earlier WHERE earlier.position >= ?1 AND earlier.position <= "
             + "\(table).position)"
@@ -82,7 +88,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             let kinds = R.fieldSpecs.map(\.kind)
             try connection.query(
                 "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
-                    + "LIMIT ? OFFSET ?", [low, high] + paging
+                    + "LIMIT ? OFFSET ?", [bounds.low, bounds.high] + paging
             ) { row in
                 number += 1
                 result.append(try Self.decode(row, type, kinds: kinds, number: number))
@@ -94,7 +100,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
                 + "FROM \(table) WHERE position >= ? AND position < ?) \(condition) ORDER BY position LIMIT ? OFFSET ?",
-            [low, high] + parameters + paging)
+            [bounds.low, bounds.high] + parameters + paging)
     }
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
@@ -102,8 +108,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         guard filter != nil else {
             return Int(
                 try connection.integer(
-                    "SELECT count FROM household_counts WHERE household = ? AND kind = ?",
-                    [householdValue, .text(table)]
+                    bounds.list == nil
+                        ? "SELECT coalesce(sum(count), 0) FROM household_counts WHERE household = ? AND kind = ?"
+                        : "SELECT count FROM household_counts WHERE household = ? AND kind = ? AND list = ?",
+                    bounds.list.map { [bounds.household, .text(table), $0] } ?? [bounds.household, .text(table)]
                 ) ?? 0)
         }
         let (condition, parameters) = try self.condition(filter, type)
@@ -113,8 +121,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     func record<R: Record>(_ type: R.Type, id: UUID) throws -> R? {
         let table = Self.table(R.kind)
         return try numbered(
-            type, "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id = ?",
-            [householdValue, .text(id.text)]
+            type,
+            "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id = ? AND position >= ? "
+                + "AND position < ?", [bounds.household, .text(id.text), bounds.low, bounds.high]
         ).first?.record
     }
 
@@ -125,7 +134,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)), ? FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
                 + "LIMIT 1 OFFSET ?",
-            [.integer(Int64(number)), low, high, .integer(Int64(number - 1))]
+            [.integer(Int64(number)), bounds.low, bounds.high, .integer(Int64(number - 1))]
         ).first
     }
 
@@ -136,8 +145,12 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE household = ?2 AND id >= ?3 AND id < ?4 ORDER BY position LIMIT ?5",
-            [low, householdValue, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit))])
+                + "WHERE household = ?2 AND id >= ?3 AND id < ?4 AND position >= ?1 AND position < ?6 "
+                + "ORDER BY position LIMIT ?5",
+            [
+                bounds.low, bounds.household, .text(prefix), .text(prefix + "\u{FFFF}"), .integer(Int64(limit)),
+                bounds.high,
+            ])
     }
 
     func records<R: Record>(_ type: R.Type, named name: String, ignoringCase: Bool, limit: Int) throws
@@ -150,7 +163,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
                 + "WHERE name_key = ?3 AND position >= ?1 AND position < ?2\(exact) ORDER BY position LIMIT ?4",
-            [low, high, .text(Reference.nameKey(name)), .integer(Int64(limit))]
+            [bounds.low, bounds.high, .text(Reference.nameKey(name)), .integer(Int64(limit))]
                 + (ignoringCase ? [] : [.text(name)]))
     }
 
@@ -183,20 +196,23 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     /// Loads go through one prepared statement and, into an empty list, build its indexes once at the end.
     var bulkLoading: (any BulkLoadingSession)? { self }
 
-    /// Appends the records after the last position, read once; then grows the kind's count by their number and
-    /// the revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
+    /// Appends the records after the last position of the list, read once; then grows the list's count by their
+    /// number and its revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
     func insert<R: Record>(contentsOf records: [R]) throws {
         guard !records.isEmpty else { return }
         let table = Self.table(R.kind)
-        // After the household's last record, and after the last one kept for undo, so that a restore finds its
-        // place free; the household's first record at the first position of its range plus one.
+        let list = scope.insertList
+        let positions = RowPositions.range(of: list, in: scope.household)
+        // After the list's last record, and after the last one kept for undo, so that a restore finds its place
+        // free; the list's first record at the first position of its range plus one.
         var position =
             try connection.integer(
                 "SELECT max(?1, coalesce((SELECT max(position) FROM \(table) WHERE position >= ?1 AND position < ?2), "
                     + "0), coalesce((SELECT max(position) FROM \(Self.removed) WHERE kind = ?3 AND position >= ?1 "
-                    + "AND position < ?2), 0))", [low, high, .text(table)]) ?? 0
-        guard position + Int64(records.count) < household.positionRange.upperBound else {
-            throw StoreError.failure("\(household) has no positions left in \(table)")
+                    + "AND position < ?2), 0))",
+                [.integer(positions.lowerBound), .integer(positions.upperBound), .text(table)]) ?? 0
+        guard position + Int64(records.count) < positions.upperBound else {
+            throw StoreError.failure("\(scope.household)'s \(list) has no positions left in \(table)")
         }
         let statement = try connection.prepared(Self.insertStatement(R.self))
         var values: [FieldValue] = []
@@ -211,11 +227,14 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             do {
                 try connection.query(statement, values) { _ in }
             } catch let error as SQLiteError where error.isConstraintViolation {
-                if try self.record(R.self, id: record.id) != nil { throw StoreError.conflict(R.kind) }
+                // Taken in any list of the household: ids are the household's.
+                let taken = try connection.integer(
+                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?", [bounds.household, .text(record.id.text)])
+                if taken != nil { throw StoreError.conflict(R.kind) }
                 throw StoreError.failure(error.description)
             }
         }
-        try counted(table, by: records.count)
+        try counted(table, list, by: records.count)
     }
 
     /// Drops the indexes of `type`'s table (the unique one on ids too) and returns what creates them again from
@@ -241,56 +260,75 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         }
     }
 
-    /// Grows (or shrinks) the count of the household's records in `table` and grows its revision: what every
-    /// change of records ends with. A household's first change makes its row.
-    private func counted(_ table: String, by change: Int) throws {
+    /// Grows (or shrinks) the count of the household's records in `table` in `list` and grows its revision: what
+    /// every change of records ends with. A list's first change makes its row.
+    private func counted(_ table: String, _ list: ListID, by change: Int) throws {
         try connection.run(
-            "INSERT INTO household_counts (household, kind, count, changes) VALUES (?, ?, ?, 1) "
-                + "ON CONFLICT (household, kind) DO UPDATE SET count = count + excluded.count, changes = changes + 1",
-            [householdValue, .text(table), .integer(Int64(change))])
+            "INSERT INTO household_counts (household, kind, list, count, changes) VALUES (?, ?, ?, ?, 1) "
+                + "ON CONFLICT (household, list, kind) DO UPDATE SET count = count + excluded.count, "
+                + "changes = changes + 1",
+            [bounds.household, .text(table), .integer(list.rawValue), .integer(Int64(change))])
+    }
+
+    /// The list of the rows a statement changed: the scope's, or in a whole household, the one their positions
+    /// (the statement's `RETURNING position`) are in; `nil` when it changed none.
+    private func changedList(_ sql: String, _ parameters: [FieldValue]) throws -> ListID? {
+        guard let list = scope.list else {
+            var position: Int64?
+            try connection.query(sql + " RETURNING position", parameters) { position = $0.integer(0) }
+            return position.map(RowPositions.list(at:))
+        }
+        try connection.run(sql, parameters)
+        return connection.changes == 0 ? nil : list
     }
 
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
         let table = Self.table(R.kind)
         let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"])
             .map { "\($0) = ?" }.joined(separator: ", ")
-        try connection.run(
-            "UPDATE \(table) SET \(assignments) WHERE household = ? AND id = ? AND version = ?",
+        let list = try changedList(
+            "UPDATE \(table) SET \(assignments) WHERE household = ? AND id = ? AND version = ? AND position >= ? "
+                + "AND position < ?",
             Array(Self.metaValues(record).dropFirst()) + record.fields
                 + [
-                    .text(Reference.nameKey(record.displayName)), householdValue, .text(record.id.text),
-                    .integer(Int64(expectedVersion)),
+                    .text(Reference.nameKey(record.displayName)), bounds.household, .text(record.id.text),
+                    .integer(Int64(expectedVersion)), bounds.low, bounds.high,
                 ])
-        if connection.changes == 0 {
+        guard let list else {
             throw try self.record(R.self, id: record.id) == nil ? StoreError.notFound(R.kind) : .conflict(R.kind)
         }
-        try counted(table, by: 0)
+        try counted(table, list, by: 0)
     }
 
     /// The table of records kept for undo (schema 8).
     private static let removed = StoreLayout.removedTable
 
     /// Keeps the row, as a JSON object of its columns (`json_object`, which keeps integers and text as they are),
-    /// among the recently removed, then deletes it.
-    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
+    /// among the recently removed under `removal`, then deletes it.
+    func delete<R: Record>(_ type: R.Type, id: UUID, at time: Date, removal: RemovalID) throws {
         let table = Self.table(R.kind)
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < ?", [.date(time.addingTimeInterval(-Undo.window))])
         let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joined(separator: ", ")
-        try connection.run(
-            "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at) "
-                + "SELECT household, ?, id, position, json_object(\(row)), ? FROM \(table) WHERE household = ? AND id = ? "
+        let list = try changedList(
+            "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at, removal) "
+                + "SELECT household, ?, id, position, json_object(\(row)), ?, ? FROM \(table) "
+                + "WHERE household = ? AND id = ? AND position >= ? AND position < ? "
                 + "ON CONFLICT (household, kind, id) DO UPDATE SET position = excluded.position, "
-                + "record = excluded.record, removed_at = excluded.removed_at",
-            [.text(table), .date(time), householdValue, .text(id.text)])
-        if connection.changes == 0 { throw StoreError.notFound(R.kind) }
-        try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [householdValue, .text(id.text)])
-        try counted(table, by: -1)
+                + "record = excluded.record, removed_at = excluded.removed_at, removal = excluded.removal",
+            [
+                .text(table), .date(time), .text(removal.description), bounds.household, .text(id.text), bounds.low,
+                bounds.high,
+            ])
+        guard let list else { throw StoreError.notFound(R.kind) }
+        try connection.run("DELETE FROM \(table) WHERE household = ? AND id = ?", [bounds.household, .text(id.text)])
+        try counted(table, list, by: -1)
     }
 
     /// The condition on the recently removed that finds the household `?4`'s record of `table` with the id `?2`
-    /// removed at or after the instant `?3` (`?1` is the table).
-    private static let keptRecord = "household = ?4 AND kind = ?1 AND id = ?2 AND removed_at >= ?3"
+    /// removed at or after the instant `?3` (`?1` is the table) from a position from `?5` up to `?6`.
+    private static let keptRecord =
+        "household = ?4 AND kind = ?1 AND id = ?2 AND removed_at >= ?3 AND position >= ?5 AND position < ?6"
 
     /// Puts the kept row back as it was (each column read from the JSON object with `json_extract`, which gives
     /// back the integer or the text it was given), at its position, which no insert took meanwhile.
@@ -299,38 +337,104 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let columns = StoreLayout.rowColumnNames(type)
         let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         let kept: [FieldValue] = [
-            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue,
+            .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low,
+            bounds.high,
         ]
+        let list: ListID?
         do {
-            try connection.run(
+            list = try changedList(
                 "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
                     + "WHERE \(Self.keptRecord)", kept)
         } catch let error as SQLiteError where error.isConstraintViolation {
             throw StoreError.conflict(R.kind)
         }
-        if connection.changes == 0 { throw StoreError.nothingToRestore(R.kind) }
+        guard let list else { throw StoreError.nothingToRestore(R.kind) }
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE household = ? AND kind = ? AND id = ?",
-            [householdValue, .text(table), .text(id.text)])
-        try counted(table, by: 1)
+            [bounds.household, .text(table), .text(id.text)])
+        try counted(table, list, by: 1)
     }
 
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R? {
         let values = StoreLayout.columnNames(type).map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
         return try numbered(
             type, "SELECT \(values), 0 FROM \(Self.removed) WHERE \(Self.keptRecord)",
-            [.text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), householdValue]
+            [
+                .text(Self.table(R.kind)), .text(id.text), .date(time.addingTimeInterval(-Undo.window)),
+                bounds.household,
+                bounds.low, bounds.high,
+            ]
         ).first?.record
+    }
+
+    /// The condition on the recently removed that finds the household `?1`'s records of the table `?2` removed by
+    /// `?3` at or after the instant `?4`, from a position from `?5` up to `?6`.
+    private static let keptRemoval =
+        "household = ?1 AND kind = ?2 AND removal = ?3 AND removed_at >= ?4 AND position >= ?5 AND position < ?6"
+
+    /// Puts back the kept rows of `R` that `removal` removed, each as ``restore(_:id:at:)`` does, in one statement,
+    /// then counts them in their lists.
+    func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID] {
+        let table = Self.table(R.kind)
+        let columns = StoreLayout.rowColumnNames(type)
+        let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        let kept: [FieldValue] = [
+            bounds.household, .text(table), .text(removal.description), .date(time.addingTimeInterval(-Undo.window)),
+            bounds.low, bounds.high,
+        ]
+        var rows: [(id: UUID?, position: Int64)] = []
+        do {
+            try connection.query(
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
+                    + "WHERE \(Self.keptRemoval) RETURNING id, position", kept
+            ) { rows.append(($0.uuid(0), $0.integer(1))) }
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            throw StoreError.conflict(R.kind)
+        }
+        guard !rows.isEmpty else { return [] }
+        try connection.run("DELETE FROM \(Self.removed) WHERE \(Self.keptRemoval)", kept)
+        rows.sort { $0.position < $1.position }
+        for (list, restored) in Dictionary(grouping: rows, by: { RowPositions.list(at: $0.position) }) {
+            try counted(table, list, by: restored.count)
+        }
+        return try rows.map { row in
+            guard let id = row.id else { throw StoreError.corrupt("an id of \(table)") }
+            return id
+        }
+    }
+
+    func recentlyRemoved(_ removal: RemovalID, at time: Date) throws -> [RecordKey] {
+        var kept: [(key: RecordKey, position: Int64)] = []
+        try connection.query(
+            "SELECT kind, id, position FROM \(Self.removed) WHERE household = ? AND removal = ? AND removed_at >= ? "
+                + "AND position >= ? AND position < ?",
+            [
+                bounds.household, .text(removal.description), .date(time.addingTimeInterval(-Undo.window)), bounds.low,
+                bounds.high,
+            ]
+        ) { row in
+            guard let kind = StoreLayout.kind(ofTable: row.text(0)), let id = row.uuid(1) else { return }
+            kept.append((RecordKey(kind, id), row.integer(2)))
+        }
+        return StoreLayout.inRestoringOrder(kept)
     }
 
     func revision() throws -> Int64 {
         try connection.integer(
-            "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ?", [householdValue]) ?? 0
+            bounds.list == nil
+                ? "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ?"
+                : "SELECT coalesce(sum(changes), 0) FROM household_counts WHERE household = ? AND list = ?",
+            bounds.list.map { [bounds.household, $0] } ?? [bounds.household]) ?? 0
     }
 
     func revisions() throws -> [RecordKind: Int64] {
         var byKind: [RecordKind: Int64] = [:]
-        try connection.query("SELECT kind, changes FROM household_counts WHERE household = ?", [householdValue]) {
+        try connection.query(
+            bounds.list == nil
+                ? "SELECT kind, sum(changes) FROM household_counts WHERE household = ? GROUP BY kind"
+                : "SELECT kind, changes FROM household_counts WHERE household = ? AND list = ?",
+            bounds.list.map { [bounds.household, $0] } ?? [bounds.household]
+        ) {
             if let kind = StoreLayout.kind(ofTable: $0.text(0)) { byKind[kind] = $0.integer(1) }
         }
         return byKind

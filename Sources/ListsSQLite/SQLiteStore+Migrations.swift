@@ -298,6 +298,31 @@ extension SQLiteStore {
         ALTER TABLE households_11 RENAME TO households;
         CREATE INDEX households_by_name_key ON households (name_key);
         """,
+        // 12: lists inside households. A household keeps each kind's records in one or more lists, each a range of
+        // positions inside the household's (`RowPositions`): the main list, number 0, the lower half, where every
+        // record already is, so no row moves; the others 2^24 positions each of the upper half. Counts and changes
+        // are kept per household, kind and list (the rows there were become the main lists'), so that a list's
+        // count, numbers and revision are its own and a household's are the sums of its lists'. The table is
+        // small (a row per household, kind and list): it is made again with the list in its key, before the kind,
+        // so that a list's revision, read at every page, is a range of the key as a household's was. What is kept for
+        // undo names the removal that took it out (`RemovalID`), so that the records removed together are put back
+        // together; those kept from before have none, and are put back one by one.
+        """
+        CREATE TABLE household_counts_12 (
+            household INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            list INTEGER NOT NULL,
+            count INTEGER NOT NULL DEFAULT 0,
+            changes INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (household, list, kind)
+        ) WITHOUT ROWID;
+        INSERT INTO household_counts_12 (household, kind, list, count, changes)
+            SELECT household, kind, 0, count, changes FROM household_counts;
+        DROP TABLE household_counts;
+        ALTER TABLE household_counts_12 RENAME TO household_counts;
+        ALTER TABLE removed_records ADD COLUMN removal TEXT;
+        CREATE INDEX removed_records_by_removal ON removed_records (household, removal);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

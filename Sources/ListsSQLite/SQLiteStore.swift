@@ -17,14 +17,15 @@ import Synchronization
 /// `lock` is held (the write connection) or by the one thread that took a read connection out of `readers`, and
 /// no reference to a connection escapes a transaction.
 ///
-/// A store scoped to a household (``scoped(to:)``) shares the connections of the store it came from.
+/// A store scoped to a household or one of its lists (``scoped(to:)``) shares the connections of the store it came
+/// from.
 public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// The connections, shared by the store and every store scoped from it.
     private let shared: SQLiteConnections
     /// The write connection, used only inside `shared.lock`.
     private var connection: SQLiteConnection { shared.connection }
-    /// The household whose records the store's sessions read and change.
-    public let household: HouseholdID
+    /// The records the store's sessions read and change.
+    public let scope: StoreScope
     /// How many read-only connections may stay open; 0: reads use the write connection.
     public let readConnectionLimit: Int
     /// Where the database is (`:memory:` for a private in-memory one).
@@ -79,20 +80,20 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         }
         permissionNotices = isMemory ? [] : Self.makeExistingFilesPrivate(path)
         shared = SQLiteConnections(connection: connection)
-        household = .first
+        scope = StoreScope(household: .first)
     }
 
-    /// A store on `shared`'s connections for `household`'s records.
-    private init(sharing store: SQLiteStore, household: HouseholdID) {
+    /// A store on `shared`'s connections for the records of `scope`.
+    private init(sharing store: SQLiteStore, scope: StoreScope) {
         shared = store.shared
         path = store.path
         permissionNotices = []
         readConnectionLimit = store.readConnectionLimit
-        self.household = household
+        self.scope = scope
     }
 
-    public func scoped(to household: HouseholdID) -> any Store {
-        SQLiteStore(sharing: self, household: household)
+    public func scoped(to scope: StoreScope) -> any Store {
+        SQLiteStore(sharing: self, scope: scope)
     }
 
     /// Makes a new database at `path` private before SQLite opens it: its directory made 0700 when missing, a new
@@ -166,7 +167,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             throw error.storeError(path: path)
         }
         do {
-            let value = try body(SQLiteSession(connection: connection, household: household))
+            let value = try body(SQLiteSession(connection: connection, scope: scope))
             try connection.run("COMMIT")
             return value
         } catch {
@@ -281,7 +282,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 }
             }
             do {
-                let value = try body(SQLiteSession(connection: connection, household: household))
+                let value = try body(SQLiteSession(connection: connection, scope: scope))
                 try connection.run("COMMIT")
                 result = .success(value)
             } catch {

@@ -7,9 +7,9 @@ import ListsModel
 /// order, in batches, each merged into the records as they are now and answered one by one.
 ///
 /// A change is `{"key", "kind", "op", "id", "fields", "base"}`: `key` is the device's name for it (answered back),
-/// `kind` is `item`, `task` or `sighting`, `op` is `add`, `update` or `delete`, `id` the record's (an add chooses
-/// it), `fields` the values an add or an update sets, and `base` the values the update saw. The rules
-/// (docs/api.md, "Changes made offline, and how they merge"):
+/// `kind` is a ``RecordKind``'s word (`item`, `task` or `sighting`), `op` is `add`, `update` or `delete`, `id` the
+/// record's (an add chooses it), `fields` the values an add or an update sets, and `base` the values the update saw.
+/// The rules (docs/api.md, "Changes made offline, and how they merge"):
 ///
 /// - an add makes the record with its id; sent again, it finds it made and adds nothing (`already`);
 /// - an update merges field by field (``RecordSchema/merge(_:wanted:base:now:)``): a field someone else changed
@@ -43,11 +43,14 @@ struct ChangesAPI: Sendable {
         ) { request, context in try apply(request, context.lists) }
     }
 
+    /// Every kind's word as a JSON string, for the schema's `enum`: `"item", "task", "sighting"`.
+    private static let kindWords = RecordKind.all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
     /// The document's schemas of a batch and its answer.
     static let schemas: [(name: String, schema: String)] = [
         (
             "ChangeBatch",
-            ##"{"type": "object", "additionalProperties": false, "required": ["changes"], "properties": {"changes": {"type": "array", "maxItems": 500, "items": {"type": "object", "required": ["key", "kind", "op", "id"], "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 100}, "kind": {"type": "string", "enum": ["item", "task", "sighting"]}, "op": {"type": "string", "enum": ["add", "update", "delete"]}, "id": {"type": "string", "format": "uuid"}, "fields": {"type": "object"}, "base": {"type": "object"}}}}}}"##
+            ##"{"type": "object", "additionalProperties": false, "required": ["changes"], "properties": {"changes": {"type": "array", "maxItems": 500, "items": {"type": "object", "required": ["key", "kind", "op", "id"], "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 100}, "kind": {"type": "string", "enum": [\##(kindWords)]}, "op": {"type": "string", "enum": ["add", "update", "delete"]}, "id": {"type": "string", "format": "uuid"}, "fields": {"type": "object"}, "base": {"type": "object"}}}}}}"##
         ),
         (
             "ChangeResults",
@@ -111,8 +114,8 @@ struct ChangesAPI: Sendable {
             if let extra = unknown.sorted().first {
                 throw ValidationError(field: extra, message: "is not part of a change")
             }
-            guard case .string(let kind)? = members["kind"] else {
-                throw ValidationError(field: "kind", message: "must be item, task or sighting")
+            guard case .string(let word)? = members["kind"] else {
+                throw ValidationError(field: "kind", message: "must be \(RecordKind.words)")
             }
             guard case .string(let op)? = members["op"], ["add", "update", "delete"].contains(op) else {
                 throw ValidationError(field: "op", message: "must be add, update or delete")
@@ -122,12 +125,10 @@ struct ChangesAPI: Sendable {
             }
             let fields = try object(members["fields"], field: "fields")
             let base = try object(members["base"], field: "base")
-            switch kind {
-            case "item": return try apply(op, id, fields, base, key, lists.shopping.items)
-            case "task": return try apply(op, id, fields, base, key, lists.todo.tasks)
-            case "sighting": return try apply(op, id, fields, base, key, lists.birds.sightings)
-            default: throw ValidationError(field: "kind", message: "must be item, task or sighting")
+            guard let kind = RecordKind(rawValue: word) else {
+                throw ValidationError(field: "kind", message: "must be \(RecordKind.words)")
             }
+            return try apply(op, id, fields, base, key, kind.recordType, lists)
         } catch let error as ValidationError {
             return Outcome(key: key, outcome: "refused", reason: error.message, field: error.field)
         } catch {
@@ -144,10 +145,12 @@ struct ChangesAPI: Sendable {
         }
     }
 
+    /// Applies one change to a record of `type`, through the list of that kind over the household's store.
     private static func apply<R: Record>(
         _ op: String, _ id: UUID, _ fields: [String: JSONValue], _ base: [String: JSONValue], _ key: String,
-        _ list: RecordList<R>
+        _ type: R.Type, _ lists: ListsServices
     ) throws -> Outcome {
+        let list = RecordList<R>(store: lists.store, clock: lists.clock)
         for name in Set(fields.keys).union(base.keys) where !R.schema.inputKeys.contains(name) {
             throw ValidationError(
                 field: name,
@@ -162,7 +165,7 @@ struct ChangesAPI: Sendable {
             do {
                 try list.remove([.id(id)])
                 return Outcome(key: key, outcome: "applied")
-            } catch StoreError.notFound {
+            } catch StoreError.Code.notFound {
                 return Outcome(key: key, outcome: "already", reason: "it was deleted already")
             }
         default:
@@ -175,7 +178,7 @@ struct ChangesAPI: Sendable {
                     merge = merged
                     if merged.changesRecord { record = merged.record }
                 }[0].record
-            } catch StoreError.notFound {
+            } catch StoreError.Code.notFound {
                 return Outcome(
                     key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
             }

@@ -19,7 +19,7 @@ extension StoreError: HTTPResponseError {
     /// What a client is told of the server's side names no database server, file or address: the server's log has
     /// that (`ListsWebApp` logs every 5xx with the store's whole description).
     public var httpError: HTTPError {
-        switch self {
+        switch code {
         case .notFound: HTTPError(status: 404, code: "not_found", message: description)
         case .nothingToRestore: HTTPError(status: 404, code: "nothing_to_restore", message: description)
         case .conflict: HTTPError(status: 412, code: "version_mismatch", message: description)

@@ -110,7 +110,7 @@ struct RecordAPI<R: Record>: Sendable {
             ) { _, context in
                 do {
                     return Self.record(try records(context).restore(context.parameters.id()).record)
-                } catch StoreError.conflict {
+                } catch StoreError.Code.conflict {
                     throw HTTPError(
                         status: 409, code: "id_taken",
                         message:

@@ -193,8 +193,8 @@ struct StreamedImportTests {
 
 /// A store that reads from `inner` and refuses every write, as a database held by another writer does.
 private struct RefusingStore: Store {
-    var household: HouseholdID { .first }
-    func scoped(to household: HouseholdID) -> any Store { self }
+    var scope: StoreScope { StoreScope(household: .first) }
+    func scoped(to scope: StoreScope) -> any Store { self }
     let inner: SQLiteStore
 
     func read<T>(_ body: (any StoreSession) throws -> T) throws -> T { try inner.read(body) }

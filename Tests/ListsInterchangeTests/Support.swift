@@ -16,6 +16,15 @@ enum Fixture {
     }
 }
 
+extension ImportBatch {
+    /// The batch's shopping items, as the tests read a file's.
+    var items: [ShoppingItem] { records(ShoppingItem.self) }
+    /// The batch's tasks.
+    var tasks: [TodoTask] { records(TodoTask.self) }
+    /// The batch's sightings.
+    var sightings: [BirdSighting] { records(BirdSighting.self) }
+}
+
 /// A fixed "now" for reads that stamp new records, so that results can be compared.
 let fixedNow = Date(timeIntervalSince1970: 1_795_000_000.123)
 

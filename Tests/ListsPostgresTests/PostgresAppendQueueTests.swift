@@ -95,7 +95,7 @@ import Testing
                         : TodoTask(meta: RecordMeta(createdAt: Date()), title: "Task \(thread)-\(index)", isDone: false)
                     do {
                         _ = try store.append(task, numbered: false)
-                    } catch StoreError.conflict(.task) {
+                    } catch let error as StoreError where error == .conflict(.task) {
                         outcomes.withLock { $0.append("conflict \(task.title)") }
                     } catch {
                         outcomes.withLock { $0.append("\(task.title): \(error)") }

@@ -27,6 +27,23 @@ import Testing
             try check.run(try PostgresStore(url: url))
         }
     }
+
+    /// Every check again in a list other than a household's main one, beside the main one's records, and the
+    /// checks that try one list's records from another and a household's lists together.
+    @Test(arguments: StoreContract.inAnotherList)
+    func inAnotherListOfAFreshSchema(_ check: StoreContract.Check) throws {
+        try PostgresTestServer.withFreshSchema { url in
+            try check.run(try PostgresStore(url: url))
+        }
+    }
+
+    /// Every check again in the whole of a household.
+    @Test(arguments: StoreContract.inAWholeHousehold)
+    func inAWholeHouseholdOfAFreshSchema(_ check: StoreContract.Check) throws {
+        try PostgresTestServer.withFreshSchema { url in
+            try check.run(try PostgresStore(url: url))
+        }
+    }
 }
 
 /// The accounts contract on a real PostgreSQL server, each check on a new schema, and on several stores (servers)
@@ -111,7 +128,9 @@ import Testing
                     try session.insert(ShoppingItem(meta: RecordMeta(createdAt: Date()), name: "Lost", price: .zero))
                 }
             } throws: { error in
-                guard case .connectionLost(let place) = error as? StoreError else { return false }
+                guard let lost = error as? StoreError, lost.code == .connectionLost, let place = lost.place else {
+                    return false
+                }
                 return !place.contains("search_path") && (error as? StoreError)?.description.contains("lost") == true
             }
             _ = try shop.add(name: "Milk", price: .zero)
@@ -243,17 +262,25 @@ import Testing
         }
     }
 
+    /// An administration connection whose search path is `url`'s schema, which this build's first `version`
+    /// migrations bring to schema `version`, as a Lists of that schema left it; the caller fills it and resets the
+    /// path. Answers the connection and the schema's name.
+    private static func database(at version: Int, _ url: String) throws -> (PostgresConnection, String) {
+        let admin = try PostgresTestServer.administration()
+        let schema = try PostgresTestServer.schema(in: url)
+        try admin.execute("SET search_path = \(schema)")
+        try admin.execute(
+            "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
+                + "INSERT INTO lists_schema VALUES (1, \(version))")
+        for migration in PostgresStore.migrations.prefix(version) { try admin.execute(migration) }
+        return (admin, schema)
+    }
+
     /// A database at schema 5 (counts and revision kept by row updates) is migrated to 6 keeping its counts, and
     /// its revision does not go back.
     @Test func aSchemaFiveDatabaseIsMigratedKeepingCountsAndRevision() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let admin = try PostgresTestServer.administration()
-            let schema = try PostgresTestServer.schema(in: url)
-            try admin.execute("SET search_path = \(schema)")
-            try admin.execute(
-                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
-                    + "INSERT INTO lists_schema VALUES (1, 5)")
-            for migration in PostgresStore.migrations.prefix(5) { try admin.execute(migration) }
+            let (admin, schema) = try Self.database(at: 5, url)
             try admin.execute(
                 "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
                     + "SELECT upper(gen_random_uuid()::text), nextval('tasks_position'), 'Task ' || n, 'task ' || n, "
@@ -274,13 +301,7 @@ import Testing
     /// is then deleted and put back in its place, as the next server sees it.
     @Test func aSchemaSixDatabaseGainsTheTableOfRemovedRecords() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let admin = try PostgresTestServer.administration()
-            let schema = try PostgresTestServer.schema(in: url)
-            try admin.execute("SET search_path = \(schema)")
-            try admin.execute(
-                "CREATE TABLE lists_schema (id integer PRIMARY KEY CHECK (id = 1), version integer NOT NULL); "
-                    + "INSERT INTO lists_schema VALUES (1, 6)")
-            for migration in PostgresStore.migrations.prefix(6) { try admin.execute(migration) }
+            let (admin, schema) = try Self.database(at: 6, url)
             try admin.execute(
                 "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
                     + "SELECT 'B0000000-0000-4000-8000-00000000000' || n, nextval('tasks_position'), 'Task ' || n, "
@@ -303,6 +324,49 @@ import Testing
             #expect(try todo.all().listed() == ["1 Task 1", "2 Task 2", "3 Task 4"])
             #expect(try todo.count() == 3)
             #expect(try store.read { try $0.revision() } == revision + 4)
+        }
+    }
+
+    /// A database at schema 11 (households, one list each) keeps every record in its household's main list: counts,
+    /// numbers, revisions and what is kept for undo as they were, folded or not; a second list starts empty and
+    /// changes alone.
+    @Test func aSchemaElevenDatabaseKeepsEveryRecordInItsMainList() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let (admin, schema) = try Self.database(at: 11, url)
+            try admin.execute(
+                "INSERT INTO households (id, name, name_key, created_at) VALUES (1, 'Cabin', 'cabin', 0); "
+                    + "INSERT INTO tasks (household, id, position, title, name_key, created_at, updated_at, version) "
+                    + "SELECT n % 2, 'C0000000-0000-4000-8000-00000000000' || n, nextval('tasks_position'), "
+                    + "'Task ' || n, 'task ' || n, n, n, 1 FROM generate_series(1, 6) AS n; "
+                    + "UPDATE record_counts SET count = 2, changes = 5 "
+                    + "WHERE household = 0 AND kind = 'tasks' AND shard = 0; "
+                    + "INSERT INTO record_changes (household, kind, step) VALUES (0, 'tasks', 1), (1, 'tasks', 3); "
+                    + "INSERT INTO removed_records (household, kind, id, position, record, removed_at) "
+                    + "SELECT household, 'tasks', id, position, to_jsonb(tasks), 1000 FROM tasks "
+                    + "WHERE title = 'Task 3'; "
+                    + "DELETE FROM tasks WHERE title = 'Task 3'; "
+                    + "INSERT INTO record_changes (household, kind, step) VALUES (1, 'tasks', -1)")
+            try admin.execute("RESET search_path")
+            let store = try PostgresStore(url: url)
+            let cabin = store.scoped(to: HouseholdID(1))
+            #expect(try TodoList(store: store).all().listed() == ["1 Task 2", "2 Task 4", "3 Task 6"])
+            #expect(try TodoList(store: cabin).all().listed() == ["1 Task 1", "2 Task 5"])
+            #expect(try store.read { try $0.revision() } == 6)
+            #expect(try cabin.read { try $0.revision() } == 2)
+            let removedAt = Date(timeIntervalSince1970: 1)
+            let third = try fixedID("C0000000-0000-4000-8000-000000000003")
+            try cabin.write { try $0.restore(TodoTask.self, id: third, at: removedAt) }
+            #expect(try TodoList(store: cabin).all().listed() == ["1 Task 1", "2 Task 3", "3 Task 5"])
+            #expect(try TodoList(store: cabin).count() == 3)
+
+            let second = store.scoped(to: StoreScope(household: HouseholdID(1), list: ListID(1)))
+            let cabinRevision = try cabin.read { try $0.revision() }
+            #expect(try TodoList(store: second).add(title: "Fix the roof").number == 1)
+            #expect(try cabin.read { try $0.revision() } == cabinRevision)
+            #expect(
+                try TodoList(store: store.scoped(to: .wholeHousehold(HouseholdID(1)))).all().map(\.record.title) == [
+                    "Task 1", "Task 3", "Task 5", "Fix the roof",
+                ])
         }
     }
 

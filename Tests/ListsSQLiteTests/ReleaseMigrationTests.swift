@@ -54,3 +54,71 @@ import Testing
         #expect(try shop.restore(notepad.record.id) == notepad)
     }
 }
+
+/// A database file as the release before lists wrote it, opened by this one.
+@Suite struct ListsMigrationTests {
+    /// `Fixtures/release-schema-11.sqlite` was written by the release before lists inside households (schema 11),
+    /// through its `lists` commands: the tutorials' seeded data, Pear and Bread put on the shopping list, Mango
+    /// removed, the second task marked done, a task and a sighting added; then a household "Cabin" with two tasks
+    /// and an item, its first task removed (kept for undo).
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/release-schema-11.sqlite")
+
+    /// When the Cabin's task was removed, in milliseconds since 1970.
+    static let removedAt: Int64 = 1_796_286_596_536
+
+    @Test func everyHouseholdsRecordsBecomeItsMainListWithCountsRevisionsAndUndoKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "11")
+        let rows = "SELECT position, id, title, done, version FROM tasks ORDER BY position"
+        let before = try sqlite3Shell(path, rows)
+        let revisions = try sqlite3Shell(
+            path, "SELECT household, sum(changes) FROM household_counts GROUP BY household ORDER BY household")
+        let store = try SQLiteStore(path: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+        #expect(try sqlite3Shell(path, rows) == before, "a row moved")
+        let cabin = try #require(try store.read { try $0.accounts.households() }.first { $0.name == "Cabin" }).id
+
+        // Each household's lists, numbers, counts and revision as the release showed them, in its main list and
+        // in the whole household alike.
+        let home = [store, store.scoped(to: .wholeHousehold(.first))]
+        for scoped in home {
+            let shop = ShoppingList(store: scoped)
+            #expect(try shop.catalog().listed() == ["1 Pear", "2 Notepad", "3 Pencil", "4 Bread"])
+            #expect(try shop.shoppingList().map(\.record.name) == ["Pear", "Bread"])
+            #expect(try TodoList(store: scoped).counts() == (4, 3))
+            #expect(try BirdSightingLog(store: scoped).all().map(\.record.name) == ["Pigeon", "Robin"])
+        }
+        let cabinTasks = TodoList(store: store.scoped(to: cabin))
+        #expect(try cabinTasks.all().listed() == ["1 Sweep the porch"])
+        #expect(try ShoppingList(store: store.scoped(to: cabin)).catalog().listed() == ["1 Matches"])
+        let revisionsNow = try [HouseholdID.first, cabin].map { household in
+            "\(household.rawValue)|\(try store.scoped(to: household).read { try $0.revision() })"
+        }
+        #expect(revisionsNow.joined(separator: "\n") == revisions, "a revision went back")
+
+        // The Cabin's task removed before the upgrade comes back in its place.
+        let removedAt = Date(timeIntervalSince1970: Double(Self.removedAt) / 1000)
+        let stackID = try #require(
+            UUID(uuidString: try sqlite3Shell(path, "SELECT id FROM removed_records WHERE kind = 'tasks'")))
+        try store.scoped(to: cabin).write { try $0.restore(TodoTask.self, id: stackID, at: removedAt) }
+        #expect(try cabinTasks.all().listed() == ["1 Stack the wood", "2 Sweep the porch"])
+        #expect(try cabinTasks.counts() == (2, 2))
+
+        // A second list of the Cabin starts empty, and its changes are its own.
+        let second = store.scoped(to: StoreScope(household: cabin, list: ListID(1)))
+        let cabinRevision = try store.scoped(to: cabin).read { try $0.revision() }
+        #expect(try TodoList(store: second).all().isEmpty)
+        #expect(try TodoList(store: second).add(title: "Fix the roof").number == 1)
+        #expect(try store.scoped(to: cabin).read { try $0.revision() } == cabinRevision)
+        #expect(try cabinTasks.all().listed() == ["1 Stack the wood", "2 Sweep the porch"])
+        #expect(
+            try TodoList(store: store.scoped(to: .wholeHousehold(cabin))).all().listed() == [
+                "1 Stack the wood", "2 Sweep the porch", "3 Fix the roof",
+            ])
+    }
+}

@@ -68,6 +68,21 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         defer { directory.remove() }
         try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 2))
     }
+
+    /// Every check again in a list other than a household's main one, beside the main one's records, and the
+    /// checks that try one list's records from another and a household's lists together.
+    @Test(arguments: StoreContract.inAnotherList)
+    func inAnotherListOfAFile(_ check: StoreContract.Check) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try check.run(try SQLiteStore(path: directory.path("lists.sqlite"), readConnections: 2))
+    }
+
+    /// Every check again in the whole of a household, in memory.
+    @Test(arguments: StoreContract.inAWholeHousehold)
+    func inAWholeHouseholdInMemory(_ check: StoreContract.Check) throws {
+        try check.run(try SQLiteStore(path: ":memory:"))
+    }
 }
 
 /// The accounts contract on SQLite files, with and without read connections, and on several stores open on one
@@ -256,7 +271,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
             try sqlite3Shell(
                 path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
                 == "households_by_name_key\nitems_by_id\nitems_by_name\nitems_on_shopping_list\nmemberships_by_user\n"
-                + "removed_records_by_position\n"
+                + "removed_records_by_position\nremoved_records_by_removal\n"
                 + "removed_records_by_time\nsessions_by_end\nsessions_by_user\nsightings_by_id\nsightings_by_name\n"
                 + "sign_in_failures_by_key\nsign_in_failures_by_time\ntasks_by_id\ntasks_by_name"
         )

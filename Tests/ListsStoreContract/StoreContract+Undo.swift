@@ -240,6 +240,84 @@ extension StoreContract {
         }
     }
 
+    // MARK: Undo of a removal of several records
+
+    /// Records of several kinds removed as one removal (in two writes) come back in one restore, each exactly as it
+    /// was and in its place: counts and totals as before, the revision grown; the answer names them kind by kind,
+    /// each kind in list order, and a second restore finds nothing.
+    static func recordsRemovedAsOneAreRestoredAsOne(_ store: any Store) throws {
+        let clock = TestClock()
+        let todo = TodoList(store: store, clock: clock.closure)
+        let shop = ShoppingList(store: store, clock: clock.closure)
+        for number in 1...5 { try todo.add(title: "Task \(number)") }
+        try addItems(shop, ["Pear", "Bread", "Milk"])
+        try shop.setOnShoppingList([.typed("Bread")], isOn: true)
+        let before = try Shown(store)
+        let removal = RemovalID()
+        let tasks = try todo.tasks.remove([.typed("4"), .typed("2")], removal: removal)
+        clock.advance(by: 1)
+        let bread = try shop.items.remove([.typed("Bread")], removal: removal)[0]
+        try todo.remove([.typed("Task 5")])
+        #expect(try todo.all().listed() == ["1 Task 1", "2 Task 3"])
+        #expect(try shop.total() == .zero)
+        let expected = [RecordKey(.item, bread.record.id)] + tasks.reversed().map { RecordKey(.task, $0.record.id) }
+        #expect(try store.read { try $0.recentlyRemoved(removal, at: clock.now) } == expected)
+        let removed = try store.read { try $0.revision() }
+
+        clock.advance(by: 1)
+        let restored = try todo.tasks.restore(removal)
+        #expect(restored.listed() == ["2 Task 2", "4 Task 4"])
+        #expect(restored.map(\.record) == tasks.reversed().map(\.record))
+        #expect(try todo.all().listed() == ["1 Task 1", "2 Task 2", "3 Task 3", "4 Task 4"])
+        #expect(try shop.item(.typed("Bread")) == bread)
+        #expect(try shop.total() == bread.record.price)
+        #expect(try todo.counts() == (4, 4))
+        #expect(try store.read { try $0.revision() } > removed)
+        #expect(try store.read { try $0.recentlyRemoved(removal, at: clock.now) }.isEmpty)
+        #expect(try store.write { try $0.restore(removal, at: clock.now) }.isEmpty)
+        #expect(throws: StoreError.nothingToRestore(.item)) { try shop.items.restore(removal) }
+        // The record removed on its own is still kept on its own.
+        try todo.restore(try #require(before.snapshot.tasks.last).record.id)
+        #expect(try Snapshot(store) == before.snapshot)
+    }
+
+    /// A removal one of whose records has its id stored again (an add that chose it) is not restored at all: a
+    /// conflict, and nothing changes. Once that record is removed in turn, what is kept under the id is its own, so
+    /// the removal puts back the others.
+    static func aRemovalIsRestoredWholeOrNotAtAll(_ store: any Store) throws {
+        let todo = TodoList(store: store)
+        for number in 1...4 { try todo.add(title: "Task \(number)") }
+        let removal = RemovalID()
+        let removed = try todo.tasks.remove([.typed("1"), .typed("3"), .typed("4")], removal: removal)
+        try todo.add(title: "Again", id: removed[1].record.id)
+        let before = try Shown(store)
+        #expect(throws: StoreError.conflict(.task)) { try todo.tasks.restore(removal) }
+        #expect(try Shown(store) == before)
+        try todo.remove([.typed("Again")])
+        #expect(try todo.tasks.restore(removal).listed() == ["1 Task 1", "3 Task 4"])
+        #expect(try todo.restore(removed[1].record.id).listed == "4 Again")
+        #expect(try todo.all().listed() == ["1 Task 1", "2 Task 2", "3 Task 4", "4 Again"])
+    }
+
+    /// A removal is restored only within ``Undo/window``, and only what is left of it: a record of it already put
+    /// back on its own is not put back twice, and one removed again since, by another removal, belongs to that one.
+    static func aRemovalKeepsToItsWindowAndToWhatIsLeft(_ store: any Store) throws {
+        let clock = TestClock()
+        let todo = TodoList(store: store, clock: clock.closure)
+        for number in 1...4 { try todo.add(title: "Task \(number)") }
+        let first = RemovalID()
+        let removed = try todo.tasks.remove([.typed("1"), .typed("2"), .typed("3")], removal: first)
+        try todo.restore(removed[0].record.id)
+        let second = RemovalID()
+        try todo.tasks.remove([.id(removed[0].record.id)], removal: second)
+        #expect(try todo.tasks.restore(first).listed() == ["1 Task 2", "2 Task 3"])
+        #expect(try store.read { try $0.recentlyRemoved(first, at: clock.now) }.isEmpty)
+        clock.advance(by: Undo.window + 1)
+        #expect(try store.read { try $0.recentlyRemoved(second, at: clock.now) }.isEmpty)
+        #expect(throws: StoreError.nothingToRestore(.task)) { try todo.tasks.restore(second) }
+        #expect(try todo.all().listed() == ["1 Task 2", "2 Task 3", "3 Task 4"])
+    }
+
     // MARK: Adds whose id the client chose
 
     /// An add that chose an id already stored writes nothing and answers the stored record as it is (not what it

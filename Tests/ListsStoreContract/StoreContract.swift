@@ -58,6 +58,7 @@ public enum StoreContract {
         Check("settingsAreKept", settingsAreKept),
         Check("pagingWithOffsetAndLimit", pagingWithOffsetAndLimit),
         Check("countAndSumWithAFilter", countAndSumWithAFilter),
+        Check("filtersCombineAndCompare", filtersCombineAndCompare),
         Check("seedingHappensExactlyOnce", seedingHappensExactlyOnce),
         Check("seedingEmptyLeavesItEmptyButMarked", seedingEmptyLeavesItEmptyButMarked),
         Check("theRevisionGrowsWithEveryChangeOnly", theRevisionGrowsWithEveryChangeOnly),
@@ -78,6 +79,9 @@ public enum StoreContract {
         Check("deletesForgetWhatWasKeptTooLongAgo", deletesForgetWhatWasKeptTooLongAgo),
         Check("aRecordWhoseIdIsTakenAgainIsNotRestored", aRecordWhoseIdIsTakenAgainIsNotRestored),
         Check("aCheckOffIsUndoneByPuttingTheMarkBack", aCheckOffIsUndoneByPuttingTheMarkBack),
+        Check("recordsRemovedAsOneAreRestoredAsOne", recordsRemovedAsOneAreRestoredAsOne),
+        Check("aRemovalIsRestoredWholeOrNotAtAll", aRemovalIsRestoredWholeOrNotAtAll),
+        Check("aRemovalKeepsToItsWindowAndToWhatIsLeft", aRemovalKeepsToItsWindowAndToWhatIsLeft),
         Check("anAddWithATakenClientIdAnswersTheStoredRecord", anAddWithATakenClientIdAnswersTheStoredRecord),
         Check("anAddSentManyTimesAtOnceAddsOnce", anAddSentManyTimesAtOnceAddsOnce),
     ]
@@ -929,6 +933,56 @@ public enum StoreContract {
                 ) == 0)
         }
         #expect(try shop.total() == Money(minorUnits: 378))
+    }
+
+    /// Filters combined with `&&` let through the records that pass every test, for lists (numbered in the whole
+    /// list), counts and sums alike; orderings compare prices and dates; a test against no value is "has none" (or
+    /// "has one"); an ordering of text, or of an unknown column, is refused rather than sent.
+    static func filtersCombineAndCompare(_ store: any Store) throws {
+        let shop = ShoppingList(store: store)
+        for (name, cents) in [("Pear", 62), ("Notepad", 253), ("Pencil", 35), ("Bread", 312), ("Mango", 125)] {
+            try shop.add(name: name, price: Money(minorUnits: Int64(cents)))
+        }
+        try shop.setOnShoppingList([.typed("Notepad"), .typed("Pencil"), .typed("Mango")], isOn: true)
+        let onList = ShoppingItem.Fields.isOnShoppingList == true
+        let price = ShoppingItem.Fields.price
+        let dearOnes = onList && price >= Money(minorUnits: 125)
+        try store.read { (session: any StoreSession) throws in
+            #expect(try session.list(ShoppingItem.self, where: dearOnes).listed() == ["2 Notepad", "5 Mango"])
+            #expect(try session.count(ShoppingItem.self, where: dearOnes) == 2)
+            #expect(try session.sum(ShoppingItem.self, field: price.column, where: dearOnes) == 378)
+            #expect(
+                try session.list(
+                    ShoppingItem.self, where: price > Money(minorUnits: 62) && price < Money(minorUnits: 312)
+                )
+                .listed() == ["2 Notepad", "5 Mango"])
+            #expect(
+                try session.list(ShoppingItem.self, where: price <= Money(minorUnits: 62)).listed() == [
+                    "1 Pear", "3 Pencil",
+                ])
+            #expect(
+                try session.list(
+                    ShoppingItem.self, where: onList && ShoppingItem.Fields.name != "Pencil", offset: 1, limit: 5
+                )
+                .listed() == ["5 Mango"])
+            #expect(try session.count(ShoppingItem.self, where: onList && price > Money(minorUnits: 1000)) == 0)
+        }
+        let birds = BirdSightingLog(store: store)
+        let noon = Date(timeIntervalSince1970: 1_700_000_000)
+        try birds.add(name: "Robin", location: "Garden", date: noon.addingTimeInterval(-86_400))
+        try birds.add(name: "Wren", location: nil, date: noon)
+        try birds.add(name: "Jay", location: "Wood", date: noon.addingTimeInterval(3_600))
+        let date = BirdSighting.Fields.date
+        let location = BirdSighting.Fields.location
+        try store.read { (session: any StoreSession) throws in
+            #expect(try session.list(BirdSighting.self, where: date >= noon).listed() == ["2 Wren", "3 Jay"])
+            #expect(try session.list(BirdSighting.self, where: location == nil).listed() == ["2 Wren"])
+            #expect(try session.list(BirdSighting.self, where: location != nil && date < noon).listed() == ["1 Robin"])
+            #expect(throws: StoreError.self) {
+                try session.list(BirdSighting.self, where: BirdSighting.Fields.name > "Jay")
+            }
+            #expect(throws: StoreError.self) { try session.count(TodoTask.self, where: onList) }
+        }
     }
 
     // MARK: Seeding

@@ -92,8 +92,8 @@ import Testing
 
 /// A store whose database server cannot be reached, as a PostgreSQL store is while its server is down.
 private struct UnreachableStore: Store {
-    var household: HouseholdID { .first }
-    func scoped(to household: HouseholdID) -> any Store { self }
+    var scope: StoreScope { StoreScope(household: .first) }
+    func scoped(to scope: StoreScope) -> any Store { self }
     func read<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         throw StoreError.unreachable("postgres://lists@db.internal:5432/lists")
     }

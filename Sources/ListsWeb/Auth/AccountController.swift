@@ -198,8 +198,8 @@ struct AccountController: Sendable {
             return Self.signedIn(secret, next: "/", request: request)
         } catch let error as ValidationError {
             state.record(error)
-        } catch StoreError.nameTaken(let what) {
-            state.record(ValidationError(field: "name", message: "\(what) is taken; choose another"))
+        } catch let error as StoreError where error.code == .nameTaken {
+            state.record(ValidationError(field: "name", message: "\(error.field ?? "name") is taken; choose another"))
         }
         return AccountPages.invitation(
             state, household: household, token: token, principal: nil, status: FormOutcome.invalidStatus)
@@ -283,7 +283,7 @@ struct AccountController: Sendable {
                 try $0.accounts.addToken(
                     userID: principal.user.id, name: name, digest: SecretToken.digest(token), at: access.clock())
             }
-        } catch StoreError.nameTaken {
+        } catch StoreError.Code.nameTaken {
             state.record(ValidationError(field: "token-name", message: "you have a token of that name"))
             return try accountPage(principal, state, status: FormOutcome.invalidStatus)
         }

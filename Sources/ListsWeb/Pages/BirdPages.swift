@@ -34,9 +34,6 @@ struct BirdPages: Sendable {
         lists = try context.lists
     }
 
-    /// The fields of the add and edit sheets.
-    static let fields = ["name", "location", "date"]
-
     /// The most sightings the list is put in date order for (read whole, then sorted).
     static let dateOrderLimit = 5_000
 
@@ -99,7 +96,7 @@ struct BirdPages: Sendable {
             let form = try FormBody(request)
             do {
                 try pages.lists.birds.remove([.id(id)], expectedVersion: form.version())
-            } catch StoreError.conflict {
+            } catch StoreError.Code.conflict {
                 let fresh = try pages.lists.birds.sighting(.id(id)).record
                 let notice = Notice(message: FormOutcome.conflictMessage("sighting"))
                 return try pages.detailPage(viewer, fresh, choice, notice: notice, status: FormOutcome.conflictStatus)
@@ -199,69 +196,39 @@ struct BirdPages: Sendable {
             main: Layout.sheet(over: background, BirdViews.editForm(sighting, state, viewer, choice)), status: status)
     }
 
-    private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice, order: SightingOrder) throws
+    /// Adds the sighting the add sheet's fields say (``BirdViews/sheetForm``), as `viewer` writes them: an empty
+    /// date is now.
+    private func add(_ viewer: Viewer, _ body: FormBody, _ choice: ListPager.Choice, order: SightingOrder) throws
         -> HTTPResponse
     {
-        var state = FormState(form, fields: Self.fields + ["id"])
-        let dateText = (state.values["date"] ?? "").trimmingWhitespace()
-        let input = try validate(&state, date: dateText.isEmpty ? nil : dateText, viewer)
-        guard let input, !state.hasErrors else {
-            return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
-        }
-        do {
-            try lists.birds.add(name: input.name, location: input.location, date: input.date, id: form.chosenID())
-        } catch let error as ValidationError {
-            state.record(error)
+        let form = BirdViews.sheetForm
+        var state = form.state(body, keeping: ["id"])
+        guard try form.add(&state, to: lists.birds.sightings, id: body.chosenID(), viewer) != nil else {
             return try addSheet(viewer, state, choice, order: order, status: FormOutcome.invalidStatus)
         }
         return .redirect(to: ListPager.afterInsert("/birds", total: try lists.birds.count()))
     }
 
-    private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws
+    /// Saves the edit sheet: the fields changed from what it showed, as `viewer` writes them (a day left as it was,
+    /// or emptied, keeps the sighting's time).
+    private func edit(_ viewer: Viewer, _ id: UUID, _ body: FormBody, _ choice: ListPager.Choice) throws
         -> HTTPResponse
     {
-        let version = try form.version()
-        var state = FormState(form, fields: Self.fields)
+        let form = BirdViews.sheetForm
+        let version = try body.version()
+        var state = form.state(body)
         let current = try lists.birds.sighting(.id(id)).record
-        let dateText = (state.values["date"] ?? "").trimmingWhitespace()
-        let keepsDate = dateText.isEmpty || dateText == viewer.dayValue(current.date)
-        let input = try validate(&state, date: keepsDate ? nil : dateText, viewer)
-        guard let input, !state.hasErrors else {
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
-        }
         do {
-            try lists.birds.edit(
-                .id(id), name: input.name, location: input.location ?? "", date: input.date, expectedVersion: version)
-        } catch let error as ValidationError {
-            state.record(error)
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
-        } catch StoreError.conflict {
+            guard try form.change(current, in: lists.birds.sightings, &state, expectedVersion: version, viewer) else {
+                return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            }
+        } catch StoreError.Code.conflict {
             let fresh = try lists.birds.sighting(.id(id)).record
             var redrawn = BirdViews.formState(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("sighting"))
             return try editSheet(viewer, fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
         return .redirect(to: ListPager.address("/birds/\(id.uuidString)", choice))
-    }
-
-    /// The sheet's fields checked one by one, so that every refused field gets its message at once.
-    /// `date` is the typed day to read (`nil`: none given).
-    private func validate(_ state: inout FormState, date: String?, _ viewer: Viewer) throws -> (
-        name: String, location: String?, date: Date?
-    )? {
-        let nameText = state.values["name"] ?? ""
-        let locationText = state.values["location"] ?? ""
-        let name = try state.check { try BirdSighting.validName(nameText) }
-        let location = try state.check { try BirdSighting.validLocation(locationText) }
-        var day: Date?
-        if let date {
-            let now = lists.clock()
-            day = try state.check {
-                try BirdSighting.validDate(SightingDate.parse(date, timeZone: viewer.timeZone), now: now)
-            }
-        }
-        guard let name, let location else { return nil }
-        return (name, location, day)
     }
 }
 

@@ -4,11 +4,13 @@ import ListsModel
 /// BirdWatching's screens as HTML: the tutorial's `BirdsMasterViewController`, `BirdsDetailViewController` and
 /// `AddSightingViewController`.
 enum BirdViews {
+    /// The fields of the add and edit sheets, in the order they show them (``fields(_:_:dateHint:)`` draws them).
+    static let sheetForm = RecordForm<BirdSighting>(
+        .init(BirdSighting.Fields.name), .init(BirdSighting.Fields.location), .init(BirdSighting.Fields.date))
+
     /// The sheet's fields filled from a stored sighting, the date as its day in the viewer's zone.
     static func formState(_ sighting: BirdSighting, _ viewer: Viewer) -> FormState {
-        FormState(values: [
-            "name": sighting.name, "location": sighting.location ?? "", "date": viewer.dayValue(sighting.date),
-        ])
+        sheetForm.state(sighting, viewer)
     }
 
     /// The master list "Bird Sightings": one row per sighting with the bird's name and the date in medium style
@@ -98,17 +100,19 @@ enum BirdViews {
     /// The add sheet: Bird Name, Location and an optional date; Cancel / Done. Cancel returns to the list's page
     /// `choice` names.
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
-        """
-        <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))" \
-        data-announce="Added a sighting of {name}." autocomplete="off">\(Layout.chosenIDField(state))
-        \(Layout.navigationBar(
+        let rules = sheetForm.rulesAttribute(viewer)
+        return """
+            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/new", choice))"\(rules) \
+            data-announce="Added a sighting of {name}." autocomplete="off">\
+            \(Layout.chosenIDField(state))
+            \(Layout.navigationBar(
             title: "Add Sighting", left: Layout.cancelLink(href: ListPager.address("/birds", choice)),
             right: Layout.barSubmit("Done"), titleID: "sheet-title"))
-        <div class="content">
-        \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Empty means now."))
-        </div>
-        </form>
-        """
+            <div class="content">
+            \(state.notice?.html ?? "")\(fields(state, viewer, dateHint: "Empty means now."))
+            </div>
+            </form>
+            """
     }
 
     /// The edit sheet: the same fields filled in; Cancel returns to the detail screen (which keeps the list's
@@ -117,8 +121,9 @@ enum BirdViews {
         _ sighting: BirdSighting, _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice
     ) -> String {
         let id = sighting.id.uuidString
+        let rules = sheetForm.rulesAttribute(viewer)
         return """
-            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))" \
+            <form class="sheet-form" method="post" action="\(ListPager.address("/birds/\(id)/edit", choice))"\(rules) \
             data-announce="Saved {name}.">
             \(Layout.navigationBar(
                 title: "Edit Sighting", left: Layout.cancelLink(href: ListPager.address("/birds/\(id)", choice)),
@@ -131,6 +136,7 @@ enum BirdViews {
             """
     }
 
+    /// The sheets' fields (``sheetForm``), the date's hint `dateHint`.
     private static func fields(_ state: FormState, _ viewer: Viewer, dateHint: String) -> String {
         let today = viewer.dayValue(Date())
         let state = state.focusing("name")

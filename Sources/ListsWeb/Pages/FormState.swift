@@ -16,35 +16,25 @@ struct FormState: Sendable {
     /// The field focused when the page opens and no field was refused (a sheet's first field), without
     /// JavaScript too (`autofocus`); a refusal focuses the first refused field instead.
     var initialFocus: String?
+    /// The fields in the order the form shows them, in which the first refused one is focused.
+    var order: [String] = []
 
     /// A form showing `values`.
     init(values: [String: String] = [:]) {
         self.values = values
     }
 
-    /// The form as posted: `fields` taken from `form`, missing ones empty.
+    /// The form as posted: `fields` (in the order the form shows them) taken from `form`, missing ones empty.
     init(_ form: FormBody, fields: [String]) {
         for field in fields { values[field] = form[field] ?? "" }
+        order = fields
     }
-
-    /// Whether some field was refused.
-    var hasErrors: Bool { !errors.isEmpty }
 
     /// This form with `field` focused when it opens (see ``initialFocus``).
     func focusing(_ field: String) -> FormState {
         var copy = self
         copy.initialFocus = field
         return copy
-    }
-
-    /// Runs `check`, recording a ``ValidationError`` it throws against its field; returns what `check` returned.
-    mutating func check<T>(_ check: () throws -> T) rethrows -> T? {
-        do {
-            return try check()
-        } catch let error as ValidationError {
-            record(error)
-            return nil
-        }
     }
 
     /// Records `error` against its field (the first message of a field stays).
@@ -75,7 +65,7 @@ struct FormState: Sendable {
         if let message = errors[name] {
             described.append("\(id)-error")
             extra += " aria-invalid=\"true\""
-            if errors.keys.sorted(by: { fieldOrder($0) < fieldOrder($1) }).first == name { extra += " autofocus" }
+            if firstRefused == name { extra += " autofocus" }
             after += "<p class=\"field-error\" id=\"\(id)-error\">\(HTML.escape(Layout.sentence(message)))</p>"
         }
         if let hint {
@@ -93,9 +83,10 @@ struct FormState: Sendable {
             """
     }
 
-    /// The order in which fields are focused after a refusal: as they appear in the forms.
-    private func fieldOrder(_ field: String) -> Int {
-        ["name", "title", "price", "location", "date"].firstIndex(of: field) ?? 99
+    /// The refused field focused when the page opens: the first in the form's ``order`` (any, for a field it
+    /// does not name).
+    private var firstRefused: String? {
+        order.first { errors[$0] != nil } ?? errors.keys.min()
     }
 }
 

@@ -37,9 +37,6 @@ struct ShoppingPages: Sendable {
         lists = try context.lists
     }
 
-    /// The fields of the add and edit sheets.
-    static let fields = ["name", "price"]
-
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/shopping", .page) { request, context in
@@ -112,7 +109,7 @@ struct ShoppingPages: Sendable {
             return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
                 do {
                     try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: true, expectedVersion: form.version())
-                } catch StoreError.notFound {
+                } catch StoreError.Code.notFound {
                     var response = try pages.shoppingListPage(
                         choice, notice: Notice(message: "There is nothing to undo: the item was deleted."))
                     response.status = FormOutcome.conflictStatus
@@ -198,7 +195,7 @@ struct ShoppingPages: Sendable {
         let item: ShoppingItem
         do {
             item = try lists.shopping.item(.id(id)).record
-        } catch StoreError.notFound {
+        } catch StoreError.Code.notFound {
             return nil
         }
         let isRecent = lists.clock().timeIntervalSince(item.meta.updatedAt) < Undo.window
@@ -237,17 +234,11 @@ struct ShoppingPages: Sendable {
             main: ShoppingViews.deleteSheet(item, over: background, fromDeleteMode: fromDeleteMode, choice))
     }
 
-    private func add(_ viewer: Viewer, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
-        var state = FormState(form, fields: Self.fields + ["id"])
-        let input = try Self.validate(&state, viewer)
-        guard let (name, price) = input else {
-            return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
-        }
-        let added: Added<ShoppingItem>
-        do {
-            added = try lists.shopping.add(name: name, price: price, id: form.chosenID())
-        } catch let error as ValidationError {
-            state.record(error)
+    /// Adds the item the add sheet's fields say (``ShoppingViews/sheetForm``), as `viewer` writes them.
+    private func add(_ viewer: Viewer, _ body: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        let form = ShoppingViews.sheetForm
+        var state = form.state(body, keeping: ["id"])
+        guard let added = try form.add(&state, to: lists.shopping.items, id: body.chosenID(), viewer) else {
             return try addSheet(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
         // The new item's number is its place in the catalog, counted in the add's own write: the page that shows it.
@@ -255,21 +246,19 @@ struct ShoppingPages: Sendable {
         return .redirect(to: ListPager.afterInsert("/shopping", total: place))
     }
 
-    private func edit(_ viewer: Viewer, _ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws
+    /// Saves the edit sheet: the fields changed from what it showed, as `viewer` writes them.
+    private func edit(_ viewer: Viewer, _ id: UUID, _ body: FormBody, _ choice: ListPager.Choice) throws
         -> HTTPResponse
     {
-        let version = try form.version()
-        var state = FormState(form, fields: Self.fields)
+        let form = ShoppingViews.sheetForm
+        let version = try body.version()
+        var state = form.state(body)
         let current = try lists.shopping.item(.id(id)).record
-        guard let (name, price) = try Self.validate(&state, viewer) else {
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
-        }
         do {
-            try lists.shopping.edit(.id(id), name: name, price: price, expectedVersion: version)
-        } catch let error as ValidationError {
-            state.record(error)
-            return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
-        } catch StoreError.conflict {
+            guard try form.change(current, in: lists.shopping.items, &state, expectedVersion: version, viewer) else {
+                return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            }
+        } catch StoreError.Code.conflict {
             let fresh = try lists.shopping.item(.id(id)).record
             var redrawn = ShoppingViews.formState(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("item"))
@@ -284,7 +273,7 @@ struct ShoppingPages: Sendable {
         let fromDeleteMode = form["from"] == "edit"
         do {
             try lists.shopping.remove([.id(id)], expectedVersion: form.version())
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             let notice = Notice(message: FormOutcome.conflictMessage("item"))
             if fromDeleteMode {
                 return try itemsPage(isEditing: true, choice, notice: notice, status: FormOutcome.conflictStatus)
@@ -318,23 +307,10 @@ struct ShoppingPages: Sendable {
     ) throws -> HTTPResponse {
         do {
             return try action()
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             var response = try redraw(Notice(message: FormOutcome.conflictMessage("item")))
             response.status = FormOutcome.conflictStatus
             return response
         }
-    }
-
-    /// The sheet's name and price checked field by field (both messages at once); `nil` when one is refused. The
-    /// price is read as `viewer` writes it (see ``PriceInput``).
-    private static func validate(_ state: inout FormState, _ viewer: Viewer) throws -> (String, Money)? {
-        let nameText = state.values["name"] ?? ""
-        let name = try state.check { try ShoppingItem.validName(nameText) }
-        let priceText = state.values["price"] ?? ""
-        let price = try state.check {
-            priceText.trimmingWhitespace().isEmpty ? Money.zero : try PriceInput.parse(priceText, viewer)
-        }
-        guard let name, let price, !state.hasErrors else { return nil }
-        return (name, price)
     }
 }

@@ -9,9 +9,12 @@ enum ShoppingViews {
         "$\(money.description)"
     }
 
+    /// The fields of the add and edit sheets, in the order they show them (``fields(_:_:)`` draws them).
+    static let sheetForm = RecordForm<ShoppingItem>(.init(ShoppingItem.Fields.name), .init(ShoppingItem.Fields.price))
+
     /// The sheet's fields filled from a stored item, the price written as `viewer` writes decimals.
     static func formState(_ item: ShoppingItem, _ viewer: Viewer) -> FormState {
-        FormState(values: ["name": item.name, "price": PriceInput.text(item.price, viewer)])
+        sheetForm.state(item, viewer)
     }
 
     /// The Items tab: "+" on the left, Edit (or Done in delete mode) on the right; each row shows the name, the
@@ -180,25 +183,28 @@ enum ShoppingViews {
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.
     static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
-        """
-        <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))" \
-        data-announce="Added {name}." autocomplete="off">\(Layout.chosenIDField(state))
-        \(Layout.navigationBar(
+        let rules = sheetForm.rulesAttribute(viewer)
+        return """
+            <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))"\(rules) \
+            data-announce="Added {name}." autocomplete="off">\
+            \(Layout.chosenIDField(state))
+            \(Layout.navigationBar(
             title: "Add Item", left: Layout.cancelLink(href: ListPager.address("/shopping", choice)),
             right: Layout.barSubmit("Save"), titleID: "sheet-title"))
-        <div class="content">
-        \(state.notice?.html ?? "")\(fields(state, viewer))
-        </div>
-        </form>
-        """
+            <div class="content">
+            \(state.notice?.html ?? "")\(fields(state, viewer))
+            </div>
+            </form>
+            """
     }
 
     /// The edit sheet: Name, Price; Cancel / Save, and Delete Item below, which asks first (see
     /// ``deleteSheet(_:over:fromDeleteMode:_:)``); each returns to the catalog's page `pager` names.
     static func editForm(_ item: ShoppingItem, _ state: FormState, _ viewer: Viewer, _ pager: ListPager) -> String {
         let id = item.id.uuidString
+        let rules = sheetForm.rulesAttribute(viewer)
         return """
-            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))" \
+            <form class="sheet-form" method="post" action="\(pager.address("/shopping/items/\(id)/edit"))"\(rules) \
             data-announce="Saved {name}.">
             \(Layout.navigationBar(
                 title: "Edit Item", left: Layout.cancelLink(href: pager.address("/shopping")),
@@ -212,14 +218,16 @@ enum ShoppingViews {
             """
     }
 
+    /// The sheets' fields (``sheetForm``), the price as `viewer` writes decimals.
     private static func fields(_ state: FormState, _ viewer: Viewer) -> String {
         let state = state.focusing("name")
+        let price = { ShoppingItem.Fields.price.text($0, viewer.conventions()) }
         return "<div class=\"fields\">\n"
             + state.field("name", label: "Name", isRequired: true, attributes: "autocomplete=\"off\"")
             + "\n"
             + state.field(
-                "price", label: "Price", placeholder: PriceInput.text(.zero, viewer),
-                hint: "In dollars, like \(PriceInput.text(Money(minorUnits: 199), viewer)). Empty means 0.",
+                "price", label: "Price", placeholder: price(.zero),
+                hint: "In dollars, like \(price(Money(minorUnits: 199))). Empty means 0.",
                 attributes: "inputmode=\"decimal\" autocomplete=\"off\"")
             + "\n</div>"
     }

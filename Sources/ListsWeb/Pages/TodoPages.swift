@@ -31,55 +31,53 @@ struct TodoPages: Sendable {
         lists = try context.lists
     }
 
+    /// The insert form's field.
+    static let insertForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title))
+
+    /// The edit sheet's field: the title, named apart from the insert field behind the sheet.
+    static let sheetForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title, name: "task"))
+
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/todo", .page) { request, context in
-            try Self(context).page(FormState(), ListPager.choice(request), undo: UndoOffer(request, .deletedTask))
+            try Self(context).page(
+                Viewer(request), FormState(), ListPager.choice(request), undo: UndoOffer(request, .deletedTask))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks", .page) { request, context in
-            let pages = try Self(context)
-            let choice = try ListPager.choice(request)
-            let form = try FormBody(request)
-            var state = FormState(form, fields: ["title", "id"])
-            let added: Added<TodoTask>
-            do {
-                added = try pages.lists.todo.add(title: state.values["title"] ?? "", id: form.chosenID())
-            } catch let error as ValidationError {
-                state.record(error)
-                return try pages.page(state, choice, status: FormOutcome.invalidStatus)
-            }
-            // The new task's number is its place, counted in the add's own write: the page that shows it.
-            let place = try added.number ?? pages.lists.todo.count()
-            return .redirect(to: ListPager.afterInsert("/todo", total: place))
+            try Self(context).insert(Viewer(request), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/toggle", .page) { request, context in
             let pages = try Self(context)
             let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
-            return try pages.onConflict(ListPager.choice(request), shrinks: false) {
+            return try pages.onConflict(Viewer(request), ListPager.choice(request), shrinks: false) {
                 try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
             }
         }
         router.add("GET", "/todo/tasks/{id}/edit", .page) { request, context in
             let pages = try Self(context)
             let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
-            return try pages.editSheet(task, FormState(values: ["task": task.title]), ListPager.choice(request))
+            let viewer = Viewer(request)
+            return try pages.editSheet(viewer, task, Self.sheetForm.state(task, viewer), ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/edit", .page) { request, context in
-            try Self(context).edit(PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
+            try Self(context).edit(
+                Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/todo/tasks/{id}/delete", .page) { request, context in
             let pages = try Self(context)
             let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
-            return try pages.deleteSheet(task, ListPager.choice(request))
+            return try pages.deleteSheet(Viewer(request), task, ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/delete", .page) { request, context in
             let pages = try Self(context)
             let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
-            return try pages.onConflict(ListPager.choice(request), shrinks: true, undo: UndoOffer(.deletedTask, id)) {
+            return try pages.onConflict(
+                Viewer(request), ListPager.choice(request), shrinks: true, undo: UndoOffer(.deletedTask, id)
+            ) {
                 try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
             }
         }
@@ -93,43 +91,46 @@ struct TodoPages: Sendable {
                 guard let notice = UndoOffer.refusal(error, noun: "task") else { throw error }
                 var state = FormState()
                 state.notice = notice
-                return try pages.page(state, choice, status: FormOutcome.conflictStatus)
+                return try pages.page(Viewer(request), state, choice, status: FormOutcome.conflictStatus)
             }
             return .redirect(to: ListPager.address("/todo", choice))
         }
     }
 
-    /// The To-Do screen with the insert form in `state`, showing the page `choice` names, with the Undo bar of
-    /// `undo` while the task can be put back.
-    func page(_ state: FormState, _ choice: ListPager.Choice, status: Int = 200, undo: UndoOffer? = nil) throws
-        -> HTTPResponse
-    {
+    /// The To-Do screen for `viewer` with the insert form in `state`, showing the page `choice` names, with the
+    /// Undo bar of `undo` while the task can be put back.
+    func page(
+        _ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200, undo: UndoOffer? = nil
+    ) throws -> HTTPResponse {
         Layout.page(
             title: "To-Do",
-            main: try screen(state, choice, undo: undo)
+            main: try screen(viewer, state, choice, undo: undo)
                 + OfflineViews.todo(choice, group: Self.group, row: { Self.row($0, .named(choice)) }) {
-                    Self.editForm($0, FormState(values: ["task": "{{title}}"]), choice)
+                    Self.editForm($0, FormState(), viewer, choice)
                 },
             status: status)
     }
 
-    /// The action sheet asking before `task` is deleted, over the To-Do screen at the page `choice` names.
     /// The edit sheet of `task` (its text; Cancel / Save) over the list at the page `choice` names, to which it
     /// returns.
-    func editSheet(_ task: TodoTask, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200) throws
-        -> HTTPResponse
-    {
+    func editSheet(
+        _ viewer: Viewer, _ task: TodoTask, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200
+    ) throws -> HTTPResponse {
         Layout.page(
             title: "Edit Task",
-            main: Layout.sheet(over: try screen(FormState(), choice), Self.editForm(task, state, choice)),
+            main: Layout.sheet(
+                over: try screen(viewer, FormState(), choice), Self.editForm(task, state, viewer, choice)),
             status: status)
     }
 
-    /// The edit sheet's form.
-    static func editForm(_ task: TodoTask, _ state: FormState, _ choice: ListPager.Choice) -> String {
+    /// The edit sheet's form (``sheetForm``).
+    static func editForm(_ task: TodoTask, _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice)
+        -> String
+    {
         let id = task.id.uuidString
+        let action = ListPager.address("/todo/tasks/\(id)/edit", choice)
         return """
-            <form class="sheet-form" method="post" action="\(ListPager.address("/todo/tasks/\(id)/edit", choice))" \
+            <form class="sheet-form" method="post" action="\(action)"\(sheetForm.rulesAttribute(viewer)) \
             data-announce="Saved {task}.">
             \(Layout.navigationBar(
                 title: "Edit Task", left: Layout.cancelLink(href: ListPager.address("/todo", choice)),
@@ -143,29 +144,42 @@ struct TodoPages: Sendable {
             """
     }
 
-    /// Saves the edit sheet: the task's new text, refused (422) when empty or too long, or (409) when the task
-    /// changed since the sheet was drawn.
-    private func edit(_ id: UUID, _ form: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
-        let version = try form.version()
-        var state = FormState(form, fields: ["task"])
+    /// Inserts the task the insert form's field says (``insertForm``), refused (422) when empty or too long; answers
+    /// with the page that shows it.
+    private func insert(_ viewer: Viewer, _ body: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
+        var state = Self.insertForm.state(body, keeping: ["id"])
+        guard let added = try Self.insertForm.add(&state, to: lists.todo.tasks, id: body.chosenID(), viewer) else {
+            return try page(viewer, state, choice, status: FormOutcome.invalidStatus)
+        }
+        // The new task's number is its place, counted in the add's own write: the page that shows it.
+        let place = try added.number ?? lists.todo.count()
+        return .redirect(to: ListPager.afterInsert("/todo", total: place))
+    }
+
+    /// Saves the edit sheet (``sheetForm``): the task's new text, refused (422) when empty or too long, or (409)
+    /// when the task changed since the sheet was drawn.
+    private func edit(_ viewer: Viewer, _ id: UUID, _ body: FormBody, _ choice: ListPager.Choice) throws
+        -> HTTPResponse
+    {
+        let form = Self.sheetForm
+        let version = try body.version()
+        var state = form.state(body)
         let current = try lists.todo.task(.id(id)).record
         do {
-            try lists.todo.edit(.id(id), title: state.values["task"] ?? "", expectedVersion: version)
-        } catch var error as ValidationError {
-            // The text is the task's title; the sheet's field is named apart from the insert field behind it.
-            if error.field == TodoTask.Fields.title.key { error.field = "task" }
-            state.record(error)
-            return try editSheet(current, state, choice, status: FormOutcome.invalidStatus)
-        } catch StoreError.conflict {
+            guard try form.change(current, in: lists.todo.tasks, &state, expectedVersion: version, viewer) else {
+                return try editSheet(viewer, current, state, choice, status: FormOutcome.invalidStatus)
+            }
+        } catch StoreError.Code.conflict {
             let fresh = try lists.todo.task(.id(id)).record
-            var redrawn = FormState(values: ["task": fresh.title])
+            var redrawn = form.state(fresh, viewer)
             redrawn.notice = Notice(message: FormOutcome.conflictMessage("task"))
-            return try editSheet(fresh, redrawn, choice, status: FormOutcome.conflictStatus)
+            return try editSheet(viewer, fresh, redrawn, choice, status: FormOutcome.conflictStatus)
         }
         return .redirect(to: ListPager.address("/todo", choice))
     }
 
-    func deleteSheet(_ task: TodoTask, _ choice: ListPager.Choice) throws -> HTTPResponse {
+    /// The action sheet asking before `task` is deleted, over the To-Do screen at the page `choice` names.
+    func deleteSheet(_ viewer: Viewer, _ task: TodoTask, _ choice: ListPager.Choice) throws -> HTTPResponse {
         let confirm = """
             <form method="post" action="\(ListPager.address("/todo/tasks/\(task.id.uuidString)/delete", choice))" \
             data-announce="Deleted \(HTML.escape(task.title)).">\
@@ -173,17 +187,21 @@ struct TodoPages: Sendable {
             \(Layout.destructiveButton("Delete Task", label: "Delete \(task.title)"))</form>
             """
         let sheet = Layout.actionSheet(
-            over: try screen(FormState(), choice), title: "Delete “\(task.title)”?",
+            over: try screen(viewer, FormState(), choice), title: "Delete “\(task.title)”?",
             message: "The task leaves the list.", confirm: confirm, cancel: ListPager.address("/todo", choice))
         return Layout.page(title: "Delete \(task.title)", main: sheet)
     }
 
-    /// The To-Do screen's markup (see ``page(_:_:status:undo:)``).
-    private func screen(_ state: FormState, _ choice: ListPager.Choice, undo: UndoOffer? = nil) throws -> String {
+    /// The To-Do screen's markup (see ``page(_:_:_:status:undo:)``).
+    private func screen(_ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, undo: UndoOffer? = nil)
+        throws -> String
+    {
         let (tasks, pager) = try ListPager.page(choice) { try lists.todo.window(limit: $0, start: $1) }
+        let rules = Self.insertForm.rulesAttribute(viewer)
         let insert = """
-            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))" \
-            data-announce="Added {title}." autocomplete="off">\(Layout.chosenIDField(state))
+            <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))"\(rules) \
+            data-announce="Added {title}." autocomplete="off">\
+            \(Layout.chosenIDField(state))
             <div class="insert-row">
             \(state.field(
                 "title", label: "New task", placeholder: "Type a task, tap Insert", isLabelHidden: true,
@@ -244,17 +262,18 @@ struct TodoPages: Sendable {
     /// page there is if that one is gone), offering `undo` there; when the task changed meanwhile, draws that page
     /// again (409) with the conflict message.
     private func onConflict(
-        _ choice: ListPager.Choice, shrinks: Bool, undo: UndoOffer? = nil, _ change: () throws -> Any
+        _ viewer: Viewer, _ choice: ListPager.Choice, shrinks: Bool, undo: UndoOffer? = nil,
+        _ change: () throws -> Any
     ) throws -> HTTPResponse {
         do {
             _ = try change()
             guard shrinks else { return .redirect(to: ListPager.address("/todo", choice)) }
             return .redirect(
                 to: ListPager(choice, total: try lists.todo.count()).address("/todo", keeping: undo?.argument))
-        } catch StoreError.conflict {
+        } catch StoreError.Code.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))
-            return try page(state, choice, status: FormOutcome.conflictStatus)
+            return try page(viewer, state, choice, status: FormOutcome.conflictStatus)
         }
     }
 }

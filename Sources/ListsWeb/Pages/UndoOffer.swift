@@ -58,7 +58,7 @@ struct UndoOffer: Equatable {
 
     /// What a page says when an undo finds nothing to undo or cannot be made.
     static func refusal(_ error: StoreError, noun: String) -> Notice? {
-        switch error {
+        switch error.code {
         case .nothingToRestore:
             Notice(
                 message: "There is nothing to undo: the \(noun) was deleted more than \(Int(Undo.window / 60)) minutes "

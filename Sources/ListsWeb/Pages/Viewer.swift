@@ -28,6 +28,11 @@ struct Viewer: Sendable {
         locale.decimalSeparator == ","
     }
 
+    /// How the viewer writes what they type into a form at `now`: their decimal comma, their zone.
+    func conventions(now: Date = Date()) -> InputConventions {
+        InputConventions(writesDecimalComma: writesDecimalComma, timeZone: timeZone, now: now)
+    }
+
     /// `date` in the tutorial's medium style without a time (`Nov 29, 2026`), in the viewer's locale and zone.
     func mediumDate(_ date: Date) -> String {
         ListsFormat.mediumDate(date, locale: locale, timeZone: timeZone)
@@ -35,14 +40,7 @@ struct Viewer: Sendable {
 
     /// `date`'s day in the viewer's zone as an `<input type=date>` value: `2026-11-29`.
     func dayValue(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        func padded(_ number: Int?, _ width: Int) -> String {
-            let digits = String(number ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+        SightingDate.day(of: date, in: timeZone)
     }
 
     /// A `<time>` element showing `date` in medium style, machine-readable as the UTC instant.

@@ -3,7 +3,8 @@
 // - Kept screens. The service worker keeps the last lists (sw.js). Each list screen carries its rows and its
 //   sheets as templates (`OfflineViews`), so that with no network the add and edit sheets, a sighting's detail
 //   screen and the action sheets that ask before a delete open as they do online, drawn from the records the
-//   screens showed (21-offline-drawing.js).
+//   screens showed (21-offline-drawing.js); their forms are read by the rules the server gave them, the schema's
+//   own (22-offline-forms.js).
 // - Changes wait on the device. With no network (`navigator.onLine` false), a form that adds, checks off, edits
 //   or deletes becomes a change (`{kind, op, id, fields, base}`, as `POST /api/v1/changes` takes it: an add
 //   chooses its record's id; an update sets only the fields the person changed, with the values they saw as its
@@ -41,8 +42,8 @@
 const placeholderID = "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF";
 const batchSize = 500;
 const uuidPattern = "([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})";
-// The records the screens showed (id → fields as the API writes them), and the pages that open from them
-// (address pattern → template).
+// The records the screens showed (id → the record's JSON as the API writes it, its rows' `data-record`), and the
+// pages that open from them (address pattern → template).
 const known = new Map();
 const offlinePages = new Map();
 // Storage a browser may refuse (a private window): the page then works, without offline changes.

@@ -19,15 +19,14 @@ function dayOf(date) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-// What a template shows of `record`: its fields as text, the price with two decimals, the date as a day.
+// What a template shows of `record` (its own JSON, as the row's `data-record` holds it): its fields as text, the
+// price with two decimals, the date in medium style. (A form's fields are filled through its rules: fillForms.)
 function shown(record) {
   const values = { record: JSON.stringify(record) };
   for (const [name, value] of Object.entries(record)) values[name] = value === null ? "" : String(value);
   if (typeof record.price === "number") values.price = record.price.toFixed(2);
   if (record.date) {
-    const date = new Date(record.date);
-    values.day = dayOf(date);
-    values.dateText = date.toLocaleDateString(document.documentElement.lang || undefined,
+    values.dateText = new Date(record.date).toLocaleDateString(document.documentElement.lang || undefined,
       { year: "numeric", month: "short", day: "numeric" });
   }
   return values;
@@ -183,6 +182,7 @@ function openOffline(url, mode) {
     if (!record) return false;
     const holder = document.createElement("template");
     holder.innerHTML = fill(html, match.id, shown(record));
+    fillForms(holder.content, record);
     const behind = holder.content.querySelector(".behind");
     const screen = currentMain().querySelector(".behind .screen") || currentMain().querySelector(".screen");
     if (behind && screen) behind.append(screen.cloneNode(true));

@@ -1,74 +1,163 @@
 // With no network (see 20-offline-queue.js): the forms that work offline, how each reads what was typed and the
 // change it makes, kept on the device and drawn at once.
 
-// The forms that work offline: the address they post to, the change they make and where they lead.
-function priceOf(text) {
-  const match = text.trim().replace(/^\$\s*/, "").match(/^(\d{1,7})(?:[.,](\d{1,2}))?$/);
-  if (!text.trim()) return { value: 0 };
-  if (!match) return { error: "Type a price in dollars, like 1.99." };
-  const value = Number(`${match[1]}.${(match[2] || "0").padEnd(2, "0")}`);
-  return value > 1000000 ? { error: "A price is at most 1,000,000." } : { value };
+// How a form is read with no network: by the rules the server gave it (its `data-schema`, from the record's
+// schema: `RecordForm`), so that it takes and refuses what the server does, in the server's words. Each field has
+// its kind of input, what it gives when left empty, its limits and its messages (`{placeholders}` for what was
+// typed). A kind this script does not know (a newer server's) leaves the form to the network.
+
+function formRules(form) {
+  try {
+    return JSON.parse(form.dataset.schema);
+  } catch (error) {
+    return null;
+  }
 }
 
-function readItem(form) {
-  const errors = {};
-  const name = (form.elements.namedItem("name").value || "").trim();
-  if (!name) errors.name = "Type the item's name.";
-  else if ([...name].length > 200) errors.name = "A name is at most 200 characters.";
-  const price = priceOf(form.elements.namedItem("price").value || "");
-  if (price.error) errors.price = price.error;
-  return Object.keys(errors).length ? { errors } : { fields: { name, price: price.value } };
+// Trimmed as the server trims (Foundation's white space and new lines), and what no text may hold.
+const trimmed = (text) => text.replace(/^[\p{Z}\t-\r\u0085]+|[\p{Z}\t-\r\u0085]+$/gu, "");
+const forbidden = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+// Characters as a person sees them (grapheme clusters, as Swift counts).
+const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter() : null;
+const characterCount = (text) => (segmenter ? [...segmenter.segment(text)] : [...text]).length;
+
+// Typed text as the server's messages quote it (`Quoted`): in double quotes, escaped, cut after 40 code points.
+function quoted(text) {
+  const escapes = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r" };
+  const points = [...text];
+  const shown = points.slice(0, 40).map((point) =>
+    escapes[point] || (forbidden.test(point) ? `\\u{${point.codePointAt(0).toString(16)}}` : point));
+  return `"${shown.join("")}${points.length > 40 ? "\u2026" : ""}"`;
 }
 
-function readSighting(form, before) {
-  const errors = {};
-  const name = (form.elements.namedItem("name").value || "").trim();
-  const location = (form.elements.namedItem("location").value || "").trim();
-  const day = (form.elements.namedItem("date").value || "").trim();
-  if (!name) errors.name = "Type the bird's name.";
-  else if ([...name].length > 200) errors.name = "A name is at most 200 characters.";
-  if ([...location].length > 200) errors.location = "A location is at most 200 characters.";
-  const fields = { name, location: location || null };
-  const kept = before && (!day || day === dayOf(new Date(before.date)));
-  if (!kept) {
-    const parts = day.match(/^(\d{4})-(\d{2})-(\d{2})$/);
-    if (!day) fields.date = new Date().toISOString();
-    else if (!parts) errors.date = "Type a date like 2026-11-29.";
-    else {
-      const date = new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]), 12);
-      if (day > dayOf(new Date())) errors.date = "A sighting cannot be in the future.";
-      else if (parts[1] < "1800") errors.date = "A sighting is from 1800 on.";
-      else fields.date = date.toISOString();
+// The refusal `name` of `field`: its message filled with `values`, as a page shows it (a capital first and a full
+// stop last).
+function refusal(field, name, values = {}) {
+  const text = field.messages[name].replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+  const [first, ...rest] = [...text];
+  return { error: `${first.toUpperCase()}${rest.join("")}${text.endsWith(".") ? "" : "."}` };
+}
+
+// The text typed into a field, read by its kind of input: `{ value }` or `{ error }`.
+const inputReaders = {
+  text(field, text) {
+    const value = trimmed(text);
+    const bad = value.match(forbidden);
+    const code = bad && bad[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+    if (bad) return refusal(field, "forbidden", { code });
+    if (!value) return field.messages.required ? refusal(field, "required") : { value: null };
+    const points = [...value].length;
+    if (points > field.maxCodePoints) return refusal(field, "tooManyCodePoints", { count: points });
+    const count = characterCount(value);
+    return count > field.maxLength ? refusal(field, "tooLong", { count }) : { value };
+  },
+  optionalText(field, text) {
+    return inputReaders.text(field, text);
+  },
+  price(field, text, rules) {
+    const limit = field.maximum * 100;
+    const cents = (typed) => {
+      const parts = trimmed(typed).replace(/^\$/, "").match(/^(\d*)(?:\.(\d*))?$/);
+      const [whole, fraction = ""] = parts ? parts.slice(1) : [];
+      if (!parts || !(whole || fraction) || whole.length > field.maxWholeDigits) return null;
+      return fraction.length > field.maxDecimals ? null : Number(whole || 0) * 100 + Number(fraction.padEnd(2, "0"));
+    };
+    let value = cents(text);
+    // A decimal comma, from a person who writes one, when read as a dot it makes a price.
+    if (value === null && rules.decimalComma && text.split(",").length === 2 && !text.includes(".")) {
+      const dotted = cents(text.replace(",", "."));
+      if (dotted !== null && dotted <= limit) value = dotted;
     }
+    if (value === null) return refusal(field, "notAPrice", { quoted: quoted(text) });
+    if (value <= limit) return { value: value / 100 };
+    const amount = `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
+    return refusal(field, "outOfRange", { amount });
+  },
+  // A day (what a date input holds: a real one, or nothing) is noon that day in the person's zone; set part by
+  // part, as a year below 100 given to the Date constructor would be read as 19xx.
+  day(field, text) {
+    const parts = trimmed(text).match(/^(\d{4})-(\d{2})-(\d{2})$/);
+    if (!parts) return refusal(field, "notADate", { quoted: quoted(text) });
+    const date = new Date(2000, 0, 1, 12);
+    date.setFullYear(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
+    const inRange = date >= new Date(field.earliest) && date.getTime() <= Date.now() + field.slack;
+    return inRange ? { value: date.toISOString() } : refusal(field, "range");
+  },
+  checkbox(field, text) {
+    return { value: text === "on" };
+  },
+};
+
+// The text an input shows for a value, as the server writes it there.
+function inputText(field, value, rules) {
+  if (value === null || value === undefined) return "";
+  if (field.input === "price") return Number(value).toFixed(2).replace(".", rules.decimalComma ? "," : ".");
+  if (field.input === "day") return dayOf(new Date(value));
+  if (field.input === "checkbox") return value ? "on" : "";
+  return String(value);
+}
+
+// A new record's fields before anything is typed: each one's initial value (some are the moment of the add).
+function initialRecord(rules) {
+  const record = { ...rules.initial };
+  for (const key of rules.initialNow) record[key] = new Date().toISOString();
+  return record;
+}
+
+// What `form` says, read by its `rules`: a new record's fields, or (`before`, the record the form showed) those
+// an edit changed from what it showed; or each refused field's message, in the order the form shows them. An
+// empty field gives what its rules say: its initial value (a price: 0), or nothing (a date: now in an add, as it
+// was in an edit), or its empty text, read as any other. Null when a field's kind of input is not known here.
+function readForm(form, rules, before) {
+  const errors = {};
+  const fields = {};
+  const initial = initialRecord(rules);
+  for (const field of rules.fields) {
+    const reader = inputReaders[field.input];
+    if (!reader) return null;
+    const input = form.querySelector(`[name="${CSS.escape(field.name)}"]`);
+    if (!input) continue;
+    const text = input.type === "checkbox" ? (input.checked ? "on" : "") : String(input.value || "");
+    if (before && trimmed(text) === inputText(field, before[field.key], rules)) continue;
+    let read;
+    if (trimmed(text) || field.empty === "text" || !(field.key in initial)) read = reader(field, text, rules);
+    else if (field.empty === "nothing" && before) continue;
+    else read = { value: initial[field.key] };
+    if (read.error) errors[field.name] = read.error;
+    else fields[field.key] = read.value;
   }
   return Object.keys(errors).length ? { errors } : { fields };
 }
 
-function readTask(form) {
-  // The insert field is `title`; the edit sheet's, `task`.
-  const field = form.elements.namedItem("title") || form.elements.namedItem("task");
-  const title = (field.value || "").trim();
-  if (!title) return { errors: { [field.name]: "Type a task first." } };
-  return [...title].length > 200
-    ? { errors: { [field.name]: "A task is at most 200 characters." } }
-    : { fields: { title } };
+// The forms drawn from a template, filled with `record`'s values through their rules, as the server fills them.
+function fillForms(root, record) {
+  for (const form of root.querySelectorAll("form[data-schema]")) {
+    const rules = formRules(form) || { fields: [] };
+    for (const field of rules.fields) {
+      const input = form.querySelector(`[name="${CSS.escape(field.name)}"]`);
+      if (!input || !(field.key in record)) continue;
+      const text = inputText(field, record[field.key], rules);
+      if (input.type === "checkbox") input.defaultChecked = text === "on";
+      else input.setAttribute("value", text);
+    }
+  }
 }
 
+// The forms that work offline: the address they post to, the change they make (a form read by its rules, or a
+// change of its own) and where they lead.
 const offlineForms = [
-  { path: "/shopping/new", kind: "item", op: "add", read: readItem, next: () => "/shopping",
-    blank: { price: 0, inShoppingList: false } },
-  { path: "/shopping/items/{id}/edit", kind: "item", op: "update", read: readItem, next: () => "/shopping" },
+  { path: "/shopping/new", kind: "item", op: "add", read: true, next: () => "/shopping" },
+  { path: "/shopping/items/{id}/edit", kind: "item", op: "update", read: true, next: () => "/shopping" },
   { path: "/shopping/items/{id}/toggle", kind: "item", op: "update",
     set: (record) => ({ inShoppingList: !record.inShoppingList }) },
   { path: "/shopping/items/{id}/delete", kind: "item", op: "delete", next: () => "/shopping" },
   { path: "/shopping/list/{id}/check", kind: "item", op: "update", set: () => ({ inShoppingList: false }) },
-  { path: "/todo/tasks", kind: "task", op: "add", read: readTask, blank: { done: false } },
-  { path: "/todo/tasks/{id}/edit", kind: "task", op: "update", read: readTask, next: () => "/todo" },
+  { path: "/todo/tasks", kind: "task", op: "add", read: true },
+  { path: "/todo/tasks/{id}/edit", kind: "task", op: "update", read: true, next: () => "/todo" },
   { path: "/todo/tasks/{id}/toggle", kind: "task", op: "update", set: (record) => ({ done: !record.done }) },
   { path: "/todo/tasks/{id}/delete", kind: "task", op: "delete", next: () => "/todo" },
-  { path: "/birds/new", kind: "sighting", op: "add", read: readSighting, next: () => "/birds",
-    blank: { location: null } },
-  { path: "/birds/{id}/edit", kind: "sighting", op: "update", read: readSighting, next: (id) => `/birds/${id}` },
+  { path: "/birds/new", kind: "sighting", op: "add", read: true, next: () => "/birds" },
+  { path: "/birds/{id}/edit", kind: "sighting", op: "update", read: true, next: (id) => `/birds/${id}` },
   { path: "/birds/{id}/delete", kind: "sighting", op: "delete", next: () => "/birds" },
 ];
 
@@ -120,9 +209,13 @@ async function keepOffline(form, action) {
   const id = match.id || newID();
   const before = rule.op === "add" ? null : knownRecord(id);
   if (rule.op === "update" && !before) return false;
+  // A form is read by the rules it carries (a screen kept by an older release has none: it needs the network).
+  const rules = rule.read ? formRules(form) : null;
+  if (rule.read && !rules) return false;
   let fields = {};
   if (rule.read) {
-    const read = rule.read(form, before);
+    const read = readForm(form, rules, before);
+    if (!read) return false;
     if (read.errors) {
       showFieldErrors(form, read.errors);
       return true;
@@ -137,7 +230,10 @@ async function keepOffline(form, action) {
       else base[name] = before[name] === undefined ? null : before[name];
     }
   }
-  const after = rule.op === "delete" ? null : { ...(rule.blank || {}), ...(before || {}), ...fields };
+  // The record as the screens draw it now: the whole record the form started from (its own JSON, meta and all),
+  // or a new one's initial values, with what changed; only `fields` are sent.
+  const start = rule.op === "add" && rules ? initialRecord(rules) : {};
+  const after = rule.op === "delete" ? null : { ...start, ...(before || {}), ...fields };
   const shownRecord = after || before || {};
   let change = null;
   if (rule.op !== "update" || Object.keys(fields).length) {
