@@ -248,10 +248,12 @@ def wait_until(page, condition, failure: str, timeout: float = STATE_TIMEOUT_MS 
 
 
 def open_live(page, url: str) -> None:
-    """Opens `url` and waits until the page follows the household's changes: it has read the revision and opened
-    its event stream from that revision on, so that whatever changes after this reaches it (a wait for that state,
-    not for a while)."""
-    with page.expect_request(lambda request: "/api/v1/events" in request.url):
+    """Opens `url` and waits until the page follows the household's changes: it has read the revision and its
+    event stream from that revision on is open, so that whatever changes after this reaches it as the change it is
+    (a wait for that state, not for a while). The stream's answer is the state waited for, not its request: the
+    server registers the stream before it answers, and a change committed between the request and the registration
+    comes as a catch-up without records, which the page loads its screen for."""
+    with page.expect_response(lambda response: "/api/v1/events" in response.url):
         page.goto(url)
 
 

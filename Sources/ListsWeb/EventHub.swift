@@ -7,13 +7,23 @@ import Synchronization
 /// changes, which app.js follows instead of asking every second.
 ///
 /// Each event names the household's new revision (its `id`, which the browser sends back as `Last-Event-ID` when
-/// it reconnects) and the lists that changed:
+/// it reconnects) and the lists that changed; when the hub can tell, it names the revision the change is from and
+/// carries the changed records too, so that a page at that revision draws them in place instead of loading its
+/// screen again (`Assets/Files/app/41-live-drawing.js`):
 ///
 /// ```
 /// id: 42
 /// event: change
-/// data: {"revision":42,"changed":["items"]}
+/// data: {"revision":42,"changed":["items"],"from":41,"records":[{"kind":"item","id":"…","record":{…},
+///        "previous":"…","previousWhere":{"inShoppingList":"…"}}]}
 /// ```
+///
+/// It can tell when it read the household's lists at both revisions: it keeps each list of an open stream's
+/// household as it last read it (``ListSnapshot``, up to ``ListSnapshot/limit`` records), and at each change
+/// reads again the lists whose revision moved, in the same snapshot as the revisions, and compares. The records
+/// are read once per change and server, however many pages follow them, and writes pay nothing for it. An event
+/// without `records` (a resumed stream, a list too long to keep, many records at once) asks the page to load its
+/// screen again, as every event did before.
 ///
 /// A stream opened with `Last-Event-ID` (or `?since=`, the revision a page was drawn at) first gets the change since
 /// that revision, so that nothing is missed between two connections. The hub remembers the last 256 revisions it
@@ -30,7 +40,8 @@ import Synchronization
 /// left is noticed; a stream whose session or token no longer lets it see the household ends then, or at once when
 /// the change to accounts was made through this server (``recheck()``).
 ///
-/// A stream only ever carries its own household's revisions and list names, read from the store scoped to it.
+/// A stream only ever carries its own household's revisions, list names and records, read from the store scoped
+/// to it.
 final class EventHub: Sendable {
     /// The stream's address.
     static let path = "/api/v1/events"
@@ -43,7 +54,8 @@ final class EventHub: Sendable {
             operation: APIOperation(
                 id: "events",
                 summary: "The household's changes as they happen (server-sent events): each event's id is the new "
-                    + "revision and its data names the lists that changed; `reset` asks to load everything again.",
+                    + "revision and its data names the lists that changed and, when the server can tell, the "
+                    + "revision it is from and the changed records; `reset` asks to load everything again.",
                 parameters: [
                     #"{"name": "since", "in": "query", "required": false, "description": "The revision the client shows; a change since then is sent first.", "schema": {"type": "integer", "minimum": 0}}"#,
                     #"{"name": "Last-Event-ID", "in": "header", "required": false, "description": "The last event's id, sent by a browser that reconnects.", "schema": {"type": "string"}}"#,
@@ -73,6 +85,8 @@ final class EventHub: Sendable {
     static let heartbeatInterval: Duration = .seconds(20)
     /// How many revisions of a household are remembered for streams that resume.
     static let remembered = 256
+    /// The most records one event carries; a change of more (an import) asks pages to load their screens again.
+    static let recordsLimit = 200
 
     /// One open stream: where its events go, and whether its reader may still see the household.
     private struct Subscriber {
@@ -87,6 +101,8 @@ final class EventHub: Sendable {
         var latest: [RecordKind: Int64] = [:]
         var history: [Int64: [RecordKind: Int64]] = [:]
         var order: [Int64] = []
+        /// Its lists as read at ``latest``; a list too long to keep, or not read, is missing.
+        var lists: [RecordKind: ListSnapshot] = [:]
 
         mutating func remember(_ revisions: [RecordKind: Int64]) {
             let revision = revisions.values.reduce(0, +)
@@ -124,21 +140,44 @@ final class EventHub: Sendable {
     func subscribe(
         household: HouseholdID, since: Int64?, isAllowed: @escaping @Sendable () -> Bool
     ) throws -> HTTPResponse {
-        let now = try scoped(household).read { try $0.revisions() }
         let stream = ResponseStream(first: Array("retry: 2000\n\n".utf8))
-        households.withLock { households in
-            var state = households[household] ?? Household()
-            state.remember(now)
-            if let since {
-                let revision = now.values.reduce(0, +)
-                if let then = state.history[since] {
-                    if since != revision { stream.send(Self.change(revision: revision, from: then, to: now)) }
-                } else {
-                    stream.send(Self.reset(revision: revision))
-                }
+        // The first stream of a household reads its lists too, to compare the next change with; when the household
+        // stops being followed between the look and the registration, the read is made again with them.
+        var readsLists = households.withLock { $0[household] == nil }
+        while true {
+            let (now, lists) = try scoped(household).read { session in
+                (try session.revisions(), readsLists ? try Self.lists(RecordKind.all, in: session) : [:])
             }
-            state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, isAllowed: isAllowed)
-            households[household] = state
+            let registered = households.withLock { households in
+                var state: Household
+                if let followed = households[household] {
+                    // Left as it is, whatever was read here: the look below tells every stream of what is newer.
+                    state = followed
+                } else if readsLists {
+                    state = Household()
+                    state.remember(now)
+                    state.lists = lists
+                } else {
+                    return false
+                }
+                // What the stream's reader missed, up to what the hub's other streams were told last (which may be
+                // newer than what was read here); anything newer comes with the look below.
+                if let since {
+                    let revision = state.latest.values.reduce(0, +)
+                    if let then = state.history[since] {
+                        if since != revision {
+                            stream.send(Self.change(revision: revision, from: then, to: state.latest))
+                        }
+                    } else {
+                        stream.send(Self.reset(revision: revision))
+                    }
+                }
+                state.subscribers[ObjectIdentifier(stream)] = Subscriber(stream: stream, isAllowed: isAllowed)
+                households[household] = state
+                return true
+            }
+            if registered { break }
+            readsLists = true
         }
         stream.onClose { [weak self] in self?.unsubscribe(stream, from: household) }
         startWatching()
@@ -158,17 +197,47 @@ final class EventHub: Sendable {
 
     /// Tells `household`'s streams what changed, if anything did since the hub last looked.
     func changed(_ household: HouseholdID) {
-        guard households.withLock({ $0[household] != nil }) else { return }
-        guard let now = try? scoped(household).read({ try $0.revisions() }) else { return }
+        guard let seen = households.withLock({ $0[household]?.latest }) else { return }
+        // The revisions, and in the same snapshot the lists whose revision moved since the hub last looked.
+        guard
+            let (now, lists) = try? scoped(household).read({ session in
+                let now = try session.revisions()
+                let moved = RecordKind.all.filter { now[$0, default: 0] != seen[$0, default: 0] }
+                return (now, try Self.lists(moved, in: session))
+            })
+        else { return }
+        let moved = RecordKind.all.filter { now[$0, default: 0] != seen[$0, default: 0] }
         households.withLock { households in
             // Revisions only grow: a look that read before another one's answer is not news.
             guard var state = households[household], now.values.reduce(0, +) > state.latest.values.reduce(0, +)
             else { return }
-            let event = Self.change(revision: now.values.reduce(0, +), from: state.latest, to: now)
+            // The lists that moved since the hub's last state moved since `seen` too (revisions only grow), so
+            // all were read here.
+            var records: [[UInt8]]? = []
+            for kind in RecordKind.all where now[kind, default: 0] != state.latest[kind, default: 0] {
+                if let old = state.lists[kind], let new = lists[kind],
+                    let changes = new.changes(from: old, limit: Self.recordsLimit - (records?.count ?? 0))
+                {
+                    records? += changes
+                } else {
+                    records = nil
+                }
+            }
+            let event = Self.change(
+                revision: now.values.reduce(0, +), from: state.latest, to: now, records: records)
             state.remember(now)
+            for kind in moved { state.lists[kind] = lists[kind] }
             for subscriber in state.subscribers.values { subscriber.stream.send(event) }
             households[household] = state
         }
+    }
+
+    /// The lists of `kinds` as `session` reads them; a list too long to keep is left out.
+    private static func lists(_ kinds: [RecordKind], in session: any StoreSession) throws -> [RecordKind: ListSnapshot]
+    {
+        var lists: [RecordKind: ListSnapshot] = [:]
+        for kind in kinds { lists[kind] = try ListSnapshot.read(kind, in: session) }
+        return lists
     }
 
     /// Tells every household with open streams to look: the store's announcements may have missed some.
@@ -251,14 +320,24 @@ final class EventHub: Sendable {
         }
     }
 
-    /// The event of a change from the revisions `then` to `now`.
-    private static func change(revision: Int64, from then: [RecordKind: Int64], to now: [RecordKind: Int64])
-        -> [UInt8]
-    {
+    /// The event of a change from the revisions `then` to `now`, with the changed records (``ListSnapshot``'s
+    /// changes) when they are known: then it names the revision it is from as well.
+    private static func change(
+        revision: Int64, from then: [RecordKind: Int64], to now: [RecordKind: Int64], records: [[UInt8]]? = nil
+    ) -> [UInt8] {
         let changed = RecordKind.all.filter { then[$0, default: 0] != now[$0, default: 0] }
             .map { "\"\($0.collectionKey)\"" }.joined(separator: ",")
-        return Array(
-            "id: \(revision)\nevent: change\ndata: {\"revision\":\(revision),\"changed\":[\(changed)]}\n\n".utf8)
+        var event = Array(
+            "id: \(revision)\nevent: change\ndata: {\"revision\":\(revision),\"changed\":[\(changed)]".utf8)
+        if let records {
+            event += Array(",\"from\":\(then.values.reduce(0, +)),\"records\":[".utf8)
+            for (index, record) in records.enumerated() {
+                if index > 0 { event.append(UInt8(ascii: ",")) }
+                event += record
+            }
+            event.append(UInt8(ascii: "]"))
+        }
+        return event + Array("}\n\n".utf8)
     }
 
     /// The event telling a client that resumed from a revision the hub does not know to load its lists again.

@@ -53,13 +53,21 @@ import Testing
         #expect(response.headers["Content-Type"] == "text/event-stream")
         #expect(response.headers["Cache-Control"] == "no-store")
         #expect(try Self.pending(response) == "retry: 2000\n\n")
-        #expect(site.api("POST", "/api/v1/tasks", json: #"{"title":"Walk"}"#, headers: [("Cookie", ann)]).status == 201)
+        let before = try Self.revision(site, ann)
+        let added = site.api("POST", "/api/v1/tasks", json: #"{"title":"Walk"}"#, headers: [("Cookie", ann)])
+        #expect(added.status == 201)
         let revision = try Self.revision(site, ann)
         let events = Self.events(try Self.pending(response))
         #expect(events.count == 1)
         #expect(events.first?.id == String(revision))
         #expect(events.first?.name == "change")
-        #expect(events.first?.data == #"{"revision":\#(revision),"changed":["tasks"]}"#)
+        // The event carries the task as the API answered it, from the revision before.
+        let task = String(decoding: added.body, as: UTF8.self)
+        let id = try #require(try Self.object(added.body)["id"] as? String)
+        #expect(
+            events.first?.data
+                == #"{"revision":\#(revision),"changed":["tasks"],"from":\#(before),"records":[{"kind":"task","id":"\#(id)","record":\#(task),"previous":null,"previousWhere":{}}]}"#
+        )
         // A refused write changes nothing and says nothing.
         #expect(site.api("POST", "/api/v1/tasks", json: #"{"title":""}"#, headers: [("Cookie", ann)]).status == 422)
         #expect(try Self.pending(response) == "")
@@ -109,8 +117,142 @@ import Testing
         // his changes.
         #expect(site.api("POST", "/api/v1/items", json: #"{"name":"Ann's"}"#, headers: [("Cookie", ann)]).status == 201)
         let annsEvents = Self.events(try Self.pending(annsStream))
-        #expect(annsEvents.map(\.data) == [#"{"revision":\#(try Self.revision(site, ann)),"changed":["items"]}"#])
+        #expect(annsEvents.count == 1)
+        #expect(
+            annsEvents.first?.data.hasPrefix(#"{"revision":\#(try Self.revision(site, ann)),"changed":["items"],"#)
+                == true)
         #expect(try Self.pending(bobsStream) == "")
+    }
+
+    /// The JSON object in `bytes`.
+    static func object(_ bytes: [UInt8]) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    /// The records an event's data carries, or `nil` when it carries none.
+    static func records(_ data: String) throws -> [[String: Any]]? {
+        try object(Array(data.utf8))["records"] as? [[String: Any]]
+    }
+
+    @Test func aStreamCarriesOnlyItsOwnHouseholdsRecords() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let bob = try site.join("bob", invitedBy: ann)
+        #expect(site.post("/households/new", [("new-name", "Bob's flat")], cookie: bob).status == 303)
+        let annsStream = Self.open(site, ann)
+        let bobsStream = Self.open(site, bob)
+        _ = try Self.pending(annsStream)
+        _ = try Self.pending(bobsStream)
+        // Both households change the same lists, one after the other, through the API and straight in the store.
+        for round in 0..<3 {
+            let bobs = site.api(
+                "POST", "/api/v1/items", json: #"{"name":"Bob's secret \#(round)","inShoppingList":true}"#,
+                headers: [("Cookie", bob)])
+            #expect(bobs.status == 201)
+            let anns = site.api(
+                "POST", "/api/v1/items", json: #"{"name":"Ann's \#(round)","inShoppingList":true}"#,
+                headers: [("Cookie", ann)])
+            #expect(anns.status == 201)
+        }
+        _ = try ShoppingList(store: site.store).add(name: "Ann's from the CLI", price: .zero, isOnShoppingList: true)
+        site.app.events.changed(.first)
+        let annsIDs = Set(
+            try #require(
+                try Self.object(site.api("GET", "/api/v1/items", headers: [("Cookie", ann)]).body)["items"]
+                    as? [[String: Any]]
+            ).compactMap { $0["id"] as? String })
+        let annsData = Self.events(try Self.pending(annsStream)).map(\.data)
+        #expect(annsData.count == 4)
+        for data in annsData {
+            #expect(!data.contains("Bob"))
+            let records = try #require(try Self.records(data))
+            #expect(records.count == 1)
+            for record in records {
+                #expect(annsIDs.contains(record["id"] as? String ?? ""))
+                for value in [record["previous"]]
+                    + ((record["previousWhere"] as? [String: Any])?.values.map { $0 } ?? [])
+                where !(value is NSNull) {
+                    #expect(annsIDs.contains(value as? String ?? ""))
+                }
+            }
+        }
+        let bobsData = Self.events(try Self.pending(bobsStream)).map(\.data)
+        #expect(bobsData.count == 3)
+        #expect(bobsData.allSatisfy { !$0.contains("Ann") })
+    }
+
+    @Test func anEventSaysWhereANewRecordStandsAndWhichAreGone() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        for name in ["Pear", "Notepad", "Pencil", "Bread", "Mango"] {
+            #expect(
+                site.api("POST", "/api/v1/items", json: #"{"name":"\#(name)"}"#, headers: [("Cookie", ann)]).status
+                    == 201)
+        }
+        let stream = Self.open(site, ann)
+        _ = try Self.pending(stream)
+        let items = try #require(
+            try Self.object(site.api("GET", "/api/v1/items", headers: [("Cookie", ann)]).body)["items"]
+                as? [[String: Any]])
+        let ids = items.compactMap { $0["id"] as? String }
+        try #require(ids.count == 5)
+        // The third item put on the shopping list, which holds the first before it: it stands after the second of
+        // all items, and after the first on the list.
+        _ = site.api(
+            "PATCH", "/api/v1/items/\(ids[0])", json: #"{"inShoppingList":true}"#,
+            headers: [("Cookie", ann), ("If-Match", "\"1\"")])
+        _ = try Self.pending(stream)
+        #expect(
+            site.api(
+                "PATCH", "/api/v1/items/\(ids[2])", json: #"{"inShoppingList":true}"#,
+                headers: [("Cookie", ann), ("If-Match", "\"1\"")]
+            ).status == 200)
+        let changed = try #require(Self.events(try Self.pending(stream)).first?.data)
+        let change = try #require(try Self.records(changed))
+        #expect(change.count == 1)
+        #expect(change.first?["id"] as? String == ids[2])
+        #expect(change.first?["previous"] as? String == ids[1])
+        #expect((change.first?["previousWhere"] as? [String: Any])?["inShoppingList"] as? String == ids[0])
+        #expect((change.first?["record"] as? [String: Any])?["version"] as? Int == 2)
+        // A delete says the record is gone.
+        #expect(site.api("DELETE", "/api/v1/items/\(ids[4])", headers: [("Cookie", ann)]).status == 204)
+        let deleted = try #require(Self.events(try Self.pending(stream)).first?.data)
+        let gone = try #require(try Self.records(deleted))
+        #expect(gone.count == 1)
+        #expect(gone.first?["id"] as? String == ids[4])
+        #expect(gone.first?["removed"] as? Bool == true)
+    }
+
+    @Test func manyRecordsAtOnceOrAListTooLongToKeepAskPagesToLoadAgain() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        let stream = Self.open(site, ann)
+        _ = try Self.pending(stream)
+        let many = (0..<(EventHub.recordsLimit + 1)).map {
+            #"{"key":"\#($0)","kind":"task","op":"add","id":"\#(UUID().uuidString)","fields":{"title":"Task \#($0)"}}"#
+        }
+        let batch = site.api(
+            "POST", "/api/v1/changes", json: #"{"changes":[\#(many.joined(separator: ","))]}"#,
+            headers: [("Cookie", ann)])
+        #expect(batch.status == 200)
+        let imported = try #require(Self.events(try Self.pending(stream)).first?.data)
+        #expect(imported.contains(#""changed":["tasks"]"#))
+        #expect(try Self.records(imported) == nil)
+        // Now the list is longer than the hub keeps: no records, for every change of it.
+        let longer = (0..<ListSnapshot.limit).map {
+            TodoTask(meta: RecordMeta(id: UUID(), createdAt: Date()), title: "More \($0)")
+        }
+        try site.store.write { try $0.insert(contentsOf: longer) }
+        site.app.events.changed(.first)
+        _ = try Self.pending(stream)
+        #expect(
+            site.api("POST", "/api/v1/tasks", json: #"{"title":"One more"}"#, headers: [("Cookie", ann)]).status == 201)
+        let added = try #require(Self.events(try Self.pending(stream)).first?.data)
+        #expect(try Self.records(added) == nil)
+        // A list that changed but is short still carries its records.
+        #expect(site.api("POST", "/api/v1/items", json: #"{"name":"Tea"}"#, headers: [("Cookie", ann)]).status == 201)
+        let tea = try #require(Self.events(try Self.pending(stream)).first?.data)
+        #expect(try Self.records(tea)?.count == 1)
     }
 
     @Test func aChangeMadeByAnotherProcessIsPushedWithinAPoll() throws {

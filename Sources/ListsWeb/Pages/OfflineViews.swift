@@ -64,7 +64,8 @@ enum OfflineViews {
     private static func placeholders(_ html: String, _ viewer: Viewer) -> String {
         html.replacingOccurrences(of: placeholderPrice.description, with: "{{price}}")
             .replacingOccurrences(
-                of: viewer.timeElement(placeholderDate), with: "<time datetime=\"{{date}}\">{{dateText}}</time>")
+                of: viewer.timeElement(placeholderDate),
+                with: "<time datetime=\"{{date}}\" lang=\"\(HTML.escape(viewer.languageTag))\">{{dateText}}</time>")
     }
 
     private static let placeholderMeta = RecordMeta(id: placeholderID, createdAt: placeholderDate)

@@ -1,7 +1,8 @@
 // Live updates: the server pushes the household's changes (`GET /api/v1/events`, server-sent events) while the
-// page is visible, and `GET /api/v1/revision` is polled every second only while that stream is not open; when
-// the number changes (another tab, another device, the CLI), the current address is fetched again and swapped
-// in, keeping focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
+// page is visible, and `GET /api/v1/revision` is polled every second only while that stream is not open; a
+// change whose records the event carries is drawn in place (41-live-drawing.js); otherwise, when the number
+// changes (another tab, another device, the CLI), the current address is fetched again and swapped in, keeping
+// focus and scroll; a form being filled in or showing an error is kept as it is (the element itself,
 // with its caret), and so are the page's error messages and a row asking to confirm. A page marked
 // `data-live="off"` (an account screen) is not redrawn. When the poll is refused (401) on a page drawn for
 // someone signed in (even one drawn from a kept screen with no network), the session ended (signed out
@@ -87,15 +88,22 @@ async function poll() {
   }
 }
 
-// Live updates pushed by the server: each event of the household's stream wakes the poll above, which then
-// does what it does when the number changes. While the stream is open the timer's polls are skipped; when
-// it fails (offline, a proxy that does not stream) the browser reconnects it with the last event's id, and
-// the timer polls meanwhile. A hidden page closes it and polls nothing.
+// Live updates pushed by the server: an event of the household's stream that carries the changed records from
+// the page's revision is drawn in place (41-live-drawing.js); any other wakes the poll above, which then does
+// what it does when the number changes. While the stream is open the timer's polls are skipped; when it fails
+// (offline, a proxy that does not stream) the browser reconnects it with the last event's id, and the timer
+// polls meanwhile. A hidden page closes it and polls nothing.
 function listen() {
   if (events || !window.EventSource || document.hidden || session !== "active" || revision === null) return;
   events = new EventSource(`/api/v1/events?since=${revision}`);
   const wake = () => { poll(); };
-  events.addEventListener("change", wake);
+  events.addEventListener("change", (event) => {
+    let data = null;
+    try { data = JSON.parse(event.data); } catch (error) { /* drawn by loading the screen */ }
+    // The page's own change, already drawn from the answer to its form: nothing to do.
+    if (data && data.revision === revision) return;
+    if (!data || !drawLive(data)) poll();
+  });
   events.addEventListener("reset", wake);
   // Open again after the network or the server was gone: changes waiting go now.
   events.addEventListener("open", () => { if (waiting().length) sendNow(); });
