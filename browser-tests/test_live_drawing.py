@@ -15,9 +15,44 @@ from test_live_events import stop_the_clock, wait_for_stream, watch_requests
 DONE = re.compile(r"\bdone\b")
 
 
+# Keeps what the page's event stream says (each event's type, the start of its data, the stream's state), so that a
+# screen loaded when it should have been drawn in place says why in the failure's message.
+STREAM_LOG = """(() => {
+    const Original = window.EventSource;
+    if (!Original) return;
+    window.streamLog = [];
+    window.EventSource = class extends Original {
+        constructor(url, options) {
+            super(url, options);
+            window.streamLog.push(`stream ${url}`);
+            for (const type of ["open", "change", "reset", "error"]) {
+                this.addEventListener(type, (event) => window.streamLog.push(
+                    `${type}${event.data ? " " + event.data.slice(0, 200) : ""} (state ${this.readyState})`));
+            }
+        }
+    };
+})();"""
+
+
+class Loads(list):
+    """The screens a page loaded, shown with what its event stream said."""
+
+    def __init__(self, page):
+        super().__init__()
+        self.page = page
+
+    def __repr__(self):
+        try:
+            log = self.page.evaluate("window.streamLog || []")
+        except Exception as error:  # the page is gone: say so rather than hide the list
+            log = f"unreadable: {error}"
+        return f"{list.__repr__(self)} (the page's event stream: {log})"
+
+
 def page_loads(page):
     """Records every address the page's script fetches that is not the API's (a screen loaded again)."""
-    loads = []
+    page.add_init_script(STREAM_LOG)
+    loads = Loads(page)
 
     def on_request(request):
         path = "/" + request.url.split("://", 1)[1].split("/", 1)[1]
@@ -96,7 +131,7 @@ def test_another_phones_changes_are_drawn_in_place_as_the_server_draws_them(star
     expect(watcher.locator("main li.row", has_text="Bread")).to_contain_text("4.05")
     api(server, "DELETE", f"/api/v1/items/{items[0]['id']}")
     expect(watcher.locator("main li.row", has_text="Pear")).to_have_count(0)
-    assert loads == []
+    assert loads == [], loads
     assert_drawn_as_served(watcher, loads)
     # The Shopping List: an item put on it lands between the others, one taken off goes, the total follows.
     api(server, "PATCH", f"/api/v1/items/{items[4]['id']}", {"inShoppingList": True}, headers={"If-Match": '"1"'})
@@ -144,7 +179,7 @@ def test_a_tap_on_one_phone_is_drawn_on_the_other_and_the_drawn_row_works(start_
         open_live(phone, server.url + "/todo")
     phones[0].locator("main li.row").first.locator("button.row-button").tap()
     expect(phones[1].locator("main li.row").first).to_have_class(DONE)
-    assert loads == []
+    assert loads == [], loads
     # The row drawn on the second phone posts with the version it now has: its own tap is taken.
     phones[1].locator("main li.row").first.locator("button.row-button").tap()
     expect(phones[0].locator("main li.row").first).not_to_have_class(DONE)
@@ -176,7 +211,7 @@ def test_what_the_person_is_busy_with_stays_while_changes_are_drawn(start_server
     assert page.evaluate("document.activeElement.name") == "title"
     expect(field).to_have_value("Half typ")
     expect(page.locator(".undo-bar")).to_be_visible()
-    assert loads == []
+    assert loads == [], loads
     # The confirming row's Delete deletes the record at the version it now has.
     page.locator("main li.row", has_text="Walk the dogs").locator(".row-confirm .destructive").tap()
     expect(page.locator("main li.row", has_text="Walk the dogs")).to_have_count(0)
@@ -236,5 +271,5 @@ def test_a_missed_change_is_loaded_again(start_server, new_page):
     loads.clear()
     api(server, "POST", "/api/v1/tasks", {"title": "Drawn"})
     expect(page.get_by_text("Drawn")).to_be_visible()
-    assert loads == []
+    assert loads == [], loads
     assert_drawn_as_served(page, loads)
