@@ -200,13 +200,12 @@ final class EventHub: Sendable {
         guard let seen = households.withLock({ $0[household]?.latest }) else { return }
         // The revisions, and in the same snapshot the lists whose revision moved since the hub last looked.
         guard
-            let (now, lists) = try? scoped(household).read({ session in
+            let (now, moved, lists) = try? scoped(household).read({ session in
                 let now = try session.revisions()
                 let moved = RecordKind.all.filter { now[$0, default: 0] != seen[$0, default: 0] }
-                return (now, try Self.lists(moved, in: session))
+                return (now, moved, try Self.lists(moved, in: session))
             })
         else { return }
-        let moved = RecordKind.all.filter { now[$0, default: 0] != seen[$0, default: 0] }
         households.withLock { households in
             // Revisions only grow: a look that read before another one's answer is not news.
             guard var state = households[household], now.values.reduce(0, +) > state.latest.values.reduce(0, +)
