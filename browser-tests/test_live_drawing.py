@@ -240,6 +240,35 @@ def test_what_cannot_be_drawn_in_place_is_loaded_again(start_server, new_page):
     assert_drawn_as_served(page, loads)
 
 
+def test_a_change_told_while_changes_are_being_sent_is_not_missed(start_server, new_page):
+    """The page's look at the changes waiting on the device (at its start, or when the network is back) is under
+    way when another phone's change is told: it is drawn all the same, and one that cannot be drawn in place loads
+    the screen once that look is over. Another tab of the same browser holds the lock the sending takes, so that the
+    look lasts as long as the test says."""
+    server = start_server(seed=True)
+    page = new_page()
+    holder = page.context.new_page()
+    holder.goto(server.url + "/static/icon.svg")
+    holder.evaluate("""() => new Promise((granted) => {
+        navigator.locks.request("lists-changes", () => {
+            granted();
+            return new Promise((release) => { window.release = release; });
+        });
+    })""")
+    loads = page_loads(page)
+    open_live(page, server.url + "/todo")
+    added = api(server, "POST", "/api/v1/tasks", {"title": "Told while sending"})
+    expect(page.locator(f'main li.row[data-id="{added["id"]}"]')).to_have_count(1)
+    assert loads == [], loads
+    # The home screen's counts are loaded, which waits for the look to end.
+    open_live(page, server.url + "/")
+    expect(page.locator('main a[href="/todo"]')).to_contain_text("4 tasks")
+    api(server, "POST", "/api/v1/tasks", {"title": "Counted"})
+    holder.evaluate("window.release()")
+    expect(page.locator('main a[href="/todo"]')).to_contain_text("5 tasks")
+    wait_until(page, lambda: "/" in loads, f"the home screen was not loaded again: {loads}")
+
+
 def test_a_missed_change_is_loaded_again(start_server, new_page):
     server = start_server(seed=True)
     # Another page keeps the household followed, so the hub knows the revisions the page resumes from.

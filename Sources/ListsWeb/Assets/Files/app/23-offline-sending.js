@@ -135,7 +135,10 @@ async function confirmHousehold() {
 function flush() {
   if (!flushing) {
     const sending = navigator.locks ? navigator.locks.request("lists-changes", sendWaiting) : sendWaiting();
-    flushing = sending.finally(() => { flushing = null; });
+    flushing = sending.finally(() => {
+      flushing = null;
+      if (pollWanted) poll();
+    });
   }
   return flushing;
 }

@@ -13,6 +13,10 @@
 const pollInterval = 1000;
 let polling = false;
 let pollTimer = 0;
+// A poll asked for while it could not run (another poll, a form being sent, changes being sent, a step back
+// under way): run as soon as that ends (at the timer's next tick at the latest, even with the stream open), so
+// that a change the stream told of while the page was busy is not missed until the next one.
+let pollWanted = false;
 // The open event stream (`/api/v1/events`), while the page is visible and its session active.
 let events = null;
 
@@ -52,8 +56,12 @@ function keepWork(main, nextMain) {
 
 async function poll() {
   // While changes made offline are being sent, the page is redrawn once, when they are all in.
-  if (polling || busy || flushing || ignoredPops > 0 || document.hidden) return;
-  if (session === "none" || session === "leaving") return;
+  if (document.hidden || session === "none" || session === "leaving") return;
+  if (polling || busy || flushing || ignoredPops > 0) {
+    pollWanted = true;
+    return;
+  }
+  pollWanted = false;
   polling = true;
   try {
     const response = await fetch("/api/v1/revision", { headers: { Accept: "application/json" }, cache: "no-store" });
@@ -85,6 +93,7 @@ async function poll() {
     // Offline or restarting: try again at the next tick.
   } finally {
     polling = false;
+    if (pollWanted) poll();
   }
 }
 

@@ -75,7 +75,9 @@ function livePlan(main, records) {
 // loaded again.
 function drawLive(data) {
   if (!drawsInPlace() || !Array.isArray(data.records) || revision === null || data.from !== revision) return false;
-  if (busy || flushing || ignoredPops > 0 || !isLive() || waiting().length) return false;
+  // Changes being sent with none left waiting (the start's look at the queue, the last batch answered) are no
+  // reason not to: the records are the server's, and the screen is loaded once when changes were sent.
+  if (busy || ignoredPops > 0 || !isLive() || waiting().length) return false;
   const main = currentMain();
   const steps = main && livePlan(main, data.records);
   if (!steps) return false;

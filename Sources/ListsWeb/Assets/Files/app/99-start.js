@@ -37,7 +37,7 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 }
 startOffline();
 poll();
-pollTimer = setInterval(() => { if (!events || events.readyState !== EventSource.OPEN) poll(); }, pollInterval);
+pollTimer = setInterval(() => { if (pollWanted || !events || events.readyState !== EventSource.OPEN) poll(); }, pollInterval);
 document.addEventListener("visibilitychange", () => {
   if (document.hidden) stopListening();
   else poll();
