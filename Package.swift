@@ -89,7 +89,7 @@ let package = Package(
         // Benchmarks (`make bench`); built in release mode only by the Makefile.
         .executableTarget(
             name: "lists-bench",
-            dependencies: ["ListsModel", "ListsSQLite"],
+            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange"],
             path: "bench/lists-bench"
         ),
 

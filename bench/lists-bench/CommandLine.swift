@@ -15,6 +15,9 @@ enum BenchCommandLine {
           tutorial-vs-lists [--count 100k] [--reference-adds 5] [--adds 200] [--directory DIR]
               The tutorial's save (NSKeyedArchiver of the whole NSMutableArray, atomic file write, on every add)
               against Lists's add, both at --count items; goal: Lists >= 100x faster.
+          households-import [--households 1k] [--items 200] [--imports 20] [--directory DIR]
+              Median time of a new household's import of --items items into a store where --households other
+              households keep as many items with the same names, against an empty store; not judged.
           fill-tasks --database PATH --count N
               Creates a Lists database (seeded empty) holding N pending tasks, for bench/cli-vs-taskwarrior.sh.
           fill-items --database PATH --count N
@@ -47,6 +50,14 @@ enum BenchCommandLine {
                     count: try options.count("count") ?? 100_000,
                     referenceAdds: try options.count("reference-adds") ?? 5,
                     listsAdds: try options.count("adds") ?? 200,
+                    directory: try options.directory()
+                ).run()
+            case "households-import":
+                try options.allow(["households", "items", "imports", "directory"])
+                outcome = try HouseholdsImport(
+                    households: try options.count("households") ?? 1_000,
+                    items: try options.count("items") ?? 200,
+                    imports: try options.count("imports") ?? 20,
                     directory: try options.directory()
                 ).run()
             case "fill-tasks":
