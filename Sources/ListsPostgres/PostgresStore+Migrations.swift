@@ -254,6 +254,32 @@ extension PostgresStore {
         ALTER TABLE removed_records ADD COLUMN removal text COLLATE "C";
         CREATE INDEX removed_records_by_removal ON removed_records (household, removal);
         """,
+        // 13: every index a household reads through or writes to is led by the household. The names' indexes were
+        // led by the folded name alone, so that every household's "Milk" shared their pages, and the Shopping
+        // List's by the position, which the table's sequence gives every household in turn, so that a household's
+        // list was read among everyone's. Led by the household, a household's names and its list are together.
+        // Positions were unique in the table, through an index of their own beside the household's index on
+        // household and position: that index is now the unique one (a position is unique within its household,
+        // which is what a restore's conflict asks), one index fewer for every add.
+        """
+        ALTER TABLE items DROP CONSTRAINT items_position_key;
+        DROP INDEX items_by_household;
+        CREATE UNIQUE INDEX items_by_household ON items (household, position);
+        ALTER TABLE tasks DROP CONSTRAINT tasks_position_key;
+        DROP INDEX tasks_by_household;
+        CREATE UNIQUE INDEX tasks_by_household ON tasks (household, position);
+        ALTER TABLE sightings DROP CONSTRAINT sightings_position_key;
+        DROP INDEX sightings_by_household;
+        CREATE UNIQUE INDEX sightings_by_household ON sightings (household, position);
+        DROP INDEX items_by_name;
+        CREATE INDEX items_by_name ON items (household, name_key, position);
+        DROP INDEX tasks_by_name;
+        CREATE INDEX tasks_by_name ON tasks (household, name_key, position);
+        DROP INDEX sightings_by_name;
+        CREATE INDEX sightings_by_name ON sightings (household, name_key, position);
+        DROP INDEX items_on_shopping_list;
+        CREATE INDEX items_on_shopping_list ON items (household, position) WHERE on_shopping_list;
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

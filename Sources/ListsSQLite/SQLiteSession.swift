@@ -162,9 +162,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         return try numbered(
             type,
             "SELECT \(Self.columns(type)), \(Self.numberExpression(table)) FROM \(table) "
-                + "WHERE name_key = ?3 AND position >= ?1 AND position < ?2\(exact) ORDER BY position LIMIT ?4",
+                + "WHERE household = ?6 AND name_key = ?3 AND position >= ?1 AND position < ?2\(exact) "
+                + "ORDER BY position LIMIT ?4",
             [bounds.low, bounds.high, .text(Reference.nameKey(name)), .integer(Int64(limit))]
-                + (ignoringCase ? [] : [.text(name)]))
+                + [ignoringCase ? .null : .text(name), bounds.household])
     }
 
     func sum<R: Record>(_ type: R.Type, field: String, where filter: FieldFilter?) throws -> Int64 {

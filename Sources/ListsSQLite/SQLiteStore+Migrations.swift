@@ -323,6 +323,20 @@ extension SQLiteStore {
         ALTER TABLE removed_records ADD COLUMN removal TEXT;
         CREATE INDEX removed_records_by_removal ON removed_records (household, removal);
         """,
+        // 13: every index a household reads through is led by the household. The names' indexes were led by the
+        // folded name alone, so that every household's "Milk" shared their pages: an import placed each of its
+        // names among every other household's, and a lookup by name read them all to keep its own. Led by the
+        // household, a household's names are together, and (SQLite ending every index with the rowid, which is
+        // the position) a list's are a range of them. The other indexes of the record tables are led by the
+        // position, which is the household's range (`RowPositions`), or by the household already.
+        """
+        DROP INDEX items_by_name;
+        CREATE INDEX items_by_name ON items (household, name_key);
+        DROP INDEX tasks_by_name;
+        CREATE INDEX tasks_by_name ON tasks (household, name_key);
+        DROP INDEX sightings_by_name;
+        CREATE INDEX sightings_by_name ON sightings (household, name_key);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

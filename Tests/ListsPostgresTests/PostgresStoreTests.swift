@@ -115,6 +115,26 @@ import Testing
 
     /// A connection killed in the middle of a request fails that request with a clear error and nothing else: the
     /// next request works on a new connection.
+    /// Every index of a record table is led by the household, so that one household's reads and imports touch
+    /// its own part of each index (positions come from a sequence every household takes from in turn).
+    @Test func everyIndexOfARecordTableIsLedByTheHousehold() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            _ = try PostgresStore(url: url)
+            let admin = try PostgresTestServer.administration()
+            let schema = try PostgresTestServer.schema(in: url)
+            let rows = try admin.query(
+                "SELECT i.relname, a.attname FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid "
+                    + "JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace "
+                    + "JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = x.indkey[0] "
+                    + "WHERE n.nspname = $1 AND t.relname IN ('items', 'tasks', 'sightings')",
+                [.text(schema)])
+            #expect(rows.count >= 9)
+            for row in 0..<rows.count {
+                #expect(rows.text(row, 1) == "household", "\(rows.text(row, 0)) is led by \(rows.text(row, 1))")
+            }
+        }
+    }
+
     @Test func aConnectionKilledMidRequestFailsThatRequestOnly() throws {
         let name = "lists-kill-\(UUID().uuidString.prefix(8))"
         try PostgresTestServer.withFreshSchema(applicationName: name) { url in

@@ -158,6 +158,35 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         }
     }
 
+    /// Every index of a record table is led by the household or by the position (the household's range), so
+    /// that one household's reads and imports touch its own part of each index; a lookup by name reads through the
+    /// household's names.
+    @Test func everyIndexOfARecordTableIsLedByTheHousehold() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        try TodoList(store: store.scoped(to: HouseholdID(3))).add(title: "Milk")
+        var checked = 0
+        for table in ["items", "tasks", "sightings"] {
+            let indexes = try sqlite3Shell(
+                path, "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = '\(table)'"
+            ).split(separator: "\n")
+            for index in indexes {
+                let first = try sqlite3Shell(path, "SELECT name FROM pragma_index_info('\(index)') WHERE seqno = 0")
+                #expect(["household", "position"].contains(first), "\(index) is led by \(first)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 6)
+        let plan = try sqlite3Shell(
+            path,
+            "EXPLAIN QUERY PLAN SELECT id FROM tasks WHERE household = 3 AND name_key = 'milk' "
+                + "AND position >= \(3 << 40) AND position < \(4 << 40)")
+        #expect(plan.contains("tasks_by_name (household=? AND name_key=? AND rowid>? AND rowid<?)"), "\(plan)")
+        #expect(try TodoList(store: store.scoped(to: HouseholdID(3))).all().map(\.record.title) == ["Milk"])
+    }
+
     @Test func aMissingDirectoryIsCreated() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
