@@ -7,6 +7,8 @@ goal.
                                     as a static file; goal: Lists >= 0.5x nginx's requests/s
   server-bench.py posts-vs-sqlite3  durable POST /api/v1/tasks per second (wrk, 1 connection) against the sqlite3
                                     shell committing the same rows one per transaction; goal >= 0.5x
+  server-bench.py adds-at-once      durable POST /api/v1/items per second at 8 connections to a list of 100 and
+                                    one of 25,000, and at 1 connection; goals: 25k >= 0.9x 100, 8 >= 3x 1
   server-bench.py start-and-memory  with 100k items: process start to the first 200 on /healthz (goal < 200 ms,
                                     median) and peak RSS under the wrk loads (goal < 50 MB)
   server-bench.py signins-vs-reads  the p99 of signed-in GET /api/v1/items under wrk while 20 sign-ins/s run
@@ -59,7 +61,8 @@ class ListsServer:
     """`lists serve --port 0 --quiet` on `database`, its port read from the line it prints."""
 
     def __init__(self, database, threads=None, options=()):
-        sign_in(database)
+        # Its token, which WRK_TOKEN holds until another server signs in.
+        self.token = sign_in(database)
         command = [LISTS, "serve", "--port", "0", "--database", database, "--quiet", *options]
         if threads:
             command += ["--threads", str(threads)]
@@ -177,6 +180,7 @@ def sign_in(database):
     if made.returncode != 0:
         raise Failure(f"lists tokens create failed: {made.stderr}")
     os.environ["WRK_TOKEN"] = made.stdout.strip()
+    return made.stdout.strip()
 
 
 def get(url, headers=None):
@@ -511,6 +515,62 @@ def posts_vs_sqlite3(work, quick):
     return met
 
 
+def adds_at_once(work, quick):
+    """Durable adds to the catalog (POST /api/v1/items, each answered 201 after its commit) at 8 connections to a
+    list of 100 items and to one of 25,000, and at 1 connection to the list of 100: does adding keep its pace as
+    the list grows, and do adds that arrive together share their commits (group commit)? Goals: at 8 clients, the
+    list of 25,000 >= 0.9x the list of 100, and 8 clients >= 3x one client's. Judged on the medians of the rounds'
+    ratios, the three sides of a round running one right after the other."""
+    rounds, seconds = (2, 0.5) if quick else (9, 1)
+    several = 8
+    body = '{"name": "wrk item", "price": 1.25}'
+    say(f"== adds-at-once: durable POST /api/v1/items {body} per second, {rounds} rounds of {seconds} s per side")
+    small_db = os.path.join(work, "adds-100.sqlite")
+    large_db = os.path.join(work, "adds-25k.sqlite")
+    fill_items(small_db, 100)
+    fill_items(large_db, 25_000)
+    script = os.path.join(work, "count.lua")
+    with open(script, "w") as file:
+        file.write(WRK_SCRIPT)
+    before = {small_db: count_rows(small_db, "items"), large_db: count_rows(large_db, "items")}
+    small, large = ListsServer(small_db), ListsServer(large_db)
+    created = {small_db: 0, large_db: 0}
+    sides = {"100 at 8": (small, small_db, several), "25k at 8": (large, large_db, several),
+             "100 at 1": (small, small_db, 1)}
+    rates = {name: [] for name in sides}
+    try:
+        for server, database, clients in sides.values():  # warm-up: files, caches, the WAL at its working size
+            os.environ["WRK_TOKEN"] = server.token
+            result = wrk(server.url + "/api/v1/items", clients, clients, 1, script, body=body, stop_after=1)
+            created[database] += result.statuses.get(201, 0)
+        names = list(sides)
+        for round in range(rounds):
+            order = names[round % 3:] + names[:round % 3]
+            for name in order:
+                server, database, clients = sides[name]
+                os.environ["WRK_TOKEN"] = server.token
+                result = wrk(server.url + "/api/v1/items", clients, clients, seconds, script, body=body,
+                             stop_after=seconds)
+                check_created(result, name)
+                created[database] += result.statuses[201]
+                rates[name].append(result.rate)
+                say(f"   round {round + 1:2} list of {name:8} clients: {result.rate:8.0f} adds/s, "
+                    f"p99 {result.p99_ms:.2f} ms")
+    finally:
+        small.stop()
+        large.stop()
+    rows_ok = all(count_rows(database, "items") - before[database] == created[database] for database in created)
+    growth = median([a / b for a, b in zip(rates["25k at 8"], rates["100 at 8"])])
+    sharing = median([a / b for a, b in zip(rates["100 at 8"], rates["100 at 1"])])
+    for name in names:
+        say(f"   median, list of {name} clients: {median(rates[name]):.0f} adds/s")
+    say(f"   rows added = answers 201 (warm-up included): {'yes' if rows_ok else 'MISMATCH'}")
+    met = growth >= 0.9 and sharing >= 3 and rows_ok
+    say(f"RESULT adds-at-once: at {several} clients 25k / 100 = {growth:.2f} (goal >= 0.9), {several} clients / 1 = "
+        f"{sharing:.2f} (goal >= 3), rows = 201s: {'yes' if rows_ok else 'no'} {verdict(met)}")
+    return met
+
+
 def check_created(result, name):
     if set(result.statuses) - {201} or result.socket_errors:
         raise Failure(f"{name}: answers {result.statuses}, socket errors {result.socket_errors}")
@@ -727,7 +787,7 @@ def signins_vs_reads(work, quick):
 
 def main(arguments):
     benchmarks = {
-        "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "start-and-memory": start_and_memory,
+        "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "adds-at-once": adds_at_once, "start-and-memory": start_and_memory,
         "signins-vs-reads": signins_vs_reads,
     }
     quick = "--quick" in arguments
