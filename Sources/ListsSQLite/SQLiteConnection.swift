@@ -64,6 +64,9 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
+    /// Whether a transaction is open: false after SQLite rolled one back by itself (an I/O error, a full disk).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
     /// The number of rows the last statement changed.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -1,4 +1,5 @@
 import CSQLite
+import Dispatch
 import Foundation
 import ListsModel
 import Synchronization
@@ -188,8 +189,82 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in a write transaction and returns once it is durable. Writes that arrive while another is
+    /// committing are committed together, each in a savepoint of its own (``SQLiteWriteQueue``).
     public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
-        try transaction(begin: "BEGIN IMMEDIATE", body)
+        try withoutActuallyEscaping(body) { body in
+            var value: T?
+            let scope = scope
+            let entry = SQLiteWriteQueue.Entry { connection in
+                value = try body(SQLiteSession(connection: connection, scope: scope))
+            }
+            try shared.queue.write(entry) { batch in commit(batch) }
+            guard let value else { preconditionFailure("a write succeeded without its value") }
+            return value
+        }
+    }
+
+    /// How many batches of writes were committed so far, and how many writes wait now (for tests).
+    var writeQueueCounts: (batches: Int, waiting: Int) { shared.queue.counts }
+
+    /// Commits `batch` in one transaction on the write connection, each write in a savepoint of its own when there
+    /// are several, so that one that fails is undone alone; sets every write's outcome. A write is told it
+    /// succeeded only once the commit has.
+    private func commit(_ batch: [SQLiteWriteQueue.Entry]) {
+        shared.lock.withLock { _ in
+            do {
+                try connection.run("BEGIN IMMEDIATE")
+            } catch {
+                let failure = (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
+                for entry in batch { entry.outcome = .failure(failure) }
+                return
+            }
+            if batch.count == 1 {
+                let entry = batch[0]
+                do {
+                    try entry.run(connection)
+                    try connection.run("COMMIT")
+                    entry.outcome = .success(())
+                } catch {
+                    if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+                    entry.outcome = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
+                }
+                return
+            }
+            var done: [SQLiteWriteQueue.Entry] = []
+            for entry in batch {
+                do {
+                    try connection.run("SAVEPOINT write")
+                    do {
+                        try entry.run(connection)
+                    } catch {
+                        // SQLite ends the whole transaction by itself on some errors (I/O, a full disk): what the
+                        // writes before this one did is gone, and theirs fail with it.
+                        guard connection.isInTransaction else { throw error }
+                        try connection.run("ROLLBACK TO write")
+                        try connection.run("RELEASE write")
+                        entry.outcome = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
+                        continue
+                    }
+                    try connection.run("RELEASE write")
+                    done.append(entry)
+                } catch {
+                    // The transaction is lost: every write of the batch without an outcome fails with this.
+                    if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+                    let failure = (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
+                    for entry in batch where entry.outcome == nil { entry.outcome = .failure(failure) }
+                    return
+                }
+            }
+            do {
+                try connection.run("COMMIT")
+                for entry in done { entry.outcome = .success(()) }
+            } catch {
+                if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
+                let failure = (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
+                for entry in done { entry.outcome = .failure(failure) }
+            }
+        }
     }
 
     /// The page cache a write of `records` records gets: about 700 bytes a record (a Taskwarrior task's row and
@@ -305,6 +380,8 @@ private final class SQLiteConnections: @unchecked Sendable {
     let connection: SQLiteConnection
     /// Idle read-only connections; a read takes one out (or opens one) and puts it back when done.
     let readers = Mutex<[SQLiteConnectionBox]>([])
+    /// The writes waiting to be committed together.
+    let queue = SQLiteWriteQueue()
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
@@ -322,4 +399,107 @@ private final class SQLiteConnections: @unchecked Sendable {
 private final class SQLiteConnectionBox: @unchecked Sendable {
     let connection: SQLiteConnection
     init(connection: SQLiteConnection) { self.connection = connection }
+}
+
+/// Writes that arrive while another is being committed, committed together: group commit.
+///
+/// A write that arrives while no batch is committing leads: it commits itself at once, alone, as a write always
+/// did. One that arrives while a batch commits waits in the queue; when the lead's commit is done, it takes the
+/// waiting writes (up to ``largestBatch``) out of the queue and hands them, as the next batch, to the oldest, which
+/// leads it. The others wait, and return once the transaction that holds their write has committed, with their own
+/// outcome. Nothing is acknowledged before it is durable, and one commit (one fsync of the WAL) serves every write
+/// that arrived meanwhile instead of one each. Each write of a batch runs in a savepoint of its own, so that one
+/// refused (a conflict, a stale version, a bad value) leaves the others as they were.
+///
+/// `@unchecked Sendable` is safe because the state is touched only under `state`'s mutex, and an entry's outcome
+/// and batch are written by one leader before its semaphore is signalled and read only after its owner's wait
+/// returns; an entry is in one batch at most, because a batch is taken out of the queue under the mutex.
+final class SQLiteWriteQueue: @unchecked Sendable {
+    /// One write: what it runs on the write connection, and how it ended.
+    final class Entry: @unchecked Sendable {
+        /// The write's body, run by the leader of its batch inside the batch's transaction; let go by the leader
+        /// before the write is answered, since it holds the caller's closure only for the length of its call.
+        private(set) var body: ((SQLiteConnection) throws -> Void)?
+        /// Set by the leader that committed (or refused) it.
+        var outcome: Result<Void, any Error>?
+        /// Set when the write is handed the lead of a batch (its own first) instead of an outcome.
+        var batch: [Entry]?
+        let wake = DispatchSemaphore(value: 0)
+
+        init(_ body: @escaping (SQLiteConnection) throws -> Void) { self.body = body }
+
+        /// Runs the write's body on `connection`.
+        func run(_ connection: SQLiteConnection) throws {
+            guard let body else { preconditionFailure("a write was run twice") }
+            try body(connection)
+        }
+
+        /// Lets the body go: the caller's closure must not outlive its call (`withoutActuallyEscaping`).
+        func release() { body = nil }
+    }
+
+    private struct State {
+        var pending: [Entry] = []
+        /// Whether a batch is being committed (every pending write is led later or handed the lead).
+        var leading = false
+        /// How many batches were committed (or refused) so far, and how many writes wait: what tests look at.
+        var batches = 0
+    }
+
+    /// How many batches were committed (or refused) so far, and how many writes wait now.
+    var counts: (batches: Int, waiting: Int) { state.withLock { ($0.batches, $0.pending.count) } }
+
+    /// The most writes one transaction carries.
+    static let largestBatch = 64
+
+    private let state = Mutex(State())
+
+    /// Queues `entry` and returns when it is committed; `commit` is called by a leading write with a batch of
+    /// entries and must set every entry's outcome.
+    /// - Throws: what `commit` set as the entry's failure.
+    func write(_ entry: Entry, commit: ([Entry]) -> Void) throws {
+        var batch = state.withLock { state -> [Entry]? in
+            state.pending.append(entry)
+            guard !state.leading else { return nil }
+            state.leading = true
+            return Self.take(&state)
+        }
+        if batch == nil {
+            entry.wake.wait()
+            batch = entry.batch
+            // The batch holds this entry: kept in it, it would hold itself, and the whole batch would never be freed.
+            entry.batch = nil
+        }
+        if let batch {
+            commit(batch)
+            for member in batch { member.release() }
+            // The next batch, taken out of the queue here so that no other write can take any of its entries, and
+            // handed to its first write, which leads it.
+            let next = state.withLock { state -> [Entry]? in
+                state.batches += 1
+                guard !state.pending.isEmpty else {
+                    state.leading = false
+                    return nil
+                }
+                return Self.take(&state)
+            }
+            if let next, let first = next.first {
+                first.batch = next
+                first.wake.signal()
+            }
+            for other in batch where other !== entry { other.wake.signal() }
+        }
+        guard let outcome = entry.outcome else {
+            preconditionFailure("a write ended without an outcome")
+        }
+        try outcome.get()
+    }
+
+    /// The oldest waiting writes, up to ``largestBatch``, out of the queue.
+    private static func take(_ state: inout State) -> [Entry] {
+        let count = min(state.pending.count, largestBatch)
+        let batch = Array(state.pending.prefix(count))
+        state.pending.removeFirst(count)
+        return batch
+    }
 }
