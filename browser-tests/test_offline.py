@@ -713,6 +713,28 @@ def test_an_emptied_or_filled_list_offline_reads_as_it_does_online(start_server,
     assert list_text(phone) == offline_todo
 
 
+def test_a_task_added_offline_to_a_list_that_was_empty_can_be_deleted_offline(start_server, new_page):
+    """A list empty when its screen was kept has the form that asks before a delete all the same: a task added
+    there offline is deleted offline, asking first, and nothing of it reaches the server."""
+    server = start_server(seed=False)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo", "/"])
+    phone.goto(server.url + "/todo")
+    expect(phone.get_by_text("No tasks. Type one above.")).to_be_visible()
+    phone.context.set_offline(True)
+    phone.get_by_label("New task").fill("Buy oats")
+    phone.get_by_role("button", name="Insert").click()
+    expect(phone.get_by_role("button", name="Buy oats", exact=True)).to_be_visible()
+    phone.locator("li.row", has_text="Buy oats").get_by_role("button", name="Delete Buy oats…").click()
+    phone.get_by_role("button", name="Delete Buy oats", exact=True).click()
+    expect(phone.locator("li.row", has_text="Buy oats")).to_have_count(0)
+    expect(phone.get_by_text("No tasks. Type one above.")).to_be_visible()
+    phone.context.set_offline(False)
+    wait_until(lambda: queued(phone) == 0, "the changes sent")
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    assert server.get_json("/api/v1/tasks")["tasks"] == []
+
+
 def test_a_second_tab_offline_shows_the_changes_of_the_first(start_server, new_page):
     server = start_server(seed=True)
     first = new_page()

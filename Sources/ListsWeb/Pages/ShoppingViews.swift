@@ -36,8 +36,10 @@ enum ShoppingViews {
             ? Layout.barLink("Done", href: pager.address("/shopping"), className: "strong")
             : Layout.barLink("Edit", href: pager.address("/shopping", keeping: "edit=1"))
         let navigation = pager.navigation("/shopping", noun: "items", keeping: isEditing ? "edit=1" : nil)
+        // The form that asks before a delete, in an empty catalog too: a row drawn there offline or from another
+        // phone's change asks with it.
         let template =
-            isEditing && !items.isEmpty
+            isEditing
             ? Layout.rowConfirmTemplate(
                 fields: "<input type=\"hidden\" name=\"from\" value=\"edit\">", hasCancel: false)
             : ""

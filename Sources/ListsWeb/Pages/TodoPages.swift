@@ -213,7 +213,9 @@ struct TodoPages: Sendable {
         let rows = tasks.map { Self.row($0.record, pager) }
         let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
-            insert + "\n" + (tasks.isEmpty ? "" : Layout.rowConfirmTemplate(hasCancel: true)) + navigation
+            // The form that asks before a delete, in an empty list too: a row drawn there offline or from another
+            // phone's change asks with it.
+            insert + "\n" + Layout.rowConfirmTemplate(hasCancel: true) + navigation
             + Self.group(rows) + navigation
         return Layout.screen(
             title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
