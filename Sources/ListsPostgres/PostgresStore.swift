@@ -158,7 +158,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// runs alone (``PostgresSession/insertNumbered(_:)``).
     public func append<R: Record>(_ record: R, numbered: Bool) throws -> Int? {
         guard numbered else {
-            let entry = PostgresAppendQueue.Entry(
+            let entry = PostgresAppend(
                 id: record.id.text, values: PostgresSession.insertValues(record, household: scope.household))
             defer { runDeferredUpkeep() }
             try shared.appendQueue(R.kind, scope.household, scope.insertList).add(entry) { batch in
@@ -185,7 +185,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// Commits `batch`, adds to `R`'s list, in one statement, and sets each add's outcome: done, or a conflict for
     /// a record whose id exists. When the statement fails whole for a reason other than the connection (a record
     /// the schema refuses, an id that exists), each add is committed alone, so that only the one at fault fails.
-    private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppendQueue.Entry]) {
+    private func commit<R: Record>(_ type: R.Type, _ batch: [PostgresAppend]) {
         let list = FieldValue.integer(scope.insertList.rawValue)
         do {
             // Whether each add stored its record.

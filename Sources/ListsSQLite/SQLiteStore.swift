@@ -2,6 +2,7 @@ import CSQLite
 import Dispatch
 import Foundation
 import ListsModel
+import ListsSQL
 import Synchronization
 
 /// The embedded default store: one SQLite file in WAL mode with `synchronous=FULL`, so that an acknowledged
@@ -190,15 +191,15 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     }
 
     /// Runs `body` in a write transaction and returns once it is durable. Writes that arrive while another is
-    /// committing are committed together, each in a savepoint of its own (``SQLiteWriteQueue``).
+    /// committing are committed together, each in a savepoint of its own (``GroupCommitQueue``, ``commit(_:)``).
     public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
             var value: T?
             let scope = scope
-            let entry = SQLiteWriteQueue.Entry { connection in
+            let entry = SQLiteWrite { connection in
                 value = try body(SQLiteSession(connection: connection, scope: scope))
             }
-            try shared.queue.write(entry) { batch in commit(batch) }
+            try shared.queue.add(entry) { batch in commit(batch) }
             guard let value else { preconditionFailure("a write succeeded without its value") }
             return value
         }
@@ -210,7 +211,8 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// Commits `batch` in one transaction on the write connection, each write in a savepoint of its own when there
     /// are several, so that one that fails is undone alone; sets every write's outcome. A write is told it
     /// succeeded only once the commit has.
-    private func commit(_ batch: [SQLiteWriteQueue.Entry]) {
+    private func commit(_ batch: [SQLiteWrite]) {
+        defer { for entry in batch { entry.release() } }
         shared.lock.withLock { _ in
             do {
                 try connection.run("BEGIN IMMEDIATE")
@@ -231,7 +233,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 }
                 return
             }
-            var done: [SQLiteWriteQueue.Entry] = []
+            var done: [SQLiteWrite] = []
             for entry in batch {
                 do {
                     try connection.run("SAVEPOINT write")
@@ -380,8 +382,8 @@ private final class SQLiteConnections: @unchecked Sendable {
     let connection: SQLiteConnection
     /// Idle read-only connections; a read takes one out (or opens one) and puts it back when done.
     let readers = Mutex<[SQLiteConnectionBox]>([])
-    /// The writes waiting to be committed together.
-    let queue = SQLiteWriteQueue()
+    /// The writes waiting to be committed together: a batch at a time, on the one write connection.
+    let queue = GroupCommitQueue<SQLiteWrite>(largestBatch: 64)
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
@@ -401,105 +403,26 @@ private final class SQLiteConnectionBox: @unchecked Sendable {
     init(connection: SQLiteConnection) { self.connection = connection }
 }
 
-/// Writes that arrive while another is being committed, committed together: group commit.
+/// One write waiting in the store's ``GroupCommitQueue``: what it runs on the write connection, and how it ended.
 ///
-/// A write that arrives while no batch is committing leads: it commits itself at once, alone, as a write always
-/// did. One that arrives while a batch commits waits in the queue; when the lead's commit is done, it takes the
-/// waiting writes (up to ``largestBatch``) out of the queue and hands them, as the next batch, to the oldest, which
-/// leads it. The others wait, and return once the transaction that holds their write has committed, with their own
-/// outcome. Nothing is acknowledged before it is durable, and one commit (one fsync of the WAL) serves every write
-/// that arrived meanwhile instead of one each. Each write of a batch runs in a savepoint of its own, so that one
-/// refused (a conflict, a stale version, a bad value) leaves the others as they were.
-///
-/// `@unchecked Sendable` is safe because the state is touched only under `state`'s mutex, and an entry's outcome
-/// and batch are written by one leader before its semaphore is signalled and read only after its owner's wait
-/// returns; an entry is in one batch at most, because a batch is taken out of the queue under the mutex.
-final class SQLiteWriteQueue: @unchecked Sendable {
-    /// One write: what it runs on the write connection, and how it ended.
-    final class Entry: @unchecked Sendable {
-        /// The write's body, run by the leader of its batch inside the batch's transaction; let go by the leader
-        /// before the write is answered, since it holds the caller's closure only for the length of its call.
-        private(set) var body: ((SQLiteConnection) throws -> Void)?
-        /// Set by the leader that committed (or refused) it.
-        var outcome: Result<Void, any Error>?
-        /// Set when the write is handed the lead of a batch (its own first) instead of an outcome.
-        var batch: [Entry]?
-        let wake = DispatchSemaphore(value: 0)
+/// `@unchecked Sendable` is safe for the reasons ``GroupCommitQueue`` gives; its body is run and let go by the
+/// leader of its batch before the write is answered.
+final class SQLiteWrite: GroupCommitEntry, @unchecked Sendable {
+    /// The write's body, run by the leader of its batch inside the batch's transaction; let go by the leader
+    /// before the write is answered, since it holds the caller's closure only for the length of its call.
+    private var body: ((SQLiteConnection) throws -> Void)?
+    var outcome: Result<Void, any Error>?
+    var batch: [SQLiteWrite]?
+    let wake = DispatchSemaphore(value: 0)
 
-        init(_ body: @escaping (SQLiteConnection) throws -> Void) { self.body = body }
+    init(_ body: @escaping (SQLiteConnection) throws -> Void) { self.body = body }
 
-        /// Runs the write's body on `connection`.
-        func run(_ connection: SQLiteConnection) throws {
-            guard let body else { preconditionFailure("a write was run twice") }
-            try body(connection)
-        }
-
-        /// Lets the body go: the caller's closure must not outlive its call (`withoutActuallyEscaping`).
-        func release() { body = nil }
+    /// Runs the write's body on `connection`.
+    func run(_ connection: SQLiteConnection) throws {
+        guard let body else { preconditionFailure("a write was run twice") }
+        try body(connection)
     }
 
-    private struct State {
-        var pending: [Entry] = []
-        /// Whether a batch is being committed (every pending write is led later or handed the lead).
-        var leading = false
-        /// How many batches were committed (or refused) so far, and how many writes wait: what tests look at.
-        var batches = 0
-    }
-
-    /// How many batches were committed (or refused) so far, and how many writes wait now.
-    var counts: (batches: Int, waiting: Int) { state.withLock { ($0.batches, $0.pending.count) } }
-
-    /// The most writes one transaction carries.
-    static let largestBatch = 64
-
-    private let state = Mutex(State())
-
-    /// Queues `entry` and returns when it is committed; `commit` is called by a leading write with a batch of
-    /// entries and must set every entry's outcome.
-    /// - Throws: what `commit` set as the entry's failure.
-    func write(_ entry: Entry, commit: ([Entry]) -> Void) throws {
-        var batch = state.withLock { state -> [Entry]? in
-            state.pending.append(entry)
-            guard !state.leading else { return nil }
-            state.leading = true
-            return Self.take(&state)
-        }
-        if batch == nil {
-            entry.wake.wait()
-            batch = entry.batch
-            // The batch holds this entry: kept in it, it would hold itself, and the whole batch would never be freed.
-            entry.batch = nil
-        }
-        if let batch {
-            commit(batch)
-            for member in batch { member.release() }
-            // The next batch, taken out of the queue here so that no other write can take any of its entries, and
-            // handed to its first write, which leads it.
-            let next = state.withLock { state -> [Entry]? in
-                state.batches += 1
-                guard !state.pending.isEmpty else {
-                    state.leading = false
-                    return nil
-                }
-                return Self.take(&state)
-            }
-            if let next, let first = next.first {
-                first.batch = next
-                first.wake.signal()
-            }
-            for other in batch where other !== entry { other.wake.signal() }
-        }
-        guard let outcome = entry.outcome else {
-            preconditionFailure("a write ended without an outcome")
-        }
-        try outcome.get()
-    }
-
-    /// The oldest waiting writes, up to ``largestBatch``, out of the queue.
-    private static func take(_ state: inout State) -> [Entry] {
-        let count = min(state.pending.count, largestBatch)
-        let batch = Array(state.pending.prefix(count))
-        state.pending.removeFirst(count)
-        return batch
-    }
+    /// Lets the body go: the caller's closure must not outlive its call (`withoutActuallyEscaping`).
+    func release() { body = nil }
 }

@@ -19,7 +19,7 @@ import Testing
         onThreads(16) { thread in
             for index in 0..<10 {
                 let id = "\(thread)-\(index)"
-                let entry = PostgresAppendQueue.Entry(id: id, values: [.text(id)])
+                let entry = PostgresAppend(id: id, values: [.text(id)])
                 do {
                     try queue.add(entry) { batch in
                         Thread.sleep(forTimeInterval: 0.002)
@@ -50,7 +50,7 @@ import Testing
     /// the lead: a server leaked every batch, about 700 bytes an add.)
     @Test func noEntryOutlivesItsAdd() throws {
         final class Weak: @unchecked Sendable {
-            weak var entry: PostgresAppendQueue.Entry?
+            weak var entry: PostgresAppend?
         }
         let queue = PostgresAppendQueue()
         let references = Mutex<[Weak]>([])
@@ -59,7 +59,7 @@ import Testing
             for index in 0..<10 {
                 let reference = Weak()
                 do {
-                    let entry = PostgresAppendQueue.Entry(id: "\(thread)-\(index)", values: [.text("\(index)")])
+                    let entry = PostgresAppend(id: "\(thread)-\(index)", values: [.text("\(index)")])
                     reference.entry = entry
                     try? queue.add(entry) { batch in
                         Thread.sleep(forTimeInterval: 0.002)
