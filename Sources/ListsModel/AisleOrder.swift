@@ -89,7 +89,8 @@ public enum AisleOrder {
         guard let from = order.firstIndex(of: section) else {
             throw ValidationError(field: "section", message: "no section named \(Quoted(section)) in this list")
         }
-        let to = from + offset
+        // (A move of more places than there are sections is out of range, without adding it up.)
+        let to = offset.magnitude > UInt(order.count) ? -1 : from + offset
         guard order.indices.contains(to) else {
             let (way, room) = offset < 0 ? ("up", from) : ("down", order.count - 1 - from)
             let message =

@@ -27,6 +27,8 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
     public static let maximumLength = 40
     /// The largest number a quantity may have.
     public static let largest: Decimal = 1_000_000
+    /// The most decimals a quantity's number may have.
+    public static let decimals = 3
 
     /// The units an amount can have.
     public enum Unit: String, Sendable, Hashable, CaseIterable {
@@ -121,13 +123,13 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
             "a number alone (a count) or a number and a unit: "
             + "g, kg, mg, ml, cl, dl, l, pack, can, bottle, box, bag, bunch, jar, piece"
         // "1,000": a thousands separator to some, 1.000 to others.
-        if let comma = digits.firstIndex(of: "."), scalars[..<end].contains(","),
+        let separators = scalars[..<end].filter { $0 == "." || $0 == "," }
+        if separators == [","], let comma = digits.firstIndex(of: "."),
             digits[digits.index(after: comma)...].count == 3
         {
             throw ValidationError(
                 field: "quantity",
-                message: "\(Quoted(trimmed)) could be read two ways: write the number without a thousands separator, "
-                    + "and a decimal with a point or a comma and not three digits after it")
+                message: "\(Quoted(trimmed)) could be read two ways: write 1000 for a thousand, or 1.5 for a decimal")
         }
         if rest.first == "e", rest.dropFirst().allSatisfy({ $0.isNumber || $0 == "+" || $0 == "-" }) {
             throw ValidationError(
@@ -145,6 +147,9 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
         }
         guard number <= Self.largest else {
             throw ValidationError(field: "quantity", message: "a quantity is at most 1,000,000")
+        }
+        if let point = digits.firstIndex(of: "."), digits[digits.index(after: point)...].count > Self.decimals {
+            throw ValidationError(field: "quantity", message: "a quantity has at most \(Self.decimals) decimals")
         }
         if rest.isEmpty {
             self = .count(number)
@@ -165,8 +170,17 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// This quantity and `other` together, when their units agree (see the type's notes); `nil` when they do not.
+    /// This quantity and `other` together, when their units agree (see the type's notes); `nil` when they do not,
+    /// or when the total would be over ``largest``.
     public func adding(_ other: Quantity) -> Quantity? {
+        guard let total = unchecked(adding: other) else { return nil }
+        switch total {
+        case .count(let number), .amount(let number, _): return number <= Self.largest ? total : nil
+        case .text: return nil
+        }
+    }
+
+    private func unchecked(adding other: Quantity) -> Quantity? {
         switch (self, other) {
         case (.count(let first), .count(let second)):
             return .count(first + second)
@@ -177,8 +191,10 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
             let total = first * unit.scale + second * otherUnit.scale
             let larger = unit.scale >= otherUnit.scale ? unit : otherUnit
             let smaller = unit.scale >= otherUnit.scale ? otherUnit : unit
-            return total >= larger.scale
-                ? .amount(total / larger.scale, larger) : .amount(total / smaller.scale, smaller)
+            // In the larger unit when it is at least one of it and needs no more decimals than a quantity has.
+            let inLarger = total / larger.scale
+            guard total >= larger.scale, Self.fits(inLarger) else { return .amount(total / smaller.scale, smaller) }
+            return .amount(inLarger, larger)
         default:
             return nil
         }
@@ -194,11 +210,19 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether `number` has at most ``decimals`` decimals.
+    private static func fits(_ number: Decimal) -> Bool {
+        var value = number
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, decimals, .plain)
+        return rounded == number
+    }
+
     /// A number as a person writes it: no exponent, no trailing zeros.
     private static func written(_ number: Decimal) -> String {
         var value = number
         var rounded = Decimal()
-        NSDecimalRound(&rounded, &value, 6, .plain)
+        NSDecimalRound(&rounded, &value, Self.decimals + 3, .plain)
         return NSDecimalNumber(decimal: rounded).stringValue
     }
 }

@@ -112,6 +112,8 @@ import Testing
             ("Produce", -1, "\"Produce\" is the first section: it cannot move up"),
             ("Bakery", 2, "\"Bakery\" is section 2 of 3: it can move down by at most 1"),
             ("Bakery", -3, "\"Bakery\" is section 2 of 3: it can move up by at most 1"),
+            ("Bakery", Int.max, "\"Bakery\" is section 2 of 3: it can move down by at most 1"),
+            ("Bakery", Int.min, "\"Bakery\" is section 2 of 3: it can move up by at most 1"),
         ]
         for (section, offset, message) in refusals {
             #expect(throws: ValidationError(field: "move", message: message)) {

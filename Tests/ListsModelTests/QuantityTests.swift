@@ -54,10 +54,15 @@ import Testing
         ),
         (
             "1,000 g",
-            "\"1,000 g\" could be read two ways: write the number without a thousands separator, "
-                + "and a decimal with a point or a comma and not three digits after it"
+            "\"1,000 g\" could be read two ways: write 1000 for a thousand, or 1.5 for a decimal"
         ),
         ("2\u{7}", "a quantity cannot contain control characters"),
+        ("0.0000001", "a quantity has at most 3 decimals"),
+        (
+            "1,5,0",
+            "\"1,5,0\" is not a quantity: write a number alone (a count) or a number and a unit: "
+                + "g, kg, mg, ml, cl, dl, l, pack, can, bottle, box, bag, bunch, jar, piece"
+        ),
     ])
     func badQuantitiesAreRefusedNamingTheField(_ typed: String, _ message: String) {
         #expect(throws: ValidationError(field: "quantity", message: message)) { try Quantity(parsing: typed) }
@@ -82,6 +87,12 @@ import Testing
         #expect(try sum("500 g", "1 l") == nil)
         #expect(try sum("1 pack", "1 can") == nil)
         #expect(try sum("a few", "2") == nil)
+        // A total over a million, or one the larger unit would need too many decimals for.
+        #expect(try sum("999999", "2") == nil)
+        #expect(try sum("1 g", "1 mg") == "1.001 g")
+        #expect(try sum("1 kg", "1 mg") == nil)
+        #expect(try sum("2 g", "0.5 mg") == "2000.5 mg")
+        #expect(try sum("999 kg", "1 mg") == nil)
     }
 
     @Test func aTotalMultipliesThePriceByACountAndCountsAnAmountByWeightOrVolumeOnce() throws {

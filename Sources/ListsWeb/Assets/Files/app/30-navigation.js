@@ -134,19 +134,35 @@ function swap(html, url, mode) {
   else focusHeading();
 }
 
+// Loads of the screen again under way (a live update, changes sent, another tab's): while one is, a change told is
+// not drawn on the screen it is about to replace (41-live-drawing.js), and only the last one started is drawn.
+let refreshes = 0;
+let lastRefresh = 0;
+
 async function load(url, mode) {
   // With no network, a sheet or a sighting's screen is drawn from the list screen's templates.
   if (isOffline() && mode !== "refresh" && openOffline(url, mode)) return;
+  const refresh = mode === "refresh" ? ++lastRefresh : 0;
+  if (refresh) refreshes += 1;
   try {
     const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    const html = await response.text();
+    // A newer load of the screen started meanwhile: that one draws it, with its revision.
+    if (refresh && refresh !== lastRefresh) return;
     takeRevision(response.headers.get("X-Lists-Revision"));
     takeHousehold(response.headers.get("X-Lists-Household"));
     // A live update that finds the screen gone (the record was deleted elsewhere) leaves the person where
     // they are; their next action gets the answer.
     if (mode === "refresh" && !response.ok) return;
-    swap(await response.text(), response.url || url, mode);
+    swap(html, response.url || url, mode);
   } catch (error) {
     if (mode !== "refresh") location.assign(url);
+  } finally {
+    if (refresh) {
+      refreshes -= 1;
+      // A change told meanwhile is looked for now.
+      if (refreshes === 0 && pollWanted) poll();
+    }
   }
 }
 

@@ -78,6 +78,12 @@ function drawLive(data) {
   // Changes being sent with none left waiting (the start's look at the queue, the last batch answered) are no
   // reason not to: the records are the server's, and the screen is loaded once when changes were sent.
   if (busy || ignoredPops > 0 || !isLive() || waiting().length) return false;
+  // The screen is being loaded again: drawn on the screen it replaces, the change would be lost with it. The poll
+  // that follows waits for the load (or is made after it) and loads the screen once more if it moved meanwhile.
+  if (refreshes > 0) {
+    pollWanted = true;
+    return true;
+  }
   const main = currentMain();
   const steps = main && livePlan(main, data.records);
   if (!steps) return false;
