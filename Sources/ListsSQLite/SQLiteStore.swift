@@ -174,7 +174,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
             return value
         } catch {
             _ = try? connection.run("ROLLBACK")
-            throw (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
+            throw storeError(error)
         }
     }
 
@@ -210,63 +210,45 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
 
     /// Commits `batch` in one transaction on the write connection, each write in a savepoint of its own when there
     /// are several, so that one that fails is undone alone; sets every write's outcome. A write is told it
-    /// succeeded only once the commit has.
+    /// succeeded only once the commit has. A lone write runs without a savepoint, as a write always did: when it
+    /// fails, the transaction is rolled back whole.
     private func commit(_ batch: [SQLiteWrite]) {
         defer { for entry in batch { entry.release() } }
+        let savepoints = batch.count > 1
         shared.lock.withLock { _ in
+            var done: [SQLiteWrite] = []
             do {
                 try connection.run("BEGIN IMMEDIATE")
-            } catch {
-                let failure = (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
-                for entry in batch { entry.outcome = .failure(failure) }
-                return
-            }
-            if batch.count == 1 {
-                let entry = batch[0]
-                do {
-                    try entry.run(connection)
-                    try connection.run("COMMIT")
-                    entry.outcome = .success(())
-                } catch {
-                    if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-                    entry.outcome = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
-                }
-                return
-            }
-            var done: [SQLiteWrite] = []
-            for entry in batch {
-                do {
-                    try connection.run("SAVEPOINT write")
+                for entry in batch {
+                    if savepoints { try connection.run("SAVEPOINT write") }
                     do {
                         try entry.run(connection)
                     } catch {
-                        // SQLite ends the whole transaction by itself on some errors (I/O, a full disk): what the
-                        // writes before this one did is gone, and theirs fail with it.
-                        guard connection.isInTransaction else { throw error }
+                        // Alone, or when SQLite ended the whole transaction by itself (I/O, a full disk: what the
+                        // writes before this one did is gone, and theirs fail with it), the transaction is lost.
+                        guard savepoints, connection.isInTransaction else { throw error }
                         try connection.run("ROLLBACK TO write")
                         try connection.run("RELEASE write")
-                        entry.outcome = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
+                        entry.outcome = .failure(storeError(error))
                         continue
                     }
-                    try connection.run("RELEASE write")
+                    if savepoints { try connection.run("RELEASE write") }
                     done.append(entry)
-                } catch {
-                    // The transaction is lost: every write of the batch without an outcome fails with this.
-                    if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-                    let failure = (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
-                    for entry in batch where entry.outcome == nil { entry.outcome = .failure(failure) }
-                    return
                 }
-            }
-            do {
                 try connection.run("COMMIT")
                 for entry in done { entry.outcome = .success(()) }
             } catch {
+                // The transaction is lost: every write of the batch without an outcome of its own fails with this.
                 if connection.isInTransaction { _ = try? connection.run("ROLLBACK") }
-                let failure = (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
-                for entry in done { entry.outcome = .failure(failure) }
+                let failure = storeError(error)
+                for entry in batch where entry.outcome == nil { entry.outcome = .failure(failure) }
             }
         }
+    }
+
+    /// `error` as the store throws it: an SQLite error as the ``StoreError`` it means, anything else as it is.
+    private func storeError(_ error: any Error) -> any Error {
+        (error as? SQLiteError).map { $0.storeError(path: path) } ?? error
     }
 
     /// The page cache a write of `records` records gets: about 700 bytes a record (a Taskwarrior task's row and
@@ -364,7 +346,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 result = .success(value)
             } catch {
                 _ = try? connection.run("ROLLBACK")
-                result = .failure((error as? SQLiteError).map { $0.storeError(path: path) } ?? error)
+                result = .failure(storeError(error))
             }
             return try result.get()
         }
