@@ -13,9 +13,9 @@
 const pollInterval = 1000;
 let polling = false;
 let pollTimer = 0;
-// A poll asked for while it could not run (another poll, a form being sent, changes being sent, a step back
-// under way): run as soon as that ends (at the timer's next tick at the latest, even with the stream open), so
-// that a change the stream told of while the page was busy is not missed until the next one.
+// A poll asked for while it could not run (another poll, a form being sent, changes being sent, the screen being
+// loaded again, a step back under way): run as soon as that ends (at the timer's next tick at the latest, even with
+// the stream open), so that a change the stream told of while the page was busy is not missed until the next one.
 let pollWanted = false;
 // The open event stream (`/api/v1/events`), while the page is visible and its session active.
 let events = null;
@@ -57,7 +57,7 @@ function keepWork(main, nextMain) {
 async function poll() {
   // While changes made offline are being sent, the page is redrawn once, when they are all in.
   if (document.hidden || session === "none" || session === "leaving") return;
-  if (polling || busy || flushing || ignoredPops > 0) {
+  if (polling || busy || flushing || refreshes > 0 || ignoredPops > 0) {
     pollWanted = true;
     return;
   }

@@ -76,14 +76,10 @@ function livePlan(main, records) {
 function drawLive(data) {
   if (!drawsInPlace() || !Array.isArray(data.records) || revision === null || data.from !== revision) return false;
   // Changes being sent with none left waiting (the start's look at the queue, the last batch answered) are no
-  // reason not to: the records are the server's, and the screen is loaded once when changes were sent.
-  if (busy || ignoredPops > 0 || !isLive() || waiting().length) return false;
-  // The screen is being loaded again: drawn on the screen it replaces, the change would be lost with it. The poll
-  // that follows waits for the load (or is made after it) and loads the screen once more if it moved meanwhile.
-  if (refreshes > 0) {
-    pollWanted = true;
-    return true;
-  }
+  // reason not to: the records are the server's, and the screen is loaded once when changes were sent. A screen
+  // being loaded again is: drawn on the screen the load replaces, the change would be lost with it (the poll that
+  // follows waits for the load).
+  if (busy || refreshes > 0 || ignoredPops > 0 || !isLive() || waiting().length) return false;
   const main = currentMain();
   const steps = main && livePlan(main, data.records);
   if (!steps) return false;
