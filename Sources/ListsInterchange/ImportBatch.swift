@@ -107,9 +107,40 @@ extension ImportRecords: ImportPart where R: Record {
         into session: any StoreSession, existing: ImportBatch.ExistingRecords, tally: inout ImportTally,
         progress: (Int) -> Void
     ) throws {
+        if let entries = records as? [ListEntry] {
+            try Self.mergeEntries(entries, into: session, existing: existing, tally: &tally, progress: progress)
+            return
+        }
         var merge = ImportMerge<R>(session: session, existing: existing, expected: records.count)
         try merge.add(records, tally: &tally, progress: progress)
         try merge.finish()
+    }
+
+    /// Writes entries of named lists each into its list's store list (``NamedList/slot``), in file order within
+    /// each list; the lists come before them in the batch, so that a backup's lists are stored by then.
+    /// - Throws: ``ValidationError`` on `list` for an entry whose list is neither in the file nor stored.
+    private static func mergeEntries(
+        _ entries: [ListEntry], into session: any StoreSession, existing: ImportBatch.ExistingRecords,
+        tally: inout ImportTally, progress: (Int) -> Void
+    ) throws {
+        var order: [String] = []
+        var byList: [String: [ListEntry]] = [:]
+        for entry in entries {
+            if byList[entry.list] == nil { order.append(entry.list) }
+            byList[entry.list, default: []].append(entry)
+        }
+        let main = session.session(in: .main)
+        for listID in order {
+            guard let id = UUID(uuidString: listID), let list = try main.record(NamedList.self, id: id) else {
+                throw ValidationError(
+                    field: "list", message: "an entry is on the list \(listID), which neither the file nor the household has")
+            }
+            let group = byList[listID] ?? []
+            var merge = ImportMerge<ListEntry>(
+                session: session.session(in: list.entries), existing: existing, expected: group.count)
+            try merge.add(group, tally: &tally, progress: progress)
+            try merge.finish()
+        }
     }
 }
 

@@ -17,7 +17,10 @@ public enum ListsJSON {
     public static func export(_ store: any Store, to write: ([UInt8]) throws -> Void) throws {
         try store.read { session in
             try write(Array("{\"format\":\"lists\",\"version\":\(version)".utf8))
+            // The entries of named lists are kept each in its list's store list: they are read from them all.
+            let everyList = session.session(in: nil)
             func section<R: Record>(_ type: R.Type) throws {
+                let session = R.kind == .entry ? everyList : session
                 try write(Array(",\n\"\(R.kind.collectionKey)\":[".utf8))
                 var first = true
                 let pageSize = 5000

@@ -53,8 +53,13 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     public static let sighting = RecordKind(
         "sighting", collection: "sightings", table: "sightings", type: BirdSighting.self)
 
-    /// Every kind, in the order lists, exports and imports take them.
-    public static let all: [RecordKind] = [.item, .task, .sighting]
+    /// A named shopping list of the household.
+    public static let list = RecordKind("list", collection: "lists", table: "named_lists", type: NamedList.self)
+    /// An item put on a named shopping list.
+    public static let entry = RecordKind("entry", collection: "entries", table: "list_entries", type: ListEntry.self)
+
+    /// Every kind, in the order lists, exports and imports take them (a list before its entries).
+    public static let all: [RecordKind] = [.item, .task, .sighting, .list, .entry]
 
     /// The kind called `name`, if there is one.
     public init?(rawValue name: String) {

@@ -241,6 +241,11 @@ public protocol StoreSession {
     /// The session's faster ways to load many records, when it has them (``BulkLoadingSession``); `nil` by default.
     var bulkLoading: (any BulkLoadingSession)? { get }
 
+    /// The same transaction, reading and changing `list` of the session's household instead (`nil`: all its lists
+    /// together): what a read or a write that spans lists works through (a named list with its entries, a backup's
+    /// entries put back in their lists).
+    func session(in list: ListID?) -> any StoreSession
+
     /// The accounts (users, households, memberships, sign-in sessions, API tokens, invitations), which belong to
     /// the store as a whole, not to the session's household: a session of a scoped store sees them all. Inside a
     /// write they change in its transaction, and roll back with it.

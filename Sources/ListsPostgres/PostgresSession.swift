@@ -30,6 +30,11 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     /// The parameters of the scope: its household, positions in it and lists.
     private let bounds: ScopeBounds
 
+    func session(in list: ListID?) -> any StoreSession {
+        PostgresSession(
+            connection: connection, scope: StoreScope(household: scope.household, list: list), isWrite: isWrite)
+    }
+
     /// How far a list's number is shifted in a position: list `n`'s records hold the positions from `n << 47`,
     /// each that plus a value of its table's sequence (schema 5), which is shared by every household and list and
     /// stays below 2^47 (140 trillion adds). The main list, number 0, holds the sequence's values as they are, as

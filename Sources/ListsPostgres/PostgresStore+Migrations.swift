@@ -280,6 +280,48 @@ extension PostgresStore {
         DROP INDEX items_on_shopping_list;
         CREATE INDEX items_on_shopping_list ON items (household, position) WHERE on_shopping_list;
         """,
+        // 14: named shopping lists and their entries (docs/architecture.md §3, "Shopping lists"). A household's
+        // lists are rows of `named_lists` in its main list; each list's entries are rows of `list_entries` in a
+        // list of their own (its `slot`), laid out as every record table is since schema 13: the primary key
+        // (household, id), positions from the table's sequence, unique in the household through the index on
+        // household and position, and the folded name (an entry's is its item's id) indexed by household.
+        // Nothing that was stored changes.
+        """
+        CREATE TABLE named_lists (
+            id text COLLATE "C" NOT NULL,
+            household bigint NOT NULL,
+            position bigint NOT NULL,
+            name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 2000),
+            name_key text NOT NULL,
+            slot bigint NOT NULL CHECK (slot BETWEEN 1 AND 32767),
+            rank bigint NOT NULL CHECK (rank >= 0),
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1),
+            PRIMARY KEY (household, id)
+        );
+        CREATE SEQUENCE named_lists_position;
+        CREATE UNIQUE INDEX named_lists_by_household ON named_lists (household, position);
+        CREATE INDEX named_lists_by_name ON named_lists (household, name_key, position);
+        CREATE TABLE list_entries (
+            id text COLLATE "C" NOT NULL,
+            household bigint NOT NULL,
+            position bigint NOT NULL,
+            item text NOT NULL CHECK (char_length(item) = 36),
+            name_key text NOT NULL,
+            list text NOT NULL CHECK (char_length(list) = 36),
+            quantity text CHECK (quantity IS NULL OR char_length(quantity) BETWEEN 1 AND 400),
+            note text CHECK (note IS NULL OR char_length(note) BETWEEN 1 AND 2000),
+            checked_at bigint,
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1),
+            PRIMARY KEY (household, id)
+        );
+        CREATE SEQUENCE list_entries_position;
+        CREATE UNIQUE INDEX list_entries_by_household ON list_entries (household, position);
+        CREATE INDEX list_entries_by_name ON list_entries (household, name_key, position);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -26,6 +26,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     /// The parameters of the scope: its household, positions and lists.
     private let bounds: ScopeBounds
 
+    func session(in list: ListID?) -> any StoreSession {
+        SQLiteSession(connection: connection, scope: StoreScope(household: scope.household, list: list))
+    }
+
     static func table(_ kind: RecordKind) -> String { StoreLayout.table(kind) }
 
     /// The columns a record is read from, in order: meta first, then the fields.

@@ -337,6 +337,43 @@ extension SQLiteStore {
         DROP INDEX sightings_by_name;
         CREATE INDEX sightings_by_name ON sightings (household, name_key);
         """,
+        // 14: named shopping lists and their entries (docs/architecture.md §3, "Shopping lists"). A household's
+        // lists are rows of `named_lists` in its main list; each list's entries are rows of `list_entries` in a
+        // list of their own (its `slot`), laid out as every record table is: the position is the rowid, the
+        // household a virtual column of it, the id unique in the household, the folded name (an entry's is its
+        // item's id) indexed by household. Nothing that was stored changes.
+        """
+        CREATE TABLE named_lists (
+            id TEXT NOT NULL,
+            position INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 2000),
+            name_key TEXT NOT NULL,
+            slot INTEGER NOT NULL CHECK (slot BETWEEN 1 AND 32767),
+            rank INTEGER NOT NULL CHECK (rank >= 0),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL
+        );
+        CREATE UNIQUE INDEX named_lists_by_id ON named_lists (household, id);
+        CREATE INDEX named_lists_by_name ON named_lists (household, name_key);
+        CREATE TABLE list_entries (
+            id TEXT NOT NULL,
+            position INTEGER PRIMARY KEY,
+            item TEXT NOT NULL CHECK (length(item) = 36),
+            name_key TEXT NOT NULL,
+            list TEXT NOT NULL CHECK (length(list) = 36),
+            quantity TEXT CHECK (quantity IS NULL OR length(quantity) BETWEEN 1 AND 400),
+            note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 2000),
+            checked_at INTEGER,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL
+        );
+        CREATE UNIQUE INDEX list_entries_by_id ON list_entries (household, id);
+        CREATE INDEX list_entries_by_name ON list_entries (household, name_key);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -38,6 +38,50 @@ private func richStore() throws -> any Store {
 
 @Suite("lists-json: the lossless backup")
 struct ListsJSONTests {
+    @Test func namedListsAndTheirEntriesComeBackEachOnItsList() throws {
+        let original = try richStore()
+        let lists = ShoppingLists(store: original)
+        let groceries = try lists.make(name: "Groceries")
+        let hardware = try lists.make(name: "Hardware")
+        try lists.make(name: "Empty")
+        try lists.put(.typed("Gold"), on: hardware, quantity: "2 packs", note: "the shiny one")
+        try lists.put(.typed("Gold"), on: groceries, quantity: "500 g")
+        try lists.put(.typed("2"), on: groceries)
+        try lists.check([.typed("1")], on: groceries, at: Date(timeIntervalSince1970: 1_790_000_100.25))
+        try lists.move(.typed("Hardware"), by: -1)
+        let first = try exported(original)
+        let copy = try emptyStore()
+        #expect(try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(added: 13))
+        #expect(try exported(copy) == first)
+        let restored = ShoppingLists(store: copy)
+        #expect(try restored.all().map(\.name) == ["Hardware", "Groceries", "Empty"])
+        #expect(try restored.rows(of: groceries) == (try lists.rows(of: groceries)))
+        #expect(try restored.rows(of: hardware) == (try lists.rows(of: hardware)))
+        // A list made after the restore keeps clear of the restored lists' entries.
+        let next = try restored.make(name: "Next")
+        #expect(![groceries.slot, hardware.slot].contains(next.slot))
+        #expect(try restored.rows(of: next).isEmpty)
+        // Restored twice, nothing is added.
+        #expect(
+            try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 13))
+    }
+
+    @Test func anEntryOfAListTheBackupDoesNotHaveIsRefusedAndNothingIsWritten() throws {
+        let original = try richStore()
+        let lists = ShoppingLists(store: original)
+        try lists.put(.typed("Gold"), on: try lists.make(name: "Groceries"))
+        var text = String(decoding: try exported(original), as: UTF8.self)
+        let start = try #require(text.range(of: "\n\"lists\":[\n"))
+        let end = try #require(text.range(of: "\n]", range: start.upperBound..<text.endIndex))
+        text.replaceSubrange(start.upperBound..<end.lowerBound, with: "")
+        let copy = try emptyStore()
+        let error = #expect(throws: ValidationError.self) {
+            try InterchangeFormat.listsJSON.read(Array(text.utf8), now: fixedNow).apply(to: copy)
+        }
+        #expect(error?.field == "list")
+        #expect(try StoreContents(copy) == StoreContents(try emptyStore()))
+    }
+
     @Test func exportImportIntoAnEmptyStoreAndExportAgainGivesTheSameBytes() throws {
         let first = try exported(try richStore())
         let copy = try emptyStore()

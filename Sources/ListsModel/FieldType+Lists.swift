@@ -1,0 +1,157 @@
+import Foundation
+import JSONCodec
+
+// The field types of named shopping lists and their entries (docs/architecture.md §3, "Shopping lists").
+
+extension FieldType where Value == Int {
+    /// A whole number from `range`, kept by Lists itself (a list's place and its entries' range): the API shows it
+    /// and never takes it, and nobody types it.
+    public static func whole(_ range: ClosedRange<Int>, description: String) -> FieldType<Int> {
+        FieldType(
+            storage: .integer,
+            schema:
+                #"{"type": "integer", "minimum": \#(range.lowerBound), "maximum": \#(range.upperBound), "description": "\#(description)"}"#,
+            input: nil,
+            toStore: { .integer(Int64($0)) },
+            fromStore: { value in
+                guard case .integer(let number) = value, let whole = Int(exactly: number) else {
+                    throw StoreError.corrupt("integer")
+                }
+                return whole
+            },
+            toJSON: { number, output in output += Array(String(number).utf8) },
+            fromJSON: { json, field in
+                guard case .number(let number) = json, let whole = Int(number.text), range.contains(whole) else {
+                    throw mismatch(field, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return whole
+            },
+            check: { number, field, _ in
+                guard range.contains(number) else {
+                    throw mismatch(field, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return number
+            })
+    }
+}
+
+extension FieldType where Value == String {
+    /// The id of another record of the household (an entry's item, the list it is on): a UUID, kept upper-case
+    /// and hyphenated. `what` names the record in messages (`an item`).
+    public static func recordID(what: String) -> FieldType<String> {
+        FieldType(
+            storage: .text,
+            schema:
+                #"{"type": "string", "format": "uuid", "description": "The id of \#(what) of the same household."}"#,
+            missing: "the id of \(what) is required",
+            input: nil,
+            toStore: { .text($0) },
+            fromStore: { value in
+                guard case .text(let text) = value else { throw StoreError.corrupt("text") }
+                return text
+            },
+            toJSON: { JSONValue.writeString($0, to: &$1) },
+            fromJSON: { json, field in
+                guard case .string(let text) = json else { throw mismatch(field, "a string") }
+                return text
+            },
+            check: { text, field, _ in
+                guard let id = UUID(uuidString: text.trimmingWhitespace()) else {
+                    throw ValidationError(
+                        field: field, message: "\(Quoted(text)) is not the id of \(what): ids look like "
+                            + "9F1C2A6E-0B7D-4C55-8E3A-2D4F6B8A1C3E")
+                }
+                return id.uuidString
+            })
+    }
+}
+
+extension FieldType where Value == String? {
+    /// How much of an item a list wants (``Quantity``): a count, an amount with a unit, or free text; empty or
+    /// `null` is none. Kept as ``Quantity`` writes it (`1.5 l`, `2 packs`, free text as typed).
+    public static let quantity = FieldType<String?>(
+        storage: .optionalText,
+        schema:
+            #"{"type": ["string", "null"], "maxLength": \#(Quantity.maximumLength), "description": "A count (2), an amount and a unit (500 g, 1.5 l, 2 packs), or free text (a few); kept as Lists writes it."}"#,
+        isNullable: true,
+        input: TextInput(
+            kind: "optionalText", rules: TextRule.inputRules(what: "a quantity", isOptional: true),
+            parse: { text, _, _ in text }, show: { text, _ in text ?? "" }),
+        toStore: { $0.map { .text($0) } ?? .null },
+        fromStore: { value in
+            switch value {
+            case .null: return nil
+            case .text(let text): return text
+            default: throw StoreError.corrupt("text")
+            }
+        },
+        toJSON: { text, output in
+            if let text { JSONValue.writeString(text, to: &output) } else { output += JSONObjectWriter.null }
+        },
+        fromJSON: { json, field in
+            switch json {
+            case .null: return nil
+            case .string(let text): return text
+            default: throw mismatch(field, "a string")
+            }
+        },
+        check: { text, field, _ in
+            guard let text else { return nil }
+            return try naming(field) { try Quantity(parsing: text)?.description }
+        },
+        isNone: { $0 == nil })
+}
+
+extension FieldType where Value == Date? {
+    /// An instant or none, kept to the millisecond (when an entry was checked off: the phone's time, also when it
+    /// was offline), from `earliest` to `slack` seconds after now; `refusal` says so. Nobody types it.
+    public static func optionalInstant(description: String, from earliest: Date, slack: TimeInterval, refusal: String)
+        -> FieldType<Date?>
+    {
+        FieldType(
+            storage: .date,
+            schema: #"{"type": ["string", "null"], "format": "date-time", "description": "\#(description)"}"#,
+            isNullable: true,
+            input: nil,
+            toStore: { $0.map { .date($0) } ?? .null },
+            fromStore: { value in
+                switch value {
+                case .null: return nil
+                case .date(let date): return date
+                case .integer(let milliseconds): return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+                default: throw StoreError.corrupt("date")
+                }
+            },
+            toJSON: { date, output in
+                guard let date else {
+                    output += JSONObjectWriter.null
+                    return
+                }
+                output.append(UInt8(ascii: "\""))
+                ListsFormat.appendISOTimestamp(date, to: &output)
+                output.append(UInt8(ascii: "\""))
+            },
+            fromJSON: { json, field in
+                switch json {
+                case .null: return nil
+                case .string(let text):
+                    guard let date = ListsFormat.parseTimestamp(text) else {
+                        throw ValidationError(
+                            field: field,
+                            message:
+                                "\(Quoted(text)) is not a timestamp; use ISO 8601 with a zone, like 2026-11-29T07:30:00Z")
+                    }
+                    return date
+                default: throw mismatch(field, "a timestamp or null")
+                }
+            },
+            check: { date, field, now in
+                guard let date else { return nil }
+                guard date >= earliest, date <= now.addingTimeInterval(slack) else {
+                    throw ValidationError(field: field, message: refusal)
+                }
+                return date.roundedToMilliseconds
+            },
+            isNone: { $0 == nil })
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// One of a household's named shopping lists ("Groceries", "Hardware store"): its name, its place among the
+/// household's lists, and the store list (``ListID``) its entries are kept in.
+///
+/// The lists themselves are records of the household's main list of their kind; each list's entries are the
+/// ``ListEntry`` records of the list numbered ``slot``, so that a list is read, counted, numbered, revised and undone
+/// as every list of records is (docs/architecture.md §3, "Shopping lists").
+public struct NamedList: Record {
+    public static let kind = RecordKind.list
+
+    public var meta: RecordMeta
+    /// What the list is called, 1 to 200 characters, unique in the household (case ignored).
+    public var name: String
+    /// The store list its entries are kept in, from 1 (the main list, 0, holds none).
+    public var slot: Int
+    /// Its place among the household's lists, from 0: the home screen and the switcher show them by it.
+    public var rank: Int
+
+    /// A list with already validated values.
+    public init(meta: RecordMeta, name: String, slot: Int, rank: Int) {
+        self.meta = meta
+        self.name = name
+        self.slot = slot
+        self.rank = rank
+    }
+
+    public var displayName: String { name }
+
+    /// The store list of the entries.
+    public var entries: ListID { ListID(Int64(slot)) }
+
+    /// A list's fields.
+    public enum Fields {
+        /// `name`: 1 to 200 characters.
+        public static let name = Field(
+            NamedList.self, key: "name", column: "name", type: .text(what: "a list's name"), get: { $0.name },
+            set: { $0.name = $1 })
+        /// `slot`: which store list holds the entries; Lists chooses it.
+        public static let slot = Field(
+            NamedList.self, key: "slot", column: "slot",
+            type: .whole(1...Int(ListID.limit - 1), description: "Where the list's entries are kept; Lists chooses it."),
+            initial: .value(1), isInput: false, get: { $0.slot }, set: { $0.slot = $1 })
+        /// `rank`: the list's place among the household's lists; changed by moving the list.
+        public static let rank = Field(
+            NamedList.self, key: "rank", column: "rank",
+            type: .whole(0...Int(ListID.limit), description: "The list's place among the household's lists, from 0."),
+            initial: .value(0), isInput: false, get: { $0.rank }, set: { $0.rank = $1 })
+    }
+
+    public static let schema = RecordSchema<NamedList>(
+        [Fields.name.erased, Fields.slot.erased, Fields.rank.erased], name: Fields.name,
+        blank: { NamedList(meta: $0, name: "", slot: 1, rank: 0) })
+}
+
+/// An item of the household's catalog put on a named list: how much of it, a note, and whether (and when) it was
+/// checked off in the shop.
+///
+/// An item is on a list at most once: putting it on again adds to the quantity when the units agree, and
+/// otherwise keeps both quantities in the one entry, joined by " + " (``ShoppingLists/put(_:on:quantity:note:)``).
+public struct ListEntry: Record {
+    public static let kind = RecordKind.entry
+
+    public var meta: RecordMeta
+    /// The item's id.
+    public var item: String
+    /// The id of the list the entry is on (also where it is kept: the list's ``NamedList/slot``).
+    public var list: String
+    /// How much, as ``Quantity`` writes it, or none.
+    public var quantity: String?
+    /// A note for the shopper ("the ripe ones"), or none.
+    public var note: String?
+    /// When the entry was checked off (the phone's time, also offline), or `nil` while it is still to buy.
+    public var checkedAt: Date?
+
+    /// An entry with already validated values.
+    public init(
+        meta: RecordMeta, item: UUID, list: UUID, quantity: String? = nil, note: String? = nil, checkedAt: Date? = nil
+    ) {
+        self.meta = meta
+        self.item = item.uuidString
+        self.list = list.uuidString
+        self.quantity = quantity
+        self.note = note
+        self.checkedAt = checkedAt
+    }
+
+    /// Whether it was checked off.
+    public var isChecked: Bool { checkedAt != nil }
+
+    /// The item's id, as a UUID.
+    public var itemID: UUID? { UUID(uuidString: item) }
+
+    public var displayName: String { item }
+
+    /// An entry's fields.
+    public enum Fields {
+        /// `item`: the catalog item's id; an entry's name for lookups (one entry per item and list).
+        public static let item = Field(
+            ListEntry.self, key: "item", column: "item", type: .recordID(what: "an item"), get: { $0.item },
+            set: { $0.item = $1 })
+        /// `list`: the id of the list; Lists sets it.
+        public static let list = Field(
+            ListEntry.self, key: "list", column: "list", type: .recordID(what: "a list"), initial: .value(""),
+            isInput: false, get: { $0.list }, set: { $0.list = $1 })
+        /// `quantity`: none when not given.
+        public static let quantity = Field(
+            ListEntry.self, key: "quantity", column: "quantity", type: .quantity, initial: .value(nil),
+            get: { $0.quantity }, set: { $0.quantity = $1 })
+        /// `note`: optional text.
+        public static let note = Field(
+            ListEntry.self, key: "note", column: "note", type: .optionalText(what: "a note"), initial: .value(nil),
+            get: { $0.note }, set: { $0.note = $1 })
+        /// `checkedAt`: none while the entry is to buy.
+        public static let checkedAt = Field(
+            ListEntry.self, key: "checkedAt", column: "checked_at",
+            type: .optionalInstant(
+                description: "When the entry was checked off (the phone's time), or null while it is to buy.",
+                from: Date(timeIntervalSince1970: 946_684_800), slack: 24 * 60 * 60,
+                refusal: "a check-off is dated from 2000 to a day after now"),
+            initial: .value(nil), get: { $0.checkedAt }, set: { $0.checkedAt = $1 })
+    }
+
+    public static let schema = RecordSchema<ListEntry>(
+        [
+            Fields.item.erased, Fields.list.erased, Fields.quantity.erased, Fields.note.erased,
+            Fields.checkedAt.erased,
+        ], name: Fields.item,
+        blank: { ListEntry(meta: $0, item: UUID(), list: UUID()) })
+}

@@ -1,0 +1,425 @@
+import Foundation
+
+/// A household's named shopping lists and what is on them: the data controller of the lists that the Shopping
+/// List tab, the API's `/api/v1/lists` and `lists shop lists` work with.
+///
+/// The lists are ``NamedList`` records of the household's main list; each list's entries are ``ListEntry`` records
+/// kept in a store list of their own (the list's ``NamedList/slot``), so that a list of entries is read, numbered,
+/// counted, revised and undone as any list of records is, and reading one list never reads another's entries.
+/// The catalog of items stays one per household (``ShoppingList``): an entry names an item by its id, and an item
+/// can be on several lists at once, each with its own quantity and note.
+public struct ShoppingLists: Sendable {
+    /// The household's main list, where the lists and the catalog are.
+    let store: any Store
+    let clock: @Sendable () -> Date
+    /// The lists, as records.
+    public let lists: RecordList<NamedList>
+    /// The household's catalog of items.
+    public let catalog: RecordList<ShoppingItem>
+
+    /// The lists of the household `store` is scoped to (its main list, whatever list the scope names).
+    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        let main = store.scoped(to: StoreScope(household: store.scope.household))
+        self.store = main
+        self.clock = clock
+        lists = RecordList(store: main, clock: clock)
+        catalog = RecordList(store: main, clock: clock)
+    }
+
+    /// The most lists a household keeps at once.
+    public static let maximumLists = 1000
+
+    /// One list with how many entries it has and how many of them are still to buy.
+    public struct Summary: Sendable, Equatable {
+        public var list: NamedList
+        public var entries: Int
+        public var toBuy: Int
+    }
+
+    /// One entry of a list with the item it names (`nil` when that item was deleted from the catalog since).
+    public struct Row: Sendable, Equatable {
+        public var entry: Numbered<ListEntry>
+        public var item: ShoppingItem?
+    }
+
+    /// What putting an item on a list did.
+    public struct Put: Sendable, Equatable {
+        /// The entry added or changed.
+        public var entry: ListEntry
+        /// Whether a new entry was added (false: the item's entry was changed, its quantity added to).
+        public var isNew: Bool
+        /// When the item was on the list already with a quantity the new one does not add to, the quantity it
+        /// keeps beside the new entry's (a message says so).
+        public var keptApart: String?
+    }
+
+    /// The store of `list`'s entries.
+    func entryStore(_ list: NamedList) -> any Store {
+        store.scoped(to: StoreScope(household: store.scope.household, list: list.entries))
+    }
+
+    /// `list`'s entries, as records.
+    public func entries(of list: NamedList) -> RecordList<ListEntry> {
+        RecordList(store: entryStore(list), clock: clock)
+    }
+
+    /// The household's lists in their order (by rank, then as they were made).
+    public func all() throws -> [NamedList] {
+        try lists.list().map(\.record).sorted { $0.rank < $1.rank }
+    }
+
+    /// The lists in their order with their counts, for the home screen and the switcher.
+    public func summaries() throws -> [Summary] {
+        try all().map { list in
+            let counts = try entries(of: list).counts([nil, ListEntry.Fields.checkedAt == nil])
+            return Summary(list: list, entries: counts[0], toBuy: counts[1])
+        }
+    }
+
+    /// The list `reference` names: its id, its name (case ignored when no name matches exactly), its number in
+    /// ``all()``'s order, or 4 or more characters of its id.
+    /// - Throws: ``ValidationError`` on `list` naming the lists there are; ``StoreError/notFound(_:)`` for an id.
+    public func list(_ reference: Reference) throws -> NamedList {
+        if case .typed(let text) = reference, let number = Int(text.trimmingWhitespace()) {
+            let all = try all()
+            guard (1...max(1, all.count)).contains(number), number <= all.count else {
+                throw ValidationError(field: "list", message: "no list number \(number); \(Self.naming(all))")
+            }
+            return all[number - 1]
+        }
+        do {
+            return try lists.find(reference).record
+        } catch let error as ValidationError {
+            guard case .typed = reference else { throw error }
+            let all = try all()
+            throw ValidationError(field: "list", message: "\(error.message); \(Self.naming(all))")
+        }
+    }
+
+    /// The list a command means: the one `name` names, or without a name the household's only list.
+    /// - Throws: ``ValidationError`` on `list` when there is no list, or several and no name.
+    public func list(named name: String?) throws -> NamedList {
+        if let name { return try list(.typed(name)) }
+        let all = try all()
+        guard all.count == 1 else {
+            throw ValidationError(
+                field: "list",
+                message: all.isEmpty
+                    ? "there is no shopping list yet; make one first (lists shop lists add NAME)"
+                    : "which list? name one with --list: \(all.map { Quoted($0.name).description }.joined(separator: ", "))")
+        }
+        return all[0]
+    }
+
+    /// "the lists are ...", for a refusal.
+    static func naming(_ lists: [NamedList]) -> String {
+        lists.isEmpty
+            ? "there is no list yet"
+            : "the lists are " + lists.map { Quoted($0.name).description }.joined(separator: ", ")
+    }
+
+    // MARK: Making, renaming, moving, deleting lists
+
+    /// Makes a list called `name`, after the others. `id`, the client's choice, makes a make sent twice make one.
+    /// - Throws: ``ValidationError`` on `name` for a refused name or one another list of the household has.
+    @discardableResult
+    public func make(name: String, id: UUID? = nil) throws -> NamedList {
+        let now = lists.now()
+        let name = try NamedList.Fields.name.checked(name, now: now)
+        let household = store.scope.household
+        return try store.write { session in
+            if let id, let stored = try session.record(NamedList.self, id: id) { return stored }
+            try Self.checkFree(name, except: nil, in: session)
+            let existing = try session.list(NamedList.self)
+            guard existing.count < Self.maximumLists else {
+                throw ValidationError(
+                    field: "name", message: "a household keeps at most \(Self.maximumLists) lists; delete one first")
+            }
+            let slot = try Self.freeSlot(household, taken: Set(existing.map(\.record.slot)), in: session)
+            let rank = (existing.map(\.record.rank).max() ?? -1) + 1
+            var list = NamedList(meta: .draft, name: name, slot: slot, rank: rank)
+            list = try NamedList.schema.checked(list, now: now)
+            list.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+            try session.insert(list)
+            return list
+        }
+    }
+
+    /// Refuses `name` when another list of the household (not `except`) is called so, case ignored.
+    private static func checkFree(_ name: String, except: UUID?, in session: any StoreSession) throws {
+        let same = try session.records(NamedList.self, named: name, ignoringCase: true, limit: 2)
+        if let other = same.first(where: { $0.record.id != except }) {
+            throw ValidationError(
+                field: "name", message: "there is a list called \(Quoted(other.record.name)) already; choose another name")
+        }
+    }
+
+    /// The setting that holds the next store list a new list of `household` takes.
+    private static func slotSetting(_ household: HouseholdID) -> String { "household.\(household.rawValue).next-list" }
+
+    /// A store list for a new list: the next one never given in the household (so that a list deleted and kept
+    /// for undo keeps its own), or once all were given, one no list has and that holds nothing.
+    private static func freeSlot(_ household: HouseholdID, taken: Set<Int>, in session: any StoreSession) throws
+        -> Int
+    {
+        let key = slotSetting(household)
+        // Lists restored from a backup keep their store lists, which the setting may not know of.
+        let next = max(try session.setting(key).flatMap { Int($0) } ?? 1, (taken.max() ?? 0) + 1)
+        if next < ListID.limit {
+            try session.setSetting(key, to: String(next + 1))
+            return next
+        }
+        for slot in 1..<Int(ListID.limit) where !taken.contains(slot) {
+            return slot
+        }
+        throw ValidationError(field: "name", message: "this household has no room for another list")
+    }
+
+    /// Renames the list `reference` names.
+    /// - Throws: ``ValidationError`` on `name`, ``StoreError/conflict(_:)`` for a stale `expectedVersion`.
+    @discardableResult
+    public func rename(_ reference: Reference, to name: String, expectedVersion: Int? = nil) throws -> NamedList {
+        let target = try list(reference)
+        let name = try NamedList.Fields.name.checked(name, now: lists.now())
+        try store.read { try Self.checkFree(name, except: target.id, in: $0) }
+        return try lists.change([.id(target.id)], expectedVersion: expectedVersion) { $0.name = name }[0].record
+    }
+
+    /// Moves the list `reference` names `offset` places (negative: up, towards the first), and answers the lists in
+    /// their new order.
+    /// - Throws: ``ValidationError`` on `offset` for a move past the first or the last list.
+    @discardableResult
+    public func move(_ reference: Reference, by offset: Int) throws -> [NamedList] {
+        let target = try list(reference)
+        let now = lists.now()
+        return try store.write { session in
+            var order = try session.list(NamedList.self).map(\.record).sorted { $0.rank < $1.rank }
+            guard let from = order.firstIndex(where: { $0.id == target.id }) else {
+                throw StoreError.notFound(NamedList.kind)
+            }
+            let (to, overflow) = from.addingReportingOverflow(offset)
+            guard !overflow, order.indices.contains(to) else {
+                throw ValidationError(
+                    field: "offset",
+                    message: "\(Quoted(target.name)) is list \(from + 1) of \(order.count): it can move "
+                        + "\(from) up and \(order.count - 1 - from) down")
+            }
+            order.insert(order.remove(at: from), at: to)
+            for (rank, old) in order.enumerated() where old.rank != rank {
+                var new = old
+                new.rank = rank
+                new.meta = RecordMeta(id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+                try session.update(new, expectedVersion: old.meta.version)
+                order[rank] = new
+            }
+            return order
+        }
+    }
+
+    /// Deletes the list `reference` names with its entries, as one removal that ``restore(_:)`` puts back whole
+    /// for ``Undo/window``.
+    @discardableResult
+    public func delete(_ reference: Reference, expectedVersion: Int? = nil, removal: RemovalID = RemovalID()) throws
+        -> (list: NamedList, removal: RemovalID)
+    {
+        let target = try list(reference)
+        let now = lists.now()
+        try store.write { session in
+            guard let stored = try session.record(NamedList.self, id: target.id) else {
+                throw StoreError.notFound(NamedList.kind)
+            }
+            if let expectedVersion, stored.meta.version != expectedVersion { throw StoreError.conflict(NamedList.kind) }
+            let entries = session.session(in: stored.entries)
+            for entry in try entries.list(ListEntry.self) {
+                try entries.delete(ListEntry.self, id: entry.record.id, at: now, removal: removal)
+            }
+            try session.delete(NamedList.self, id: target.id, at: now, removal: removal)
+        }
+        return (target, removal)
+    }
+
+    /// Puts back a list deleted less than ``Undo/window`` ago with its entries, as they were.
+    /// - Throws: ``StoreError/nothingToRestore(_:)``, ``StoreError/conflict(_:)``.
+    @discardableResult
+    public func restore(_ removal: RemovalID) throws -> [RecordKey] {
+        let now = lists.now()
+        return try store.write { session in
+            let restored = try session.session(in: nil).restore(removal, at: now)
+            guard !restored.isEmpty else { throw StoreError.nothingToRestore(NamedList.kind) }
+            return restored
+        }
+    }
+
+    // MARK: Entries
+
+    /// The entries of `list` in their order, each with its item.
+    public func rows(of list: NamedList) throws -> [Row] {
+        try store.read { session in
+            let entries = try session.session(in: list.entries).list(ListEntry.self)
+            var items: [UUID: ShoppingItem] = [:]
+            for entry in entries {
+                guard let id = entry.record.itemID, items[id] == nil else { continue }
+                items[id] = try session.record(ShoppingItem.self, id: id)
+            }
+            return entries.map { Row(entry: $0, item: $0.record.itemID.flatMap { items[$0] }) }
+        }
+    }
+
+    /// The exact total of `list`: each entry's item price times its quantity's ``Quantity/multiplier``, rounded to
+    /// the cent; entries whose item was deleted count nothing.
+    public func total(of list: NamedList) throws -> Money {
+        try Self.total(try rows(of: list))
+    }
+
+    /// The total of `rows`.
+    public static func total(_ rows: [Row]) -> Money {
+        var cents = Decimal(0)
+        for row in rows {
+            guard let item = row.item else { continue }
+            let multiplier = (try? row.entry.record.quantity.flatMap { try Quantity(parsing: $0) })??.multiplier ?? 1
+            cents += Decimal(item.price.minorUnits) * multiplier
+        }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &cents, 0, .plain)
+        return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value)
+    }
+
+    /// Puts the item `item` names on `list`, with a quantity and a note.
+    ///
+    /// When the item is on the list already and not checked off, the new quantity is added to that entry's when
+    /// the units agree (`500 ml` and `1 l` make `1.5 l`), and given to it when it had none; a note replaces its
+    /// note. When the units do not agree, a second entry keeps the new quantity and ``Put/keptApart`` says which
+    /// one the list had. `id` (the client's choice) makes a put sent twice put once.
+    /// - Throws: ``ValidationError`` on `item` (an item of no household's catalog this one sees), `quantity`,
+    ///   `note`; ``StoreError/notFound(_:)`` for the id of no item of the household.
+    @discardableResult
+    public func put(
+        _ item: Reference, on list: NamedList, quantity: String? = nil, note: String? = nil, id: UUID? = nil
+    ) throws -> Put {
+        let now = lists.now()
+        let quantity = try ListEntry.Fields.quantity.checked(quantity, now: now)
+        let note = try ListEntry.Fields.note.checked(note, now: now)
+        return try store.write { main in
+            guard try main.record(NamedList.self, id: list.id) != nil else {
+                throw ValidationError(
+                    field: "list", message: "the list \(Quoted(list.name)) was deleted; nothing was put on it")
+            }
+            let found = try main.resolve(item, as: ShoppingItem.self).record
+            let session = main.session(in: list.entries)
+            if let id, let stored = try session.record(ListEntry.self, id: id) {
+                return Put(entry: stored, isNew: false, keptApart: nil)
+            }
+            let open = try session.records(ListEntry.self, named: found.id.uuidString, ignoringCase: false, limit: 50)
+                .map(\.record).filter { !$0.isChecked }
+            var keptApart: String?
+            for old in open {
+                var new = old
+                switch (old.quantity, quantity) {
+                case (_, nil):
+                    break
+                case (nil, let added?):
+                    new.quantity = added
+                case (let had?, let added?):
+                    guard let sum = try Quantity(parsing: had).flatMap({ a in
+                        try Quantity(parsing: added).flatMap { a.adding($0) }
+                    })
+                    else {
+                        keptApart = had
+                        continue
+                    }
+                    new.quantity = sum.description
+                }
+                if let note { new.note = note }
+                keptApart = nil
+                guard new != old else { return Put(entry: old, isNew: false, keptApart: nil) }
+                new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
+                new.meta = RecordMeta(
+                    id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+                try session.update(new, expectedVersion: old.meta.version)
+                return Put(entry: new, isNew: false, keptApart: nil)
+            }
+            var entry = ListEntry(meta: .draft, item: found.id, list: list.id, quantity: quantity, note: note)
+            entry = try ListEntry.schema.checked(entry, now: now)
+            entry.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+            try session.insert(entry)
+            return Put(entry: entry, isNew: true, keptApart: keptApart)
+        }
+    }
+
+    /// The entry of `list` that `reference` names: its number on the list, 4 or more characters of its id, or the
+    /// name of its item (which must be on the list once).
+    /// - Throws: ``ValidationError`` on `entry`.
+    public func entry(_ reference: Reference, on list: NamedList) throws -> Numbered<ListEntry> {
+        let entries = entries(of: list)
+        if case .typed(let text) = reference, !text.trimmingWhitespace().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            if let item = try? catalog.find(reference).record {
+                let matches = try entries.store.read {
+                    try $0.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 6)
+                }
+                switch matches.count {
+                case 1: return matches[0]
+                case 0:
+                    throw ValidationError(
+                        field: "entry", message: "\(Quoted(item.name)) is not on \(Quoted(list.name))")
+                default:
+                    throw ValidationError(
+                        field: "entry",
+                        message: "\(Quoted(item.name)) is on \(Quoted(list.name)) \(matches.count) times: use its "
+                            + "number (\(matches.map { String($0.number) }.joined(separator: ", ")))")
+                }
+            }
+        }
+        do {
+            return try entries.find(reference)
+        } catch let error as ValidationError {
+            throw ValidationError(field: "entry", message: error.message)
+        }
+    }
+
+    /// Changes an entry's quantity and/or note (`.some(nil)` clears one).
+    @discardableResult
+    public func edit(
+        _ reference: Reference, on list: NamedList, quantity: String?? = nil, note: String?? = nil,
+        expectedVersion: Int? = nil
+    ) throws -> Numbered<ListEntry> {
+        let entry = try entry(reference, on: list)
+        return try entries(of: list).change([.id(entry.record.id)], expectedVersion: expectedVersion) { record in
+            if let quantity { record.quantity = quantity }
+            if let note { record.note = note }
+        }[0]
+    }
+
+    /// Checks entries off at `time` (the phone's clock, also when it was offline; now when not given).
+    @discardableResult
+    public func check(_ references: [Reference], on list: NamedList, at time: Date? = nil, expectedVersion: Int? = nil)
+        throws -> [Numbered<ListEntry>]
+    {
+        try setChecked(references, on: list, to: time ?? lists.now(), expectedVersion: expectedVersion)
+    }
+
+    /// Puts checked-off entries back to buy.
+    @discardableResult
+    public func uncheck(_ references: [Reference], on list: NamedList, expectedVersion: Int? = nil) throws
+        -> [Numbered<ListEntry>]
+    {
+        try setChecked(references, on: list, to: nil, expectedVersion: expectedVersion)
+    }
+
+    private func setChecked(_ references: [Reference], on list: NamedList, to time: Date?, expectedVersion: Int?)
+        throws -> [Numbered<ListEntry>]
+    {
+        let ids = try references.map { try entry($0, on: list).record.id }
+        return try entries(of: list).change(ids.map(Reference.id), expectedVersion: expectedVersion) {
+            $0.checkedAt = time
+        }
+    }
+
+    /// Takes entries off `list`, as one removal that ``restore(_:)`` puts back.
+    @discardableResult
+    public func remove(_ references: [Reference], from list: NamedList, expectedVersion: Int? = nil,
+        removal: RemovalID = RemovalID()) throws -> [Numbered<ListEntry>]
+    {
+        let ids = try references.map { try entry($0, on: list).record.id }
+        return try entries(of: list).remove(ids.map(Reference.id), expectedVersion: expectedVersion, removal: removal)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import ListsModel
+import Testing
+
+/// Named shopping lists and their entries (``ShoppingLists``): made, renamed, moved and deleted with their entries
+/// and put back whole; an item on several lists with its own quantity and note; quantities added when their units
+/// agree; check-offs kept with their time; bad input refused with nothing changed; and every list and entry its
+/// household's own.
+extension StoreContract {
+    static let shoppingListChecks: [Check] = [
+        Check("namedListsAreMadeRenamedMovedAndDeletedWithUndo", namedListsAreMadeRenamedMovedAndDeletedWithUndo),
+        Check("anItemIsOnSeveralListsWithItsOwnQuantityAndNote", anItemIsOnSeveralListsWithItsOwnQuantityAndNote),
+        Check(
+            "quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise",
+            quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise),
+        Check("checkOffsKeepTheTimeTheyWereMade", checkOffsKeepTheTimeTheyWereMade),
+        Check("badListInputIsRefusedAndChangesNothing", badListInputIsRefusedAndChangesNothing),
+        Check("listsAndEntriesAreTheirHouseholdsOwn", listsAndEntriesAreTheirHouseholdsOwn),
+    ]
+
+    /// Everything a household's lists hold, to compare before and after a refusal.
+    struct ListsView: Equatable {
+        var lists: [NamedList]
+        var entries: [[Numbered<ListEntry>]]
+
+        init(_ lists: ShoppingLists) throws {
+            self.lists = try lists.all()
+            entries = try self.lists.map { try lists.entries(of: $0).list() }
+        }
+    }
+
+    /// Milk, Bread and Nails in the catalog, and lists Groceries and Hardware.
+    static func twoLists(_ store: any Store) throws -> (ShoppingLists, groceries: NamedList, hardware: NamedList) {
+        // The catalog is the household's one, in its main list, whatever list the store is scoped to.
+        let shop = ShoppingList(store: store.scoped(to: StoreScope(household: store.scope.household)))
+        for (name, cents) in [("Milk", 119), ("Bread", 250), ("Nails", 399)] {
+            try shop.add(name: name, price: Money(minorUnits: Int64(cents)))
+        }
+        let lists = ShoppingLists(store: store)
+        return (lists, try lists.make(name: "Groceries"), try lists.make(name: "Hardware"))
+    }
+
+    static func namedListsAreMadeRenamedMovedAndDeletedWithUndo(_ store: any Store) throws {
+        let (lists, groceries, hardware) = try twoLists(store)
+        #expect(groceries.slot != hardware.slot)
+        #expect(try lists.all().map(\.name) == ["Groceries", "Hardware"])
+        let pharmacy = try lists.make(name: "Pharmacy")
+        // A make sent twice with its id makes one list.
+        let id = UUID()
+        let garden = try lists.make(name: "Garden", id: id)
+        #expect(try lists.make(name: "Garden", id: id) == garden)
+        #expect(try lists.all().map(\.name) == ["Groceries", "Hardware", "Pharmacy", "Garden"])
+
+        try lists.rename(.typed("pharmacy"), to: "Chemist")
+        #expect(try lists.list(.id(pharmacy.id)).name == "Chemist")
+        // Renaming to its own name with another case is no clash with itself.
+        try lists.rename(.typed("Chemist"), to: "CHEMIST")
+
+        #expect(try lists.move(.typed("Garden"), by: -3).map(\.name) == ["Garden", "Groceries", "Hardware", "CHEMIST"])
+        #expect(try lists.move(.typed("Groceries"), by: 2).map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
+        #expect(try lists.all().map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
+
+        // A delete takes the list's entries with it, and its undo puts both back, as they were.
+        try lists.put(.typed("Milk"), on: groceries, quantity: "2 l")
+        try lists.put(.typed("Bread"), on: groceries, note: "sliced")
+        let before = try lists.entries(of: groceries).list()
+        let (_, removal) = try lists.delete(.typed("Groceries"))
+        #expect(try lists.all().map(\.name) == ["Garden", "Hardware", "CHEMIST"])
+        #expect(try lists.entries(of: groceries).list().isEmpty)
+        // The name is free again meanwhile, and the next list made does not take the deleted one's entries' place.
+        let next = try lists.make(name: "Market")
+        #expect(next.slot != groceries.slot)
+        try lists.delete(.id(next.id))
+        try lists.restore(removal)
+        #expect(try lists.all().map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
+        #expect(try lists.entries(of: groceries).list() == before)
+        #expect(throws: StoreError.self) { try lists.restore(removal) }
+    }
+
+    static func anItemIsOnSeveralListsWithItsOwnQuantityAndNote(_ store: any Store) throws {
+        let (lists, groceries, hardware) = try twoLists(store)
+        let onGroceries = try lists.put(.typed("milk"), on: groceries, quantity: "2", note: "the blue one")
+        let onHardware = try lists.put(.typed("Milk"), on: hardware, quantity: "1 l")
+        #expect(onGroceries.isNew && onHardware.isNew)
+        let groceryRows = try lists.rows(of: groceries)
+        #expect(groceryRows.map { $0.item?.name } == ["Milk"])
+        #expect(groceryRows[0].entry.record.quantity == "2")
+        #expect(groceryRows[0].entry.record.note == "the blue one")
+        #expect(groceryRows[0].entry.record.list == groceries.id.uuidString)
+        #expect(try lists.rows(of: hardware).map { $0.entry.record.quantity } == ["1 l"])
+        // Entries are numbered on their own list.
+        try lists.put(.typed("Bread"), on: hardware)
+        #expect(try lists.rows(of: hardware).map(\.entry.number) == [1, 2])
+        #expect(try lists.entry(.typed("2"), on: hardware).record.item == (try lists.catalog.find(.typed("Bread"))).record.id.uuidString)
+        // The total multiplies the price by a count, and counts an amount by volume once.
+        #expect(try lists.total(of: groceries) == Money(minorUnits: 238))
+        #expect(try lists.total(of: hardware) == Money(minorUnits: 119 + 250))
+        // Edits change one list's entry only.
+        try lists.edit(.typed("Milk"), on: groceries, quantity: .some("3"), note: .some(nil))
+        #expect(try lists.entry(.typed("Milk"), on: groceries).record.quantity == "3")
+        #expect(try lists.entry(.typed("Milk"), on: groceries).record.note == nil)
+        #expect(try lists.entry(.typed("Milk"), on: hardware).record.quantity == "1 l")
+        let summaries = try lists.summaries()
+        #expect(summaries.map(\.entries) == [1, 2])
+        // Entries taken off come back with an undo.
+        let removal = RemovalID()
+        try lists.remove([.typed("Bread"), .typed("Milk")], from: hardware, removal: removal)
+        #expect(try lists.rows(of: hardware).isEmpty)
+        try lists.entries(of: hardware).restore(removal)
+        #expect(try lists.rows(of: hardware).map { $0.item?.name } == ["Milk", "Bread"])
+    }
+
+    static func quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise(_ store: any Store) throws {
+        let (lists, groceries, _) = try twoLists(store)
+        try lists.put(.typed("Milk"), on: groceries, quantity: "500 ml")
+        let added = try lists.put(.typed("Milk"), on: groceries, quantity: "1 l")
+        #expect(!added.isNew && added.entry.quantity == "1.5 l" && added.keptApart == nil)
+        let apart = try lists.put(.typed("Milk"), on: groceries, quantity: "2")
+        #expect(apart.isNew && apart.keptApart == "1.5 l")
+        #expect(try lists.rows(of: groceries).map { $0.entry.record.quantity } == ["1.5 l", "2"])
+        // A third put adds to the entry whose units agree.
+        try lists.put(.typed("Milk"), on: groceries, quantity: "1")
+        #expect(try lists.rows(of: groceries).map { $0.entry.record.quantity } == ["1.5 l", "3"])
+        // Without a quantity, a put of an item on the list changes nothing; one without gets the new one.
+        try lists.put(.typed("Bread"), on: groceries)
+        let unchanged = try lists.put(.typed("Bread"), on: groceries)
+        #expect(!unchanged.isNew && unchanged.entry.meta.version == 1)
+        #expect(try lists.put(.typed("Bread"), on: groceries, quantity: "2 packs").entry.quantity == "2 packs")
+        // Free text is kept as typed.
+        try lists.put(.typed("Nails"), on: groceries, quantity: "a few")
+        #expect(try lists.entry(.typed("Nails"), on: groceries).record.quantity == "a few")
+    }
+
+    static func checkOffsKeepTheTimeTheyWereMade(_ store: any Store) throws {
+        let (lists, groceries, _) = try twoLists(store)
+        try lists.put(.typed("Milk"), on: groceries)
+        try lists.put(.typed("Bread"), on: groceries)
+        // A check-off made offline an hour ago keeps that hour.
+        let then = Date().addingTimeInterval(-3600).roundedToMilliseconds
+        try lists.check([.typed("Bread")], on: groceries, at: then)
+        #expect(try lists.entry(.typed("Bread"), on: groceries).record.checkedAt == then)
+        #expect(try lists.summaries().first?.toBuy == 1)
+        // A check-off of an entry checked off already puts the item on the list again as a new entry.
+        #expect(try lists.put(.typed("Bread"), on: groceries).isNew)
+        try lists.uncheck([.typed("2")], on: groceries)
+        #expect(try lists.entries(of: groceries).list().allSatisfy { !$0.record.isChecked })
+    }
+
+    static func badListInputIsRefusedAndChangesNothing(_ store: any Store) throws {
+        let (lists, groceries, _) = try twoLists(store)
+        try lists.put(.typed("Milk"), on: groceries, quantity: "2")
+        let before = try ListsView(lists)
+        refusal("name") { try lists.make(name: "  ") }
+        refusal("name") { try lists.make(name: String(repeating: "a", count: 201)) }
+        refusal("name") { try lists.make(name: "groceries") }
+        refusal("name") { try lists.rename(.typed("Hardware"), to: "GROCERIES") }
+        for quantity in ["-2", "1e309", "0", String(repeating: "9", count: 200), "2 bootles"] {
+            refusal("quantity") { try lists.put(.typed("Bread"), on: groceries, quantity: quantity) }
+            refusal("quantity") { try lists.edit(.typed("Milk"), on: groceries, quantity: .some(quantity)) }
+        }
+        refusal("offset") { try lists.move(.typed("Hardware"), by: 1) }
+        refusal("offset") { try lists.move(.typed("Groceries"), by: Int.min) }
+        refusal("list") { try lists.list(.typed("Pharmacy")) }
+        refusal("list") { try lists.list(named: nil) }
+        refusal("entry") { try lists.entry(.typed("Nails"), on: groceries) }
+        #expect(throws: StoreError.self) { try lists.put(.id(UUID()), on: groceries) }
+        #expect(try ListsView(lists) == before)
+    }
+
+    static func listsAndEntriesAreTheirHouseholdsOwn(_ store: any Store) throws {
+        let (lists, groceries, _) = try twoLists(store)
+        try lists.put(.typed("Milk"), on: groceries, quantity: "2")
+        let milk = try lists.catalog.find(.typed("Milk")).record
+        let before = try ListsView(lists)
+        let neighbour = store.scoped(to: StoreScope(household: HouseholdID(store.scope.household.rawValue + 1)))
+        let theirs = ShoppingLists(store: neighbour)
+        #expect(try theirs.all().isEmpty)
+        #expect(throws: StoreError.self) { try theirs.list(.id(groceries.id)) }
+        // A list of theirs in the same slot holds none of these entries, and no item of this household goes on it.
+        let market = try theirs.make(name: "Groceries")
+        #expect(market.slot == groceries.slot || market.slot >= 1)
+        #expect(try theirs.rows(of: market).isEmpty)
+        #expect(throws: StoreError.self) { try theirs.put(.id(milk.id), on: market) }
+        refusal("item") { try theirs.put(.typed("Milk"), on: market) }
+        #expect(throws: StoreError.self) { try theirs.delete(.id(groceries.id)) }
+        #expect(try ListsView(lists) == before)
+        try theirs.delete(.id(market.id))
+        #expect(try ListsView(lists) == before)
+    }
+}
