@@ -101,6 +101,8 @@ final class Invocation {
 
     /// The Shopping List app's data controller.
     func shopping() throws -> ShoppingList { ShoppingList(store: try store()) }
+    /// The household's named shopping lists.
+    func lists() throws -> ShoppingLists { ShoppingLists(store: try store()) }
     /// The To-Do app's data controller.
     func todo() throws -> TodoList { TodoList(store: try store()) }
     /// The Bird Sightings app's data controller.

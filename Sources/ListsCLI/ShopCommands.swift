@@ -2,10 +2,11 @@ import ListsModel
 
 /// `lists shop ...`: the Shopping List app.
 enum ShopCommands {
-    static let all = [
-        CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Need.self),
-        CommandEntry(Unneed.self), CommandEntry(Remove.self), CommandEntry(Total.self),
-    ]
+    static let all =
+        [
+            CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Need.self),
+            CommandEntry(Unneed.self), CommandEntry(Remove.self), CommandEntry(Total.self),
+        ] + listCommands
 
     static let ifVersionHelp = "refuse the change unless the item is still at version V"
 

@@ -133,7 +133,8 @@ extension ImportRecords: ImportPart where R: Record {
         for listID in order {
             guard let id = UUID(uuidString: listID), let list = try main.record(NamedList.self, id: id) else {
                 throw ValidationError(
-                    field: "list", message: "an entry is on the list \(listID), which neither the file nor the household has")
+                    field: "list",
+                    message: "an entry is on the list \(listID), which neither the file nor the household has")
             }
             let group = byList[listID] ?? []
             var merge = ImportMerge<ListEntry>(

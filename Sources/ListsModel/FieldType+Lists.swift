@@ -58,7 +58,8 @@ extension FieldType where Value == String {
             check: { text, field, _ in
                 guard let id = UUID(uuidString: text.trimmingWhitespace()) else {
                     throw ValidationError(
-                        field: field, message: "\(Quoted(text)) is not the id of \(what): ids look like "
+                        field: field,
+                        message: "\(Quoted(text)) is not the id of \(what): ids look like "
                             + "9F1C2A6E-0B7D-4C55-8E3A-2D4F6B8A1C3E")
                 }
                 return id.uuidString
@@ -139,7 +140,8 @@ extension FieldType where Value == Date? {
                         throw ValidationError(
                             field: field,
                             message:
-                                "\(Quoted(text)) is not a timestamp; use ISO 8601 with a zone, like 2026-11-29T07:30:00Z")
+                                "\(Quoted(text)) is not a timestamp; use ISO 8601 with a zone, like 2026-11-29T07:30:00Z"
+                        )
                     }
                     return date
                 default: throw mismatch(field, "a timestamp or null")

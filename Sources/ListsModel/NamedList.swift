@@ -39,7 +39,8 @@ public struct NamedList: Record {
         /// `slot`: which store list holds the entries; Lists chooses it.
         public static let slot = Field(
             NamedList.self, key: "slot", column: "slot",
-            type: .whole(1...Int(ListID.limit - 1), description: "Where the list's entries are kept; Lists chooses it."),
+            type: .whole(
+                1...Int(ListID.limit - 1), description: "Where the list's entries are kept; Lists chooses it."),
             initial: .value(1), isInput: false, get: { $0.slot }, set: { $0.slot = $1 })
         /// `rank`: the list's place among the household's lists; changed by moving the list.
         public static let rank = Field(

@@ -105,8 +105,9 @@ public struct ShoppingLists: Sendable {
             throw ValidationError(
                 field: "list",
                 message: all.isEmpty
-                    ? "there is no shopping list yet; make one first (lists shop lists add NAME)"
-                    : "which list? name one with --list: \(all.map { Quoted($0.name).description }.joined(separator: ", "))")
+                    ? "there is no shopping list yet; make one first"
+                    : "which list? name one with --list: \(all.map { Quoted($0.name).description }.joined(separator: ", "))"
+            )
         }
         return all[0]
     }
@@ -150,7 +151,8 @@ public struct ShoppingLists: Sendable {
         let same = try session.records(NamedList.self, named: name, ignoringCase: true, limit: 2)
         if let other = same.first(where: { $0.record.id != except }) {
             throw ValidationError(
-                field: "name", message: "there is a list called \(Quoted(other.record.name)) already; choose another name")
+                field: "name",
+                message: "there is a list called \(Quoted(other.record.name)) already; choose another name")
         }
     }
 
@@ -208,7 +210,8 @@ public struct ShoppingLists: Sendable {
             for (rank, old) in order.enumerated() where old.rank != rank {
                 var new = old
                 new.rank = rank
-                new.meta = RecordMeta(id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+                new.meta = RecordMeta(
+                    id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
                 try session.update(new, expectedVersion: old.meta.version)
                 order[rank] = new
             }
@@ -320,9 +323,10 @@ public struct ShoppingLists: Sendable {
                 case (nil, let added?):
                     new.quantity = added
                 case (let had?, let added?):
-                    guard let sum = try Quantity(parsing: had).flatMap({ a in
-                        try Quantity(parsing: added).flatMap { a.adding($0) }
-                    })
+                    guard
+                        let sum = try Quantity(parsing: had).flatMap({ a in
+                            try Quantity(parsing: added).flatMap { a.adding($0) }
+                        })
                     else {
                         keptApart = had
                         continue
@@ -416,9 +420,10 @@ public struct ShoppingLists: Sendable {
 
     /// Takes entries off `list`, as one removal that ``restore(_:)`` puts back.
     @discardableResult
-    public func remove(_ references: [Reference], from list: NamedList, expectedVersion: Int? = nil,
-        removal: RemovalID = RemovalID()) throws -> [Numbered<ListEntry>]
-    {
+    public func remove(
+        _ references: [Reference], from list: NamedList, expectedVersion: Int? = nil,
+        removal: RemovalID = RemovalID()
+    ) throws -> [Numbered<ListEntry>] {
         let ids = try references.map { try entry($0, on: list).record.id }
         return try entries(of: list).remove(ids.map(Reference.id), expectedVersion: expectedVersion, removal: removal)
     }

@@ -7,6 +7,8 @@ struct HelpTests {
     /// Every command of `lists`, as `APP COMMAND`.
     static let commands = [
         "shop list", "shop add", "shop edit", "shop need", "shop unneed", "shop rm", "shop total",
+        "shop lists", "shop make-list", "shop rename-list", "shop move-list", "shop delete-list", "shop put",
+        "shop show", "shop check", "shop uncheck", "shop change", "shop take",
         "todo list", "todo add", "todo edit", "todo done", "todo undone", "todo rm",
         "birds list", "birds add", "birds show", "birds edit", "birds rm",
     ]
@@ -108,8 +110,11 @@ struct HelpTests {
         defer { sandbox.remove() }
         try sandbox.succeed(["shop", "add", "Milk"])
         try sandbox.succeed(["todo", "add", "Fourth"])
+        try sandbox.succeed(["shop", "make-list", "Groceries"])
         // In an order where each example finds what it refers to.
         for command in [
+            "shop make-list", "shop lists", "shop put", "shop show", "shop check", "shop uncheck", "shop change",
+            "shop take", "shop move-list", "shop rename-list", "shop delete-list",
             "shop list", "shop add", "shop edit", "shop need", "shop unneed", "shop total", "shop rm",
             "todo list", "todo add", "todo edit", "todo done", "todo undone", "todo rm",
             "birds list", "birds add", "birds show", "birds edit", "birds rm",

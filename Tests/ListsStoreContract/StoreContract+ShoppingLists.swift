@@ -57,7 +57,8 @@ extension StoreContract {
         try lists.rename(.typed("Chemist"), to: "CHEMIST")
 
         #expect(try lists.move(.typed("Garden"), by: -3).map(\.name) == ["Garden", "Groceries", "Hardware", "CHEMIST"])
-        #expect(try lists.move(.typed("Groceries"), by: 2).map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
+        #expect(
+            try lists.move(.typed("Groceries"), by: 2).map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
         #expect(try lists.all().map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
 
         // A delete takes the list's entries with it, and its undo puts both back, as they were.
@@ -91,7 +92,9 @@ extension StoreContract {
         // Entries are numbered on their own list.
         try lists.put(.typed("Bread"), on: hardware)
         #expect(try lists.rows(of: hardware).map(\.entry.number) == [1, 2])
-        #expect(try lists.entry(.typed("2"), on: hardware).record.item == (try lists.catalog.find(.typed("Bread"))).record.id.uuidString)
+        #expect(
+            try lists.entry(.typed("2"), on: hardware).record.item
+                == (try lists.catalog.find(.typed("Bread"))).record.id.uuidString)
         // The total multiplies the price by a count, and counts an amount by volume once.
         #expect(try lists.total(of: groceries) == Money(minorUnits: 238))
         #expect(try lists.total(of: hardware) == Money(minorUnits: 119 + 250))
