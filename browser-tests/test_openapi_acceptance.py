@@ -5,9 +5,11 @@ every operation (and sequences of them: add, then change and delete what was add
 each is accepted and that each answer matches the document. Route tests in Swift check the answers the API tests
 get against the same document; this checks the other direction.
 
-Two rules cannot be written in JSON Schema and are left to the generator's hook below, which keeps what it generates
-within them: a sighting's date lies between 1800 and tomorrow (the document says so in words), and an import's
-body must be a file of one of the formats (the import route is left out). An answer of 412 (the record changed
+Some rules cannot be written in JSON Schema and are left to the generator's hook below, which keeps what it
+generates within them: a sighting's date lies between 1800 and tomorrow and a check-off's from 2000 (the document
+says so in words), a quantity is read as Lists reads one (a count, an amount and a unit, or free text), a list moves
+no further than the lists go, and an import's body must be a file of one of the formats (the import route is left
+out). A name another list has is 409, like a restore over a stored id. An answer of 412 (the record changed
 since the version sent) or 404 (no such id) is about the data the server holds, not about the request's shape,
 and is accepted as an answer to a well-formed request; so is 409 to a restore of a record whose id is stored again
 (an add in the same run chose it). The requests carry an API token of the server's user, as the document's bearer
@@ -31,14 +33,24 @@ HOOKS = textwrap.dedent(
 
     @schemathesis.hook
     def map_body(context, body):
-        """A sighting's date from 1800 to today, as the document's description of the field says."""
-        if isinstance(body, dict) and isinstance(body.get("date"), str):
+        """A sighting's date from 1800 to today and a check-off's from 2000, as the document's descriptions of the
+        fields say; a quantity as Lists reads one; a list moved by no place (how far one can move depends on how
+        many lists there are)."""
+        if not isinstance(body, dict):
+            return body
+        for key, earliest in (("date", 1800), ("checkedAt", 2000)):
+            if not isinstance(body.get(key), str):
+                continue
             try:
-                date = datetime.fromisoformat(body["date"].replace("Z", "+00:00"))
+                date = datetime.fromisoformat(body[key].replace("Z", "+00:00"))
             except ValueError:
-                return body
-            if date.year < 1800 or date >= datetime.now(timezone.utc).replace(microsecond=0):
-                body["date"] = "2026-01-15" + body["date"][10:]
+                continue
+            if date.year < earliest or date >= datetime.now(timezone.utc).replace(microsecond=0):
+                body[key] = "2026-01-15" + body[key][10:]
+        if isinstance(body.get("quantity"), str):
+            body["quantity"] = "2 packs"
+        if "offset" in body:
+            body["offset"] = 0
         return body
     '''
 )

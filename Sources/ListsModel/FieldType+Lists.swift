@@ -73,7 +73,7 @@ extension FieldType where Value == String? {
     public static let quantity = FieldType<String?>(
         storage: .optionalText,
         schema:
-            #"{"type": ["string", "null"], "maxLength": \#(Quantity.maximumLength), "description": "A count (2), an amount and a unit (500 g, 1.5 l, 2 packs), or free text (a few); kept as Lists writes it."}"#,
+            #"{"type": ["string", "null"], "maxLength": \#(Quantity.maximumLength), "pattern": "\#(Quantity.pattern)", "description": "A count (2), an amount and a unit (500 g, 1.5 l, 2 packs), or free text (a few) that does not start with a number or a sign; above 0, at most 1000000 and 3 decimals; kept as Lists writes it."}"#,
         isNullable: true,
         input: TextInput(
             kind: "optionalText", rules: TextRule.inputRules(what: "a quantity", isOptional: true),
@@ -156,4 +156,21 @@ extension FieldType where Value == Date? {
             },
             isNone: { $0 == nil })
     }
+}
+
+extension Quantity {
+    /// What a quantity may be, as a JSON Schema pattern (written for a JSON string: backslashes doubled): free text
+    /// that starts with neither a digit, a sign nor a space, or a number above 0 and at most 1,000,000 with at most
+    /// 3 decimals (2 after a comma, which with 3 would read as a thousands separator), then a unit Lists knows,
+    /// lower-case. Everything it allows is a quantity (a test reads many strings both ways); a few quantities it
+    /// leaves out are still read (upper-case units, spaces around, leading zeros before a decimal's last one).
+    static let pattern: String = {
+        let units = Unit.spellings.keys.sorted { $0.count > $1.count || ($0.count == $1.count && $0 < $1) }
+            .joined(separator: "|")
+        let number =
+            #"0*[1-9][0-9]{0,5}(\\.[0-9]{1,3}|,[0-9]{1,2})?|0*1000000(\\.0{1,3}|,0{1,2})?"#
+            + #"|0+(\\.[0-9]{0,2}[1-9]|,[0-9]?[1-9])"#
+        let text = #"[^0-9+\\-\#(blank)\#(forbidden)][^\#(forbidden)]*"#
+        return #"^(\#(text)|(\#(number))( ?(\#(units)))?)$"#
+    }()
 }

@@ -88,9 +88,9 @@ public struct FieldType<Value>: Sendable {
 // MARK: - Text
 
 /// The characters no text of Lists may hold (``TextRule/isForbidden(_:)``), as a JSON Schema character class.
-private let forbidden = #"\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069"#
+let forbidden = #"\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069"#
 /// The white space trimmed around a text, besides what is forbidden anyway, as a JSON Schema character class.
-private let blank = #" \\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000"#
+let blank = #" \\u00A0\\u1680\\u2000-\\u200A\\u202F\\u205F\\u3000"#
 
 extension FieldType where Value == String {
     /// Text people write, such as a name: trimmed, 1 to 200 characters, no control characters. `what` names it

@@ -71,7 +71,7 @@ public enum Quantity: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// Every way a person writes each unit, lower-cased.
-        static let spellings: [String: Unit] = {
+        public static let spellings: [String: Unit] = {
             var spellings: [String: Unit] = [:]
             for unit in Unit.allCases {
                 spellings[unit.rawValue] = unit

@@ -144,6 +144,11 @@ extension RecordList where R: Record {
         return try store.read { try $0.recentlyRemoved(R.self, id: id, at: stamp) }
     }
 
+    /// The record stored with `id`, or `nil`.
+    public func stored(_ id: UUID) throws -> R? {
+        try store.read { try $0.record(R.self, id: id) }
+    }
+
     /// The one record `reference` points at.
     public func find(_ reference: Reference) throws -> Numbered<R> {
         try store.read { try $0.resolve(reference, as: R.self) }

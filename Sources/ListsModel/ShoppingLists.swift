@@ -122,7 +122,8 @@ public struct ShoppingLists: Sendable {
     // MARK: Making, renaming, moving, deleting lists
 
     /// Makes a list called `name`, after the others. `id`, the client's choice, makes a make sent twice make one.
-    /// - Throws: ``ValidationError`` on `name` for a refused name or one another list of the household has.
+    /// - Throws: ``ValidationError`` on `name` for a refused name, ``StoreError/nameTaken(_:)`` for one another list
+    ///   of the household has (case ignored).
     @discardableResult
     public func make(name: String, id: UUID? = nil) throws -> NamedList {
         let now = lists.now()
@@ -147,13 +148,10 @@ public struct ShoppingLists: Sendable {
     }
 
     /// Refuses `name` when another list of the household (not `except`) is called so, case ignored.
+    /// - Throws: ``StoreError/nameTaken(_:)`` on `name`.
     private static func checkFree(_ name: String, except: UUID?, in session: any StoreSession) throws {
         let same = try session.records(NamedList.self, named: name, ignoringCase: true, limit: 2)
-        if let other = same.first(where: { $0.record.id != except }) {
-            throw ValidationError(
-                field: "name",
-                message: "there is a list called \(Quoted(other.record.name)) already; choose another name")
-        }
+        if same.contains(where: { $0.record.id != except }) { throw StoreError.nameTaken("name") }
     }
 
     /// The setting that holds the next store list a new list of `household` takes.

@@ -23,6 +23,7 @@ extension StoreError: HTTPResponseError {
         case .notFound: HTTPError(status: 404, code: "not_found", message: description)
         case .nothingToRestore: HTTPError(status: 404, code: "nothing_to_restore", message: description)
         case .conflict: HTTPError(status: 412, code: "version_mismatch", message: description)
+        case .nameTaken: HTTPError(status: 409, code: "name_taken", message: description, field: field)
         case .busy: HTTPError(status: 503, code: "busy", message: description)
         case .connectionLost:
             HTTPError(

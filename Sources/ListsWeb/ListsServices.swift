@@ -11,6 +11,8 @@ public struct ListsServices: Sendable {
     public let todo: TodoList
     /// The BirdWatching app.
     public let birds: BirdSightingLog
+    /// The household's named shopping lists and their entries.
+    public let shoppingLists: ShoppingLists
     /// The current time (tests pass a fixed clock).
     public let clock: @Sendable () -> Date
 
@@ -21,6 +23,7 @@ public struct ListsServices: Sendable {
         shopping = ShoppingList(store: store, clock: clock)
         todo = TodoList(store: store, clock: clock)
         birds = BirdSightingLog(store: store, clock: clock)
+        shoppingLists = ShoppingLists(store: store, clock: clock)
     }
 
     /// The store's revision, which grows with every change: pages poll it for live updates.

@@ -145,7 +145,8 @@ let badInputs: [BadInput] = [
             + "(see 'lists --help')"),
     BadInput(
         arguments: ["shop", "buy", "Milk"],
-        message: "unknown command \"buy\" for lists shop; one of list, add, edit, need, unneed, rm, total "
+        message: "unknown command \"buy\" for lists shop; one of list, add, edit, need, unneed, rm, total, lists, "
+            + "make-list, rename-list, move-list, delete-list, put, show, check, uncheck, change, take "
             + "(see 'lists shop --help')"),
     BadInput(
         arguments: [],

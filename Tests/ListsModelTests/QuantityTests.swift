@@ -1,9 +1,40 @@
 import Foundation
 import ListsModel
+import JSONCodec
 import Testing
 
 /// A list entry's quantity as people type it, added up when the units agree, and what it multiplies a price by.
 @Suite struct QuantityTests {
+    /// Every string the API's document allows for a quantity is read as one: numbers at their bounds, with every
+    /// unit, and text; the document's pattern is read as JSON first, as a client reads it.
+    @Test func whatTheDocumentAllowsIsAQuantity() throws {
+        let schema = try JSONParser.parse(Array(FieldType<String?>.quantity.schema.utf8))
+        guard case .object(let members) = schema, case .string(let pattern)? = members["pattern"] else {
+            Issue.record("no pattern")
+            return
+        }
+        let regex = try NSRegularExpression(pattern: pattern)
+        func allowed(_ text: String) -> Bool {
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        var candidates = [
+            "0", "00", "0.0", "0,0", "0.001", "0,01", "0.0001", "1e3", "1e309", "-2", "+2", " 2", "2 ", "1,000", "1,00",
+            "1.000", "1000000", "1000000.0", "1000000.001", "1000001", "999999.999", "0999999", "1.", "1..2", "1.2.3",
+            "2 bootles", "2bootles", "a few", ".5", ",5", "½", "٣ apples", "\u{2000}2", "2  l", "Milk", "x",
+            String(repeating: "9", count: 39), String(repeating: "0", count: 39),
+        ]
+        for unit in Quantity.Unit.spellings.keys {
+            candidates += ["2 \(unit)", "2\(unit)", "0.5 \(unit)", "0 \(unit)", "1000000 \(unit)", "1,5\(unit)"]
+        }
+        var allowedCount = 0
+        for text in candidates where allowed(text) {
+            allowedCount += 1
+            #expect(throws: Never.self, "\(text) is allowed by the pattern") { _ = try Quantity(parsing: text) }
+        }
+        #expect(allowedCount > Quantity.Unit.spellings.count * 3)
+        #expect(!allowed("0") && !allowed("-2") && !allowed("2 bootles") && allowed("1.5 l") && allowed("a few"))
+    }
+
     @Test(arguments: [
         ("2", Quantity.count(2), "2"),
         (" 2 ", .count(2), "2"),

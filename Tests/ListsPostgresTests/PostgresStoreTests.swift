@@ -347,6 +347,36 @@ import Testing
         }
     }
 
+    /// A database at schema 13, as the release before named shopping lists left it, gains their tables with its
+    /// records, counts and revision as they were; lists are then made and filled, beside another household.
+    @Test func aSchemaThirteenDatabaseGainsNamedListsKeepingItsRecords() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let (admin, schema) = try Self.database(at: 13, url)
+            try admin.execute(
+                "INSERT INTO items (id, household, position, name, name_key, price_cents, on_shopping_list, "
+                    + "created_at, updated_at, version) SELECT 'A0000000-0000-4000-8000-00000000000' || n, 0, "
+                    + "nextval('items_position'), 'Item ' || n, 'item ' || n, n * 100, n = 2, n, n, 1 "
+                    + "FROM generate_series(1, 3) AS n; "
+                    + "INSERT INTO record_changes (household, kind, list, step) VALUES (0, 'items', 0, 3)")
+            try admin.execute("RESET search_path")
+            let before = try admin.query("SELECT id, name, on_shopping_list FROM \(schema).items ORDER BY position")
+            let store = try PostgresStore(url: url)
+            #expect(
+                try admin.integer("SELECT version FROM \(schema).lists_schema") == Int64(PostgresStore.migrations.count)
+            )
+            let after = try admin.query("SELECT id, name, on_shopping_list FROM \(schema).items ORDER BY position")
+            #expect((0..<after.count).map { after.text($0, 1) } == (0..<before.count).map { before.text($0, 1) })
+            #expect(try ShoppingList(store: store).shoppingList().map(\.record.name) == ["Item 2"])
+            #expect(try store.read { try $0.revision() } > 0)
+            let lists = ShoppingLists(store: store)
+            #expect(try lists.all().isEmpty)
+            let groceries = try lists.make(name: "Groceries")
+            try lists.put(.typed("Item 1"), on: groceries, quantity: "2")
+            #expect(try lists.rows(of: groceries).map { $0.item?.name } == ["Item 1"])
+            #expect(try ShoppingLists(store: store.scoped(to: HouseholdID(1))).all().isEmpty)
+        }
+    }
+
     /// A database at schema 11 (households, one list each) keeps every record in its household's main list: counts,
     /// numbers, revisions and what is kept for undo as they were, folded or not; a second list starts empty and
     /// changes alone.

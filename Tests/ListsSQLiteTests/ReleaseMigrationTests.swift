@@ -122,3 +122,45 @@ import Testing
             ])
     }
 }
+
+/// A database file as the release before named shopping lists wrote it, opened by this one.
+@Suite struct NamedListsMigrationTests {
+    /// `Fixtures/release-schema-13.sqlite` was written by the release before named shopping lists (schema 13),
+    /// through its `lists` commands: the tutorials' seeded data, Pear and Bread put on the shopping list, Milk added,
+    /// Mango removed, the second task marked done, a sighting added.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/release-schema-13.sqlite")
+
+    @Test func aReleasedDatabaseGainsNamedListsWithNothingLost() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "13")
+        let tables = ["items", "tasks", "sightings", "household_counts", "removed_records", "settings", "households"]
+        let before = try tables.map { try sqlite3Shell(path, "SELECT * FROM \($0) ORDER BY 1, 2") }
+        let store = try SQLiteStore(path: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "\(SQLiteStore.migrations.count)")
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+        #expect(try tables.map { try sqlite3Shell(path, "SELECT * FROM \($0) ORDER BY 1, 2") } == before)
+        let shop = ShoppingList(store: store)
+        #expect(try shop.catalog().listed() == ["1 Pear", "2 Notepad", "3 Pencil", "4 Bread", "5 Milk"])
+        #expect(try shop.shoppingList().map(\.record.name) == ["Pear", "Bread"])
+        #expect(try TodoList(store: store).counts() == (3, 2))
+        #expect(try BirdSightingLog(store: store).all().map(\.record.name) == ["Pigeon", "Robin"])
+
+        // Named lists start empty, and take the catalog's items.
+        let lists = ShoppingLists(store: store)
+        #expect(try lists.all().isEmpty)
+        let groceries = try lists.make(name: "Groceries")
+        try lists.put(.typed("Milk"), on: groceries, quantity: "2")
+        try lists.put(.typed("Bread"), on: groceries)
+        #expect(
+            try lists.rows(of: groceries).map { "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "-")" } == [
+                "Milk 2", "Bread -",
+            ])
+        #expect(try lists.total(of: groceries) == Money(minorUnits: 2 * 119 + 312))
+        // The household's catalog is unchanged by the list.
+        #expect(try shop.catalog().listed() == ["1 Pear", "2 Notepad", "3 Pencil", "4 Bread", "5 Milk"])
+    }
+}
