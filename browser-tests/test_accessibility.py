@@ -8,6 +8,7 @@ phone, rows show what a tap does, and screen readers hear what a tap did.
 import http.client
 import json
 import re
+import uuid
 from urllib.parse import urlsplit
 
 import pytest
@@ -42,6 +43,39 @@ def _refused_sighting(page, url, ids):
     page.get_by_label("Bird Name").fill("")
     page.get_by_role("button", name="Done").click()
     expect(page.locator("#field-name-error")).to_be_visible()
+
+
+def _named_lists(page, url, ids):
+    """Two named lists (each visit makes its own, so that names stay free), one with Pear on it checked off and a
+    refused quantity in its form; the screen of that list, with its switcher."""
+    suffix = uuid.uuid4().hex[:4]
+    for name in (f"Hardware {suffix}", f"Groceries {suffix}"):
+        page.goto(url + "/lists")
+        page.get_by_label("New list").fill(name)
+        page.get_by_role("button", name="Make").click()
+        expect(page.get_by_role("heading", name=name)).to_be_visible()
+    page.get_by_label("Item").fill("Pear")
+    page.get_by_label("Quantity").fill("2")
+    page.get_by_label("Note").fill("ripe")
+    page.get_by_role("button", name="Add").click()
+    page.get_by_role("button", name="Pear, to buy").click()
+    expect(page.get_by_role("button", name="Pear, bought")).to_be_visible()
+    page.get_by_label("Item").fill("Bread")
+    page.get_by_label("Quantity").fill("0")
+    page.get_by_role("button", name="Add").click()
+    expect(page.locator("#field-quantity-error")).to_be_visible()
+
+
+def _named_list_index(page, url, ids):
+    _named_lists(page, url, ids)
+    page.get_by_role("link", name="Shopping lists").click()
+    expect(page.get_by_role("heading", name="Shopping Lists")).to_be_visible()
+
+
+def _delete_list_sheet(page, url, ids):
+    _named_list_index(page, url, ids)
+    page.locator("main a.remove-button").first.click()
+    expect(page.get_by_role("alertdialog")).to_be_visible()
 
 
 def _asking_in_a_row(path, label):
@@ -192,6 +226,9 @@ SCREENS = [
     ("add-sighting", "/birds/new"),
     ("edit-sighting", "/birds/{sighting}/edit"),
     ("refused-sighting", _refused_sighting),
+    ("named-lists", _named_list_index),
+    ("named-list", _named_lists),
+    ("delete-list-sheet", _delete_list_sheet),
     ("import-export", "/settings"),
     ("import-export-imported", _imported),
     ("import-export-refused", _refused_import),

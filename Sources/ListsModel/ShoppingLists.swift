@@ -348,6 +348,15 @@ public struct ShoppingLists: Sendable {
         }
     }
 
+    /// The catalog's item called `name` (case ignored when none has it exactly), the first when several have it;
+    /// `nil` when none has.
+    public func item(named name: String) throws -> ShoppingItem? {
+        try store.read { session in
+            try session.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
+                ?? session.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
+        }
+    }
+
     /// The entry of `list` that `reference` names: its number on the list, 4 or more characters of its id, or the
     /// name of its item (which must be on the list once).
     /// - Throws: ``ValidationError`` on `entry`.

@@ -43,8 +43,16 @@ struct ChangesAPI: Sendable {
         ) { request, context in try apply(request, context.lists) }
     }
 
+    /// The kinds a change may be of: the three apps' records. Named shopping lists and their entries are not among
+    /// them: a list's store list, its unique name and an entry's list are kept by their own operations
+    /// (``ListsModel/ShoppingLists``), which a change of fields would go round.
+    static let kinds: [RecordKind] = [.item, .task, .sighting]
+
+    /// ``kinds``' words as a message lists them: "item, task or sighting".
+    static let kindList = kinds.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + kinds.last!.rawValue
+
     /// Every kind's word as a JSON string, for the schema's `enum`: `"item", "task", "sighting"`.
-    private static let kindWords = RecordKind.all.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    private static let kindWords = kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// The document's schemas of a batch and its answer.
     static let schemas: [(name: String, schema: String)] = [
@@ -115,7 +123,7 @@ struct ChangesAPI: Sendable {
                 throw ValidationError(field: extra, message: "is not part of a change")
             }
             guard case .string(let word)? = members["kind"] else {
-                throw ValidationError(field: "kind", message: "must be \(RecordKind.words)")
+                throw ValidationError(field: "kind", message: "must be \(kindList)")
             }
             guard case .string(let op)? = members["op"], ["add", "update", "delete"].contains(op) else {
                 throw ValidationError(field: "op", message: "must be add, update or delete")
@@ -125,8 +133,8 @@ struct ChangesAPI: Sendable {
             }
             let fields = try object(members["fields"], field: "fields")
             let base = try object(members["base"], field: "base")
-            guard let kind = RecordKind(rawValue: word) else {
-                throw ValidationError(field: "kind", message: "must be \(RecordKind.words)")
+            guard let kind = RecordKind(rawValue: word), kinds.contains(kind) else {
+                throw ValidationError(field: "kind", message: "must be \(kindList)")
             }
             return try apply(op, id, fields, base, key, kind.recordType, lists)
         } catch let error as ValidationError {

@@ -16,13 +16,14 @@ struct PageController: Sendable {
         ShoppingPages.addRoutes(to: &router)
         TodoPages.addRoutes(to: &router)
         BirdPages.addRoutes(to: &router)
+        NamedListPages.addRoutes(to: &router)
     }
 
     /// The record id in a page's path. A page address with something else there names nothing: 404, as for an
     /// id no record has (the API answers 400, as its clients build the address).
     /// - Throws: ``HTTPError`` 404.
-    static func id(_ path: RouteParameters) throws -> UUID {
-        guard let text = path["id"], let id = UUID(uuidString: text) else {
+    static func id(_ path: RouteParameters, _ name: String = "id") throws -> UUID {
+        guard let text = path[name], let id = UUID(uuidString: text) else {
             throw HTTPError(
                 status: 404, code: "not_found", message: "there is no such page; the address is not a record's")
         }
@@ -35,6 +36,7 @@ struct PageController: Sendable {
         let items = try lists.shopping.counts()
         let tasks = try lists.todo.counts()
         let sightings = try lists.birds.count()
+        let named = try lists.shoppingLists.lists.counts([nil])[0]
         let apps = [
             (
                 "/shopping", "Shopping", "icon-shopping",
@@ -42,6 +44,7 @@ struct PageController: Sendable {
             ),
             ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(Layout.number(tasks.open)) to do"),
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
+            ("/lists", "Shopping Lists", "icon-shopping", count(named, "list")),
         ]
         let rows = apps.map { path, title, icon, detail in
             """

@@ -1,0 +1,364 @@
+import Foundation
+import ListsHTTP
+import ListsModel
+
+/// The screens of a household's named shopping lists (``ShoppingLists``), drawn as the Shopping List app's screens
+/// are and working without JavaScript (with it, app.js sends their forms and swaps the answer in, as everywhere).
+///
+/// - `GET /lists`: the lists in their order, each with how much is still to buy, a field to make one, and each
+///   list's ↑ and ↓ (a move of one place) and delete (which asks first: `GET /lists/{id}/delete`, then `POST`; the
+///   answer offers an Undo that puts the list back with its entries, `POST /lists/restore`).
+/// - `GET /lists/{id}`: one list, with a switcher to the others; its entries in order, each a button that checks it
+///   off (or back on) at the time of the tap, with its quantity, its item, its note and the item's price; the total;
+///   and the add form (item, quantity, note). The item field offers the catalog's names as one types (a
+///   `<datalist>`, which the browser filters); a name the catalog does not have is added to it, at a price of 0.
+///   Each entry's ✕ takes it off the list, with an Undo.
+/// - `POST /lists/{id}/rename` renames a list.
+///
+/// These screens are online only: they are not kept for a start offline, and another phone's change shows at the
+/// next load (the revision that open pages follow is the main list's, which entries do not move).
+struct NamedListPages: Sendable {
+    /// The household's lists.
+    let lists: ShoppingLists
+    /// The household's catalog.
+    let shopping: ShoppingList
+
+    init(_ context: RequestContext) throws {
+        let services = try context.lists
+        lists = services.shoppingLists
+        shopping = services.shopping
+    }
+
+    static func addRoutes(to router: inout Router) {
+        router.add("GET", "/lists", .page) { request, context in
+            let undo = request.query["undo"].flatMap(UUID.init(uuidString:)).map(RemovalID.init)
+            return try Self(context).index(FormState(), undo: undo)
+        }
+        router.add("POST", "/lists", .page) { request, context in
+            let pages = try Self(context)
+            let form = try FormBody(request)
+            var state = FormState(form, fields: ["name"])
+            do {
+                let list = try pages.lists.make(name: form["name"] ?? "", id: try form.chosenID())
+                return .redirect(to: "/lists/\(list.id.uuidString)")
+            } catch let error as ValidationError {
+                state.record(error)
+            } catch let error as StoreError where error.code == .nameTaken {
+                state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+            }
+            return try pages.index(state, status: FormOutcome.invalidStatus)
+        }
+        router.add("POST", "/lists/restore", .page) { request, context in
+            let pages = try Self(context)
+            let form = try FormBody(request)
+            guard let removal = form["removal"].flatMap(UUID.init(uuidString:)) else {
+                throw HTTPError.badRequest("the form names no removal", field: "removal")
+            }
+            try pages.lists.restore(RemovalID(removal))
+            return .redirect(to: "/lists")
+        }
+        router.add("GET", "/lists/{id}", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let undo = request.query["undo"].flatMap(UUID.init(uuidString:))
+            return try pages.screen(list, FormState(), undo: undo, renaming: request.query["rename"] == "1")
+        }
+        router.add("POST", "/lists/{id}/rename", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let form = try FormBody(request)
+            var state = FormState(form, fields: ["name"])
+            do {
+                try pages.lists.rename(.id(list.id), to: form["name"] ?? "", expectedVersion: try form.version())
+                return .redirect(to: "/lists/\(list.id.uuidString)")
+            } catch let error as ValidationError {
+                state.record(error)
+            } catch let error as StoreError where error.code == .nameTaken {
+                state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+            }
+            return try pages.screen(list, state, renaming: true, status: FormOutcome.invalidStatus)
+        }
+        router.add("POST", "/lists/{id}/move", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let form = try FormBody(request)
+            guard let offset = form["offset"].flatMap(Int.init) else {
+                throw HTTPError.badRequest("the form's offset must be a whole number", field: "offset")
+            }
+            do {
+                try pages.lists.move(.id(list.id), by: offset)
+            } catch let error as ValidationError {
+                var state = FormState()
+                state.notice = Notice(message: Layout.sentence(error.message))
+                return try pages.index(state, status: FormOutcome.invalidStatus)
+            }
+            return .redirect(to: "/lists")
+        }
+        router.add("GET", "/lists/{id}/delete", .page) { _, context in
+            let pages = try Self(context)
+            return try pages.deleteSheet(try pages.list(context))
+        }
+        router.add("POST", "/lists/{id}/delete", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let form = try FormBody(request)
+            let removal = try pages.lists.delete(.id(list.id), expectedVersion: form.version()).removal
+            return .redirect(to: "/lists?undo=\(removal.rawValue.uuidString)")
+        }
+        router.add("POST", "/lists/{id}/entries", .page) { request, context in
+            try Self(context).put(try Self(context).list(context), FormBody(request))
+        }
+        router.add("POST", "/lists/{id}/entries/{entry}/toggle", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let entry = try pages.entry(context, on: list)
+            let form = try FormBody(request)
+            do {
+                if entry.record.isChecked {
+                    try pages.lists.uncheck([.id(entry.record.id)], on: list, expectedVersion: form.version())
+                } else {
+                    try pages.lists.check([.id(entry.record.id)], on: list, expectedVersion: form.version())
+                }
+            } catch StoreError.Code.conflict {
+                var state = FormState()
+                state.notice = Notice(message: FormOutcome.conflictMessage("entry"))
+                return try pages.screen(list, state, status: FormOutcome.conflictStatus)
+            }
+            return .redirect(to: "/lists/\(list.id.uuidString)")
+        }
+        router.add("POST", "/lists/{id}/entries/{entry}/delete", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let entry = try pages.entry(context, on: list)
+            let form = try FormBody(request)
+            try pages.lists.remove([.id(entry.record.id)], from: list, expectedVersion: form.version())
+            return .redirect(to: "/lists/\(list.id.uuidString)?undo=\(entry.record.id.uuidString)")
+        }
+        router.add("POST", "/lists/{id}/entries/{entry}/restore", .page) { _, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            try pages.lists.entries(of: list).restore(PageController.id(context.parameters, "entry"))
+            return .redirect(to: "/lists/\(list.id.uuidString)")
+        }
+    }
+
+    /// The list the address names.
+    func list(_ context: RequestContext) throws -> NamedList {
+        try lists.list(.id(PageController.id(context.parameters)))
+    }
+
+    /// The entry the address names on `list`.
+    func entry(_ context: RequestContext, on list: NamedList) throws -> Numbered<ListEntry> {
+        do {
+            return try lists.entry(.id(PageController.id(context.parameters, "entry")), on: list)
+        } catch is ValidationError {
+            throw StoreError.notFound(ListEntry.kind)
+        }
+    }
+
+    // MARK: The lists
+
+    /// `/lists`: every list with its counts, the make form, and an Undo after a delete.
+    func index(_ state: FormState, undo: RemovalID? = nil, status: Int = 200) throws -> HTTPResponse {
+        let summaries = try lists.summaries()
+        let rows = summaries.enumerated().map { index, summary in
+            Self.listRow(summary, isFirst: index == 0, isLast: index == summaries.count - 1)
+        }
+        var undoBar = ""
+        if let undo {
+            undoBar = Layout.undoBar(
+                message: "Deleted a list.", action: "/lists/restore",
+                fields: "<input type=\"hidden\" name=\"removal\" value=\"\(undo.rawValue.uuidString)\">",
+                announce: "Put the list back.")
+        }
+        let make = """
+            <form class="insert-form" method="post" action="/lists" data-announce="Made {name}." autocomplete="off">\
+            \(Layout.chosenIDField(state))
+            <div class="insert-row">
+            \(state.field("name", label: "New list", placeholder: "Name a new list", isLabelHidden: true))
+            <button class="insert-button" type="submit">Make</button>
+            </div>
+            </form>
+            """
+        let content =
+            make
+            + Layout.group(
+                rows, empty: "No shopping lists yet. Name one above: Groceries, Hardware store…",
+                label: "Shopping lists")
+        return Layout.page(
+            title: "Shopping Lists",
+            main: Layout.screen(
+                title: "Shopping Lists", left: Layout.homeLink, content: content, notice: state.notice,
+                undo: undoBar),
+            status: status)
+    }
+
+    /// A list's row: its name and counts, linking to it, then ↑, ↓ and its delete.
+    static func listRow(_ summary: ShoppingLists.Summary, isFirst: Bool, isLast: Bool) -> String {
+        let list = summary.list
+        let id = list.id.uuidString
+        let name = HTML.escape(list.name)
+        func move(_ offset: Int, _ glyph: String, _ words: String, disabled: Bool) -> String {
+            """
+            <form class="list-move" method="post" action="/lists/\(id)/move">\
+            <input type="hidden" name="offset" value="\(offset)">\
+            <button class="move-button" type="submit" aria-label="Move \(name) \(words)"\
+            \(disabled ? " disabled" : "")>\(glyph)</button></form>
+            """
+        }
+        let detail = "\(Layout.number(summary.toBuy)) to buy, \(Layout.number(summary.entries)) in all"
+        return """
+            <li class="row list-row"><a class="row-link" href="/lists/\(id)"><span class="row-text">\
+            <span class="row-title">\(name)</span><span class="row-subtitle">\(detail)</span></span>\
+            <span class="chevron" aria-hidden="true">›</span></a>\
+            \(move(-1, "↑", "up", disabled: isFirst))\(move(1, "↓", "down", disabled: isLast))\
+            <a class="remove-button" href="/lists/\(id)/delete" aria-label="Delete \(name)…">✕</a></li>
+            """
+    }
+
+    /// The action sheet that asks before a list is deleted with its entries.
+    func deleteSheet(_ list: NamedList) throws -> HTTPResponse {
+        let count = try lists.entries(of: list).counts([nil])[0]
+        let name = list.name
+        let confirm = """
+            <form method="post" action="/lists/\(list.id.uuidString)/delete" data-announce="Deleted \(HTML.escape(name)).">\
+            \(Layout.versionField(list.meta.version))\
+            \(Layout.destructiveButton("Delete List", label: "Delete List \(name)"))</form>
+            """
+        let background = Layout.screen(title: "Shopping Lists", left: Layout.homeLink, content: "")
+        return Layout.page(
+            title: "Delete \(name)?",
+            main: Layout.actionSheet(
+                over: background, title: "Delete \(name)?",
+                message: "\(count == 1 ? "Its 1 entry goes" : "Its \(Layout.number(count)) entries go") with it. "
+                    + "The items stay in the catalog.",
+                confirm: confirm, cancel: "/lists"))
+    }
+
+    // MARK: One list
+
+    /// `/lists/{id}`: the switcher, the add form, the entries and the total; `renaming` shows the rename form open.
+    func screen(
+        _ list: NamedList, _ state: FormState, undo: UUID? = nil, renaming: Bool = false, status: Int = 200
+    ) throws -> HTTPResponse {
+        let all = try lists.all()
+        let rows = try lists.rows(of: list)
+        let catalog = try shopping.catalog().map(\.record.name)
+        let switcher =
+            all.count < 2
+            ? ""
+            : "<nav class=\"list-switcher\" aria-label=\"Shopping lists\">"
+                + all.map { other in
+                    other.id == list.id
+                        ? "<a class=\"switch current\" href=\"/lists/\(other.id.uuidString)\" aria-current=\"page\">"
+                            + "\(HTML.escape(other.name))</a>"
+                        : "<a class=\"switch\" href=\"/lists/\(other.id.uuidString)\">\(HTML.escape(other.name))</a>"
+                }.joined() + "</nav>\n"
+        let options = catalog.map { "<option value=\"\(HTML.escape($0))\"></option>" }.joined()
+        let add = """
+            <form class="insert-form" method="post" action="/lists/\(list.id.uuidString)/entries" \
+            data-announce="Put {item} on \(HTML.escape(list.name))." autocomplete="off">\
+            \(Layout.chosenIDField(state))
+            <div class="insert-row">
+            \(state.field(
+                "item", label: "Item", placeholder: "Add an item", isLabelHidden: true,
+                attributes: "list=\"catalog-names\" enterkeyhint=\"done\""))
+            <button class="insert-button" type="submit">Add</button>
+            </div>
+            <div class="insert-row entry-details">
+            \(state.field("quantity", label: "Quantity", placeholder: "Quantity: 2, 500 g", isLabelHidden: true))
+            \(state.field("note", label: "Note", placeholder: "Note", isLabelHidden: true))
+            </div>
+            <datalist id="catalog-names">\(options)</datalist>
+            </form>
+            """
+        let rename =
+            renaming || state.errors["name"] != nil
+            ? """
+            <form class="insert-form" method="post" action="/lists/\(list.id.uuidString)/rename">\
+            \(Layout.versionField(list.meta.version))
+            <div class="insert-row">
+            \(state.field("name", label: "List name", placeholder: "The list's new name", isLabelHidden: true))
+            <button class="insert-button" type="submit">Rename</button>
+            </div>
+            </form>
+            """ : ""
+        let entryRows = rows.map { Self.entryRow($0, list) }
+        let total = ShoppingLists.total(rows)
+        let footer = rows.isEmpty ? nil : "Total: \(ShoppingViews.price(total))"
+        var undoBar = ""
+        if let undo {
+            undoBar = Layout.undoBar(
+                message: "Took an entry off.",
+                action: "/lists/\(list.id.uuidString)/entries/\(undo.uuidString)/restore",
+                announce: "Put it back.")
+        }
+        let content =
+            switcher + rename + add
+            + Layout.group(
+                entryRows, empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name, footer: footer)
+        return Layout.page(
+            title: list.name,
+            main: Layout.screen(
+                title: list.name,
+                left: Layout.barLink("‹ Lists", href: "/lists", label: "Shopping lists", className: "back"),
+                right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
+                content: content, notice: state.notice, undo: undoBar),
+            status: status)
+    }
+
+    /// An entry's row: a button that checks it off or back on, then its ✕.
+    static func entryRow(_ row: ShoppingLists.Row, _ list: NamedList) -> String {
+        let entry = row.entry.record
+        let name = row.item?.name ?? "(deleted item)"
+        let base = "/lists/\(list.id.uuidString)/entries/\(entry.id.uuidString)"
+        let quantity = entry.quantity.map { "<span class=\"quantity\">\(HTML.escape($0))</span> " } ?? ""
+        let note = entry.note.map { "<span class=\"row-subtitle\">\(HTML.escape($0))</span>" } ?? ""
+        let price = row.item.map { ShoppingViews.price($0.price) } ?? ""
+        let state = entry.isChecked ? "bought" : "to buy"
+        return """
+            <li class="row\(entry.isChecked ? " checked" : "")">
+            <form class="row-form" method="post" action="\(base)/toggle" \
+            data-announce="\(HTML.escape(name)) \(entry.isChecked ? "to buy again" : "checked off").">\
+            \(Layout.versionField(entry.meta.version))\
+            <button class="row-button" type="submit" aria-pressed="\(entry.isChecked)" \
+            aria-label="\(HTML.escape(name)), \(state)">\
+            <span class="check" aria-hidden="true">\(entry.isChecked ? "✓" : "")</span>\
+            <span class="row-text"><span class="row-title">\(quantity)\(HTML.escape(name))</span>\(note)</span>\
+            <span class="row-detail">\(price)</span></button></form>
+            <form class="entry-remove" method="post" action="\(base)/delete" data-announce="Took \(HTML.escape(name)) off.">\
+            \(Layout.versionField(entry.meta.version))\
+            <button class="remove-button" type="submit" aria-label="Take \(HTML.escape(name)) off">✕</button></form>
+            </li>
+            """
+    }
+
+    /// Puts the item the form names on `list` (adding it to the catalog when it has none of that name), and
+    /// answers the list; a refused field draws the list again with the form as typed.
+    func put(_ list: NamedList, _ form: FormBody) throws -> HTTPResponse {
+        var state = FormState(form, fields: ["item", "quantity", "note"])
+        let typed = (form["item"] ?? "").trimmingWhitespace()
+        do {
+            let name = try ShoppingItem.Fields.name.checked(typed)
+            let item: ShoppingItem
+            if let found = try lists.item(named: name) {
+                item = found
+            } else {
+                item = try shopping.add(name: name, price: .zero, numbered: false).record
+            }
+            let quantity = form["quantity"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+            let note = form["note"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
+            let put = try lists.put(.id(item.id), on: list, quantity: quantity, note: note, id: form.chosenID())
+            guard let kept = put.keptApart else { return .redirect(to: "/lists/\(list.id.uuidString)") }
+            var done = FormState()
+            done.notice = Notice(
+                message: "\(item.name) was on the list with \(kept) already; the units do not add up, so "
+                    + "\(put.entry.quantity ?? "the new one") is a second entry.", kind: .status)
+            return try screen(list, done)
+        } catch let error as ValidationError {
+            state.record(
+                error.field == "name" ? ValidationError(field: "item", message: error.message) : error)
+            return try screen(list, state, status: FormOutcome.invalidStatus)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ListsModel
+import Testing
+
+@testable import ListsWeb
+
+/// The screens of named shopping lists, without a socket and without JavaScript: a form posts, the answer is a
+/// redirect or the screen drawn again with what was refused.
+@Suite struct NamedListPageTests {
+    /// The household's lists, as the harness's signed-in user sees them.
+    func lists(_ harness: PageHarness) throws -> ShoppingLists {
+        ShoppingLists(store: harness.store.scoped(to: HouseholdID.first))
+    }
+
+    @Test func aListIsMadeFilledCheckedOffAndItsEntryTakenOffWithAnUndo() throws {
+        let harness = try PageHarness()
+        #expect(harness.get("/lists").text.contains("No shopping lists yet."))
+        #expect(harness.get("/").text.contains("0 lists"))
+        let made = harness.post("/lists", [("name", "Groceries"), ("id", UUID().uuidString)])
+        #expect(made.status == 303)
+        let groceries = try #require(try lists(harness).all().first)
+        #expect(made.headers["Location"] == "/lists/\(groceries.id.uuidString)")
+        let path = "/lists/\(groceries.id.uuidString)"
+        // A catalog item by its name, any case; a name the catalog lacks becomes an item.
+        #expect(
+            harness.post(path + "/entries", [("item", "pear"), ("quantity", "500 g"), ("note", "ripe")]).status == 303)
+        #expect(harness.post(path + "/entries", [("item", "Oat milk"), ("quantity", "2")]).status == 303)
+        #expect(try harness.itemNames().contains("Oat milk"))
+        let page = harness.get(path).text
+        #expect(page.contains("<h1 class=\"bar-title\">Groceries</h1>"))
+        #expect(page.mentions(">500 g</span> Pear<", before: ">2</span> Oat milk<"))
+        #expect(page.contains("<option value=\"Notepad\"></option>"))
+        #expect(page.contains("Total: $0.62"))
+        // Units that do not add up keep both, and say so.
+        let apart = harness.post(path + "/entries", [("item", "Pear"), ("quantity", "3")])
+        #expect(apart.status == 200)
+        #expect(apart.text.contains("Pear was on the list with 500 g already"))
+
+        let rows = try lists(harness).rows(of: groceries)
+        let pear = rows[0].entry.record
+        #expect(
+            harness.post(path + "/entries/\(pear.id.uuidString)/toggle", [("version", "\(pear.meta.version)")]).status
+                == 303)
+        #expect(try lists(harness).entry(.id(pear.id), on: groceries).record.checkedAt == PageHarness.now)
+        // A toggle from a stale screen is refused.
+        let stale = harness.post(path + "/entries/\(pear.id.uuidString)/toggle", [("version", "1")])
+        #expect(stale.status == 409)
+        let taken = harness.post(path + "/entries/\(pear.id.uuidString)/delete", [("version", "2")])
+        #expect(taken.headers["Location"] == "\(path)?undo=\(pear.id.uuidString)")
+        #expect(harness.get(path, query: ["undo": pear.id.uuidString]).text.contains("Took an entry off."))
+        #expect(harness.post(path + "/entries/\(pear.id.uuidString)/restore", []).status == 303)
+        #expect(try lists(harness).rows(of: groceries).count == 3)
+        #expect(harness.get("/").text.contains("1 list"))
+    }
+
+    @Test func listsAreMovedRenamedAndDeletedWithAnUndo() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        let groceries = try shop.make(name: "Groceries")
+        let hardware = try shop.make(name: "Hardware")
+        try shop.put(.typed("Pencil"), on: hardware, quantity: "3")
+        let index = harness.get("/lists").text
+        #expect(index.mentions(">Groceries<", before: ">Hardware<"))
+        #expect(index.contains("0 to buy, 0 in all") && index.contains("1 to buy, 1 in all"))
+        #expect(harness.post("/lists/\(hardware.id.uuidString)/move", [("offset", "-1")]).status == 303)
+        #expect(try shop.all().map(\.name) == ["Hardware", "Groceries"])
+        let past = harness.post("/lists/\(hardware.id.uuidString)/move", [("offset", "-1")])
+        #expect(past.status == 422 && past.text.contains("it can move 0 up and 1 down"))
+        // A switcher leads from one list to the other.
+        #expect(
+            harness.get("/lists/\(groceries.id.uuidString)").text.contains("href=\"/lists/\(hardware.id.uuidString)\""))
+
+        let taken = harness.post("/lists/\(groceries.id.uuidString)/rename", [("name", "hardware"), ("version", "1")])
+        #expect(taken.status == 422 && taken.text.contains("Another list has that name"))
+        #expect(
+            harness.post("/lists/\(groceries.id.uuidString)/rename", [("name", "Food"), ("version", "2")]).status == 303
+        )
+        #expect(try shop.all().map(\.name) == ["Hardware", "Food"])
+
+        let ask = harness.get("/lists/\(hardware.id.uuidString)/delete").text
+        #expect(ask.contains("Delete Hardware?") && ask.contains("Its 1 entry goes with it."))
+        let deleted = harness.post(
+            "/lists/\(hardware.id.uuidString)/delete", [("version", "\(try shop.list(.id(hardware.id)).meta.version)")])
+        let location = try #require(deleted.headers["Location"])
+        #expect(location.hasPrefix("/lists?undo="))
+        #expect(try shop.all().map(\.name) == ["Food"])
+        let removal = String(location.dropFirst("/lists?undo=".count))
+        #expect(harness.get("/lists", query: ["undo": removal]).text.contains("Deleted a list."))
+        #expect(harness.post("/lists/restore", [("removal", removal)]).status == 303)
+        #expect(try shop.all().map(\.name) == ["Hardware", "Food"])
+        #expect(try shop.rows(of: hardware).map { $0.entry.record.quantity } == ["3"])
+    }
+
+    @Test func badInputIsShownWithTheFormAsTypedAndChangesNothing() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        let groceries = try shop.make(name: "Groceries")
+        let path = "/lists/\(groceries.id.uuidString)"
+        for (fields, message) in [
+            ([("item", "Pear"), ("quantity", "-2")], "is not a quantity: it must be above 0"),
+            ([("item", "Pear"), ("quantity", "2 bootles")], "is not a unit Lists knows"),
+            ([("item", ""), ("quantity", "2")], "is required"),
+            ([("item", String(repeating: "x", count: 201))], "at most 200 are allowed"),
+        ] {
+            let answer = harness.post(path + "/entries", fields)
+            #expect(answer.status == 422, "\(fields)")
+            #expect(answer.text.contains(message), "\(fields): \(answer.text)")
+        }
+        let empty = harness.post("/lists", [("name", " ")])
+        #expect(empty.status == 422)
+        #expect(try shop.rows(of: groceries).isEmpty)
+        #expect(try shop.all().count == 1)
+        #expect(harness.get("/lists/\(UUID().uuidString)").status == 404)
+    }
+}
