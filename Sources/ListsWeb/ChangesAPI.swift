@@ -49,7 +49,8 @@ struct ChangesAPI: Sendable {
     static let kinds: [RecordKind] = [.item, .task, .sighting]
 
     /// ``kinds``' words as a message lists them: "item, task or sighting".
-    static let kindList = kinds.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + kinds.last!.rawValue
+    static let kindList =
+        kinds.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + kinds[kinds.count - 1].rawValue
 
     /// Every kind's word as a JSON string, for the schema's `enum`: `"item", "task", "sighting"`.
     private static let kindWords = kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
