@@ -13,6 +13,9 @@ goal.
                                     median) and peak RSS under the wrk loads (goal < 50 MB)
   server-bench.py signins-vs-reads  the p99 of signed-in GET /api/v1/items under wrk while 20 sign-ins/s run
                                     (Argon2id each), against without them; goal: within 2x
+  server-bench.py suggestions       with 10,000 items and 100,000 past check-offs: GET /api/v1/suggestions for a
+                                    keystroke (1 to 4 letters of a word), p95; goals: <= 5 ms, and <= 10x the p95
+                                    of SELECT ... LIKE 'prefix%' on the indexed name column in the sqlite3 shell
 
 Every request carries an API token of a user made for the benchmarks (Lists serves nobody else).
 
@@ -785,10 +788,122 @@ def signins_vs_reads(work, quick):
     return met
 
 
+SUGGESTION_WORDS = (
+    "milk oat soy almond bread rye sourdough butter cheese cheddar yogurt cream eggs apple pear banana mango grape "
+    "lemon lime orange tomato potato onion garlic carrot pepper lettuce spinach rice pasta flour sugar salt tea "
+    "coffee cocoa honey jam oil vinegar beans lentils chickpeas tuna salmon chicken beef pork mince sausage ham "
+    "bacon soap shampoo toothpaste tissues nails screws tape glue batteries candles").split()
+SUGGESTION_KINDS = "organic fresh frozen smoked light whole large small red green sweet spicy".split()
+
+
+def suggestion_backup(path, items, purchases):
+    """A lists-json backup with `items` catalog items (names of one to three words, each unique) and `purchases`
+    check-offs of them spread over two years, as `lists export` writes one."""
+    import json
+    import random
+
+    rng = random.Random(20261203)
+    stamp = "2026-01-01T00:00:00.000Z"
+    names, records = set(), []
+    while len(records) < items:
+        words = [rng.choice(SUGGESTION_KINDS), rng.choice(SUGGESTION_WORDS), rng.choice(SUGGESTION_WORDS)]
+        name = " ".join(words[rng.randrange(2):]) + f" {rng.randrange(1000)}"
+        if name in names:
+            continue
+        names.add(name)
+        records.append({"id": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(), "createdAt": stamp,
+                        "updatedAt": stamp, "version": 1, "name": name, "price": rng.randrange(50, 2000) / 100,
+                        "inShoppingList": False})
+    bought = []
+    list_id = str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper()
+    for index in range(purchases):
+        item = records[min(int(rng.paretovariate(1.2)) - 1, items - 1) if index % 2 else rng.randrange(items)]
+        day = rng.randrange(730)
+        bought.append({"id": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(), "createdAt": stamp,
+                       "updatedAt": stamp, "version": 1,
+                       "entry": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(), "item": item["id"],
+                       "list": list_id, "quantity": rng.choice([None, "1", "2", "500 g", "1 l", "2 packs"]),
+                       "boughtAt": f"{2024 + day // 365}-{(day % 365) // 31 + 1:02d}-{(day % 365) % 28 + 1:02d}T10:00:00.000Z"})
+    with open(path, "w") as out:
+        json.dump({"format": "lists", "version": 1, "items": records, "purchases": bought}, out)
+    return sorted(names)
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def suggestions(work, quick):
+    items, purchases, keystrokes = (10_000, 100_000, 300 if quick else 2000)
+    database = os.path.join(work, "suggestions.sqlite")
+    backup = os.path.join(work, "backup.json")
+    names = suggestion_backup(backup, items, purchases)
+    imported = subprocess.run([LISTS, "--no-seed", "--database", database, "import", backup],
+                              capture_output=True, text=True)
+    if imported.returncode != 0:
+        raise Failure(f"lists import failed: {imported.stderr}")
+    import random
+
+    rng = random.Random(7)
+    prefixes = []
+    for _ in range(keystrokes):
+        word = rng.choice(rng.choice(names).split())
+        prefixes.append(word[:rng.randint(1, min(4, len(word)))])
+
+    server = ListsServer(database)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        headers = {"Authorization": "Bearer " + server.token, "Host": f"127.0.0.1:{server.port}"}
+
+        def ask(prefix):
+            started = time.perf_counter()
+            connection.request("GET", "/api/v1/suggestions?" + urllib.parse.urlencode({"q": prefix}), headers=headers)
+            response = connection.getresponse()
+            body = response.read()
+            if response.status != 200:
+                raise Failure(f"GET /api/v1/suggestions answered {response.status}: {body[:200]!r}")
+            return time.perf_counter() - started
+
+        cold = ask("mil")
+        times = [ask(prefix) for prefix in prefixes]
+    finally:
+        server.stop()
+
+    # The shell times a statement to the millisecond; each keystroke's query runs 1,000 times in one statement (a
+    # subquery the row number correlates, so that it is not computed once) and its time is that over 1,000.
+    repeats = 1000
+    script = "PRAGMA case_sensitive_like = ON;\n.timer on\n" + "".join(
+        f"WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < {repeats}) "
+        f"SELECT count((SELECT group_concat(id) FROM (SELECT id, name FROM items WHERE household = 0 "
+        f"AND name_key LIKE '{prefix.lower()}%' AND n > 0 LIMIT 8))) FROM r;\n"
+        for prefix in prefixes)
+    shell = subprocess.run(["sqlite3", database], input=script, capture_output=True, text=True)
+    shell_times = [float(match) / repeats for match in re.findall(r"Run Time: real ([0-9.]+)", shell.stdout)]
+    if len(shell_times) != len(prefixes):
+        raise Failure(f"sqlite3 timed {len(shell_times)} of {len(prefixes)} queries: {shell.stderr[:300]}")
+    plan = subprocess.run(
+        ["sqlite3", database, "PRAGMA case_sensitive_like = ON; EXPLAIN QUERY PLAN SELECT id FROM items "
+         "WHERE household = 0 AND name_key LIKE 'mil%' LIMIT 8;"], capture_output=True, text=True).stdout.strip()
+
+    p95, p50 = percentile(times, 0.95) * 1000, percentile(times, 0.5) * 1000
+    shell_p95, shell_p50 = percentile(shell_times, 0.95) * 1000, percentile(shell_times, 0.5) * 1000
+    ratio = p95 / shell_p95 if shell_p95 > 0 else float("inf")
+    say(f"suggestions: {items:,} items, {purchases:,} check-offs, {len(prefixes)} keystrokes over HTTP (keep-alive)")
+    say(f"  Lists  GET /api/v1/suggestions   p50 {p50:.3f} ms   p95 {p95:.3f} ms   (first, building the index: "
+        f"{cold * 1000:.0f} ms)")
+    say(f"  sqlite3 shell LIKE 'prefix%'      p50 {shell_p50:.3f} ms   p95 {shell_p95:.3f} ms   ({plan.splitlines()[-1]})")
+    say(f"  p95 ratio Lists / sqlite3: {ratio:.1f}x")
+    met_time = p95 <= 5
+    met_ratio = ratio <= 10
+    say(f"  goal p95 <= 5 ms: {'PASS' if met_time else 'FAIL'}; goal <= 10x sqlite3: {'PASS' if met_ratio else 'FAIL'}")
+    return met_time and met_ratio
+
+
 def main(arguments):
     benchmarks = {
         "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "adds-at-once": adds_at_once, "start-and-memory": start_and_memory,
-        "signins-vs-reads": signins_vs_reads,
+        "signins-vs-reads": signins_vs_reads, "suggestions": suggestions,
     }
     quick = "--quick" in arguments
     names = [a for a in arguments if a != "--quick"]

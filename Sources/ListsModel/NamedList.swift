@@ -129,3 +129,79 @@ public struct ListEntry: Record {
         ], name: Fields.item,
         blank: { ListEntry(meta: $0, item: UUID(), list: UUID()) })
 }
+
+/// One check-off of an entry, kept in the household's log of what was bought (its main list), so that suggestions
+/// rank items by how often and how lately they were bought and "Recently bought" lists everything, newest first,
+/// whatever became of the entry since. Written and removed with the check-off it records
+/// (``ShoppingLists/check(_:on:at:expectedVersion:)``, ``ShoppingLists/uncheck(_:on:expectedVersion:)``).
+public struct Purchase: Record {
+    public static let kind = RecordKind.purchase
+
+    public var meta: RecordMeta
+    /// The id of the entry whose check-off this is (its name for lookups: a check-off taken back removes it).
+    public var entry: String
+    /// The item's id.
+    public var item: String
+    /// The id of the list the entry was on.
+    public var list: String
+    /// The entry's quantity when it was checked off.
+    public var quantity: String?
+    /// When it was checked off (the phone's time).
+    public var boughtAt: Date
+
+    public init(meta: RecordMeta, entry: ListEntry, at time: Date) {
+        self.meta = meta
+        self.entry = entry.id.uuidString
+        item = entry.item
+        list = entry.list
+        quantity = entry.quantity
+        boughtAt = time
+    }
+
+    init(meta: RecordMeta, entry: String, item: String, list: String, quantity: String?, boughtAt: Date) {
+        self.meta = meta
+        self.entry = entry
+        self.item = item
+        self.list = list
+        self.quantity = quantity
+        self.boughtAt = boughtAt
+    }
+
+    public var displayName: String { entry }
+
+    /// The item's id, as a UUID.
+    public var itemID: UUID? { UUID(uuidString: item) }
+
+    /// A purchase's fields; none is taken from the API, which only reads the log.
+    public enum Fields {
+        public static let entry = Field(
+            Purchase.self, key: "entry", column: "entry", type: .recordID(what: "an entry"), isInput: false,
+            get: { $0.entry }, set: { $0.entry = $1 })
+        public static let item = Field(
+            Purchase.self, key: "item", column: "item", type: .recordID(what: "an item"), isInput: false,
+            get: { $0.item }, set: { $0.item = $1 })
+        public static let list = Field(
+            Purchase.self, key: "list", column: "list", type: .recordID(what: "a list"), isInput: false,
+            get: { $0.list }, set: { $0.list = $1 })
+        public static let quantity = Field(
+            Purchase.self, key: "quantity", column: "quantity", type: .quantity, initial: .value(nil), isInput: false,
+            get: { $0.quantity }, set: { $0.quantity = $1 })
+        public static let boughtAt = Field(
+            Purchase.self, key: "boughtAt", column: "bought_at",
+            type: .instant(
+                description: "When it was checked off (the phone's time).",
+                from: Date(timeIntervalSince1970: 946_684_800),
+                slack: 24 * 60 * 60, refusal: "a check-off is dated from 2000 to a day after now"),
+            isInput: false, get: { $0.boughtAt }, set: { $0.boughtAt = $1 })
+    }
+
+    public static let schema = RecordSchema<Purchase>(
+        [
+            Fields.entry.erased, Fields.item.erased, Fields.list.erased, Fields.quantity.erased,
+            Fields.boughtAt.erased,
+        ], name: Fields.entry,
+        blank: {
+            Purchase(
+                meta: $0, entry: "", item: "", list: "", quantity: nil, boughtAt: Date(timeIntervalSince1970: 0))
+        })
+}

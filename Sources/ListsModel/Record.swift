@@ -58,8 +58,12 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     /// An item put on a named shopping list.
     public static let entry = RecordKind("entry", collection: "entries", table: "list_entries", type: ListEntry.self)
 
+    /// A check-off in the household's log of what was bought.
+    public static let purchase = RecordKind(
+        "purchase", collection: "purchases", table: "purchases", type: Purchase.self)
+
     /// Every kind, in the order lists, exports and imports take them (a list before its entries).
-    public static let all: [RecordKind] = [.item, .task, .sighting, .list, .entry]
+    public static let all: [RecordKind] = [.item, .task, .sighting, .list, .entry, .purchase]
 
     /// The kind called `name`, if there is one.
     public init?(rawValue name: String) {

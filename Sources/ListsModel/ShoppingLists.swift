@@ -393,35 +393,86 @@ public struct ShoppingLists: Sendable {
         _ reference: Reference, on list: NamedList, quantity: String?? = nil, note: String?? = nil,
         expectedVersion: Int? = nil
     ) throws -> Numbered<ListEntry> {
-        let entry = try entry(reference, on: list)
-        return try entries(of: list).change([.id(entry.record.id)], expectedVersion: expectedVersion) { record in
+        try change([reference], on: list, expectedVersion: expectedVersion) { record in
             if let quantity { record.quantity = quantity }
             if let note { record.note = note }
         }[0]
     }
 
-    /// Checks entries off at `time` (the phone's clock, also when it was offline; now when not given).
+    /// Checks entries off at `time` (the phone's clock, also when it was offline; now when not given), each logged
+    /// as a ``Purchase``.
     @discardableResult
     public func check(_ references: [Reference], on list: NamedList, at time: Date? = nil, expectedVersion: Int? = nil)
         throws -> [Numbered<ListEntry>]
     {
-        try setChecked(references, on: list, to: time ?? lists.now(), expectedVersion: expectedVersion)
+        let stamp = time ?? lists.now()
+        return try change(references, on: list, expectedVersion: expectedVersion) { $0.checkedAt = stamp }
     }
 
-    /// Puts checked-off entries back to buy.
+    /// Puts checked-off entries back to buy, their purchases taken out of the log.
     @discardableResult
     public func uncheck(_ references: [Reference], on list: NamedList, expectedVersion: Int? = nil) throws
         -> [Numbered<ListEntry>]
     {
-        try setChecked(references, on: list, to: nil, expectedVersion: expectedVersion)
+        try change(references, on: list, expectedVersion: expectedVersion) { $0.checkedAt = nil }
     }
 
-    private func setChecked(_ references: [Reference], on list: NamedList, to time: Date?, expectedVersion: Int?)
-        throws -> [Numbered<ListEntry>]
-    {
+    /// Applies `body` to every entry of `list` that `references` name, in one write: all of them or none, each
+    /// checked against its schema, a stale `expectedVersion` refused; a check-off made, moved or taken back is
+    /// logged (``Purchase``) in the same write.
+    /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)``, ``StoreError/notFound(_:)``.
+    @discardableResult
+    public func change(
+        _ references: [Reference], on list: NamedList, expectedVersion: Int? = nil,
+        _ body: (inout ListEntry) throws -> Void
+    ) throws -> [Numbered<ListEntry>] {
         let ids = try references.map { try entry($0, on: list).record.id }
-        return try entries(of: list).change(ids.map(Reference.id), expectedVersion: expectedVersion) {
-            $0.checkedAt = time
+        let now = lists.now()
+        return try store.write { main in
+            let session = main.session(in: list.entries)
+            var seen = Set<UUID>()
+            var changed: [Numbered<ListEntry>] = []
+            for id in ids where seen.insert(id).inserted {
+                guard let numbered = try session.records(ListEntry.self, idPrefix: id.uuidString, limit: 1).first else {
+                    throw StoreError.notFound(ListEntry.kind)
+                }
+                let old = numbered.record
+                if let expectedVersion, expectedVersion != old.meta.version {
+                    throw StoreError.conflict(ListEntry.kind)
+                }
+                var new = old
+                try body(&new)
+                new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
+                guard new != old else {
+                    changed.append(numbered)
+                    continue
+                }
+                new.meta = RecordMeta(
+                    id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+                try session.update(new, expectedVersion: old.meta.version)
+                if new.checkedAt != old.checkedAt { try Self.log(checkOff: new, in: main, now: now) }
+                changed.append(Numbered(number: numbered.number, record: new))
+            }
+            return changed
+        }
+    }
+
+    /// Keeps the household's purchase log in step with `entry`'s check-off: the purchase of its earlier check-off
+    /// goes, and one for its check-off now, if it has one, comes.
+    static func log(checkOff entry: ListEntry, in main: any StoreSession, now: Date) throws {
+        for earlier in try main.records(Purchase.self, named: entry.id.uuidString, ignoringCase: false, limit: 10) {
+            try main.delete(Purchase.self, id: earlier.record.id, at: now)
+        }
+        guard let time = entry.checkedAt else { return }
+        try main.insert(Purchase(meta: RecordMeta(createdAt: now), entry: entry, at: time))
+    }
+
+    /// What the household bought, newest first: `limit` purchases from `offset`, and how many there are.
+    public func purchases(offset: Int = 0, limit: Int = 100) throws -> (purchases: [Purchase], total: Int) {
+        try store.read { session in
+            let all = try session.list(Purchase.self).map(\.record)
+            let sorted = all.sorted { ($0.boughtAt, $0.meta.createdAt) > ($1.boughtAt, $1.meta.createdAt) }
+            return (Array(sorted.dropFirst(offset).prefix(limit)), all.count)
         }
     }
 

@@ -322,6 +322,28 @@ extension PostgresStore {
         CREATE UNIQUE INDEX list_entries_by_household ON list_entries (household, position);
         CREATE INDEX list_entries_by_name ON list_entries (household, name_key, position);
         """,
+        // 15: the household's log of what was bought: a row per check-off of an entry (`Purchase`), in the
+        // household's main list, its name the entry's id, so that a check-off taken back finds its row.
+        """
+        CREATE TABLE purchases (
+            id text COLLATE "C" NOT NULL,
+            household bigint NOT NULL,
+            position bigint NOT NULL,
+            entry text NOT NULL CHECK (char_length(entry) = 36),
+            name_key text NOT NULL,
+            item text NOT NULL CHECK (char_length(item) = 36),
+            list text NOT NULL CHECK (char_length(list) = 36),
+            quantity text CHECK (quantity IS NULL OR char_length(quantity) BETWEEN 1 AND 400),
+            bought_at bigint NOT NULL,
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1),
+            PRIMARY KEY (household, id)
+        );
+        CREATE SEQUENCE purchases_position;
+        CREATE UNIQUE INDEX purchases_by_household ON purchases (household, position);
+        CREATE INDEX purchases_by_name ON purchases (household, name_key, position);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

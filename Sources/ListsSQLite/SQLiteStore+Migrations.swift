@@ -374,6 +374,26 @@ extension SQLiteStore {
         CREATE UNIQUE INDEX list_entries_by_id ON list_entries (household, id);
         CREATE INDEX list_entries_by_name ON list_entries (household, name_key);
         """,
+        // 15: the household's log of what was bought: a row per check-off of an entry (`Purchase`), in the
+        // household's main list, its name the entry's id, so that a check-off taken back finds its row.
+        """
+        CREATE TABLE purchases (
+            id TEXT NOT NULL,
+            position INTEGER PRIMARY KEY,
+            entry TEXT NOT NULL CHECK (length(entry) = 36),
+            name_key TEXT NOT NULL,
+            item TEXT NOT NULL CHECK (length(item) = 36),
+            list TEXT NOT NULL CHECK (length(list) = 36),
+            quantity TEXT CHECK (quantity IS NULL OR length(quantity) BETWEEN 1 AND 400),
+            bought_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL
+        );
+        CREATE UNIQUE INDEX purchases_by_id ON purchases (household, id);
+        CREATE INDEX purchases_by_name ON purchases (household, name_key);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

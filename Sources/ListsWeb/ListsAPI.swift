@@ -47,7 +47,71 @@ enum ListsAPI {
         try context.lists.shoppingLists.entry(.id(context.parameters.id("entry")), on: list)
     }
 
-    static var routes: [APIRoute] { listRoutes + entryRoutes }
+    static var routes: [APIRoute] { listRoutes + entryRoutes + historyRoutes }
+
+    /// A whole number from the query's `name`, `range` allowed, `fallback` when not given.
+    static func number(_ request: HTTPRequest, _ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int
+    {
+        guard let text = request.query[name] else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw HTTPError.badRequest(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                field: name)
+        }
+        return value
+    }
+
+    static var historyRoutes: [APIRoute] {
+        [
+            APIRoute(
+                method: "GET", path: "/api/v1/suggestions",
+                operation: APIOperation(
+                    id: "suggestItems", tag: tag,
+                    summary: "The catalog's items with a word starting with q (case and accents ignored), most often "
+                        + "and most lately bought first, each with the quantity it was last bought in.",
+                    parameters: [
+                        #"{"name": "q", "in": "query", "required": true, "description": "What was typed.", "schema": {"type": "string", "maxLength": 200}}"#,
+                        #"{"name": "limit", "in": "query", "description": "At most this many, 1 to 50 (8 by default).", "schema": {"type": "integer", "minimum": 1, "maximum": 50}}"#,
+                    ],
+                    answer: APIOperation.json("OK", schema: "Suggestions"), refusals: [400])
+            ) { request, context in
+                let limit = try number(request, "limit", 1...50, 8)
+                guard let typed = request.query["q"] else {
+                    throw HTTPError.badRequest("q is required: what was typed", field: "q")
+                }
+                let found = try context.suggestionIndex().suggestions(for: String(typed.prefix(200)), limit: limit)
+                var output = Array("{\"suggestions\":[".utf8)
+                for (index, suggestion) in found.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    suggestion.writeJSON(to: &output)
+                }
+                output += Array("]}".utf8)
+                return .json(bytes: output)
+            },
+            APIRoute(
+                method: "GET", path: "/api/v1/purchases",
+                operation: APIOperation(
+                    id: "listPurchases", tag: tag,
+                    summary: "Everything the household bought (each check-off), newest first, a page at a time.",
+                    parameters: [
+                        #"{"name": "offset", "in": "query", "description": "How many to skip.", "schema": {"type": "integer", "minimum": 0}}"#,
+                        #"{"name": "limit", "in": "query", "description": "At most this many, 1 to 1000 (100 by default).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}"#,
+                    ],
+                    answer: APIOperation.json("OK", schema: "Purchases"), refusals: [400])
+            ) { request, context in
+                let offset = try number(request, "offset", 0...Int(Int32.max), 0)
+                let limit = try number(request, "limit", 1...1000, 100)
+                let page = try context.lists.shoppingLists.purchases(offset: offset, limit: limit)
+                var output = Array("{\"purchases\":[".utf8)
+                for (index, purchase) in page.purchases.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    purchase.writeJSON(to: &output)
+                }
+                output += Array("],\"total\":\(page.total)}".utf8)
+                return .json(bytes: output)
+            },
+        ]
+    }
 
     static var listRoutes: [APIRoute] {
         [
@@ -219,9 +283,8 @@ enum ListsAPI {
                 let quantity = try value(ListEntry.Fields.quantity, in: members, now: now)
                 let note = try value(ListEntry.Fields.note, in: members, now: now)
                 let checkedAt = try value(ListEntry.Fields.checkedAt, in: members, now: now)
-                let changed = try lists.entries(of: target).change(
-                    [.id(found.record.id)], expectedVersion: expected
-                ) { record in
+                let changed = try lists.change([.id(found.record.id)], on: target, expectedVersion: expected) {
+                    record in
                     if let quantity { record.quantity = quantity }
                     if let note { record.note = note }
                     if let checkedAt { record.checkedAt = checkedAt }
@@ -261,6 +324,15 @@ enum ListsAPI {
     static var schemas: [(name: String, schema: String)] {
         [
             ("List", NamedList.schema.recordSchema), ("Entry", ListEntry.schema.recordSchema),
+            ("Purchase", Purchase.schema.recordSchema),
+            (
+                "Suggestions",
+                ##"{"type": "object", "additionalProperties": false, "required": ["suggestions"], "properties": {"suggestions": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["bought", "item", "lastBoughtAt", "lastQuantity"], "properties": {"bought": {"type": "integer", "minimum": 0}, "item": {"$ref": "#/components/schemas/Item"}, "lastBoughtAt": {"type": ["string", "null"], "format": "date-time"}, "lastQuantity": {"type": ["string", "null"]}}}}}}"##
+            ),
+            (
+                "Purchases",
+                ##"{"type": "object", "additionalProperties": false, "required": ["purchases", "total"], "properties": {"purchases": {"type": "array", "items": {"$ref": "#/components/schemas/Purchase"}}, "total": {"type": "integer", "minimum": 0}}}"##
+            ),
             (
                 "ListPatch",
                 #"{"type": "object", "additionalProperties": false, "properties": {"name": \#(NamedList.Fields.name.type.schema)}}"#

@@ -1,5 +1,6 @@
 import ListsHTTP
 import ListsModel
+import Synchronization
 
 /// What a handler knows of a request beside the request itself: what its path captured, who sent it, and the
 /// household it acts in with that household's lists. The app fills in what the route's access
@@ -35,6 +36,12 @@ struct RequestContext: Sendable {
             return household.lists
         }
     }
+
+    /// The suggestion index of the household the request acts in (``HouseholdServices/suggestionIndex()``).
+    func suggestionIndex() throws -> SuggestionIndex {
+        guard let household else { throw ListsWebApp.noHousehold }
+        return try household.suggestionIndex()
+    }
 }
 
 /// A household's lists, made at its first request and kept by the app (``ListsWebApp``): a class, so that each
@@ -46,6 +53,21 @@ final class HouseholdServices: Sendable {
     let lists: ListsServices
     /// The value of the `X-Lists-Household` header every answer of the household carries: its number.
     let headerValue: String
+
+    /// The suggestion index of the household's catalog, with the revision of the catalog it was built at.
+    private let suggestions = Mutex<(revision: Int64, index: SuggestionIndex)?>(nil)
+
+    /// The household's suggestion index: the one kept while the catalog's revision (which the purchase log moves
+    /// too) has not moved, else one built now. The revision is read before the index is built, so that a change
+    /// made meanwhile is seen by the next request, which builds it again.
+    func suggestionIndex() throws -> SuggestionIndex {
+        let lists = self.lists.shoppingLists
+        let revision = try lists.catalogRevision()
+        if let kept = suggestions.withLock({ $0 }), kept.revision == revision { return kept.index }
+        let index = try lists.suggestionIndex()
+        suggestions.withLock { $0 = (revision, index) }
+        return index
+    }
 
     /// `household`'s lists over `lists`.
     init(household: Household, lists: ListsServices) {

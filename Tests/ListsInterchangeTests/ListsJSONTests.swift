@@ -51,19 +51,22 @@ struct ListsJSONTests {
         try lists.move(.typed("Hardware"), by: -1)
         let first = try exported(original)
         let copy = try emptyStore()
-        #expect(try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(added: 13))
+        #expect(try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(added: 14))
         #expect(try exported(copy) == first)
         let restored = ShoppingLists(store: copy)
         #expect(try restored.all().map(\.name) == ["Hardware", "Groceries", "Empty"])
         #expect(try restored.rows(of: groceries) == (try lists.rows(of: groceries)))
         #expect(try restored.rows(of: hardware) == (try lists.rows(of: hardware)))
+        // The check-off's purchase is in the log of the copy too.
+        #expect(try restored.purchases().purchases == (try lists.purchases().purchases))
+        #expect(try restored.purchases().total == 1)
         // A list made after the restore keeps clear of the restored lists' entries.
         let next = try restored.make(name: "Next")
         #expect(![groceries.slot, hardware.slot].contains(next.slot))
         #expect(try restored.rows(of: next).isEmpty)
         // Restored twice, nothing is added.
         #expect(
-            try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 13))
+            try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 14))
     }
 
     @Test func anEntryOfAListTheBackupDoesNotHaveIsRefusedAndNothingIsWritten() throws {

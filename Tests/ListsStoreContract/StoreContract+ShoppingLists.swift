@@ -147,6 +147,30 @@ extension StoreContract {
         #expect(try lists.put(.typed("Bread"), on: groceries).isNew)
         try lists.uncheck([.typed("2")], on: groceries)
         #expect(try lists.entries(of: groceries).list().allSatisfy { !$0.record.isChecked })
+
+        // Each check-off is in the household's log of what was bought, newest first; one taken back is not, and
+        // taking an entry off the list (or deleting the list) leaves the log as it is.
+        #expect(try lists.purchases().total == 0)
+        let milk = try lists.catalog.find(.typed("Milk")).record
+        try lists.edit(.typed("Milk"), on: groceries, quantity: .some("2 l"))
+        try lists.check([.typed("Milk")], on: groceries, at: then)
+        try lists.check([.typed("3")], on: groceries, at: then.addingTimeInterval(60))
+        try lists.check([.typed("Milk")], on: groceries, at: then.addingTimeInterval(120))
+        let log = try lists.purchases()
+        #expect(log.total == 2)
+        #expect(
+            log.purchases.map(\.item) == [
+                milk.id.uuidString, (try lists.catalog.find(.typed("Bread"))).record.id.uuidString,
+            ])
+        #expect(log.purchases[0].quantity == "2 l" && log.purchases[0].boughtAt == then.addingTimeInterval(120))
+        try lists.uncheck([.typed("3")], on: groceries)
+        #expect(try lists.purchases().total == 1)
+        try lists.remove([.typed("Milk")], from: groceries)
+        try lists.delete(.id(groceries.id))
+        #expect(try lists.purchases().purchases.map(\.quantity) == ["2 l"])
+        let index = try lists.suggestionIndex()
+        let first = try #require(index.suggestions(for: "mi").first)
+        #expect(first.item.name == "Milk" && first.bought == 1 && first.lastQuantity == "2 l")
     }
 
     static func badListInputIsRefusedAndChangesNothing(_ store: any Store) throws {

@@ -90,6 +90,35 @@ import Testing
         #expect(api.send("POST", "/api/v1/lists/\(groceries)/entries/\(entry)/restore").status == 200)
     }
 
+    @Test func suggestionsFollowWhatWasBoughtAndTheLogListsItNewestFirst() throws {
+        let api = try APIHarness()
+        _ = try item(api, "Milk", "1.19")
+        let oat = try item(api, "Oat milk", "2.00")
+        _ = try item(api, "Mince", "5")
+        let groceries = try make(api, "Groceries")
+        #expect(
+            (api.send("GET", "/api/v1/suggestions", query: ["q": "mi"]).object["suggestions"] as? [[String: Any]])?
+                .map { ($0["item"] as? [String: Any])?["name"] as? String } == ["Milk", "Mince", "Oat milk"])
+        let put = api.send(
+            "POST", "/api/v1/lists/\(groceries)/entries", json: #"{"item": "\#(oat)", "quantity": "2 l"}"#)
+        let entry = try #require((put.object["entry"] as? [String: Any])?["id"] as? String)
+        api.send(
+            "PATCH", "/api/v1/lists/\(groceries)/entries/\(entry)", json: #"{"checkedAt": "2026-11-29T10:00:00Z"}"#)
+        let found = try #require(
+            api.send("GET", "/api/v1/suggestions", query: ["q": "MIL", "limit": "1"]).object["suggestions"]
+                as? [[String: Any]])
+        #expect(found.count == 1)
+        #expect((found[0]["item"] as? [String: Any])?["name"] as? String == "Oat milk")
+        #expect(found[0]["lastQuantity"] as? String == "2 l")
+        #expect(found[0]["lastBoughtAt"] as? String == "2026-11-29T10:00:00.000Z")
+        let log = api.send("GET", "/api/v1/purchases")
+        #expect((log.object["total"] as? NSNumber)?.intValue == 1)
+        #expect((log.object["purchases"] as? [[String: Any]])?.first?["item"] as? String == oat)
+        #expect(api.send("GET", "/api/v1/suggestions").status == 400)
+        #expect(api.send("GET", "/api/v1/suggestions", query: ["q": "m", "limit": "0"]).status == 400)
+        #expect(api.send("GET", "/api/v1/purchases", query: ["limit": "5000"]).status == 400)
+    }
+
     @Test func aRetriedMakeOrPutChangesNothingMore() throws {
         let api = try APIHarness()
         let milk = try item(api, "Milk", "1")

@@ -53,6 +53,26 @@ import Testing
         #expect(harness.get("/").text.contains("1 list"))
     }
 
+    @Test func theAddFieldOffersWhatWasBoughtFirstAndRecentlyBoughtPutsItBackInOneTap() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        let groceries = try shop.make(name: "Groceries")
+        try shop.put(.typed("Mango"), on: groceries, quantity: "3")
+        try shop.check([.typed("Mango")], on: groceries, at: PageHarness.now.addingTimeInterval(-86_400))
+        try shop.remove([.typed("Mango")], from: groceries)
+        let path = "/lists/\(groceries.id.uuidString)"
+        let page = harness.get(path).text
+        #expect(page.contains("<datalist id=\"catalog-names\"><option value=\"Mango\" label=\"3\"></option>"))
+        let recent = harness.get(path + "/recent").text
+        #expect(recent.contains("<h1 class=\"bar-title\">Recently bought</h1>"))
+        #expect(recent.contains(">3</span> Mango<") && recent.contains("Nov 29, 2026"))
+        #expect(harness.post(path + "/entries", [("item", "Mango"), ("quantity", "3")]).status == 303)
+        #expect(
+            try shop.rows(of: groceries).map { "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "")" } == [
+                "Mango 3"
+            ])
+    }
+
     @Test func listsAreMovedRenamedAndDeletedWithAnUndo() throws {
         let harness = try PageHarness()
         let shop = try lists(harness)

@@ -23,11 +23,18 @@ struct NamedListPages: Sendable {
     /// The household's catalog.
     let shopping: ShoppingList
 
+    /// The household's suggestion index, kept while its catalog does not change.
+    let suggestions: @Sendable () throws -> SuggestionIndex
+
     init(_ context: RequestContext) throws {
         let services = try context.lists
         lists = services.shoppingLists
         shopping = services.shopping
+        suggestions = { try context.suggestionIndex() }
     }
+
+    /// How many purchases "Recently bought" shows on a page.
+    static let recentPageSize = 100
 
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/lists", .page) { request, context in
@@ -62,6 +69,11 @@ struct NamedListPages: Sendable {
             let list = try pages.list(context)
             let undo = request.query["undo"].flatMap(UUID.init(uuidString:))
             return try pages.screen(list, FormState(), undo: undo, renaming: request.query["rename"] == "1")
+        }
+        router.add("GET", "/lists/{id}/recent", .page) { request, context in
+            let pages = try Self(context)
+            let page = max(1, request.query["page"].flatMap { Int($0) } ?? 1)
+            return try pages.recent(pages.list(context), Viewer(request), page: page)
         }
         router.add("POST", "/lists/{id}/rename", .page) { request, context in
             let pages = try Self(context)
@@ -243,7 +255,7 @@ struct NamedListPages: Sendable {
     ) throws -> HTTPResponse {
         let all = try lists.all()
         let rows = try lists.rows(of: list)
-        let catalog = try shopping.catalog().map(\.record.name)
+        let catalog = try suggestions().ranked()
         let switcher =
             all.count < 2
             ? ""
@@ -254,7 +266,12 @@ struct NamedListPages: Sendable {
                             + "\(HTML.escape(other.name))</a>"
                         : "<a class=\"switch\" href=\"/lists/\(other.id.uuidString)\">\(HTML.escape(other.name))</a>"
                 }.joined() + "</nav>\n"
-        let options = catalog.map { "<option value=\"\(HTML.escape($0))\"></option>" }.joined()
+        // Best first: most often and most lately bought, with the quantity last bought (the browser filters them
+        // as one types, in this order).
+        let options = catalog.map { suggestion in
+            "<option value=\"\(HTML.escape(suggestion.item.name))\""
+                + (suggestion.lastQuantity.map { " label=\"\(HTML.escape($0))\"" } ?? "") + "></option>"
+        }.joined()
         let add = """
             <form class="insert-form" method="post" action="/lists/\(list.id.uuidString)/entries" \
             data-announce="Put {item} on \(HTML.escape(list.name))." autocomplete="off">\
@@ -293,8 +310,10 @@ struct NamedListPages: Sendable {
                 action: "/lists/\(list.id.uuidString)/entries/\(undo.uuidString)/restore",
                 announce: "Put it back.")
         }
+        let recent =
+            "<p class=\"group-footer\"><a href=\"/lists/\(list.id.uuidString)/recent\">Recently bought</a></p>\n"
         let content =
-            switcher + rename + add
+            switcher + rename + add + recent
             + Layout.group(
                 entryRows, empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name, footer: footer)
         return Layout.page(
@@ -305,6 +324,45 @@ struct NamedListPages: Sendable {
                 right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
                 content: content, notice: state.notice, undo: undoBar),
             status: status)
+    }
+
+    /// `/lists/{id}/recent`: everything bought, newest first, a page at a time, each with a button that puts it on
+    /// `list` again in the quantity it was bought in.
+    func recent(_ list: NamedList, _ viewer: Viewer, page: Int) throws -> HTTPResponse {
+        let size = Self.recentPageSize
+        let (purchases, total) = try lists.purchases(offset: (page - 1) * size, limit: size)
+        var names: [String: String] = [:]
+        for item in try shopping.catalog() { names[item.record.id.uuidString] = item.record.name }
+        let rows = purchases.compactMap { purchase -> String? in
+            guard let name = names[purchase.item] else { return nil }
+            let quantity = purchase.quantity.map { "<span class=\"quantity\">\(HTML.escape($0))</span> " } ?? ""
+            return """
+                <li class="row"><form class="row-form" method="post" action="/lists/\(list.id.uuidString)/entries" \
+                data-announce="Put \(HTML.escape(name)) on \(HTML.escape(list.name)).">\
+                <input type="hidden" name="item" value="\(HTML.escape(name))">\
+                <input type="hidden" name="quantity" value="\(HTML.escape(purchase.quantity ?? ""))">\
+                <button class="row-button" type="submit" aria-label="Put \(HTML.escape(name)) on \(HTML.escape(list.name))">\
+                <span class="row-text"><span class="row-title">\(quantity)\(HTML.escape(name))</span>\
+                <span class="row-subtitle">\(HTML.escape(viewer.mediumDate(purchase.boughtAt)))</span></span>\
+                <span class="row-detail">Add</span></button></form></li>
+                """
+        }
+        var more = ""
+        if page * size < total {
+            more =
+                "<p class=\"group-footer\"><a href=\"/lists/\(list.id.uuidString)/recent?page=\(page + 1)\" "
+                + "rel=\"next\">Older</a></p>\n"
+        }
+        let content =
+            Layout.group(rows, empty: "Nothing bought yet: check entries off on a list.", label: "Recently bought")
+            + more
+        return Layout.page(
+            title: "Recently bought",
+            main: Layout.screen(
+                title: "Recently bought",
+                left: Layout.barLink(
+                    "‹ \(list.name)", href: "/lists/\(list.id.uuidString)", label: list.name, className: "back"),
+                content: content))
     }
 
     /// An entry's row: a button that checks it off or back on, then its ✕.

@@ -1,0 +1,149 @@
+import Foundation
+import JSONCodec
+
+/// The household's items as one types an item's name: those with a word that starts with what was typed, most
+/// often bought first, then most lately bought, then by name, each with the quantity it was last bought in.
+///
+/// Built once from the catalog and the purchase log (``ShoppingLists/suggestionIndex()``) and then asked for every
+/// keystroke: the words of every name are kept sorted, so that the words starting with what was typed are one
+/// binary search away, however large the catalog. Case and accents are ignored ("cre" finds "Crème fraîche"), and
+/// a word is what lies between spaces and punctuation ("milk" finds "Oat milk" and "Milk (2 l)").
+public struct SuggestionIndex: Sendable {
+    /// One suggestion.
+    public struct Suggestion: Sendable, Equatable {
+        public var item: ShoppingItem
+        /// How many times it was bought.
+        public var bought: Int
+        /// When it was last bought.
+        public var lastBoughtAt: Date?
+        /// The quantity it was last bought in.
+        public var lastQuantity: String?
+    }
+
+    /// Every item with what was bought of it.
+    private let suggestions: [Suggestion]
+    /// Every word of every name, folded, with the item it is a word of, sorted by word.
+    private let words: [(word: String, item: Int)]
+    /// Each item's place in the ranking (0 first).
+    private let rank: [Int]
+
+    /// The index of `items`, ranked by `purchases`.
+    public init(items: [ShoppingItem], purchases: [Purchase]) {
+        var byID: [String: Int] = [:]
+        var suggestions = items.map { Suggestion(item: $0, bought: 0, lastBoughtAt: nil, lastQuantity: nil) }
+        for (index, item) in items.enumerated() { byID[item.id.uuidString] = index }
+        for purchase in purchases {
+            guard let index = byID[purchase.item] else { continue }
+            suggestions[index].bought += 1
+            if suggestions[index].lastBoughtAt.map({ purchase.boughtAt >= $0 }) ?? true {
+                suggestions[index].lastBoughtAt = purchase.boughtAt
+                suggestions[index].lastQuantity = purchase.quantity
+            }
+        }
+        // Names compared folded, computed once: a locale's comparison per pair would cost most of the build.
+        let folded = items.map { Self.fold($0.name) }
+        let order = suggestions.indices.sorted { a, b in
+            let (x, y) = (suggestions[a], suggestions[b])
+            if x.bought != y.bought { return x.bought > y.bought }
+            let (xt, yt) = (x.lastBoughtAt ?? .distantPast, y.lastBoughtAt ?? .distantPast)
+            if xt != yt { return xt > yt }
+            return folded[a] < folded[b]
+        }
+        var rank = Array(repeating: 0, count: suggestions.count)
+        for (place, index) in order.enumerated() { rank[index] = place }
+        var words: [(word: String, item: Int)] = []
+        for (index, name) in folded.enumerated() {
+            let split = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            for word in Set(split) { words.append((word, index)) }
+        }
+        words.sort { $0.word < $1.word }
+        self.suggestions = suggestions
+        self.words = words
+        self.rank = rank
+    }
+
+    /// How many items the index holds.
+    public var count: Int { suggestions.count }
+
+    /// The words of `name`, folded (lower case, no accents): split at anything that is neither a letter nor a digit.
+    static func words(of name: String) -> [String] {
+        fold(name).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// `text` in lower case without accents.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// Up to `limit` items with a word that starts with `typed` (its first word, folded), best first; none for
+    /// nothing typed.
+    public func suggestions(for typed: String, limit: Int = 8) -> [Suggestion] {
+        guard let prefix = Self.words(of: typed).first, limit > 0 else { return [] }
+        // The first word not below the prefix; the words starting with it follow.
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].word < prefix { low = middle + 1 } else { high = middle }
+        }
+        var found = Set<Int>()
+        var index = low
+        while index < words.count, words[index].word.hasPrefix(prefix) {
+            found.insert(words[index].item)
+            index += 1
+        }
+        // Every further word typed must start a word of the name too ("oat m" finds "Oat milk").
+        let rest = Self.words(of: typed).dropFirst()
+        let matching = found.filter { item in
+            rest.isEmpty
+                || rest.allSatisfy { part in Self.words(of: suggestions[item].item.name).contains { $0.hasPrefix(part) }
+                }
+        }
+        return matching.sorted { rank[$0] < rank[$1] }.prefix(limit).map { suggestions[$0] }
+    }
+
+    /// Every item, best first: the order a list of the whole catalog shows them in.
+    public func ranked() -> [Suggestion] {
+        suggestions.indices.sorted { rank[$0] < rank[$1] }.map { suggestions[$0] }
+    }
+}
+
+extension ShoppingLists {
+    /// The suggestion index of the household's catalog and purchase log, read in one snapshot.
+    public func suggestionIndex() throws -> SuggestionIndex {
+        try store.read { session in
+            SuggestionIndex(
+                items: try session.list(ShoppingItem.self).map(\.record),
+                purchases: try session.list(Purchase.self).map(\.record))
+        }
+    }
+
+    /// The revision of the household's main list, where the catalog and the purchase log are: an index built at
+    /// one revision holds until it moves.
+    public func catalogRevision() throws -> Int64 {
+        try store.read { try $0.revision() }
+    }
+}
+
+extension SuggestionIndex.Suggestion: JSONWritable {
+    /// `{"bought": 3, "item": {...}, "lastBoughtAt": "...", "lastQuantity": "2 l"}`.
+    public func writeJSON(to output: inout [UInt8]) {
+        output += Array("{\"bought\":\(bought),\"item\":".utf8)
+        item.writeJSON(to: &output)
+        output += Array(",\"lastBoughtAt\":".utf8)
+        if let lastBoughtAt {
+            output.append(UInt8(ascii: "\""))
+            ListsFormat.appendISOTimestamp(lastBoughtAt, to: &output)
+            output.append(UInt8(ascii: "\""))
+        } else {
+            output += JSONObjectWriter.null
+        }
+        output += Array(",\"lastQuantity\":".utf8)
+        if let lastQuantity {
+            JSONValue.writeString(lastQuantity, to: &output)
+        } else {
+            output += JSONObjectWriter.null
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+}
