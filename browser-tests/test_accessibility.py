@@ -68,8 +68,8 @@ def _named_lists(page, url, ids):
 
 def _named_list_index(page, url, ids):
     _named_lists(page, url, ids)
-    page.get_by_role("link", name="Shopping lists").click()
-    expect(page.get_by_role("heading", name="Shopping Lists")).to_be_visible()
+    page.get_by_role("link", name="Store lists").click()
+    expect(page.get_by_role("heading", name="Store Lists")).to_be_visible()
 
 
 def _delete_list_sheet(page, url, ids):

@@ -25,8 +25,8 @@ def add(page, item, quantity="", note=""):
 def test_two_lists_an_item_on_both_and_a_trip(server, new_page, javascript):
     page = new_page(javascript)
     page.goto(server.url + "/")
-    page.get_by_role("link", name=re.compile("^Shopping Lists")).click()
-    expect(page.get_by_role("heading", name="Shopping Lists")).to_be_visible()
+    page.get_by_role("link", name=re.compile("^Store Lists")).click()
+    expect(page.get_by_role("heading", name="Store Lists")).to_be_visible()
     expect(page.get_by_text("No shopping lists yet.")).to_be_visible()
 
     for name in ["Groceries", "Corner shop"]:
@@ -40,12 +40,12 @@ def test_two_lists_an_item_on_both_and_a_trip(server, new_page, javascript):
     expect(entry_row(page, "Pear")).to_contain_text("2")
     add(page, "Oat milk", "1 l", "the blue one")
     expect(entry_row(page, "Oat milk")).to_contain_text("the blue one")
-    # The catalog's names are offered as one types.
+    # The catalog's names are offered as one types: the most bought first, then (none bought yet) by name.
     names = page.locator("datalist#catalog-names option").evaluate_all("(os) => os.map((o) => o.value)")
-    assert names == ["Pear", "Oat milk"]
+    assert names == ["Oat milk", "Pear"]
 
     # The switcher leads to Groceries, where Pear (named in any case) gets its own quantity; 500 g and 1 kg add up.
-    page.get_by_role("navigation", name="Shopping lists").get_by_role("link", name="Groceries").click()
+    page.get_by_role("navigation", name="Store lists").get_by_role("link", name="Groceries").click()
     expect(page.get_by_role("heading", name="Groceries")).to_be_visible()
     add(page, "pear", "500 g")
     add(page, "Bread", "2 packs")
@@ -64,7 +64,7 @@ def test_two_lists_an_item_on_both_and_a_trip(server, new_page, javascript):
     expect(entry_row(page, "Bread").get_by_role("button", name="Bread, to buy")).to_be_visible()
 
     # The corner shop's Pear kept its own quantity; the lists show their counts.
-    page.get_by_role("link", name="Shopping lists").click()
+    page.get_by_role("link", name="Store lists").click()
     expect(page.locator("main li.row", has_text="Groceries")).to_contain_text("1 to buy, 2 in all")
     expect(page.locator("main li.row", has_text="Corner shop")).to_contain_text("2 to buy, 2 in all")
 

@@ -94,7 +94,7 @@ enum ListsAPI {
                     id: "listPurchases", tag: tag,
                     summary: "Everything the household bought (each check-off), newest first, a page at a time.",
                     parameters: [
-                        #"{"name": "offset", "in": "query", "description": "How many to skip.", "schema": {"type": "integer", "minimum": 0}}"#,
+                        #"{"name": "offset", "in": "query", "description": "How many to skip.", "schema": {"type": "integer", "minimum": 0, "maximum": 2147483647}}"#,
                         #"{"name": "limit", "in": "query", "description": "At most this many, 1 to 1000 (100 by default).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}"#,
                     ],
                     answer: APIOperation.json("OK", schema: "Purchases"), refusals: [400])

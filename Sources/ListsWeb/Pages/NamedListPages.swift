@@ -196,11 +196,11 @@ struct NamedListPages: Sendable {
             make
             + Layout.group(
                 rows, empty: "No shopping lists yet. Name one above: Groceries, Hardware store…",
-                label: "Shopping lists")
+                label: "Store lists")
         return Layout.page(
-            title: "Shopping Lists",
+            title: "Store Lists",
             main: Layout.screen(
-                title: "Shopping Lists", left: Layout.homeLink, content: content, notice: state.notice,
+                title: "Store Lists", left: Layout.homeLink, content: content, notice: state.notice,
                 undo: undoBar),
             status: status)
     }
@@ -237,7 +237,7 @@ struct NamedListPages: Sendable {
             \(Layout.versionField(list.meta.version))\
             \(Layout.destructiveButton("Delete List", label: "Delete List \(name)"))</form>
             """
-        let background = Layout.screen(title: "Shopping Lists", left: Layout.homeLink, content: "")
+        let background = Layout.screen(title: "Store Lists", left: Layout.homeLink, content: "")
         return Layout.page(
             title: "Delete \(name)?",
             main: Layout.actionSheet(
@@ -259,7 +259,7 @@ struct NamedListPages: Sendable {
         let switcher =
             all.count < 2
             ? ""
-            : "<nav class=\"list-switcher\" aria-label=\"Shopping lists\">"
+            : "<nav class=\"list-switcher\" aria-label=\"Store lists\">"
                 + all.map { other in
                     other.id == list.id
                         ? "<a class=\"switch current\" href=\"/lists/\(other.id.uuidString)\" aria-current=\"page\">"
@@ -311,7 +311,7 @@ struct NamedListPages: Sendable {
                 announce: "Put it back.")
         }
         let recent =
-            "<p class=\"group-footer\"><a href=\"/lists/\(list.id.uuidString)/recent\">Recently bought</a></p>\n"
+            "<a class=\"action-row\" href=\"/lists/\(list.id.uuidString)/recent\">Recently bought</a>\n"
         let content =
             switcher + rename + add + recent
             + Layout.group(
@@ -320,7 +320,7 @@ struct NamedListPages: Sendable {
             title: list.name,
             main: Layout.screen(
                 title: list.name,
-                left: Layout.barLink("‹ Lists", href: "/lists", label: "Shopping lists", className: "back"),
+                left: Layout.barLink("‹ Lists", href: "/lists", label: "Store lists", className: "back"),
                 right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
                 content: content, notice: state.notice, undo: undoBar),
             status: status)
@@ -350,8 +350,8 @@ struct NamedListPages: Sendable {
         var more = ""
         if page * size < total {
             more =
-                "<p class=\"group-footer\"><a href=\"/lists/\(list.id.uuidString)/recent?page=\(page + 1)\" "
-                + "rel=\"next\">Older</a></p>\n"
+                "<a class=\"action-row\" href=\"/lists/\(list.id.uuidString)/recent?page=\(page + 1)\" "
+                + "rel=\"next\">Older</a>\n"
         }
         let content =
             Layout.group(rows, empty: "Nothing bought yet: check entries off on a list.", label: "Recently bought")

@@ -44,7 +44,7 @@ struct PageController: Sendable {
             ),
             ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(Layout.number(tasks.open)) to do"),
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
-            ("/lists", "Shopping Lists", "icon-shopping", count(named, "list")),
+            ("/lists", "Store Lists", "icon-shopping", count(named, "list")),
         ]
         let rows = apps.map { path, title, icon, detail in
             """
