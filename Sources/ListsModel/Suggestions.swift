@@ -118,10 +118,11 @@ extension ShoppingLists {
         }
     }
 
-    /// The revision of the household's main list, where the catalog and the purchase log are: an index built at
-    /// one revision holds until it moves.
-    public func catalogRevision() throws -> Int64 {
-        try store.read { try $0.revision() }
+    /// The revisions of the household's catalog and of its purchase log: an index built at them holds until one
+    /// moves.
+    public func catalogRevisions() throws -> (items: Int64, purchases: Int64) {
+        let revisions = try store.read { try $0.revisions() }
+        return (revisions[.item] ?? 0, revisions[.purchase] ?? 0)
     }
 }
 

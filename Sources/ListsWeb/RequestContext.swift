@@ -1,3 +1,4 @@
+import Foundation
 import ListsHTTP
 import ListsModel
 import Synchronization
@@ -37,10 +38,10 @@ struct RequestContext: Sendable {
         }
     }
 
-    /// The suggestion index of the household the request acts in (``HouseholdServices/suggestionIndex()``).
-    func suggestionIndex() throws -> SuggestionIndex {
+    /// The suggestion index of the household the request acts in (``HouseholdServices/suggestionIndex(fresh:)``).
+    func suggestionIndex(fresh: Bool = true) throws -> SuggestionIndex {
         guard let household else { throw ListsWebApp.noHousehold }
-        return try household.suggestionIndex()
+        return try household.suggestionIndex(fresh: fresh)
     }
 }
 
@@ -54,18 +55,32 @@ final class HouseholdServices: Sendable {
     /// The value of the `X-Lists-Household` header every answer of the household carries: its number.
     let headerValue: String
 
-    /// The suggestion index of the household's catalog, with the revision of the catalog it was built at.
-    private let suggestions = Mutex<(revision: Int64, index: SuggestionIndex)?>(nil)
+    /// The suggestion index of the household's catalog, with the revisions of the catalog and of the purchase log
+    /// it was built at, and when.
+    private let suggestions = Mutex<(items: Int64, purchases: Int64, builtAt: Date, index: SuggestionIndex)?>(nil)
 
-    /// The household's suggestion index: the one kept while the catalog's revision (which the purchase log moves
-    /// too) has not moved, else one built now. The revision is read before the index is built, so that a change
-    /// made meanwhile is seen by the next request, which builds it again.
-    func suggestionIndex() throws -> SuggestionIndex {
+    /// How long a screen may show suggestions ranked before the latest check-offs (``suggestionIndex(fresh:)``).
+    static let rankingLag: TimeInterval = 60
+
+    /// The household's suggestion index: the one kept while neither the catalog nor the purchase log has changed,
+    /// else one built now. The revisions are read before the index is built, so that a change made meanwhile is
+    /// seen by the next request, which builds it again.
+    ///
+    /// With `fresh` false (a screen's add field, whose names are in the ranking's order), an index kept from before
+    /// the latest check-offs is good enough for ``rankingLag``: building it again reads the whole purchase log, and
+    /// a check-off in the shop should not make the next screen wait for that. An index kept from before a change of
+    /// the catalog is never used.
+    func suggestionIndex(fresh: Bool = true) throws -> SuggestionIndex {
         let lists = self.lists.shoppingLists
-        let revision = try lists.catalogRevision()
-        if let kept = suggestions.withLock({ $0 }), kept.revision == revision { return kept.index }
+        let revisions = try lists.catalogRevisions()
+        let now = self.lists.clock()
+        if let kept = suggestions.withLock({ $0 }), kept.items == revisions.items,
+            kept.purchases == revisions.purchases || (!fresh && now.timeIntervalSince(kept.builtAt) < Self.rankingLag)
+        {
+            return kept.index
+        }
         let index = try lists.suggestionIndex()
-        suggestions.withLock { $0 = (revision, index) }
+        suggestions.withLock { $0 = (revisions.items, revisions.purchases, now, index) }
         return index
     }
 

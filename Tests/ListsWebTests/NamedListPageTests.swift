@@ -73,6 +73,29 @@ import Testing
             ])
     }
 
+    /// A screen may show the add field's names ranked before the latest check-offs for a minute (building the
+    /// index again reads the whole purchase log); an item added shows at once, and the API's suggestions are exact.
+    @Test func theScreensRankingMayLagCheckOffsButNeverTheCatalog() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        let groceries = try shop.make(name: "Groceries")
+        let path = "/lists/\(groceries.id.uuidString)"
+        func firstOption() -> String? {
+            let page = harness.get(path).text
+            guard let range = page.range(of: "<datalist id=\"catalog-names\"><option value=\"") else { return nil }
+            return String(page[range.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(firstOption() == "Bread")
+        try shop.put(.typed("Pear"), on: groceries)
+        try shop.check([.typed("Pear")], on: groceries)
+        #expect(firstOption() == "Bread")
+        let answer = harness.get("/api/v1/suggestions", query: ["q": "pe"])
+        #expect(answer.status == 200 && answer.text.contains("\"bought\":1"))
+        #expect(firstOption() == "Pear")
+        try ShoppingList(store: harness.store).add(name: "Apricot", price: .zero)
+        #expect(harness.get(path).text.contains("<option value=\"Apricot\">"))
+    }
+
     @Test func listsAreMovedRenamedAndDeletedWithAnUndo() throws {
         let harness = try PageHarness()
         let shop = try lists(harness)

@@ -30,7 +30,7 @@ struct NamedListPages: Sendable {
         let services = try context.lists
         lists = services.shoppingLists
         shopping = services.shopping
-        suggestions = { try context.suggestionIndex() }
+        suggestions = { try context.suggestionIndex(fresh: false) }
     }
 
     /// How many purchases "Recently bought" shows on a page.
