@@ -70,37 +70,21 @@ extension FieldType where Value == String {
 extension FieldType where Value == String? {
     /// How much of an item a list wants (``Quantity``): a count, an amount with a unit, or free text; empty or
     /// `null` is none. Kept as ``Quantity`` writes it (`1.5 l`, `2 packs`, free text as typed).
-    public static let quantity = FieldType<String?>(
-        storage: .optionalText,
-        schema:
-            #"{"type": ["string", "null"], "maxLength": \#(Quantity.maximumLength), "pattern": "\#(Quantity.pattern)", "description": "A count (2), an amount and a unit (500 g, 1.5 l, 2 packs), or free text (a few) that does not start with a number or a sign; above 0, at most 1000000 and 3 decimals; kept as Lists writes it."}"#,
-        isNullable: true,
-        input: TextInput(
-            kind: "optionalText", rules: TextRule.inputRules(what: "a quantity", isOptional: true),
-            parse: { text, _, _ in text }, show: { text, _ in text ?? "" }),
-        toStore: { $0.map { .text($0) } ?? .null },
-        fromStore: { value in
-            switch value {
-            case .null: return nil
-            case .text(let text): return text
-            default: throw StoreError.corrupt("text")
-            }
-        },
-        toJSON: { text, output in
-            if let text { JSONValue.writeString(text, to: &output) } else { output += JSONObjectWriter.null }
-        },
-        fromJSON: { json, field in
-            switch json {
-            case .null: return nil
-            case .string(let text): return text
-            default: throw mismatch(field, "a string")
-            }
-        },
-        check: { text, field, _ in
-            guard let text else { return nil }
-            return try naming(field) { try Quantity(parsing: text)?.description }
-        },
-        isNone: { $0 == nil })
+    public static let quantity: FieldType<String?> = {
+        // Stored, written and read as optional text is; only its schema and its check are its own.
+        let text = FieldType<String?>.optionalText(what: "a quantity")
+        return FieldType<String?>(
+            storage: text.storage,
+            schema:
+                #"{"type": ["string", "null"], "maxLength": \#(Quantity.maximumLength), "pattern": "\#(Quantity.pattern)", "description": "A count (2), an amount and a unit (500 g, 1.5 l, 2 packs), or free text (a few) that does not start with a number or a sign; above 0, at most 1000000 and 3 decimals; kept as Lists writes it."}"#,
+            isNullable: true, input: text.input, toStore: text.toStore, fromStore: text.fromStore, toJSON: text.toJSON,
+            fromJSON: text.fromJSON,
+            check: { text, field, _ in
+                guard let text else { return nil }
+                return try naming(field) { try Quantity(parsing: text)?.description }
+            },
+            isNone: text.isNone)
+    }()
 }
 
 extension FieldType where Value == Date? {
