@@ -19,6 +19,32 @@ public struct ImportBatch: Sendable {
 
     /// What happens to records already stored.
     public var existing: ExistingRecords
+
+    /// An item put on a named list by a file's row (a shopping CSV's): the list and the item by name.
+    public struct ListRow: Sendable {
+        public var list: String
+        public var item: String
+        /// The item's price, for an item the catalog does not have.
+        public var price: Money
+        public var quantity: String?
+        public var note: String?
+        /// Where in the file, for a refusal.
+        public var place: String
+
+        public init(list: String, item: String, price: Money, quantity: String?, note: String?, place: String) {
+            self.list = list
+            self.item = item
+            self.price = price
+            self.quantity = quantity
+            self.note = note
+            self.place = place
+        }
+    }
+
+    /// Items put on named lists, after the records, in the same write: each list made when the household has none
+    /// of that name (case ignored), each item found in the catalog by name (or added to it), then put on its list as
+    /// ``ListsModel/ShoppingLists/put(_:on:quantity:note:id:)`` puts one.
+    public var listRows: [ListRow] = []
     /// The records of each kind read, in file order, one part per kind (at most one of each).
     private var parts: [any ImportPart] = []
 
@@ -28,7 +54,7 @@ public struct ImportBatch: Sendable {
     }
 
     /// How many records the batch holds.
-    public var count: Int { parts.reduce(0) { $0 + $1.count } }
+    public var count: Int { parts.reduce(0) { $0 + $1.count } + listRows.count }
 
     /// The records of `type` the batch holds, in file order.
     public func records<R: Record>(_ type: R.Type) -> [R] {
@@ -73,8 +99,47 @@ public struct ImportBatch: Sendable {
             for part in ordered {
                 try part.merge(into: session, existing: existing, tally: &tally, progress: progress)
             }
+            try putListRows(in: session.session(in: .main), household: store.scope.household, tally: &tally)
             progress(tally.done)
             return tally.summary
+        }
+    }
+}
+
+extension ImportBatch {
+    /// Puts ``listRows`` on their lists in `main`, the household's main list inside the import's write.
+    fileprivate func putListRows(in main: any StoreSession, household: HouseholdID, tally: inout ImportTally) throws {
+        guard !listRows.isEmpty else { return }
+        let now = Date().roundedToMilliseconds
+        var lists: [String: NamedList] = [:]
+        for row in listRows {
+            let key = Reference.nameKey(row.list)
+            let list: NamedList
+            if let known = lists[key] {
+                list = known
+            } else if let stored = try main.records(NamedList.self, named: row.list, ignoringCase: true, limit: 1).first
+            {
+                list = stored.record
+            } else {
+                list = try ImportError.at(row.place) {
+                    try ShoppingLists.make(name: row.list, id: nil, household: household, now: now, in: main)
+                }
+            }
+            lists[key] = list
+            var item = try main.records(ShoppingItem.self, named: row.item, ignoringCase: false, limit: 1).first?.record
+            if item == nil {
+                let added = ShoppingItem(meta: RecordMeta(createdAt: now), name: row.item, price: row.price)
+                try main.insert(added)
+                tally.summary.added += 1
+                item = added
+            }
+            guard let item else { continue }
+            let put = try ImportError.at(row.place) {
+                try ShoppingLists.put(
+                    item, on: list, quantity: row.quantity, note: row.note, id: nil, now: now, in: main)
+            }
+            if put.isNew { tally.summary.added += 1 } else { tally.summary.updated += 1 }
+            tally.done += 1
         }
     }
 }

@@ -143,7 +143,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .todoTxt:
             try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .shoppingCSV:
-            try write(ShoppingCSV.write(store.read { try $0.list(ShoppingItem.self) }.map(\.record)))
+            let lists = ShoppingLists(store: store)
+            let named = try lists.all().map { (list: $0, rows: try lists.rows(of: $0)) }
+            try write(ShoppingCSV.write(store.read { try $0.list(ShoppingItem.self) }.map(\.record), lists: named))
         case .ebird:
             try write(EBird.write(store.read { try $0.list(BirdSighting.self) }.map(\.record)))
         case .itemsPlist, .seedPlist:

@@ -129,22 +129,28 @@ public struct ShoppingLists: Sendable {
         let now = lists.now()
         let name = try NamedList.Fields.name.checked(name, now: now)
         let household = store.scope.household
-        return try store.write { session in
-            if let id, let stored = try session.record(NamedList.self, id: id) { return stored }
-            try Self.checkFree(name, except: nil, in: session)
-            let existing = try session.list(NamedList.self)
-            guard existing.count < Self.maximumLists else {
-                throw ValidationError(
-                    field: "name", message: "a household keeps at most \(Self.maximumLists) lists; delete one first")
-            }
-            let slot = try Self.freeSlot(household, taken: Set(existing.map(\.record.slot)), in: session)
-            let rank = (existing.map(\.record.rank).max() ?? -1) + 1
-            var list = NamedList(meta: .draft, name: name, slot: slot, rank: rank)
-            list = try NamedList.schema.checked(list, now: now)
-            list.meta = RecordMeta(id: id ?? .random(), createdAt: now)
-            try session.insert(list)
-            return list
+        return try store.write { try Self.make(name: name, id: id, household: household, now: now, in: $0) }
+    }
+
+    /// ``make(name:id:)`` inside a write of the household's main list, `name` checked already (an import makes the
+    /// lists its rows name in its own write).
+    public static func make(
+        name: String, id: UUID?, household: HouseholdID, now: Date, in session: any StoreSession
+    ) throws -> NamedList {
+        if let id, let stored = try session.record(NamedList.self, id: id) { return stored }
+        try checkFree(name, except: nil, in: session)
+        let existing = try session.list(NamedList.self)
+        guard existing.count < maximumLists else {
+            throw ValidationError(
+                field: "name", message: "a household keeps at most \(maximumLists) lists; delete one first")
         }
+        let slot = try freeSlot(household, taken: Set(existing.map(\.record.slot)), in: session)
+        let rank = (existing.map(\.record.rank).max() ?? -1) + 1
+        var list = NamedList(meta: .draft, name: name, slot: slot, rank: rank)
+        list = try NamedList.schema.checked(list, now: now)
+        list.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+        try session.insert(list)
+        return list
     }
 
     /// Refuses `name` when another list of the household (not `except`) is called so, case ignored.
@@ -306,46 +312,55 @@ public struct ShoppingLists: Sendable {
                     field: "list", message: "the list \(Quoted(list.name)) was deleted; nothing was put on it")
             }
             let found = try main.resolve(item, as: ShoppingItem.self).record
-            let session = main.session(in: list.entries)
-            if let id, let stored = try session.record(ListEntry.self, id: id) {
-                return Put(entry: stored, isNew: false, keptApart: nil)
-            }
-            let open = try session.records(ListEntry.self, named: found.id.uuidString, ignoringCase: false, limit: 50)
-                .map(\.record).filter { !$0.isChecked }
-            var keptApart: String?
-            for old in open {
-                var new = old
-                switch (old.quantity, quantity) {
-                case (_, nil):
-                    break
-                case (nil, let added?):
-                    new.quantity = added
-                case (let had?, let added?):
-                    guard
-                        let sum = try Quantity(parsing: had).flatMap({ a in
-                            try Quantity(parsing: added).flatMap { a.adding($0) }
-                        })
-                    else {
-                        keptApart = had
-                        continue
-                    }
-                    new.quantity = sum.description
-                }
-                if let note { new.note = note }
-                keptApart = nil
-                guard new != old else { return Put(entry: old, isNew: false, keptApart: nil) }
-                new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
-                new.meta = RecordMeta(
-                    id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
-                try session.update(new, expectedVersion: old.meta.version)
-                return Put(entry: new, isNew: false, keptApart: nil)
-            }
-            var entry = ListEntry(meta: .draft, item: found.id, list: list.id, quantity: quantity, note: note)
-            entry = try ListEntry.schema.checked(entry, now: now)
-            entry.meta = RecordMeta(id: id ?? .random(), createdAt: now)
-            try session.insert(entry)
-            return Put(entry: entry, isNew: true, keptApart: keptApart)
+            return try Self.put(found, on: list, quantity: quantity, note: note, id: id, now: now, in: main)
         }
+    }
+
+    /// ``put(_:on:quantity:note:id:)`` of `item` inside a write of the household's main list, `quantity` and
+    /// `note` checked already (an import puts its rows' entries in its own write).
+    public static func put(
+        _ item: ShoppingItem, on list: NamedList, quantity: String?, note: String?, id: UUID?, now: Date,
+        in main: any StoreSession
+    ) throws -> Put {
+        let session = main.session(in: list.entries)
+        if let id, let stored = try session.record(ListEntry.self, id: id) {
+            return Put(entry: stored, isNew: false, keptApart: nil)
+        }
+        let open = try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
+            .map(\.record).filter { !$0.isChecked }
+        var keptApart: String?
+        for old in open {
+            var new = old
+            switch (old.quantity, quantity) {
+            case (_, nil):
+                break
+            case (nil, let added?):
+                new.quantity = added
+            case (let had?, let added?):
+                guard
+                    let sum = try Quantity(parsing: had).flatMap({ a in
+                        try Quantity(parsing: added).flatMap { a.adding($0) }
+                    })
+                else {
+                    keptApart = had
+                    continue
+                }
+                new.quantity = sum.description
+            }
+            if let note { new.note = note }
+            keptApart = nil
+            guard new != old else { return Put(entry: old, isNew: false, keptApart: nil) }
+            new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
+            new.meta = RecordMeta(
+                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+            try session.update(new, expectedVersion: old.meta.version)
+            return Put(entry: new, isNew: false, keptApart: nil)
+        }
+        var entry = ListEntry(meta: .draft, item: item.id, list: list.id, quantity: quantity, note: note)
+        entry = try ListEntry.schema.checked(entry, now: now)
+        entry.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+        try session.insert(entry)
+        return Put(entry: entry, isNew: true, keptApart: keptApart)
     }
 
     /// The catalog's item called `name` (case ignored when none has it exactly), the first when several have it;

@@ -259,6 +259,55 @@ struct TextFormatTests {
         #expect(batch.items.map(\.name) == ["Pear", "Bas il", "Sweet basil"])
     }
 
+    @Test func aShoppingCSVCarriesTheNamedListsEntriesAndMakesWhatItNames() throws {
+        let original = try emptyStore()
+        let shop = ShoppingList(store: original)
+        try shop.add(name: "Milk", price: Money(minorUnits: 119), isOnShoppingList: true)
+        try shop.add(name: "Nails, small", price: Money(minorUnits: 399))
+        let lists = ShoppingLists(store: original)
+        let groceries = try lists.make(name: "Groceries")
+        let hardware = try lists.make(name: "Hardware")
+        try lists.put(.typed("Milk"), on: groceries, quantity: "2 l", note: "the \"blue\" one")
+        try lists.put(.typed("Nails, small"), on: hardware, quantity: "1 box")
+        try lists.put(.typed("Milk"), on: hardware)
+        let csv = try exported(original, as: .shoppingCSV)
+        #expect(
+            String(decoding: csv, as: UTF8.self) == """
+                name,price,on list,list,quantity,note
+                Milk,1.19,yes,,,
+                "Nails, small",3.99,no,,,
+                Milk,1.19,,Groceries,2 l,"the ""blue"" one"
+                "Nails, small",3.99,,Hardware,1 box,
+                Milk,1.19,,Hardware,,
+
+                """)
+        let copy = try emptyStore()
+        #expect(try InterchangeFormat.shoppingCSV.read(csv, now: fixedNow).apply(to: copy) == ImportSummary(added: 5))
+        #expect(try exported(copy, as: .shoppingCSV) == csv)
+        let copied = ShoppingLists(store: copy)
+        #expect(try copied.all().map(\.name) == ["Groceries", "Hardware"])
+        // Imported again, the catalog's rows are new items and the entries add up where their units agree.
+        try InterchangeFormat.shoppingCSV.read(csv, now: fixedNow).apply(to: copy)
+        let groceriesAgain = try copied.list(.typed("groceries"))
+        #expect(try copied.rows(of: groceriesAgain).map { $0.entry.record.quantity } == ["4 l"])
+        // A row naming a list and an item nobody has makes both.
+        let rows = "name,price,on list,list,quantity,note\nTea,2.50,,Corner shop,2 packs,\n"
+        try InterchangeFormat.shoppingCSV.read(Array(rows.utf8), now: fixedNow).apply(to: copy)
+        let corner = try copied.list(.typed("Corner shop"))
+        #expect(try copied.rows(of: corner).map { "\($0.item?.name ?? "") \($0.item?.price ?? .zero)" } == ["Tea 2.50"])
+    }
+
+    @Test func aShoppingCSVEntryWithABadQuantityIsRefusedByLineAndNothingIsWritten() throws {
+        let store = try emptyStore()
+        let before = try StoreContents(store)
+        let error = refusal(
+            .shoppingCSV, "name,price,on list,list,quantity,note\nTea,1,no,,,\nTea,1,,Groceries,0,\n")
+        #expect(error?.location == "line 3")
+        #expect(error?.field == "quantity")
+        #expect(try StoreContents(store) == before)
+        #expect(try ShoppingLists(store: store).all().isEmpty)
+    }
+
     @Test func aShoppingCSVPriceWithThreeDecimalsIsRefusedByLineAndField() {
         let error = refusal(.shoppingCSV, "name,price,on list\nPear,0.625,yes\n")
         #expect(error?.location == "line 2")
