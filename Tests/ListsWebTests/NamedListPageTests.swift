@@ -96,6 +96,17 @@ import Testing
         #expect(harness.get(path).text.contains("<option value=\"Apricot\">"))
     }
 
+    @Test func theAddFieldOffersTheBestTwoHundredNamesOfALargeCatalog() throws {
+        let harness = try PageHarness(seeded: false)
+        let items = (1...1_000).map {
+            ShoppingItem(meta: RecordMeta(createdAt: PageHarness.now), name: "Item \($0)", price: .zero)
+        }
+        try harness.store.write { try $0.insert(contentsOf: items) }
+        let groceries = try lists(harness).make(name: "Groceries")
+        let page = harness.get("/lists/\(groceries.id.uuidString)").text
+        #expect(page.occurrences(of: "<option value=") == NamedListPages.offeredNames)
+    }
+
     @Test func listsAreMovedRenamedAndDeletedWithAnUndo() throws {
         let harness = try PageHarness()
         let shop = try lists(harness)

@@ -11,7 +11,8 @@ import ListsModel
 /// - `GET /lists/{id}`: one list, with a switcher to the others; its entries in order, each a button that checks it
 ///   off (or back on) at the time of the tap, with its quantity, its item, its note and the item's price; the total;
 ///   and the add form (item, quantity, note). The item field offers the catalog's names as one types (a
-///   `<datalist>`, which the browser filters); a name the catalog does not have is added to it, at a price of 0.
+///   `<datalist>`, which the browser filters: the 200 most often and most lately bought); a name the catalog does
+///   not have is added to it, at a price of 0.
 ///   Each entry's ✕ takes it off the list, with an Undo.
 /// - `POST /lists/{id}/rename` renames a list.
 ///
@@ -32,6 +33,9 @@ struct NamedListPages: Sendable {
         shopping = services.shopping
         suggestions = { try context.suggestionIndex(fresh: false) }
     }
+
+    /// How many of the catalog's names the add field offers: the most often and most lately bought.
+    static let offeredNames = 200
 
     /// How many purchases "Recently bought" shows on a page.
     static let recentPageSize = 100
@@ -255,7 +259,8 @@ struct NamedListPages: Sendable {
     ) throws -> HTTPResponse {
         let all = try lists.all()
         let rows = try lists.rows(of: list)
-        let catalog = try suggestions().ranked()
+        // The best-ranked names only: a catalog of thousands would make the screen's first load heavy on a phone.
+        let catalog = try suggestions().ranked().prefix(Self.offeredNames)
         let switcher =
             all.count < 2
             ? ""
