@@ -97,7 +97,15 @@ public struct ImportBatch: Sendable {
         return try store.write(records: count) { session in
             var tally = ImportTally()
             for part in ordered {
-                try part.merge(into: session, existing: existing, tally: &tally, progress: progress)
+                if let lists = part as? ImportRecords<NamedList> {
+                    // A backup's lists beside the household's: each keeps a store list and a name of its own.
+                    let fitted = try ShoppingLists.fitting(
+                        lists.records, household: store.scope.household, in: session.session(in: .main))
+                    try ImportRecords(records: fitted).merge(
+                        into: session, existing: existing, tally: &tally, progress: progress)
+                } else {
+                    try part.merge(into: session, existing: existing, tally: &tally, progress: progress)
+                }
             }
             try putListRows(in: session.session(in: .main), household: store.scope.household, tally: &tally)
             progress(tally.done)

@@ -138,6 +138,9 @@ public struct ShoppingLists: Sendable {
         name: String, id: UUID?, household: HouseholdID, now: Date, in session: any StoreSession
     ) throws -> NamedList {
         if let id, let stored = try session.record(NamedList.self, id: id) { return stored }
+        // Read first: on PostgreSQL a write's first read of a setting takes the store's lock, so that two makes of
+        // one name at once take turns before either checks the name.
+        _ = try session.setting(slotSetting(household))
         try checkFree(name, except: nil, in: session)
         let existing = try session.list(NamedList.self)
         guard existing.count < maximumLists else {
@@ -158,6 +161,56 @@ public struct ShoppingLists: Sendable {
     private static func checkFree(_ name: String, except: UUID?, in session: any StoreSession) throws {
         let same = try session.records(NamedList.self, named: name, ignoringCase: true, limit: 2)
         if same.contains(where: { $0.record.id != except }) { throw StoreError.nameTaken("name") }
+    }
+
+    /// Refuses the lists of the household as they now stand in `session` when two have one name (case ignored) or
+    /// one store list: a list put back by an undo after another took its name (the write is then rolled back).
+    /// - Throws: ``StoreError/nameTaken(_:)``, ``StoreError/conflict(_:)``.
+    static func checkDistinct(in session: any StoreSession) throws {
+        let all = try session.list(NamedList.self).map(\.record)
+        if Set(all.map { Reference.nameKey($0.name) }).count != all.count { throw StoreError.nameTaken("name") }
+        if Set(all.map(\.slot)).count != all.count { throw StoreError.conflict(NamedList.kind) }
+    }
+
+    /// The lists `incoming` (a backup's, not stored yet) as they can be stored beside the household's: each whose
+    /// store list another list holds (in the household or earlier in `incoming`) given a new one, each whose name
+    /// another has given a number ("Groceries 2"), and the next store list a list is made with moved past them.
+    public static func fitting(
+        _ incoming: [NamedList], household: HouseholdID, in session: any StoreSession
+    ) throws -> [NamedList] {
+        let stored = try session.list(NamedList.self).map(\.record)
+        let storedIDs = Set(stored.map(\.id))
+        var slots = Set(stored.map(\.slot))
+        var names = Set(stored.map { Reference.nameKey($0.name) })
+        let key = slotSetting(household)
+        var next = max(try session.setting(key).flatMap { Int($0) } ?? 1, (slots.max() ?? 0) + 1)
+        var fitted: [NamedList] = []
+        for var list in incoming {
+            guard !storedIDs.contains(list.id) else {
+                fitted.append(list)
+                continue
+            }
+            if slots.contains(list.slot) {
+                while slots.contains(next) && next < ListID.limit { next += 1 }
+                guard next < ListID.limit else {
+                    throw ValidationError(field: "lists", message: "this household has no room for more lists")
+                }
+                list.slot = next
+            }
+            var name = list.name
+            var number = 2
+            while names.contains(Reference.nameKey(name)) {
+                name = "\(list.name.prefix(190)) \(number)"
+                number += 1
+            }
+            list.name = name
+            slots.insert(list.slot)
+            names.insert(Reference.nameKey(name))
+            next = max(next, list.slot + 1)
+            fitted.append(list)
+        }
+        if next <= ListID.limit { try session.setSetting(key, to: String(next)) }
+        return fitted
     }
 
     /// The setting that holds the next store list a new list of `household` takes.
@@ -186,9 +239,25 @@ public struct ShoppingLists: Sendable {
     @discardableResult
     public func rename(_ reference: Reference, to name: String, expectedVersion: Int? = nil) throws -> NamedList {
         let target = try list(reference)
-        let name = try NamedList.Fields.name.checked(name, now: lists.now())
-        try store.read { try Self.checkFree(name, except: target.id, in: $0) }
-        return try lists.change([.id(target.id)], expectedVersion: expectedVersion) { $0.name = name }[0].record
+        let now = lists.now()
+        let name = try NamedList.Fields.name.checked(name, now: now)
+        let household = store.scope.household
+        return try store.write { session in
+            _ = try session.setting(Self.slotSetting(household))
+            guard let old = try session.record(NamedList.self, id: target.id) else {
+                throw StoreError.notFound(NamedList.kind)
+            }
+            try Self.checkFree(name, except: target.id, in: session)
+            if let expectedVersion, expectedVersion != old.meta.version { throw StoreError.conflict(NamedList.kind) }
+            var new = old
+            new.name = name
+            guard new != old else { return old }
+            new = try NamedList.schema.checked(new, changedFrom: old, now: now)
+            new.meta = RecordMeta(
+                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+            try session.update(new, expectedVersion: old.meta.version)
+            return new
+        }
     }
 
     /// Moves the list `reference` names `offset` places (negative: up, towards the first), and answers the lists in
@@ -250,9 +319,12 @@ public struct ShoppingLists: Sendable {
     @discardableResult
     public func restore(_ removal: RemovalID) throws -> [RecordKey] {
         let now = lists.now()
+        let household = store.scope.household
         return try store.write { session in
+            _ = try session.setting(Self.slotSetting(household))
             let restored = try session.session(in: nil).restore(removal, at: now)
             guard !restored.isEmpty else { throw StoreError.nothingToRestore(NamedList.kind) }
+            try Self.checkDistinct(in: session)
             return restored
         }
     }
@@ -361,6 +433,45 @@ public struct ShoppingLists: Sendable {
         entry.meta = RecordMeta(id: id ?? .random(), createdAt: now)
         try session.insert(entry)
         return Put(entry: entry, isNew: true, keptApart: keptApart)
+    }
+
+    /// Puts the catalog's item called `name` on `list` (case ignored when none has it exactly; the first of several),
+    /// adding it to the catalog at `price` when the catalog has none of that name, all in one write: a refused
+    /// quantity or note adds nothing to the catalog either.
+    /// - Throws: ``ValidationError`` on `item`, `quantity`, `note` or `list`.
+    @discardableResult
+    public func put(
+        named name: String, on list: NamedList, price: Money = .zero, quantity: String? = nil, note: String? = nil,
+        id: UUID? = nil
+    ) throws -> Put {
+        let now = lists.now()
+        let typed = name
+        let name: String
+        do {
+            name = try ShoppingItem.Fields.name.checked(typed, now: now)
+        } catch let error as ValidationError {
+            throw ValidationError(field: "item", message: error.message)
+        }
+        let quantity = try ListEntry.Fields.quantity.checked(quantity, now: now)
+        let note = try ListEntry.Fields.note.checked(note, now: now)
+        return try store.write { main in
+            guard try main.record(NamedList.self, id: list.id) != nil else {
+                throw ValidationError(
+                    field: "list", message: "the list \(Quoted(list.name)) was deleted; nothing was put on it")
+            }
+            var item =
+                try main.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
+                ?? main.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
+            if item == nil {
+                var added = try ShoppingItem.schema.checked(
+                    ShoppingItem(meta: .draft, name: name, price: price), now: now)
+                added.meta = RecordMeta(createdAt: now)
+                try main.insert(added)
+                item = added
+            }
+            guard let item else { throw StoreError.notFound(ShoppingItem.kind) }
+            return try Self.put(item, on: list, quantity: quantity, note: note, id: id, now: now, in: main)
+        }
     }
 
     /// The catalog's item called `name` (case ignored when none has it exactly), the first when several have it;

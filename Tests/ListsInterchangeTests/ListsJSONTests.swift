@@ -69,6 +69,28 @@ struct ListsJSONTests {
             try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 14))
     }
 
+    @Test func aBackupsListsKeepStoreListsAndNamesOfTheirOwnBesideTheHouseholds() throws {
+        let other = try emptyStore()
+        let theirs = ShoppingLists(store: other)
+        try ShoppingList(store: other).add(name: "Tea", price: .zero)
+        let theirGroceries = try theirs.make(name: "Groceries")
+        try theirs.put(.typed("Tea"), on: theirGroceries, quantity: "2 packs")
+        let home = try emptyStore()
+        let ours = ShoppingLists(store: home)
+        try ShoppingList(store: home).add(name: "Milk", price: .zero)
+        let groceries = try ours.make(name: "Groceries")
+        try ours.put(.typed("Milk"), on: groceries, quantity: "1 l")
+        #expect(groceries.slot == theirGroceries.slot)
+        try InterchangeFormat.listsJSON.read(try exported(other), now: fixedNow).apply(to: home)
+        let all = try ours.all()
+        #expect(all.map(\.name) == ["Groceries", "Groceries 2"])
+        #expect(Set(all.map(\.slot)).count == 2)
+        #expect(try ours.rows(of: all[0]).map { $0.item?.name } == ["Milk"])
+        #expect(try ours.rows(of: all[1]).map { $0.item?.name } == ["Tea"])
+        // A list made next takes a store list of its own too.
+        #expect(!all.map(\.slot).contains(try ours.make(name: "Hardware").slot))
+    }
+
     @Test func anEntryOfAListTheBackupDoesNotHaveIsRefusedAndNothingIsWritten() throws {
         let original = try richStore()
         let lists = ShoppingLists(store: original)

@@ -76,6 +76,13 @@ extension StoreContract {
         #expect(try lists.all().map(\.name) == ["Garden", "Hardware", "CHEMIST", "Groceries"])
         #expect(try lists.entries(of: groceries).list() == before)
         #expect(throws: StoreError.self) { try lists.restore(removal) }
+
+        // An undo that would bring back a second list of one name is refused, and puts nothing back.
+        let (_, again) = try lists.delete(.typed("Groceries"))
+        try lists.make(name: "groceries")
+        let beforeUndo = try ListsView(lists)
+        #expect(throws: StoreError.nameTaken("name")) { try lists.restore(again) }
+        #expect(try ListsView(lists) == beforeUndo)
     }
 
     static func anItemIsOnSeveralListsWithItsOwnQuantityAndNote(_ store: any Store) throws {

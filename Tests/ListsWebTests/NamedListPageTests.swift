@@ -66,7 +66,15 @@ import Testing
         let recent = harness.get(path + "/recent").text
         #expect(recent.contains("<h1 class=\"bar-title\">Recently bought</h1>"))
         #expect(recent.contains(">3</span> Mango<") && recent.contains("Nov 29, 2026"))
-        #expect(harness.post(path + "/entries", [("item", "Mango"), ("quantity", "3")]).status == 303)
+        #expect(
+            recent.contains("name=\"item-id\" value=\"\(try shop.catalog.find(.typed("Mango")).record.id.uuidString)\"")
+        )
+        let mango = try shop.catalog.find(.typed("Mango")).record
+        try ShoppingList(store: harness.store).add(name: "mango", price: .zero)
+        #expect(
+            harness.post(path + "/entries", [("item-id", mango.id.uuidString), ("quantity", "3")]).status == 303)
+        // A page far past the last is empty, not a failure.
+        #expect(harness.get(path + "/recent", query: ["page": "100000000000000000"]).status == 200)
         #expect(
             try shop.rows(of: groceries).map { "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "")" } == [
                 "Mango 3"
@@ -160,6 +168,9 @@ import Testing
             #expect(answer.status == 422, "\(fields)")
             #expect(answer.text.contains(message), "\(fields): \(answer.text)")
         }
+        // A refused quantity adds no item to the catalog either.
+        #expect(harness.post(path + "/entries", [("item", "Saffron"), ("quantity", "-2")]).status == 422)
+        #expect(try !harness.itemNames().contains("Saffron"))
         let empty = harness.post("/lists", [("name", " ")])
         #expect(empty.status == 422)
         #expect(try shop.rows(of: groceries).isEmpty)

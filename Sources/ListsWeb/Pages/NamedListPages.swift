@@ -76,7 +76,8 @@ struct NamedListPages: Sendable {
         }
         router.add("GET", "/lists/{id}/recent", .page) { request, context in
             let pages = try Self(context)
-            let page = max(1, request.query["page"].flatMap { Int($0) } ?? 1)
+            // Past the last page is the empty page after it; a number that large is no page at all.
+            let page = min(max(1, request.query["page"].flatMap { Int($0) } ?? 1), 1_000_000)
             return try pages.recent(pages.list(context), Viewer(request), page: page)
         }
         router.add("POST", "/lists/{id}/rename", .page) { request, context in
@@ -91,6 +92,10 @@ struct NamedListPages: Sendable {
                 state.record(error)
             } catch let error as StoreError where error.code == .nameTaken {
                 state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+            } catch StoreError.Code.conflict {
+                state.notice = Notice(message: FormOutcome.conflictMessage("list"))
+                return try pages.screen(
+                    try pages.list(context), state, renaming: true, status: FormOutcome.conflictStatus)
             }
             return try pages.screen(list, state, renaming: true, status: FormOutcome.invalidStatus)
         }
@@ -344,7 +349,7 @@ struct NamedListPages: Sendable {
             return """
                 <li class="row"><form class="row-form" method="post" action="/lists/\(list.id.uuidString)/entries" \
                 data-announce="Put \(HTML.escape(name)) on \(HTML.escape(list.name)).">\
-                <input type="hidden" name="item" value="\(HTML.escape(name))">\
+                <input type="hidden" name="item-id" value="\(HTML.escape(purchase.item))">\
                 <input type="hidden" name="quantity" value="\(HTML.escape(purchase.quantity ?? ""))">\
                 <button class="row-button" type="submit" aria-label="Put \(HTML.escape(name)) on \(HTML.escape(list.name))">\
                 <span class="row-text"><span class="row-title">\(quantity)\(HTML.escape(name))</span>\
@@ -400,22 +405,22 @@ struct NamedListPages: Sendable {
     /// answers the list; a refused field draws the list again with the form as typed.
     func put(_ list: NamedList, _ form: FormBody) throws -> HTTPResponse {
         var state = FormState(form, fields: ["item", "quantity", "note"])
-        let typed = (form["item"] ?? "").trimmingWhitespace()
         do {
-            let name = try ShoppingItem.Fields.name.checked(typed)
-            let item: ShoppingItem
-            if let found = try lists.item(named: name) {
-                item = found
-            } else {
-                item = try shopping.add(name: name, price: .zero, numbered: false).record
-            }
             let quantity = form["quantity"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
             let note = form["note"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
-            let put = try lists.put(.id(item.id), on: list, quantity: quantity, note: note, id: form.chosenID())
+            let put: ShoppingLists.Put
+            if let chosen = form["item-id"].flatMap(UUID.init(uuidString:)) {
+                // A row of "Recently bought": the very item bought, whatever else is called so.
+                put = try lists.put(.id(chosen), on: list, quantity: quantity, note: note, id: try form.chosenID())
+            } else {
+                put = try lists.put(
+                    named: form["item"] ?? "", on: list, quantity: quantity, note: note, id: try form.chosenID())
+            }
             guard let kept = put.keptApart else { return .redirect(to: "/lists/\(list.id.uuidString)") }
+            let name = try put.entry.itemID.map { try lists.catalog.find(.id($0)).record.name } ?? ""
             var done = FormState()
             done.notice = Notice(
-                message: "\(item.name) was on the list with \(kept) already; the units do not add up, so "
+                message: "\(name) was on the list with \(kept) already; the units do not add up, so "
                     + "\(put.entry.quantity ?? "the new one") is a second entry.", kind: .status)
             return try screen(list, done)
         } catch let error as ValidationError {
