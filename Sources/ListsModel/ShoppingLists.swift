@@ -217,7 +217,8 @@ public struct ShoppingLists: Sendable {
     private static func slotSetting(_ household: HouseholdID) -> String { "household.\(household.rawValue).next-list" }
 
     /// A store list for a new list: the next one never given in the household (so that a list deleted and kept
-    /// for undo keeps its own), or once all were given, one no list has and that holds nothing.
+    /// for undo keeps its own), or once all were given, one no list has (an undo of a list deleted before then is
+    /// refused when its store list was given again: ``checkDistinct(in:)``).
     private static func freeSlot(_ household: HouseholdID, taken: Set<Int>, in session: any StoreSession) throws
         -> Int
     {
