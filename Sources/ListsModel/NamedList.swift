@@ -73,6 +73,9 @@ public struct ListEntry: Record {
     public var note: String?
     /// When the entry was checked off (the phone's time, also offline), or `nil` while it is still to buy.
     public var checkedAt: Date?
+    /// The id the client chose for the last put that added to this entry's quantity, so that the same put sent
+    /// again (a retry, a double click) adds once (``ShoppingLists/put(_:on:quantity:note:id:)``).
+    public var lastPut: String?
 
     /// An entry with already validated values.
     public init(
@@ -112,6 +115,11 @@ public struct ListEntry: Record {
         public static let note = Field(
             ListEntry.self, key: "note", column: "note", type: .optionalText(what: "a note"), initial: .value(nil),
             get: { $0.note }, set: { $0.note = $1 })
+        /// `lastPut`: the client's id of the last put added to the entry; Lists sets it.
+        public static let lastPut = Field(
+            ListEntry.self, key: "lastPut", column: "last_put",
+            type: .optionalText(what: "a put's id", description: "The id of the last put that added to the entry."),
+            initial: .value(nil), isInput: false, get: { $0.lastPut }, set: { $0.lastPut = $1 })
         /// `checkedAt`: none while the entry is to buy.
         public static let checkedAt = Field(
             ListEntry.self, key: "checkedAt", column: "checked_at",
@@ -125,7 +133,7 @@ public struct ListEntry: Record {
     public static let schema = RecordSchema<ListEntry>(
         [
             Fields.item.erased, Fields.list.erased, Fields.quantity.erased, Fields.note.erased,
-            Fields.checkedAt.erased,
+            Fields.checkedAt.erased, Fields.lastPut.erased,
         ], name: Fields.item,
         blank: { ListEntry(meta: $0, item: UUID(), list: UUID()) })
 }

@@ -369,7 +369,8 @@ public struct ShoppingLists: Sendable {
     /// When the item is on the list already and not checked off, the new quantity is added to that entry's when
     /// the units agree (`500 ml` and `1 l` make `1.5 l`), and given to it when it had none; a note replaces its
     /// note. When the units do not agree, a second entry keeps the new quantity and ``Put/keptApart`` says which
-    /// one the list had. `id` (the client's choice) makes a put sent twice put once.
+    /// one the list had. `id` (the client's choice) makes a put sent twice put once: as the new entry's id, or kept
+    /// on the entry it added to (``ListEntry/lastPut``).
     /// - Throws: ``ValidationError`` on `item` (an item of no household's catalog this one sees), `quantity`,
     ///   `note`; ``StoreError/notFound(_:)`` for the id of no item of the household.
     @discardableResult
@@ -401,6 +402,10 @@ public struct ShoppingLists: Sendable {
         }
         let open = try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
             .map(\.record).filter { !$0.isChecked }
+        // The same put again: it added to this entry already.
+        if let id, let done = open.first(where: { $0.lastPut == id.uuidString }) {
+            return Put(entry: done, isNew: false, keptApart: nil)
+        }
         var keptApart: String?
         for old in open {
             var new = old
@@ -423,6 +428,7 @@ public struct ShoppingLists: Sendable {
             if let note { new.note = note }
             keptApart = nil
             guard new != old else { return Put(entry: old, isNew: false, keptApart: nil) }
+            if let id { new.lastPut = id.uuidString }
             new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
             new.meta = RecordMeta(
                 id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)

@@ -344,6 +344,11 @@ extension PostgresStore {
         CREATE UNIQUE INDEX purchases_by_household ON purchases (household, position);
         CREATE INDEX purchases_by_name ON purchases (household, name_key, position);
         """,
+        // 16: an entry keeps the client's id of the last put that added to its quantity (`ListEntry.lastPut`), so
+        // that the same put sent again adds once.
+        """
+        ALTER TABLE list_entries ADD COLUMN last_put text CHECK (last_put IS NULL OR char_length(last_put) BETWEEN 1 AND 2000);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

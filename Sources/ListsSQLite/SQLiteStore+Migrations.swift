@@ -394,6 +394,11 @@ extension SQLiteStore {
         CREATE UNIQUE INDEX purchases_by_id ON purchases (household, id);
         CREATE INDEX purchases_by_name ON purchases (household, name_key);
         """,
+        // 16: an entry keeps the client's id of the last put that added to its quantity (`ListEntry.lastPut`), so
+        // that the same put sent again adds once.
+        """
+        ALTER TABLE list_entries ADD COLUMN last_put TEXT CHECK (last_put IS NULL OR length(last_put) BETWEEN 1 AND 2000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

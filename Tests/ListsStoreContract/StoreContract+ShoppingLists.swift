@@ -136,6 +136,13 @@ extension StoreContract {
         let unchanged = try lists.put(.typed("Bread"), on: groceries)
         #expect(!unchanged.isNew && unchanged.entry.meta.version == 1)
         #expect(try lists.put(.typed("Bread"), on: groceries, quantity: "2 packs").entry.quantity == "2 packs")
+        // A put sent twice with its id (a retry, a double click) adds once, also when it adds to an entry.
+        let retried = UUID()
+        #expect(
+            try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack", id: retried).entry.quantity == "3 packs")
+        #expect(
+            try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack", id: retried).entry.quantity == "3 packs")
+        #expect(try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack").entry.quantity == "4 packs")
         // Free text is kept as typed.
         try lists.put(.typed("Nails"), on: groceries, quantity: "a few")
         #expect(try lists.entry(.typed("Nails"), on: groceries).record.quantity == "a few")
