@@ -39,22 +39,14 @@ extension FieldType where Value == String {
     /// The id of another record of the household (an entry's item, the list it is on): a UUID, kept upper-case
     /// and hyphenated. `what` names the record in messages (`an item`).
     public static func recordID(what: String) -> FieldType<String> {
-        FieldType(
-            storage: .text,
+        // Stored, written and read as text is; only its schema and its check are its own.
+        let text = FieldType<String>.text(what: what)
+        return FieldType(
+            storage: text.storage,
             schema:
                 #"{"type": "string", "format": "uuid", "description": "The id of \#(what) of the same household."}"#,
-            missing: "the id of \(what) is required",
-            input: nil,
-            toStore: { .text($0) },
-            fromStore: { value in
-                guard case .text(let text) = value else { throw StoreError.corrupt("text") }
-                return text
-            },
-            toJSON: { JSONValue.writeString($0, to: &$1) },
-            fromJSON: { json, field in
-                guard case .string(let text) = json else { throw mismatch(field, "a string") }
-                return text
-            },
+            missing: "the id of \(what) is required", input: nil, toStore: text.toStore, fromStore: text.fromStore,
+            toJSON: text.toJSON, fromJSON: text.fromJSON,
             check: { text, field, _ in
                 guard let id = UUID(uuidString: text.trimmingWhitespace()) else {
                     throw ValidationError(
