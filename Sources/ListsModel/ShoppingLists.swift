@@ -65,14 +65,23 @@ public struct ShoppingLists: Sendable {
 
     /// The household's lists in their order (by rank, then as they were made).
     public func all() throws -> [NamedList] {
-        try lists.list().map(\.record).sorted { $0.rank < $1.rank }
+        try store.read(Self.inOrder)
+    }
+
+    /// The household's lists in their order, in `session` (of its main list).
+    static func inOrder(_ session: any StoreSession) throws -> [NamedList] {
+        try session.list(NamedList.self).map(\.record).sorted { $0.rank < $1.rank }
     }
 
     /// The lists in their order with their counts, for the home screen and the switcher.
     public func summaries() throws -> [Summary] {
-        try all().map { list in
-            let counts = try entries(of: list).counts([nil, ListEntry.Fields.checkedAt == nil])
-            return Summary(list: list, entries: counts[0], toBuy: counts[1])
+        try store.read { session in
+            try Self.inOrder(session).map { list in
+                let entries = session.session(in: list.entries)
+                return Summary(
+                    list: list, entries: try entries.count(ListEntry.self, where: nil),
+                    toBuy: try entries.count(ListEntry.self, where: ListEntry.Fields.checkedAt == nil))
+            }
         }
     }
 
@@ -269,7 +278,7 @@ public struct ShoppingLists: Sendable {
         let target = try list(reference)
         let now = lists.now()
         return try store.write { session in
-            var order = try session.list(NamedList.self).map(\.record).sorted { $0.rank < $1.rank }
+            var order = try Self.inOrder(session)
             guard let from = order.firstIndex(where: { $0.id == target.id }) else {
                 throw StoreError.notFound(NamedList.kind)
             }
@@ -478,15 +487,6 @@ public struct ShoppingLists: Sendable {
             }
             guard let item else { throw StoreError.notFound(ShoppingItem.kind) }
             return try Self.put(item, on: list, quantity: quantity, note: note, id: id, now: now, in: main)
-        }
-    }
-
-    /// The catalog's item called `name` (case ignored when none has it exactly), the first when several have it;
-    /// `nil` when none has.
-    public func item(named name: String) throws -> ShoppingItem? {
-        try store.read { session in
-            try session.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
-                ?? session.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
         }
     }
 

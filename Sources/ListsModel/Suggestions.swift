@@ -53,8 +53,7 @@ public struct SuggestionIndex: Sendable {
         for (place, index) in order.enumerated() { rank[index] = place }
         var words: [(word: String, item: Int)] = []
         for (index, name) in folded.enumerated() {
-            let split = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
-            for word in Set(split) { words.append((word, index)) }
+            for word in Set(Self.words(ofFolded: name)) { words.append((word, index)) }
         }
         words.sort { $0.word < $1.word }
         self.suggestions = suggestions
@@ -67,7 +66,12 @@ public struct SuggestionIndex: Sendable {
 
     /// The words of `name`, folded (lower case, no accents): split at anything that is neither a letter nor a digit.
     static func words(of name: String) -> [String] {
-        fold(name).split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        words(ofFolded: fold(name))
+    }
+
+    /// The words of `text`, folded already.
+    static func words(ofFolded text: String) -> [String] {
+        text.split { !$0.isLetter && !$0.isNumber }.map(String.init)
     }
 
     /// `text` in lower case without accents.
@@ -78,7 +82,8 @@ public struct SuggestionIndex: Sendable {
     /// Up to `limit` items with a word that starts with `typed` (its first word, folded), best first; none for
     /// nothing typed.
     public func suggestions(for typed: String, limit: Int = 8) -> [Suggestion] {
-        guard let prefix = Self.words(of: typed).first, limit > 0 else { return [] }
+        let typedWords = Self.words(of: typed)
+        guard let prefix = typedWords.first, limit > 0 else { return [] }
         // The first word not below the prefix; the words starting with it follow.
         var low = 0
         var high = words.count
@@ -93,7 +98,7 @@ public struct SuggestionIndex: Sendable {
             index += 1
         }
         // Every further word typed must start a word of the name too ("oat m" finds "Oat milk").
-        let rest = Self.words(of: typed).dropFirst()
+        let rest = typedWords.dropFirst()
         let matching = found.filter { item in
             rest.isEmpty
                 || rest.allSatisfy { part in Self.words(of: suggestions[item].item.name).contains { $0.hasPrefix(part) }

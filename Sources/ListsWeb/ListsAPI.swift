@@ -49,18 +49,6 @@ enum ListsAPI {
 
     static var routes: [APIRoute] { listRoutes + entryRoutes + historyRoutes }
 
-    /// A whole number from the query's `name`, `range` allowed, `fallback` when not given.
-    static func number(_ request: HTTPRequest, _ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int
-    {
-        guard let text = request.query[name] else { return fallback }
-        guard let value = Int(text), range.contains(value) else {
-            throw HTTPError.badRequest(
-                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
-                field: name)
-        }
-        return value
-    }
-
     static var historyRoutes: [APIRoute] {
         [
             APIRoute(
@@ -75,7 +63,7 @@ enum ListsAPI {
                     ],
                     answer: APIOperation.json("OK", schema: "Suggestions"), refusals: [400])
             ) { request, context in
-                let limit = try number(request, "limit", 1...50, 8)
+                let limit = try request.wholeNumber("limit", in: 1...50, default: 8)
                 guard let typed = request.query["q"] else {
                     throw HTTPError.badRequest("q is required: what was typed", field: "q")
                 }
@@ -99,8 +87,8 @@ enum ListsAPI {
                     ],
                     answer: APIOperation.json("OK", schema: "Purchases"), refusals: [400])
             ) { request, context in
-                let offset = try number(request, "offset", 0...Int(Int32.max), 0)
-                let limit = try number(request, "limit", 1...1000, 100)
+                let offset = try request.wholeNumber("offset", in: 0...Int(Int32.max), default: 0)
+                let limit = try request.wholeNumber("limit", in: 1...1000, default: 100)
                 let page = try context.lists.shoppingLists.purchases(offset: offset, limit: limit)
                 var output = Array("{\"purchases\":[".utf8)
                 for (index, purchase) in page.purchases.enumerated() {

@@ -178,14 +178,7 @@ struct RecordAPI<R: Record>: Sendable {
     /// now is, so records added or deleted before it neither repeat nor skip records; if it was itself deleted,
     /// the page starts where it was.
     static func page(_ request: HTTPRequest, _ list: RecordList<R>) throws -> HTTPResponse {
-        var limit = maximumPageSize
-        if let text = request.query["limit"] {
-            guard let value = Int(text), (1...maximumPageSize).contains(value) else {
-                throw HTTPError.badRequest(
-                    "limit must be a whole number from 1 to \(maximumPageSize), not \"\(text)\"", field: "limit")
-            }
-            limit = value
-        }
+        let limit = try request.wholeNumber("limit", in: 1...maximumPageSize, default: maximumPageSize)
         var offset = 0
         if let cursor = request.query["cursor"] {
             offset = try Self.offset(after: cursor, list)
@@ -205,5 +198,19 @@ struct RecordAPI<R: Record>: Sendable {
                 "cursor must be a nextCursor the API returned, not \"\(cursor)\"", field: "cursor")
         }
         return try list.place(of: id) ?? number - 1
+    }
+}
+
+extension HTTPRequest {
+    /// The query's `name` as a whole number in `range`, `fallback` when it is not given.
+    /// - Throws: ``HTTPError`` 400 naming `name` for anything else.
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+        guard let text = query[name] else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw HTTPError.badRequest(
+                "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                field: name)
+        }
+        return value
     }
 }

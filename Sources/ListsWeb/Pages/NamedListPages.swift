@@ -127,7 +127,8 @@ struct NamedListPages: Sendable {
             return .redirect(to: "/lists?undo=\(removal.rawValue.uuidString)")
         }
         router.add("POST", "/lists/{id}/entries", .page) { request, context in
-            try Self(context).put(try Self(context).list(context), FormBody(request))
+            let pages = try Self(context)
+            return try pages.put(try pages.list(context), FormBody(request))
         }
         router.add("POST", "/lists/{id}/entries/{entry}/toggle", .page) { request, context in
             let pages = try Self(context)
