@@ -150,3 +150,70 @@ extension Quantity {
         return #"^(\#(text)|(\#(number))( ?(\#(units)))?)$"#
     }()
 }
+
+extension FieldType where Value == String? {
+    /// The id of another record of the household, or none (an item's category): as ``recordID(what:)``, `null`
+    /// or empty being none. People choose it from a list (an input of kind `choice`, whose options are the
+    /// records), so app.js takes the chosen id as it is and leaves its check to the model.
+    public static func optionalRecordID(what: String, description: String) -> FieldType<String?> {
+        let text = FieldType<String?>.optionalText(what: what)
+        let id = FieldType<String>.recordID(what: what)
+        return FieldType<String?>(
+            storage: text.storage,
+            schema:
+                #"{"type": ["string", "null"], "format": "uuid", "description": "\#(description)"}"#,
+            isNullable: true,
+            input: TextInput(
+                kind: "choice", rules: #""messages": {}"#, parse: { text, _, _ in text },
+                show: { text, _ in text ?? "" }),
+            toStore: text.toStore, fromStore: text.fromStore, toJSON: text.toJSON, fromJSON: text.fromJSON,
+            check: { text, field, now in
+                guard let text, !text.trimmingWhitespace().isEmpty else { return nil }
+                return try id.check(text, field, now)
+            },
+            isNone: text.isNone)
+    }
+}
+
+extension FieldType where Value == [String] {
+    /// Ids of other records of the household in an order (a list's aisles, set by hand): a JSON array of ids; none
+    /// is the empty array. Kept as one text of the ids separated by spaces, or no value when there are none.
+    public static func recordIDs(what: String, description: String) -> FieldType<[String]> {
+        let id = FieldType<String>.recordID(what: what)
+        return FieldType<[String]>(
+            storage: .optionalText,
+            schema:
+                #"{"type": "array", "items": {"type": "string", "format": "uuid"}, "description": "\#(description)"}"#,
+            input: nil,
+            toStore: { $0.isEmpty ? .null : .text($0.joined(separator: " ")) },
+            fromStore: { value in
+                switch value {
+                case .null: return []
+                case .text(let text): return text.split(separator: " ").map(String.init)
+                default: throw StoreError.corrupt("ids")
+                }
+            },
+            toJSON: { ids, output in
+                output.append(UInt8(ascii: "["))
+                for (index, id) in ids.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    JSONValue.writeString(id, to: &output)
+                }
+                output.append(UInt8(ascii: "]"))
+            },
+            fromJSON: { json, field in
+                guard case .array(let values) = json else { throw mismatch(field, "an array of ids") }
+                return try values.map { value in
+                    guard case .string(let text) = value else { throw mismatch(field, "an array of ids") }
+                    return text
+                }
+            },
+            check: { ids, field, now in
+                guard ids.count <= 1000 else {
+                    throw ValidationError(field: field, message: "holds at most 1000 ids")
+                }
+                return try ids.map { try id.check($0, field, now) }
+            },
+            isNone: { $0.isEmpty })
+    }
+}

@@ -16,13 +16,18 @@ public struct NamedList: Record {
     public var slot: Int
     /// Its place among the household's lists, from 0: the home screen and the switcher show them by it.
     public var rank: Int
+    /// The ids of the household's categories in the order the shopper walks this list's store, when it was set by
+    /// hand (a section moved up or down), which then wins over the order learned from check-offs; empty while the
+    /// order is learned (``ShoppingLists/aisles(of:)``).
+    public var aisles: [String]
 
     /// A list with already validated values.
-    public init(meta: RecordMeta, name: String, slot: Int, rank: Int) {
+    public init(meta: RecordMeta, name: String, slot: Int, rank: Int, aisles: [String] = []) {
         self.meta = meta
         self.name = name
         self.slot = slot
         self.rank = rank
+        self.aisles = aisles
     }
 
     public var displayName: String { name }
@@ -47,10 +52,19 @@ public struct NamedList: Record {
             NamedList.self, key: "rank", column: "rank",
             type: .whole(0...Int(ListID.limit), description: "The list's place among the household's lists, from 0."),
             initial: .value(0), isInput: false, get: { $0.rank }, set: { $0.rank = $1 })
+        /// `aisles`: the order of the categories set by hand; changed by moving a section.
+        public static let aisles = Field(
+            NamedList.self, key: "aisles", column: "aisles",
+            type: .recordIDs(
+                what: "a category",
+                description:
+                    "The ids of the categories in the order set by hand for this list's store; empty while it is learned."
+            ),
+            initial: .value([]), isInput: false, get: { $0.aisles }, set: { $0.aisles = $1 })
     }
 
     public static let schema = RecordSchema<NamedList>(
-        [Fields.name.erased, Fields.slot.erased, Fields.rank.erased], name: Fields.name,
+        [Fields.name.erased, Fields.slot.erased, Fields.rank.erased, Fields.aisles.erased], name: Fields.name,
         blank: { NamedList(meta: $0, name: "", slot: 1, rank: 0) })
 }
 
@@ -156,23 +170,31 @@ public struct Purchase: Record {
     public var quantity: String?
     /// When it was checked off (the phone's time).
     public var boughtAt: Date
+    /// The id of the category the item was in when it was bought, or none: what a list's aisle order is learned
+    /// from.
+    public var category: String?
 
-    public init(meta: RecordMeta, entry: ListEntry, at time: Date) {
+    public init(meta: RecordMeta, entry: ListEntry, at time: Date, category: String? = nil) {
         self.meta = meta
         self.entry = entry.id.uuidString
         item = entry.item
         list = entry.list
         quantity = entry.quantity
         boughtAt = time
+        self.category = category
     }
 
-    init(meta: RecordMeta, entry: String, item: String, list: String, quantity: String?, boughtAt: Date) {
+    init(
+        meta: RecordMeta, entry: String, item: String, list: String, quantity: String?, boughtAt: Date,
+        category: String? = nil
+    ) {
         self.meta = meta
         self.entry = entry
         self.item = item
         self.list = list
         self.quantity = quantity
         self.boughtAt = boughtAt
+        self.category = category
     }
 
     public var displayName: String { entry }
@@ -201,12 +223,17 @@ public struct Purchase: Record {
                 from: Date(timeIntervalSince1970: 946_684_800),
                 slack: 24 * 60 * 60, refusal: "a check-off is dated from 2000 to a day after now"),
             isInput: false, get: { $0.boughtAt }, set: { $0.boughtAt = $1 })
+        public static let category = Field(
+            Purchase.self, key: "category", column: "category",
+            type: .optionalRecordID(
+                what: "a category", description: "The id of the category the item was in when it was bought."),
+            initial: .value(nil), isInput: false, get: { $0.category }, set: { $0.category = $1 })
     }
 
     public static let schema = RecordSchema<Purchase>(
         [
             Fields.entry.erased, Fields.item.erased, Fields.list.erased, Fields.quantity.erased,
-            Fields.boughtAt.erased,
+            Fields.boughtAt.erased, Fields.category.erased,
         ], name: Fields.entry,
         blank: {
             Purchase(

@@ -8,17 +8,24 @@ import JSONCodec
 // `RecordFastPathTests`: a field added to a schema and not here fails them.
 
 extension ShoppingItem {
-    public var fields: [FieldValue] { [.text(name), .integer(price.minorUnits), .bool(isOnShoppingList)] }
+    public var fields: [FieldValue] {
+        [.text(name), .integer(price.minorUnits), .bool(isOnShoppingList), category.map { .text($0) } ?? .null]
+    }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 3 else { throw StoreError.corrupt("item has \(fields.count) values") }
+        guard fields.count == 4 else { throw StoreError.corrupt("item has \(fields.count) values") }
         self.init(
             meta: meta, name: try fields.text(0), price: Money(minorUnits: try fields.integer(1)),
-            isOnShoppingList: try fields.bool(2))
+            isOnShoppingList: try fields.bool(2), category: try fields.optionalText(3))
     }
 
     public func writeJSON(to output: inout [UInt8]) {
         var object = JSONObjectWriter.open(&output)
+        if let category {
+            object.string("category", category, &output)
+        } else {
+            object.raw("category", "null", &output)
+        }
         object.date("createdAt", meta.createdAt, &output)
         object.string("id", id.text, &output)
         object.bool("inShoppingList", isOnShoppingList, &output)

@@ -58,12 +58,16 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     /// An item put on a named shopping list.
     public static let entry = RecordKind("entry", collection: "entries", table: "list_entries", type: ListEntry.self)
 
+    /// A category of the household's items (an aisle of a store).
+    public static let category = RecordKind(
+        "category", collection: "categories", table: "categories", type: ItemCategory.self)
+
     /// A check-off in the household's log of what was bought.
     public static let purchase = RecordKind(
         "purchase", collection: "purchases", table: "purchases", type: Purchase.self)
 
     /// Every kind, in the order lists, exports and imports take them (a list before its entries).
-    public static let all: [RecordKind] = [.item, .task, .sighting, .list, .entry, .purchase]
+    public static let all: [RecordKind] = [.category, .item, .task, .sighting, .list, .entry, .purchase]
 
     /// The kind called `name`, if there is one.
     public init?(rawValue name: String) {
@@ -155,9 +159,27 @@ public protocol Record: Sendable, Hashable, Identifiable, JSONWritable where ID 
     /// it by hand for speed (checked against it).
     /// - Throws: ``StoreError/corrupt(_:)`` when a value has the wrong shape.
     init(meta: RecordMeta, fields: [FieldValue]) throws
+
+    /// Whether records of this kind hold ids of other records of the household that ``settle(_:changedFrom:household:in:)``
+    /// checks (an item's category); `false` (the default) spares every add and change of other kinds a read.
+    static var refersToOthers: Bool { get }
+
+    /// Checks the ids `record` holds of other records of its household, read in `session` of the household's main
+    /// list, and fills what a new one (`old` is `nil`) takes from the household: called by ``RecordList`` on every
+    /// add and change, after the schema's checks. The default does nothing.
+    /// - Throws: ``ValidationError`` naming the field whose id names no record of the household.
+    static func settle(
+        _ record: inout Self, changedFrom old: Self?, household: HouseholdID, in session: any StoreSession)
+        throws
 }
 
 extension Record {
+    public static var refersToOthers: Bool { false }
+
+    public static func settle(
+        _ record: inout Self, changedFrom old: Self?, household: HouseholdID, in session: any StoreSession
+    ) throws {}
+
     /// The record's identity.
     public var id: UUID { meta.id }
 

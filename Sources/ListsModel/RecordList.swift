@@ -36,6 +36,14 @@ extension RecordList where R: Record {
         let now = now()
         var record = try R.schema.checked(draft, now: now)
         record.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+        if R.refersToOthers {
+            // Read before the append, which stays one write: an id found here and deleted before the append reads
+            // as none, as any id whose record was deleted does.
+            let household = store.scope.household
+            try store.read { session in
+                try R.settle(&record, changedFrom: nil, household: household, in: session.session(in: .main))
+            }
+        }
         do {
             let number = try store.append(record, numbered: numbered)
             return Added(record: record, number: number)
@@ -72,6 +80,10 @@ extension RecordList where R: Record {
                 var new = old
                 try change(&new)
                 new = try R.schema.checked(new, changedFrom: old, now: stamp)
+                if R.refersToOthers {
+                    try R.settle(
+                        &new, changedFrom: old, household: store.scope.household, in: session.session(in: .main))
+                }
                 guard new != old else { return numbered }
                 new.meta = RecordMeta(
                     id: old.id, createdAt: old.meta.createdAt, updatedAt: stamp, version: old.meta.version + 1)

@@ -343,15 +343,18 @@ public struct ShoppingLists: Sendable {
 
     /// The entries of `list` in their order, each with its item.
     public func rows(of list: NamedList) throws -> [Row] {
-        try store.read { session in
-            let entries = try session.session(in: list.entries).list(ListEntry.self)
-            var items: [UUID: ShoppingItem] = [:]
-            for entry in entries {
-                guard let id = entry.record.itemID, items[id] == nil else { continue }
-                items[id] = try session.record(ShoppingItem.self, id: id)
-            }
-            return entries.map { Row(entry: $0, item: $0.record.itemID.flatMap { items[$0] }) }
+        try store.read { try Self.rows(of: list, in: $0) }
+    }
+
+    /// ``rows(of:)`` in `session` of the household's main list.
+    static func rows(of list: NamedList, in session: any StoreSession) throws -> [Row] {
+        let entries = try session.session(in: list.entries).list(ListEntry.self)
+        var items: [UUID: ShoppingItem] = [:]
+        for entry in entries {
+            guard let id = entry.record.itemID, items[id] == nil else { continue }
+            items[id] = try session.record(ShoppingItem.self, id: id)
         }
+        return entries.map { Row(entry: $0, item: $0.record.itemID.flatMap { items[$0] }) }
     }
 
     /// The exact total of `list`: each entry's item price times its quantity's ``Quantity/multiplier``, rounded to
@@ -482,6 +485,7 @@ public struct ShoppingLists: Sendable {
                 var added = try ShoppingItem.schema.checked(
                     ShoppingItem(meta: .draft, name: name, price: price), now: now)
                 added.meta = RecordMeta(createdAt: now)
+                try ShoppingItem.settle(&added, changedFrom: nil, household: store.scope.household, in: main)
                 try main.insert(added)
                 item = added
             }
@@ -597,7 +601,8 @@ public struct ShoppingLists: Sendable {
             try main.delete(Purchase.self, id: earlier.record.id, at: now)
         }
         guard let time = entry.checkedAt else { return }
-        try main.insert(Purchase(meta: RecordMeta(createdAt: now), entry: entry, at: time))
+        let category = try entry.itemID.flatMap { try main.record(ShoppingItem.self, id: $0) }?.category
+        try main.insert(Purchase(meta: RecordMeta(createdAt: now), entry: entry, at: time, category: category))
     }
 
     /// What the household bought, newest first: `limit` purchases from `offset`, and how many there are.
@@ -617,5 +622,135 @@ public struct ShoppingLists: Sendable {
     ) throws -> [Numbered<ListEntry>] {
         let ids = try references.map { try entry($0, on: list).record.id }
         return try entries(of: list).remove(ids.map(Reference.id), expectedVersion: expectedVersion, removal: removal)
+    }
+
+    // MARK: Aisles
+
+    /// One section of a list: the entries of one category, or of none (``category`` `nil`: "Other", last).
+    public struct Section: Sendable {
+        public let category: ItemCategory?
+        public let rows: [Row]
+    }
+
+    /// How many of a list's latest check-offs its aisle order is learned from (older trips weigh next to nothing).
+    public static let learnedFrom = 2000
+
+    /// The household's categories in the order `list`'s store is walked (``AisleOrder``): the order set by hand,
+    /// when a section was moved, else the one learned from the list's check-offs; and whether it was set by hand.
+    public func aisles(of list: NamedList) throws -> (order: [ItemCategory], byHand: Bool) {
+        let household = store.scope.household
+        return try store.read { try Self.aisles(of: list, household: household, in: $0) }
+    }
+
+    /// ``aisles(of:)`` in `session` of the household's main list.
+    static func aisles(of list: NamedList, household: HouseholdID, in session: any StoreSession) throws
+        -> (order: [ItemCategory], byHand: Bool)
+    {
+        // The list as stored: its hand order may have changed since `list` was read.
+        let list = try session.record(NamedList.self, id: list.id) ?? list
+        let categories = try Categories.all(household: household, in: session)
+        let latest = try session.list(
+            Purchase.self, where: Purchase.Fields.list == list.id.uuidString, offset: 0, limit: nil)
+        let checkOffs = latest.suffix(Self.learnedFrom).compactMap { numbered -> AisleOrder.CheckOff? in
+            numbered.record.category.map { AisleOrder.CheckOff(section: $0, at: numbered.record.boughtAt) }
+        }
+        let byID = Dictionary(categories.map { ($0.id.uuidString, $0) }, uniquingKeysWith: { first, _ in first })
+        let order = AisleOrder.order(
+            sections: categories.map(\.id.uuidString), checkOffs: checkOffs,
+            hand: list.aisles.isEmpty ? nil : list.aisles)
+        return (order.compactMap { byID[$0] }, !list.aisles.isEmpty)
+    }
+
+    /// `list`'s entries in sections, in its aisle order: a section for each category with entries, then "Other"
+    /// (no category, or one deleted since) when it has any; in each, the entries in their order on the list.
+    public func sections(of list: NamedList) throws -> [Section] {
+        let household = store.scope.household
+        return try store.read { session in
+            let rows = try Self.rows(of: list, in: session)
+            let order = try Self.aisles(of: list, household: household, in: session).order
+            return Self.sections(rows, order: order)
+        }
+    }
+
+    /// `rows` in sections, in `order`.
+    public static func sections(_ rows: [Row], order: [ItemCategory]) -> [Section] {
+        var byCategory: [String: [Row]] = [:]
+        var other: [Row] = []
+        let known = Set(order.map(\.id.uuidString))
+        for row in rows {
+            if let category = row.item?.category, known.contains(category) {
+                byCategory[category, default: []].append(row)
+            } else {
+                other.append(row)
+            }
+        }
+        var sections = order.compactMap { category in
+            byCategory[category.id.uuidString].map { Section(category: category, rows: $0) }
+        }
+        if !other.isEmpty { sections.append(Section(category: nil, rows: other)) }
+        return sections
+    }
+
+    /// Moves the section of the category `reference` names `offset` places in `list`'s aisle order (negative: up,
+    /// towards the entrance), which becomes the order set by hand and wins over what is learned. Among `shown`
+    /// (the categories of the sections a screen shows), when given, a place is one of those: the section moves
+    /// past the shown one before or after it. Answers the new order.
+    /// - Throws: ``ValidationError`` on `category` for a category the household does not have, on `move` for a
+    ///   move past the first or the last section; ``StoreError/notFound(_:)`` for a deleted list.
+    @discardableResult
+    public func moveAisle(_ reference: Reference, by offset: Int, on list: NamedList, among shown: [UUID]? = nil)
+        throws -> [ItemCategory]
+    {
+        let household = store.scope.household
+        let now = lists.now()
+        return try store.write { session in
+            guard let old = try session.record(NamedList.self, id: list.id) else {
+                throw StoreError.notFound(NamedList.kind)
+            }
+            let order = try Self.aisles(of: old, household: household, in: session).order
+            let category = try Categories.find(reference, in: order)
+            let ids = order.map(\.id.uuidString)
+            let moved: [String]
+            if let shown {
+                let visible = Set(shown.map(\.uuidString))
+                let among = ids.filter { visible.contains($0) || $0 == category.id.uuidString }
+                let placed = try AisleOrder.moving(category.id.uuidString, by: offset, in: among)
+                let index = placed.firstIndex(of: category.id.uuidString) ?? 0
+                var rest = ids.filter { $0 != category.id.uuidString }
+                if index + 1 < placed.count, let next = rest.firstIndex(of: placed[index + 1]) {
+                    rest.insert(category.id.uuidString, at: next)
+                } else if index > 0, let previous = rest.firstIndex(of: placed[index - 1]) {
+                    rest.insert(category.id.uuidString, at: previous + 1)
+                } else {
+                    rest = ids
+                }
+                moved = rest
+            } else {
+                moved = try AisleOrder.moving(category.id.uuidString, by: offset, in: ids)
+            }
+            var new = old
+            new.aisles = moved
+            new.meta = RecordMeta(
+                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+            try session.update(new, expectedVersion: old.meta.version)
+            let byID = Dictionary(order.map { ($0.id.uuidString, $0) }, uniquingKeysWith: { first, _ in first })
+            return moved.compactMap { byID[$0] }
+        }
+    }
+
+    /// Lets `list`'s aisle order be learned again from its check-offs, forgetting the order set by hand.
+    public func learnAisles(of list: NamedList) throws {
+        let now = lists.now()
+        try store.write { session in
+            guard let old = try session.record(NamedList.self, id: list.id) else {
+                throw StoreError.notFound(NamedList.kind)
+            }
+            guard !old.aisles.isEmpty else { return }
+            var new = old
+            new.aisles = []
+            new.meta = RecordMeta(
+                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+            try session.update(new, expectedVersion: old.meta.version)
+        }
     }
 }

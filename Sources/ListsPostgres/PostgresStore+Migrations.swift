@@ -349,6 +349,29 @@ extension PostgresStore {
         """
         ALTER TABLE list_entries ADD COLUMN last_put text CHECK (last_put IS NULL OR char_length(last_put) BETWEEN 1 AND 2000);
         """,
+        // 17: aisles. A household's categories (`ItemCategory`, in its main list), an item's category, the category
+        // a purchase's item had when it was bought (what a list's aisle order is learned from), and a list's aisle
+        // order set by hand. Nothing that was stored changes: items have no category, lists no hand order.
+        """
+        CREATE TABLE categories (
+            id text COLLATE "C" NOT NULL,
+            household bigint NOT NULL,
+            position bigint NOT NULL,
+            name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 2000),
+            name_key text NOT NULL,
+            rank bigint NOT NULL CHECK (rank >= 0),
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1),
+            PRIMARY KEY (household, id)
+        );
+        CREATE SEQUENCE categories_position;
+        CREATE UNIQUE INDEX categories_by_household ON categories (household, position);
+        CREATE INDEX categories_by_name ON categories (household, name_key, position);
+        ALTER TABLE items ADD COLUMN category text CHECK (category IS NULL OR char_length(category) = 36);
+        ALTER TABLE purchases ADD COLUMN category text CHECK (category IS NULL OR char_length(category) = 36);
+        ALTER TABLE named_lists ADD COLUMN aisles text CHECK (aisles IS NULL OR char_length(aisles) BETWEEN 1 AND 40000);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

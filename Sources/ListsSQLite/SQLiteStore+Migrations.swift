@@ -399,6 +399,27 @@ extension SQLiteStore {
         """
         ALTER TABLE list_entries ADD COLUMN last_put TEXT CHECK (last_put IS NULL OR length(last_put) BETWEEN 1 AND 2000);
         """,
+        // 17: aisles. A household's categories (`ItemCategory`, in its main list), an item's category, the category
+        // a purchase's item had when it was bought (what a list's aisle order is learned from), and a list's aisle
+        // order set by hand. Nothing that was stored changes: items have no category, lists no hand order.
+        """
+        CREATE TABLE categories (
+            id TEXT NOT NULL,
+            position INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 2000),
+            name_key TEXT NOT NULL,
+            rank INTEGER NOT NULL CHECK (rank >= 0),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL
+        );
+        CREATE UNIQUE INDEX categories_by_id ON categories (household, id);
+        CREATE INDEX categories_by_name ON categories (household, name_key);
+        ALTER TABLE items ADD COLUMN category TEXT CHECK (category IS NULL OR length(category) = 36);
+        ALTER TABLE purchases ADD COLUMN category TEXT CHECK (category IS NULL OR length(category) = 36);
+        ALTER TABLE named_lists ADD COLUMN aisles TEXT CHECK (aisles IS NULL OR length(aisles) BETWEEN 1 AND 40000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

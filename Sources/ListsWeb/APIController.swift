@@ -44,11 +44,11 @@ struct APIController: Sendable {
                     items: try shopping.shoppingList().map(\.record), total: try shopping.total())
                 return .json(bytes: body.jsonBytes)
             },
-        ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + [ChangesAPI.route]
+        ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + CategoriesAPI.routes + [ChangesAPI.route]
     }
 
     /// The record kinds' schemas for the document.
     var schemas: [(name: String, schema: String)] {
-        shopping.schemas + todo.schemas + birds.schemas + ListsAPI.schemas + ChangesAPI.schemas
+        shopping.schemas + todo.schemas + birds.schemas + ListsAPI.schemas + CategoriesAPI.schemas + ChangesAPI.schemas
     }
 }

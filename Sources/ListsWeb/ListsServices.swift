@@ -13,6 +13,8 @@ public struct ListsServices: Sendable {
     public let birds: BirdSightingLog
     /// The household's named shopping lists and their entries.
     public let shoppingLists: ShoppingLists
+    /// The household's categories of items (the aisles of its lists).
+    public let categories: Categories
     /// The current time (tests pass a fixed clock).
     public let clock: @Sendable () -> Date
 
@@ -24,6 +26,7 @@ public struct ListsServices: Sendable {
         todo = TodoList(store: store, clock: clock)
         birds = BirdSightingLog(store: store, clock: clock)
         shoppingLists = ShoppingLists(store: store, clock: clock)
+        categories = Categories(store: store, clock: clock)
     }
 
     /// The store's revision, which grows with every change: pages poll it for live updates.

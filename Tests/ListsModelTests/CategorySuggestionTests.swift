@@ -45,3 +45,11 @@ import Testing
         #expect(CategorySuggestion.table.count > 300)
     }
 }
+
+@Test func theDefaultCategoriesKeepTheirFixedIds() {
+    // Items and backups of every household hold these ids: they never change.
+    #expect(Categories.defaultID(0).uuidString == "0A15E500-0000-4000-8000-000000000001")
+    #expect(Categories.defaultID(14).uuidString == "0A15E500-0000-4000-8000-00000000000F")
+    #expect(Categories.defaults.map(\.name) == CategorySuggestion.defaults)
+    #expect(Set(Categories.defaults.map(\.id)).count == CategorySuggestion.defaults.count)
+}

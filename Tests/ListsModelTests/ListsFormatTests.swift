@@ -135,7 +135,7 @@ import Testing
         let json = try Self.json(item)
         #expect(
             json
-                == #"{"createdAt":"2026-11-30T05:45:27.125Z","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","#
+                == #"{"category":null,"createdAt":"2026-11-30T05:45:27.125Z","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","#
                 + #""inShoppingList":true,"name":"Pear/Apple","price":1.99,"updatedAt":"2026-11-30T05:46:40.500Z","#
                 + #""version":3}"#)
     }

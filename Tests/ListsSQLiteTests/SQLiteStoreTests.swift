@@ -299,7 +299,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(
             try sqlite3Shell(
                 path, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
-                == "households_by_name_key\nitems_by_id\nitems_by_name\nitems_on_shopping_list\n"
+                == "categories_by_id\ncategories_by_name\nhouseholds_by_name_key\nitems_by_id\nitems_by_name\nitems_on_shopping_list\n"
                 + "list_entries_by_id\nlist_entries_by_name\nmemberships_by_user\nnamed_lists_by_id\nnamed_lists_by_name\n"
                 + "purchases_by_id\npurchases_by_name\n"
                 + "removed_records_by_position\nremoved_records_by_removal\n"
