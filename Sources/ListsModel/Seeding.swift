@@ -76,7 +76,10 @@ public enum Seeding {
             if !empty {
                 for item in items {
                     let name = try ShoppingItem.validName(item.name)
-                    try session.insert(ShoppingItem(meta: RecordMeta(createdAt: now), name: name, price: item.price))
+                    var seeded = ShoppingItem(meta: RecordMeta(createdAt: now), name: name, price: item.price)
+                    try ShoppingItem.settle(
+                        &seeded, changedFrom: nil, household: store.scope.household, in: session.session(in: .main))
+                    try session.insert(seeded)
                 }
                 for title in tasks {
                     try session.insert(TodoTask(meta: RecordMeta(createdAt: now), title: title))

@@ -26,7 +26,8 @@ struct FormState: Sendable {
 
     /// The form as posted: `fields` (in the order the form shows them) taken from `form`, missing ones empty.
     init(_ form: FormBody, fields: [String]) {
-        for field in fields { values[field] = form[field] ?? "" }
+        // A field the form did not send has no value (a choice an older form lacks leaves an edit's value alone).
+        for field in fields { values[field] = form[field] }
         order = fields
     }
 
@@ -51,6 +52,37 @@ struct FormState: Sendable {
     ///   - hint: a line under the field saying what is allowed, tied to it with `aria-describedby`.
     ///   - isLabelHidden: whether the label is for screen readers only (the field's place says what it is).
     ///   - attributes: further attributes, markup (`inputmode="decimal"`).
+    /// A choice among `options` (value, text), the one `values[name]` holds chosen, with its error under it.
+    func select(_ name: String, label: String, options: [(value: String, text: String)], hint: String? = nil) -> String {
+        let id = "field-\(name)"
+        let chosen = values[name] ?? ""
+        var extra = ""
+        var after = ""
+        var described: [String] = []
+        if let message = errors[name] {
+            described.append("\(id)-error")
+            extra += " aria-invalid=\"true\""
+            if firstRefused == name { extra += " autofocus" }
+            after += "<p class=\"field-error\" id=\"\(id)-error\">\(HTML.escape(Layout.sentence(message)))</p>"
+        }
+        if let hint {
+            described.append("\(id)-hint")
+            after += "<p class=\"field-hint\" id=\"\(id)-hint\">\(HTML.escape(hint))</p>"
+        }
+        if !described.isEmpty { extra += " aria-describedby=\"\(described.joined(separator: " "))\"" }
+        let choices = options.map { option in
+            "<option value=\"\(HTML.escape(option.value))\"\(option.value == chosen ? " selected" : "")>"
+                + "\(HTML.escape(option.text))</option>"
+        }.joined()
+        return """
+            <div class="field\(errors[name] == nil ? "" : " invalid")">
+            <label for="\(id)">\(HTML.escape(label))</label>
+            <select id="\(id)" name="\(name)"\(extra)>\(choices)</select>
+            \(after)
+            </div>
+            """
+    }
+
     func field(
         _ name: String, label: String, type: String = "text", placeholder: String? = nil, isRequired: Bool = false,
         hint: String? = nil, isLabelHidden: Bool = false, attributes: String = ""

@@ -14,6 +14,9 @@ import ListsModel
 ///   `<datalist>`, which the browser filters: the 200 most often and most lately bought); a name the catalog does
 ///   not have is added to it, at a price of 0.
 ///   Each entry's ✕ takes it off the list, with an Undo.
+///   The entries are in sections, one per category (aisle), in the order the shopper walks the list's store: learned
+///   from the order of the list's check-offs, or set by hand with a section's ↑ and ↓ (`POST /lists/{id}/aisles`,
+///   a move among the sections shown), until "Learn from my trips" (`POST /lists/{id}/aisles/learn`).
 /// - `POST /lists/{id}/rename` renames a list.
 ///
 /// These screens are online only: they are not kept for a start offline, and another phone's change shows at the
@@ -126,6 +129,29 @@ struct NamedListPages: Sendable {
             let removal = try pages.lists.delete(.id(list.id), expectedVersion: form.version()).removal
             return .redirect(to: "/lists?undo=\(removal.rawValue.uuidString)")
         }
+        router.add("POST", "/lists/{id}/aisles", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let form = try FormBody(request)
+            let shown = (form["shown"] ?? "").split(separator: " ").compactMap { UUID(uuidString: String($0)) }
+            guard let category = form["category"].flatMap(UUID.init(uuidString:)),
+                let offset = form["offset"].flatMap({ Int($0) })
+            else { throw HTTPError.badRequest("a section's move names its category and its offset") }
+            do {
+                try pages.lists.moveAisle(.id(category), by: offset, on: list, among: shown.isEmpty ? nil : shown)
+            } catch let error as ValidationError {
+                var state = FormState()
+                state.notice = Notice(message: Layout.sentence(error.message), kind: .alert)
+                return try pages.screen(list, state, status: FormOutcome.invalidStatus)
+            }
+            return .redirect(to: "/lists/\(list.id.uuidString)")
+        }
+        router.add("POST", "/lists/{id}/aisles/learn", .page) { _, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            try pages.lists.learnAisles(of: list)
+            return .redirect(to: "/lists/\(list.id.uuidString)")
+        }
         router.add("POST", "/lists/{id}/entries", .page) { request, context in
             let pages = try Self(context)
             return try pages.put(try pages.list(context), FormBody(request))
@@ -203,7 +229,7 @@ struct NamedListPages: Sendable {
             </form>
             """
         let content =
-            make
+            make + "<a class=\"action-row\" href=\"/categories\">Aisles</a>\n"
             + Layout.group(
                 rows, empty: "No shopping lists yet. Name one above: Groceries, Hardware store…",
                 label: "Store lists")
@@ -264,6 +290,7 @@ struct NamedListPages: Sendable {
         _ list: NamedList, _ state: FormState, undo: UUID? = nil, renaming: Bool = false, status: Int = 200
     ) throws -> HTTPResponse {
         let all = try lists.all()
+        let list = all.first { $0.id == list.id } ?? list
         let rows = try lists.rows(of: list)
         // The best-ranked names only: a catalog of thousands would make the screen's first load heavy on a phone.
         let catalog = try suggestions().ranked().prefix(Self.offeredNames)
@@ -311,7 +338,6 @@ struct NamedListPages: Sendable {
             </div>
             </form>
             """ : ""
-        let entryRows = rows.map { Self.entryRow($0, list) }
         let total = ShoppingLists.total(rows)
         let footer = rows.isEmpty ? nil : "Total: \(ShoppingViews.price(total))"
         var undoBar = ""
@@ -325,8 +351,9 @@ struct NamedListPages: Sendable {
             "<a class=\"action-row\" href=\"/lists/\(list.id.uuidString)/recent\">Recently bought</a>\n"
         let content =
             switcher + rename + add + recent
-            + Layout.group(
-                entryRows, empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name, footer: footer)
+            + (rows.isEmpty
+                ? Layout.group([], empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name)
+                : try sections(of: list, rows, footer: footer))
         return Layout.page(
             title: list.name,
             main: Layout.screen(
@@ -335,6 +362,58 @@ struct NamedListPages: Sendable {
                 right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
                 content: content, notice: state.notice, undo: undoBar),
             status: status)
+    }
+
+    /// `rows` in their sections, in `list`'s aisle order: each section's name with its ↑ and ↓ (a move among the
+    /// sections shown, which sets the order by hand), then its entries; a list whose entries are all in one
+    /// section or none shows them without headers. Under them, the total and how the order was set.
+    func sections(of list: NamedList, _ rows: [ShoppingLists.Row], footer: String?) throws -> String {
+        let (order, byHand) = try lists.aisles(of: list)
+        let sections = ShoppingLists.sections(rows, order: order)
+        guard sections.count > 1 || sections.first?.category != nil else {
+            return Layout.group(rows.map { Self.entryRow($0, list) }, empty: "", label: list.name, footer: footer)
+        }
+        let shown = sections.compactMap { $0.category?.id.uuidString }
+        let movable = shown.count > 1
+        var html = ""
+        for (index, section) in sections.enumerated() {
+            let name = section.category?.name ?? "Other"
+            let headerID = "aisle-\(index + 1)"
+            var moves = ""
+            if let category = section.category, movable {
+                let place = shown.firstIndex(of: category.id.uuidString) ?? 0
+                func move(_ offset: Int, _ glyph: String, _ words: String, disabled: Bool) -> String {
+                    """
+                    <form class="list-move" method="post" action="/lists/\(list.id.uuidString)/aisles">\
+                    <input type="hidden" name="category" value="\(category.id.uuidString)">\
+                    <input type="hidden" name="offset" value="\(offset)">\
+                    <input type="hidden" name="shown" value="\(shown.joined(separator: " "))">\
+                    <button class="move-button" type="submit" aria-label="Move \(HTML.escape(name)) \(words)"\
+                    \(disabled ? " disabled" : "")>\(glyph)</button></form>
+                    """
+                }
+                moves =
+                    move(-1, "↑", "up", disabled: place == 0) + move(1, "↓", "down", disabled: place == shown.count - 1)
+            }
+            html += """
+                <div class="aisle-header"><h2 class="group-header" id="\(headerID)">\(HTML.escape(name))</h2>\
+                \(moves)</div>
+                <ul class="group" aria-labelledby="\(headerID)">
+                \(section.rows.map { Self.entryRow($0, list) }.joined(separator: "\n"))
+                </ul>
+
+                """
+        }
+        if let footer { html += "<p class=\"group-footer\">\(HTML.escape(footer))</p>\n" }
+        html +=
+            byHand
+            ? """
+            <form class="aisle-order" method="post" action="/lists/\(list.id.uuidString)/aisles/learn">\
+            <span>Aisles in the order you set.</span> \
+            <button class="link-button" type="submit">Learn from my trips</button></form>
+            """
+            : "<p class=\"aisle-order\">Aisles in the order you walk them, learned from your trips.</p>"
+        return html
     }
 
     /// `/lists/{id}/recent`: everything bought, newest first, a page at a time, each with a button that puts it on

@@ -79,8 +79,8 @@ enum OfflineViews {
     /// The Items tab's and the Shopping List tab's templates: the rows of the screen `screen` (`"items"`,
     /// `"editing"` or `"list"`), and the add sheet, the edit sheet and the action sheet of a delete.
     static func shopping(
-        screen: String, _ viewer: Viewer, _ pager: ListPager, group: ([String]) -> String,
-        row: (ShoppingItem) -> String
+        screen: String, _ viewer: Viewer, _ pager: ListPager, categories: [ItemCategory],
+        group: ([String]) -> String, row: (ShoppingItem) -> String
     ) -> String {
         let item = { (isOn: Bool) in
             ShoppingItem(meta: placeholderMeta, name: "{{name}}", price: placeholderPrice, isOnShoppingList: isOn)
@@ -99,10 +99,10 @@ enum OfflineViews {
         let sheets =
             template(
                 "data-page=\"/shopping/new\"",
-                Layout.sheet(over: "", ShoppingViews.addForm(FormState(), viewer, choice)))
+                Layout.sheet(over: "", ShoppingViews.addForm(FormState(), viewer, choice, categories: categories)))
             + template(
                 "data-page=\"/shopping/items/{id}/edit\"",
-                Layout.sheet(over: "", ShoppingViews.editForm(item(false), FormState(), viewer, pager)))
+                Layout.sheet(over: "", ShoppingViews.editForm(item(false), FormState(), viewer, pager, categories: categories)))
             + template(
                 "data-page=\"/shopping/items/{id}/delete\"",
                 ShoppingViews.deleteSheet(item(false), over: "", fromDeleteMode: false, choice))

@@ -17,6 +17,7 @@ struct PageController: Sendable {
         TodoPages.addRoutes(to: &router)
         BirdPages.addRoutes(to: &router)
         NamedListPages.addRoutes(to: &router)
+        CategoryPages.addRoutes(to: &router)
     }
 
     /// The record id in a page's path. A page address with something else there names nothing: 404, as for an

@@ -92,7 +92,14 @@ struct RecordForm<R: Record>: Sendable {
     private func read(_ state: inout FormState, onto record: R, isNew: Bool, _ viewer: Viewer, now: Date)
         -> TypedRecord<R>?
     {
-        let texts = inputs.map { (key: $0.key, text: state.values[$0.name] ?? "") }
+        // A choice a form did not send (one drawn before the field was added) leaves an edit's value as it is; an
+        // unchecked checkbox is never sent, and means unchecked.
+        let texts = inputs.compactMap { input -> (key: String, text: String)? in
+            if !isNew, state.values[input.name] == nil, R.schema.field(input.key)?.input?.kind == "choice" {
+                return nil
+            }
+            return (key: input.key, text: state.values[input.name] ?? "")
+        }
         let typed = R.schema.read(typed: texts, onto: record, isNew: isNew, viewer.conventions(now: now))
         for error in typed.errors { self.record(error, in: &state) }
         return typed.errors.isEmpty ? typed : nil

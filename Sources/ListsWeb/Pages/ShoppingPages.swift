@@ -148,7 +148,7 @@ struct ShoppingPages: Sendable {
         guard let offline else { return screen }
         return screen
             + OfflineViews.shopping(
-                screen: isEditing ? "editing" : "items", offline, pager,
+                screen: isEditing ? "editing" : "items", offline, pager, categories: try lists.categories.all(),
                 group: { ShoppingViews.itemsGroup($0, isEditing: isEditing) }
             ) {
                 isEditing ? ShoppingViews.deleteRow($0, pager) : ShoppingViews.row($0, pager)
@@ -182,7 +182,10 @@ struct ShoppingPages: Sendable {
         if let undo, let item = try checkedOff(undo.id) { bar = ShoppingViews.undoCheckOffBar(item, pager) }
         var screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice, undo: bar)
         if let viewer {
-            screen += OfflineViews.shopping(screen: "list", viewer, pager, group: ShoppingViews.shoppingListGroup) {
+            screen += OfflineViews.shopping(
+                screen: "list", viewer, pager, categories: try lists.categories.all(),
+                group: ShoppingViews.shoppingListGroup
+            ) {
                 ShoppingViews.listRow($0, pager)
             }
         }
@@ -209,7 +212,7 @@ struct ShoppingPages: Sendable {
     {
         let background = try itemsScreen(isEditing: false, choice)
         return Layout.page(
-            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state, viewer, choice)),
+            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state, viewer, choice, categories: try lists.categories.all())),
             status: status)
     }
 
@@ -221,7 +224,8 @@ struct ShoppingPages: Sendable {
         let background = ShoppingViews.itemsScreen(items, isEditing: false, pager)
         return Layout.page(
             title: "Edit Item",
-            main: Layout.sheet(over: background, ShoppingViews.editForm(item, state, viewer, pager)),
+            main: Layout.sheet(over: background, ShoppingViews.editForm(
+                    item, state, viewer, pager, categories: try lists.categories.all())),
             status: status)
     }
 

@@ -10,7 +10,8 @@ enum ShoppingViews {
     }
 
     /// The fields of the add and edit sheets, in the order they show them (``fields(_:_:)`` draws them).
-    static let sheetForm = RecordForm<ShoppingItem>(.init(ShoppingItem.Fields.name), .init(ShoppingItem.Fields.price))
+    static let sheetForm = RecordForm<ShoppingItem>(
+        .init(ShoppingItem.Fields.name), .init(ShoppingItem.Fields.price), .init(ShoppingItem.Fields.category))
 
     /// The sheet's fields filled from a stored item, the price written as `viewer` writes decimals.
     static func formState(_ item: ShoppingItem, _ viewer: Viewer) -> FormState {
@@ -184,7 +185,9 @@ enum ShoppingViews {
     }
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.
-    static func addForm(_ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice) -> String {
+    static func addForm(
+        _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice, categories: [ItemCategory]
+    ) -> String {
         let rules = sheetForm.rulesAttribute(viewer)
         return """
             <form class="sheet-form" method="post" action="\(ListPager.address("/shopping/new", choice))"\(rules) \
@@ -194,7 +197,7 @@ enum ShoppingViews {
             title: "Add Item", left: Layout.cancelLink(href: ListPager.address("/shopping", choice)),
             right: Layout.barSubmit("Save"), titleID: "sheet-title"))
             <div class="content">
-            \(state.notice?.html ?? "")\(fields(state, viewer))
+            \(state.notice?.html ?? "")\(fields(state, viewer, categories: categories, isNew: true))
             </div>
             </form>
             """
@@ -202,7 +205,9 @@ enum ShoppingViews {
 
     /// The edit sheet: Name, Price; Cancel / Save, and Delete Item below, which asks first (see
     /// ``deleteSheet(_:over:fromDeleteMode:_:)``); each returns to the catalog's page `pager` names.
-    static func editForm(_ item: ShoppingItem, _ state: FormState, _ viewer: Viewer, _ pager: ListPager) -> String {
+    static func editForm(
+        _ item: ShoppingItem, _ state: FormState, _ viewer: Viewer, _ pager: ListPager, categories: [ItemCategory]
+    ) -> String {
         let id = item.id.uuidString
         let rules = sheetForm.rulesAttribute(viewer)
         return """
@@ -212,7 +217,8 @@ enum ShoppingViews {
                 title: "Edit Item", left: Layout.cancelLink(href: pager.address("/shopping")),
                 right: Layout.barSubmit("Save"), titleID: "sheet-title"))
             <div class="content">
-            \(state.notice?.html ?? "")\(Layout.versionField(item.meta.version))\(fields(state, viewer))
+            \(state.notice?.html ?? "")\(Layout.versionField(item.meta.version))\
+            \(fields(state, viewer, categories: categories, isNew: false))
             </div>
             </form>
             <p class="sheet-actions"><a class="destructive" href="\(pager.address("/shopping/items/\(id)/delete"))">\
@@ -220,10 +226,15 @@ enum ShoppingViews {
             """
     }
 
-    /// The sheets' fields (``sheetForm``), the price as `viewer` writes decimals.
-    private static func fields(_ state: FormState, _ viewer: Viewer) -> String {
+    /// The sheets' fields (``sheetForm``), the price as `viewer` writes decimals, and the category among
+    /// `categories` (a new item left without one gets the one suggested for its name).
+    private static func fields(_ state: FormState, _ viewer: Viewer, categories: [ItemCategory], isNew: Bool)
+        -> String
+    {
         let state = state.focusing("name")
         let price = { ShoppingItem.Fields.price.text($0, viewer.conventions()) }
+        let none = isNew ? "Suggest from the name" : "None"
+        let options = [("", none)] + categories.map { ($0.id.uuidString, $0.name) }
         return "<div class=\"fields\">\n"
             + state.field("name", label: "Name", isRequired: true, attributes: "autocomplete=\"off\"")
             + "\n"
@@ -231,6 +242,10 @@ enum ShoppingViews {
                 "price", label: "Price", placeholder: price(.zero),
                 hint: "In dollars, like \(price(Money(minorUnits: 199))). Empty means 0.",
                 attributes: "inputmode=\"decimal\" autocomplete=\"off\"")
+            + "\n"
+            + state.select(
+                "category", label: "Aisle", options: options.map { (value: $0.0, text: $0.1) },
+                hint: "The section of the store it is in: store lists are walked by it.")
             + "\n</div>"
     }
 }

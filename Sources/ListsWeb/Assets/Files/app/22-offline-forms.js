@@ -54,6 +54,10 @@ const inputReaders = {
   optionalText(field, text) {
     return inputReaders.text(field, text);
   },
+  // A choice among a select's options (an item's category): its value as it is, the server checking it.
+  choice(field, text) {
+    return { value: trimmed(text) || null };
+  },
   price(field, text, rules) {
     const limit = field.maximum * 100;
     const cents = (typed) => {
@@ -138,7 +142,9 @@ function fillForms(root, record) {
       if (!input || !(field.key in record)) continue;
       const text = inputText(field, record[field.key], rules);
       if (input.type === "checkbox") input.defaultChecked = text === "on";
-      else input.setAttribute("value", text);
+      else if (input.tagName === "SELECT") {
+        for (const option of input.options) option.defaultSelected = option.value === text;
+      } else input.setAttribute("value", text);
     }
   }
 }
