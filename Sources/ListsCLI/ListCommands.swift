@@ -190,6 +190,43 @@ extension ShopCommands {
         }
     }
 
+    /// Prints a list's entries in its sections (aisles), each under its name, the columns lined up across them;
+    /// a list whose entries are all in one section or none is printed without names.
+    static func printSections(_ list: NamedList, _ sections: [ShoppingLists.Section], _ output: Output) {
+        let rows = sections.flatMap(\.rows)
+        guard sections.count > 1 || sections.first?.category != nil else {
+            return printEntries(list, rows, output)
+        }
+        let table = entryTable(rows)
+        var bytes: [UInt8] = []
+        table.render(into: &bytes) { column, cell in
+            guard output.usesColor else { return cell }
+            return column == 0 || column == 4 ? output.dim(cell) : column == 1 ? output.green(cell) : cell
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        var index = 0
+        for section in sections {
+            output.line(output.bold(section.category?.name ?? "Other"))
+            for _ in section.rows where index < lines.count {
+                output.line(lines[index])
+                index += 1
+            }
+        }
+    }
+
+    /// A list's entries as a table: number, checkmark, quantity, item, note, price.
+    static func entryTable(_ rows: [ShoppingLists.Row]) -> Table {
+        Table(
+            alignments: [.right, .left, .right, .left, .left, .right],
+            rows: rows.map { row in
+                let entry = row.entry.record
+                return [
+                    "\(row.entry.number)", entry.isChecked ? "✓" : "", entry.quantity ?? "",
+                    row.item?.name ?? "(deleted item)", entry.note ?? "", row.item?.price.description ?? "",
+                ]
+            })
+    }
+
     /// Prints a list's entries and its total.
     static func printEntries(_ list: NamedList, _ rows: [ShoppingLists.Row], _ output: Output) {
         let table = rows.map { row in
@@ -211,7 +248,8 @@ extension ShopCommands {
     struct Show: Command {
         static let configuration = CommandConfiguration(
             app: "shop", name: "show", abstract: "Show a shopping list: its entries and its total.",
-            discussion: "Each entry shows its number, a checkmark once bought, its quantity, the item, its note and "
+            discussion: "The entries are shown by aisle, in the order the list's store is walked ('lists shop "
+                + "aisles'). Each shows its number, a checkmark once bought, its quantity, the item, its note and "
                 + "the item's price. The total multiplies a price by a count (2, 3 packs); an amount by weight or "
                 + "volume counts the price once.",
             example: "lists shop show --list Groceries")
@@ -222,9 +260,10 @@ extension ShopCommands {
         func run(_ run: Invocation) throws {
             let lists = try run.lists()
             let target = try lists.list(named: list)
-            let rows = try lists.rows(of: target)
+            let sections = try lists.sections(of: target)
+            let rows = sections.flatMap(\.rows).sorted { $0.entry.number < $1.entry.number }
             if run.wantsJSON { return run.output.json(ListBody(list: target, rows: rows)) }
-            printEntries(target, rows, run.output)
+            printSections(target, sections, run.output)
             if !rows.isEmpty { run.output.line("Total: \(ShoppingLists.total(rows))") }
         }
     }

@@ -6,7 +6,7 @@ enum ShopCommands {
         [
             CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Need.self),
             CommandEntry(Unneed.self), CommandEntry(Remove.self), CommandEntry(Total.self),
-        ] + listCommands
+        ] + listCommands + aisleCommands
 
     static let ifVersionHelp = "refuse the change unless the item is still at version V"
 

@@ -710,32 +710,48 @@ public struct ShoppingLists: Sendable {
             let order = try Self.aisles(of: old, household: household, in: session).order
             let category = try Categories.find(reference, in: order)
             let ids = order.map(\.id.uuidString)
-            let moved: [String]
-            if let shown {
-                let visible = Set(shown.map(\.uuidString))
-                let among = ids.filter { visible.contains($0) || $0 == category.id.uuidString }
-                let placed = try AisleOrder.moving(category.id.uuidString, by: offset, in: among)
-                let index = placed.firstIndex(of: category.id.uuidString) ?? 0
-                var rest = ids.filter { $0 != category.id.uuidString }
-                if index + 1 < placed.count, let next = rest.firstIndex(of: placed[index + 1]) {
-                    rest.insert(category.id.uuidString, at: next)
-                } else if index > 0, let previous = rest.firstIndex(of: placed[index - 1]) {
-                    rest.insert(category.id.uuidString, at: previous + 1)
-                } else {
-                    rest = ids
-                }
-                moved = rest
-            } else {
-                moved = try AisleOrder.moving(category.id.uuidString, by: offset, in: ids)
+            do {
+                return try Self.move(
+                    category, by: offset, in: ids, among: shown, list: old, now: now, in: session, order)
+            } catch var error as ValidationError {
+                // AisleOrder names sections by id: a person knows them by name.
+                error.message = error.message.replacingOccurrences(
+                    of: Quoted(category.id.uuidString).description, with: Quoted(category.name).description)
+                throw error
             }
-            var new = old
-            new.aisles = moved
-            new.meta = RecordMeta(
-                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
-            try session.update(new, expectedVersion: old.meta.version)
-            let byID = Dictionary(order.map { ($0.id.uuidString, $0) }, uniquingKeysWith: { first, _ in first })
-            return moved.compactMap { byID[$0] }
         }
+    }
+
+    /// ``moveAisle(_:by:on:among:)`` inside its write.
+    private static func move(
+        _ category: ItemCategory, by offset: Int, in ids: [String], among shown: [UUID]?, list old: NamedList,
+        now: Date, in session: any StoreSession, _ order: [ItemCategory]
+    ) throws -> [ItemCategory] {
+        let moved: [String]
+        if let shown {
+            let visible = Set(shown.map(\.uuidString))
+            let among = ids.filter { visible.contains($0) || $0 == category.id.uuidString }
+            let placed = try AisleOrder.moving(category.id.uuidString, by: offset, in: among)
+            let index = placed.firstIndex(of: category.id.uuidString) ?? 0
+            var rest = ids.filter { $0 != category.id.uuidString }
+            if index + 1 < placed.count, let next = rest.firstIndex(of: placed[index + 1]) {
+                rest.insert(category.id.uuidString, at: next)
+            } else if index > 0, let previous = rest.firstIndex(of: placed[index - 1]) {
+                rest.insert(category.id.uuidString, at: previous + 1)
+            } else {
+                rest = ids
+            }
+            moved = rest
+        } else {
+            moved = try AisleOrder.moving(category.id.uuidString, by: offset, in: ids)
+        }
+        var new = old
+        new.aisles = moved
+        new.meta = RecordMeta(
+            id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+        try session.update(new, expectedVersion: old.meta.version)
+        let byID = Dictionary(order.map { ($0.id.uuidString, $0) }, uniquingKeysWith: { first, _ in first })
+        return moved.compactMap { byID[$0] }
     }
 
     /// Lets `list`'s aisle order be learned again from its check-offs, forgetting the order set by hand.

@@ -26,8 +26,10 @@ struct ShoppingListsCommandsTests {
         try sandbox.expect(
             ["shop", "show", "--list", "Groceries"],
             prints: """
+                Produce
                 1      1.5 kg  Pear           0.62
                 2           2  Pear           0.62
+                Bakery
                 3  ✓  2 packs  Bread  sliced  3.12
                 Total: 8.10
 
@@ -106,5 +108,88 @@ struct ShoppingListsCommandsTests {
             ["shop", "move-list", "Hardware", "--by", "1"],
             #"offset: "Hardware" is list 2 of 2: it can move 1 up and 0 down"#)
         #expect(try sandbox.succeed(["--json", "shop", "lists"]) == before)
+    }
+
+    @Test func aislesFromTheTerminal() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.expect(["shop", "make-list", "Groceries"], prints: "Made list Groceries\n")
+        try sandbox.expect(["shop", "put", "Pear"], prints: "Put on Groceries: Pear\n")
+        try sandbox.expect(["shop", "put", "Bread"], prints: "Put on Groceries: Bread\n")
+        try sandbox.expect(["shop", "put", "Pencil"], prints: "Put on Groceries: Pencil\n")
+        try sandbox.expect(
+            ["shop", "show"],
+            prints: """
+                Produce
+                1      Pear      0.62
+                Bakery
+                2      Bread     3.12
+                Other
+                3      Pencil    0.35
+                Total: 4.09
+
+                """)
+        try sandbox.expect(["shop", "set-aisle", "Pencil", "--aisle", "household"], prints: "Pencil is in Household\n")
+        try sandbox.expect(
+            ["shop", "move-aisle", "Bakery", "--by", "-1"],
+            prints: """
+                 1  Bakery
+                 2  Produce
+                 3  Deli
+                 4  Meat and fish
+                 5  Dairy and eggs
+                 6  Frozen
+                 7  Pantry
+                 8  Canned and jarred
+                 9  Breakfast
+                10  Snacks and sweets
+                11  Drinks
+                12  Household
+                13  Personal care
+                14  Baby
+                15  Pets
+
+                """)
+        try sandbox.expect(
+            ["shop", "show"],
+            prints: """
+                Bakery
+                2      Bread     3.12
+                Produce
+                1      Pear      0.62
+                Household
+                3      Pencil    0.35
+                Total: 4.09
+
+                """)
+        try sandbox.expect(["shop", "add-aisle", "Stationery"], prints: "Added aisle Stationery\n")
+        try sandbox.expect(
+            ["shop", "rename-aisle", "stationery", "--name", "Office"], prints: "Renamed aisle Stationery to Office\n")
+        try sandbox.expect(["shop", "set-aisle", "3", "--aisle", "Office"], prints: "Pencil is in Office\n")
+        try sandbox.expect(["shop", "delete-aisle", "Office"], prints: "Deleted aisle Office\n")
+        #expect(try !sandbox.succeed(["shop", "aisles"]).contains("Office"))
+        // Bad input names the field and changes nothing.
+        let before = try sandbox.succeed(["--json", "shop", "aisles", "--list", "Groceries"])
+        for (arguments, message) in [
+            (
+                ["shop", "move-aisle", "Bakery", "--by", "-1"],
+                #"move: "Bakery" is the first section: it cannot move up"#
+            ),
+            (["shop", "add-aisle", "produce"], "name: that name is taken; choose another"),
+            (
+                ["shop", "add-aisle", String(repeating: "a", count: 201)],
+                "name: a category's name is 201 characters long; at most 200 are allowed"
+            ),
+        ] {
+            let outcome = try sandbox.run(arguments)
+            #expect(outcome == Outcome(status: 2, stdout: "", stderr: "lists: \(message)\n"), "\(arguments)")
+        }
+        let unknown = try sandbox.run(["shop", "set-aisle", "Pear", "--aisle", "Toys"])
+        #expect(
+            unknown.status == 2
+                && unknown.stderr.hasPrefix(
+                    #"lists: category: no category is "Toys"; the categories are "Produce", "Bakery""#)
+        )
+        #expect(try sandbox.succeed(["--json", "shop", "aisles", "--list", "Groceries"]) == before)
     }
 }

@@ -39,8 +39,10 @@ import Testing
         // A move past the first section is refused with the reason, and changes nothing.
         let refused = harness.post(
             path + "/aisles",
-            [("category", try categories.category(.typed("Produce")).id.uuidString), ("offset", "-1"),
-             ("shown", shown.joined(separator: " "))])
+            [
+                ("category", try categories.category(.typed("Produce")).id.uuidString), ("offset", "-1"),
+                ("shown", shown.joined(separator: " ")),
+            ])
         #expect(refused.status == 422)
         #expect(refused.text.contains("is the first section: it cannot move up"))
         #expect(harness.post(path + "/aisles/learn", []).status == 303)
@@ -72,8 +74,10 @@ import Testing
         let latest = try shop.item(.typed("Bagels")).record
         let refused = harness.post(
             edit,
-            [("name", "Bagels"), ("price", "4.00"), ("category", UUID().uuidString),
-             ("version", "\(latest.meta.version)")])
+            [
+                ("name", "Bagels"), ("price", "4.00"), ("category", UUID().uuidString),
+                ("version", "\(latest.meta.version)"),
+            ])
         #expect(refused.status == 422)
         #expect(refused.text.contains("No category of this household has the id"))
         #expect(try shop.item(.typed("Bagels")).record == latest)
@@ -92,7 +96,8 @@ import Testing
         #expect(harness.post("/categories", [("name", "Garden"), ("id", UUID().uuidString)]).status == 303)
         let taken = harness.post("/categories", [("name", "garden")])
         #expect(taken.status == 422)
-        #expect(taken.text.contains("another aisle has that name") || taken.text.contains("Another aisle has that name"))
+        #expect(
+            taken.text.contains("another aisle has that name") || taken.text.contains("Another aisle has that name"))
         let garden = try categories.category(.typed("Garden"))
         #expect(
             harness.post(

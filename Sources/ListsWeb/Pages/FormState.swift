@@ -53,7 +53,8 @@ struct FormState: Sendable {
     ///   - isLabelHidden: whether the label is for screen readers only (the field's place says what it is).
     ///   - attributes: further attributes, markup (`inputmode="decimal"`).
     /// A choice among `options` (value, text), the one `values[name]` holds chosen, with its error under it.
-    func select(_ name: String, label: String, options: [(value: String, text: String)], hint: String? = nil) -> String {
+    func select(_ name: String, label: String, options: [(value: String, text: String)], hint: String? = nil) -> String
+    {
         let id = "field-\(name)"
         let chosen = values[name] ?? ""
         var extra = ""

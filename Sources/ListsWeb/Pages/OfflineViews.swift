@@ -102,7 +102,8 @@ enum OfflineViews {
                 Layout.sheet(over: "", ShoppingViews.addForm(FormState(), viewer, choice, categories: categories)))
             + template(
                 "data-page=\"/shopping/items/{id}/edit\"",
-                Layout.sheet(over: "", ShoppingViews.editForm(item(false), FormState(), viewer, pager, categories: categories)))
+                Layout.sheet(
+                    over: "", ShoppingViews.editForm(item(false), FormState(), viewer, pager, categories: categories)))
             + template(
                 "data-page=\"/shopping/items/{id}/delete\"",
                 ShoppingViews.deleteSheet(item(false), over: "", fromDeleteMode: false, choice))

@@ -212,7 +212,9 @@ struct ShoppingPages: Sendable {
     {
         let background = try itemsScreen(isEditing: false, choice)
         return Layout.page(
-            title: "Add Item", main: Layout.sheet(over: background, ShoppingViews.addForm(state, viewer, choice, categories: try lists.categories.all())),
+            title: "Add Item",
+            main: Layout.sheet(
+                over: background, ShoppingViews.addForm(state, viewer, choice, categories: try lists.categories.all())),
             status: status)
     }
 
@@ -224,7 +226,9 @@ struct ShoppingPages: Sendable {
         let background = ShoppingViews.itemsScreen(items, isEditing: false, pager)
         return Layout.page(
             title: "Edit Item",
-            main: Layout.sheet(over: background, ShoppingViews.editForm(
+            main: Layout.sheet(
+                over: background,
+                ShoppingViews.editForm(
                     item, state, viewer, pager, categories: try lists.categories.all())),
             status: status)
     }
