@@ -45,6 +45,12 @@ public struct ImportBatch: Sendable {
     /// of that name (case ignored), each item found in the catalog by name (or added to it), then put on its list as
     /// ``ListsModel/ShoppingLists/put(_:on:quantity:note:id:)`` puts one.
     public var listRows: [ListRow] = []
+    /// The category of each item of the batch by the item's name key (``ListsModel/Reference/nameKey(_:)``): a
+    /// category's name, found among the household's (case ignored) or added to them (a shopping CSV's column).
+    public var categoryNames: [String: String] = [:]
+    /// Whether an item of the batch with no category gets the one suggested for its name, as an item added by hand
+    /// does (a file of another app, which has no categories); a backup's items keep what they had.
+    public var suggestsCategories = false
     /// The records of each kind read, in file order, one part per kind (at most one of each).
     private var parts: [any ImportPart] = []
 
@@ -96,7 +102,18 @@ public struct ImportBatch: Sendable {
         let ordered = RecordKind.all.compactMap { kind in parts.first { $0.kind == kind } }
         return try store.write(records: count) { session in
             var tally = ImportTally()
-            for part in ordered {
+            let household = store.scope.household
+            for var part in ordered {
+                if let items = part as? ImportRecords<ShoppingItem>,
+                    suggestsCategories || !categoryNames.isEmpty
+                {
+                    part = ImportRecords(
+                        records: try categorized(items.records, household: household, in: session.session(in: .main)))
+                }
+                if part is ImportRecords<ItemCategory> {
+                    // A backup's categories are the household's own from now on, as a change by hand makes them.
+                    try Categories.keep(household: household, in: session.session(in: .main))
+                }
                 if let lists = part as? ImportRecords<NamedList> {
                     // A backup's lists beside the household's: each keeps a store list and a name of its own.
                     let fitted = try ShoppingLists.fitting(
@@ -115,6 +132,36 @@ public struct ImportBatch: Sendable {
 }
 
 extension ImportBatch {
+    /// `items` with the categories ``categoryNames`` gives them (each category found by name, or added), and, when
+    /// the batch ``suggestsCategories``, the one suggested for the name of each that has none.
+    fileprivate func categorized(_ items: [ShoppingItem], household: HouseholdID, in main: any StoreSession) throws
+        -> [ShoppingItem]
+    {
+        var categories = try Categories.all(household: household, in: main)
+        var byKey = Dictionary(
+            categories.map { (Reference.nameKey($0.name), $0.id.uuidString) }, uniquingKeysWith: { first, _ in first })
+        let now = Date().roundedToMilliseconds
+        var items = items
+        for index in items.indices {
+            let key = Reference.nameKey(items[index].name)
+            if let name = categoryNames[key] {
+                if let id = byKey[Reference.nameKey(name)] {
+                    items[index].category = id
+                } else {
+                    let added = try Categories.add(name: name, household: household, now: now, in: main)
+                    categories.append(added)
+                    byKey[Reference.nameKey(name)] = added.id.uuidString
+                    items[index].category = added.id.uuidString
+                }
+            } else if suggestsCategories, items[index].category == nil,
+                let suggested = CategorySuggestion.suggest(for: items[index].name, categories: categories.map(\.name))
+            {
+                items[index].category = byKey[Reference.nameKey(suggested)]
+            }
+        }
+        return items
+    }
+
     /// Puts ``listRows`` on their lists in `main`, the household's main list inside the import's write.
     fileprivate func putListRows(in main: any StoreSession, household: HouseholdID, tally: inout ImportTally) throws {
         guard !listRows.isEmpty else { return }
@@ -136,7 +183,8 @@ extension ImportBatch {
             lists[key] = list
             var item = try main.records(ShoppingItem.self, named: row.item, ignoringCase: false, limit: 1).first?.record
             if item == nil {
-                let added = ShoppingItem(meta: RecordMeta(createdAt: now), name: row.item, price: row.price)
+                var added = ShoppingItem(meta: RecordMeta(createdAt: now), name: row.item, price: row.price)
+                added = try categorized([added], household: household, in: main)[0]
                 try main.insert(added)
                 tally.summary.added += 1
                 item = added

@@ -145,7 +145,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .shoppingCSV:
             let lists = ShoppingLists(store: store)
             let named = try lists.all().map { (list: $0, rows: try lists.rows(of: $0)) }
-            try write(ShoppingCSV.write(store.read { try $0.list(ShoppingItem.self) }.map(\.record), lists: named))
+            try write(
+                ShoppingCSV.write(
+                    store.read { try $0.list(ShoppingItem.self) }.map(\.record), lists: named,
+                    categories: try Categories(store: store).all()))
         case .ebird:
             try write(EBird.write(store.read { try $0.list(BirdSighting.self) }.map(\.record)))
         case .itemsPlist, .seedPlist:

@@ -63,7 +63,10 @@ public enum TutorialFiles {
             throw ImportError(
                 location, field: location == "the file" ? "file" : "item", "the archive is damaged: \(error)")
         }
-        return ImportBatch(records, existing: .keep)
+        var batch = ImportBatch(records, existing: .keep)
+        // The tutorial had no categories: each item gets the one suggested for its name.
+        batch.suggestsCategories = true
+        return batch
     }
 
     /// The items of a `seed.plist`: a property list (XML or binary) array of dictionaries with `name` and `price`
@@ -92,7 +95,9 @@ public enum TutorialFiles {
             records.append(
                 ShoppingItem(meta: RecordMeta(createdAt: now.roundedToMilliseconds), name: name, price: entry.price))
         }
-        return ImportBatch(records)
+        var batch = ImportBatch(records)
+        batch.suggestsCategories = true
+        return batch
     }
 
     /// The tasks of iTahDoodle's `data.td`: a property list array of strings, each a task, in order. The app wrote

@@ -166,6 +166,26 @@ public struct Categories: Sendable {
         return try all(household: household, in: session)
     }
 
+    /// Marks `household` as keeping its own categories (a backup's, just stored), inside a write of its main list.
+    public static func keep(household: HouseholdID, in session: any StoreSession) throws {
+        try session.setSetting(keptSetting(household), to: "own")
+    }
+
+    /// Adds a category called `name` (checked, and free in the household) after the others, inside a write of the
+    /// household's main list: an import adds the categories its rows name.
+    /// - Throws: ``ValidationError`` on `name`.
+    public static func add(name: String, household: HouseholdID, now: Date, in session: any StoreSession) throws
+        -> ItemCategory
+    {
+        let name = try ItemCategory.Fields.name.checked(name, now: now)
+        let categories = try kept(household: household, now: now, in: session)
+        var category = ItemCategory(meta: .draft, name: name, rank: (categories.map(\.rank).max() ?? -1) + 1)
+        category = try ItemCategory.schema.checked(category, now: now)
+        category.meta = RecordMeta(createdAt: now)
+        try session.insert(category)
+        return category
+    }
+
     /// Adds a category called `name` after the others. `id`, the client's choice, makes an add sent twice add one.
     /// - Throws: ``ValidationError`` on `name`, ``StoreError/nameTaken(_:)`` for a name the household has.
     @discardableResult

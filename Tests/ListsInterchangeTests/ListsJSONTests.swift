@@ -69,6 +69,35 @@ struct ListsJSONTests {
             try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 14))
     }
 
+    @Test func aBackupKeepsTheCategoriesEachItemsAisleAndEachListsHandOrder() throws {
+        let original = try emptyStore()
+        let categories = Categories(store: original)
+        try categories.add(name: "Garden")
+        try categories.rename(.typed("Produce"), to: "Fruit and veg")
+        try categories.delete(.typed("Pets"))
+        let shop = ShoppingList(store: original)
+        try shop.add(name: "Apples", price: .zero)
+        let rake = try shop.add(name: "Rake", price: .zero).record
+        let garden = try categories.category(.typed("Garden")).id.uuidString
+        try shop.items.change([.id(rake.id)]) { $0.category = garden }
+        let lists = ShoppingLists(store: original)
+        let groceries = try lists.make(name: "Groceries")
+        try lists.put(.typed("Apples"), on: groceries)
+        try lists.check([.typed("Apples")], on: groceries, at: Date(timeIntervalSince1970: 1_790_000_100.25))
+        try lists.moveAisle(.typed("Garden"), by: -14, on: groceries)
+        let backup = try exported(original)
+        let copy = try emptyStore()
+        try InterchangeFormat.listsJSON.read(backup, now: fixedNow).apply(to: copy)
+        #expect(try exported(copy) == backup)
+        #expect(try Categories(store: copy).all() == (try categories.all()))
+        #expect(try !Categories(store: copy).all().contains { $0.name == "Pets" })
+        #expect(try ShoppingList(store: copy).catalog() == (try shop.catalog()))
+        let restored = ShoppingLists(store: copy)
+        #expect(try restored.aisles(of: groceries).order == (try lists.aisles(of: groceries)).order)
+        #expect(try restored.aisles(of: groceries).order.first?.name == "Garden")
+        #expect(try restored.purchases().purchases == (try lists.purchases().purchases))
+    }
+
     @Test func aBackupsListsKeepStoreListsAndNamesOfTheirOwnBesideTheHouseholds() throws {
         let other = try emptyStore()
         let theirs = ShoppingLists(store: other)
@@ -295,12 +324,12 @@ struct TextFormatTests {
         let csv = try exported(original, as: .shoppingCSV)
         #expect(
             String(decoding: csv, as: UTF8.self) == """
-                name,price,on list,list,quantity,note
-                Milk,1.19,yes,,,
-                "Nails, small",3.99,no,,,
-                Milk,1.19,,Groceries,2 l,"the ""blue"" one"
-                "Nails, small",3.99,,Hardware,1 box,
-                Milk,1.19,,Hardware,,
+                name,price,on list,list,quantity,note,category
+                Milk,1.19,yes,,,,Dairy and eggs
+                "Nails, small",3.99,no,,,,
+                Milk,1.19,,Groceries,2 l,"the ""blue"" one",
+                "Nails, small",3.99,,Hardware,1 box,,
+                Milk,1.19,,Hardware,,,
 
                 """)
         let copy = try emptyStore()
@@ -317,6 +346,44 @@ struct TextFormatTests {
         try InterchangeFormat.shoppingCSV.read(Array(rows.utf8), now: fixedNow).apply(to: copy)
         let corner = try copied.list(.typed("Corner shop"))
         #expect(try copied.rows(of: corner).map { "\($0.item?.name ?? "") \($0.item?.price ?? .zero)" } == ["Tea 2.50"])
+    }
+
+    @Test func aShoppingCSVCarriesEachItemsAisleByNameAndAddsTheAislesItNames() throws {
+        let original = try emptyStore()
+        let categories = Categories(store: original)
+        let garden = try categories.add(name: "Garden")
+        let shop = ShoppingList(store: original)
+        try shop.items.add(ShoppingItem(meta: .draft, name: "Rake", price: .zero, category: garden.id.uuidString))
+        try shop.add(name: "Bread", price: Money(minorUnits: 250))
+        let csv = try exported(original, as: .shoppingCSV)
+        #expect(
+            String(decoding: csv, as: UTF8.self) == """
+                name,price,on list,list,quantity,note,category
+                Rake,0.00,no,,,,Garden
+                Bread,2.50,no,,,,Bakery
+
+                """)
+        // Into a household that has no Garden: it is added, and the items are in the same aisles by name.
+        let copy = try emptyStore()
+        try InterchangeFormat.shoppingCSV.read(csv, now: fixedNow).apply(to: copy)
+        let copied = try Categories(store: copy).all()
+        let names = Dictionary(uniqueKeysWithValues: copied.map { ($0.id.uuidString, $0.name) })
+        #expect(
+            try ShoppingList(store: copy).catalog().map { $0.record.category.flatMap { names[$0] } } == [
+                "Garden", "Bakery",
+            ])
+        #expect(try exported(copy, as: .shoppingCSV) == csv)
+        // A file of the second version (no category column) is read, each item given its suggested aisle.
+        let older = "name,price,on list,list,quantity,note\r\nTomatoes,1,no,,,\r\n"
+        let store = try emptyStore()
+        try InterchangeFormat.shoppingCSV.read(Array(older.utf8), now: fixedNow).apply(to: store)
+        #expect(try ShoppingList(store: store).catalog()[0].record.category == Categories.defaultID(0).uuidString)
+        // A category name of 201 characters is refused by its line and column, and nothing is written.
+        let before = try StoreContents(store)
+        let long = "name,price,on list,list,quantity,note,category\nTea,1,no,,,,\(String(repeating: "a", count: 201))\n"
+        let error = refusal(.shoppingCSV, long)
+        #expect(error?.location == "line 2" && error?.field == "category")
+        #expect(try StoreContents(store) == before)
     }
 
     @Test func aShoppingCSVEntryWithABadQuantityIsRefusedByLineAndNothingIsWritten() throws {
