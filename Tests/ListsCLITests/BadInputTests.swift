@@ -146,8 +146,8 @@ let badInputs: [BadInput] = [
     BadInput(
         arguments: ["shop", "buy", "Milk"],
         message: "unknown command \"buy\" for lists shop; one of list, add, edit, need, unneed, rm, total, lists, "
-            + "make-list, rename-list, move-list, delete-list, put, show, check, uncheck, change, take "
-            + "(see 'lists shop --help')"),
+            + "make-list, rename-list, move-list, delete-list, put, show, check, uncheck, change, take, aisles, "
+            + "add-aisle, rename-aisle, delete-aisle, move-aisle, set-aisle (see 'lists shop --help')"),
     BadInput(
         arguments: [],
         message: "missing app; one of shop, todo, birds, users, households, tokens, serve, import, export "
