@@ -60,6 +60,10 @@ def _named_lists(page, url, ids):
     page.get_by_role("button", name="Add").click()
     page.get_by_role("button", name="Pear, to buy").click()
     expect(page.get_by_role("button", name="Pear, bought")).to_be_visible()
+    # A second aisle: the sections show their names with ↑ and ↓.
+    page.get_by_label("Item").fill("Bagels")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_role("button", name="Move Bakery down")).to_be_visible()
     page.get_by_label("Item").fill("Bread")
     page.get_by_label("Quantity").fill("0")
     page.get_by_role("button", name="Add").click()
@@ -70,6 +74,14 @@ def _named_list_index(page, url, ids):
     _named_lists(page, url, ids)
     page.get_by_role("link", name="Store lists").click()
     expect(page.get_by_role("heading", name="Store Lists")).to_be_visible()
+
+
+def _aisle_deleted(page, url, ids):
+    page.goto(url + "/categories")
+    page.get_by_label("New aisle").fill(f"Garden {uuid.uuid4().hex[:4]}")
+    page.get_by_role("button", name="Add").click()
+    page.locator("main button.remove-button").last.click()
+    expect(page.get_by_text("Deleted an aisle.")).to_be_visible()
 
 
 def _delete_list_sheet(page, url, ids):
@@ -229,6 +241,8 @@ SCREENS = [
     ("named-lists", _named_list_index),
     ("named-list", _named_lists),
     ("delete-list-sheet", _delete_list_sheet),
+    ("aisles", "/categories"),
+    ("aisles-undo-bar", _aisle_deleted),
     ("import-export", "/settings"),
     ("import-export-imported", _imported),
     ("import-export-refused", _refused_import),

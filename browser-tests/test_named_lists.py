@@ -92,3 +92,74 @@ def test_a_refused_quantity_is_shown_with_what_was_typed(server, new_page, javas
     expect(page.get_by_text(re.compile("is not a unit Lists knows"))).to_be_visible()
     expect(page.get_by_label("Quantity")).to_have_value("2 bootles")
     expect(page.locator("main li.row")).to_have_count(0)
+
+
+def sections(page):
+    return page.locator("main h2.group-header").all_text_contents()
+
+
+@JS
+def test_a_list_is_walked_by_aisle_learned_from_a_trip_and_moved_by_hand(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/lists")
+    page.get_by_label("New list").fill("Groceries")
+    page.get_by_role("button", name="Make").click()
+    for item in ["Milk", "Apples", "Bagels", "Ice cream"]:
+        add(page, item)
+    # Each new item went to the aisle its name suggests; the sections start in the household's order.
+    expect(page.locator("main h2.group-header")).to_have_count(4)
+    assert sections(page) == ["Produce", "Bakery", "Dairy and eggs", "Frozen"]
+    expect(page.get_by_text("learned from your trips")).to_be_visible()
+
+    # A trip walks the store Frozen, Dairy, Bakery, Produce: the sections follow it.
+    for item in ["Ice cream", "Milk", "Bagels", "Apples"]:
+        entry_row(page, item).get_by_role("button", name=f"{item}, to buy").click()
+        expect(entry_row(page, item).get_by_role("button", name=f"{item}, bought")).to_be_visible()
+    page.reload()
+    assert sections(page) == ["Frozen", "Dairy and eggs", "Bakery", "Produce"]
+
+    # Produce moved up by hand wins at once; learning again goes back to the trip's order.
+    page.get_by_role("button", name="Move Produce up").click()
+    expect(page.get_by_text("Aisles in the order you set.")).to_be_visible()
+    assert sections(page) == ["Frozen", "Dairy and eggs", "Produce", "Bakery"]
+    expect(page.get_by_role("button", name="Move Frozen up")).to_be_disabled()
+    page.get_by_role("button", name="Learn from my trips").click()
+    expect(page.get_by_text("learned from your trips")).to_be_visible()
+    assert sections(page) == ["Frozen", "Dairy and eggs", "Bakery", "Produce"]
+
+    # An item's aisle is chosen in its sheet on the Items tab; the list shows it there.
+    page.goto(server.url + "/shopping")
+    page.locator("main li", has_text="Bagels").get_by_role("link").first.click()
+    expect(page.get_by_label("Aisle")).to_be_visible()
+    page.get_by_label("Aisle").select_option(label="Frozen")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name="Items")).to_be_visible()
+    page.goto(server.url + "/lists")
+    page.locator("main li.row", has_text="Groceries").get_by_role("link").first.click()
+    expect(page.locator("main h2.group-header").first).to_have_text("Frozen")
+    frozen = page.locator("main ul.group").first
+    expect(frozen).to_contain_text("Bagels")
+    expect(frozen).to_contain_text("Ice cream")
+
+
+@JS
+def test_aisles_are_added_renamed_and_deleted_with_an_undo(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/lists")
+    page.get_by_role("link", name="Aisles").click()
+    expect(page.get_by_role("heading", name="Aisles")).to_be_visible()
+    page.get_by_label("New aisle").fill("Garden")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_label("Name of Garden")).to_be_visible()
+    page.get_by_label("Name of Garden").fill("Garden centre")
+    page.get_by_role("button", name="Rename Garden").click()
+    expect(page.get_by_label("Name of Garden centre")).to_have_value("Garden centre")
+    # A taken name is refused, and changes nothing.
+    page.get_by_label("New aisle").fill("produce")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_text(re.compile("another aisle has that name", re.I))).to_be_visible()
+    page.get_by_role("button", name="Delete Garden centre").click()
+    expect(page.get_by_text("Deleted an aisle.")).to_be_visible()
+    expect(page.get_by_label("Name of Garden centre")).to_have_count(0)
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_label("Name of Garden centre")).to_be_visible()
