@@ -15,16 +15,22 @@ enum TransferCommands {
             abstract: "Add the records of a file: a Lists backup, the tutorials' files, Taskwarrior, todo.txt, CSV.",
             discussion: "The format is detected from the file unless --format names it (\(formats)). All or "
                 + "nothing: one bad record imports nothing and the message names its line or place and field. "
-                + "Importing the same backup, archive or Taskwarrior export again adds nothing. At most 100 MB.",
+                + "Importing the same backup, archive or Taskwarrior export again adds nothing. At most 100 MB. "
+                + "--list puts a file's shopping items on a named shopping list instead of the Shopping List tab: "
+                + "those the file has on its list, or all of a file that marks none.",
             example: "lists import ~/Documents/items.plist")
         static let arguments: [Argument<Self>] = [
             .positional("FILE", 1, 1) { $0.files = $1 },
             .option("format", "F", help: "one of \(formats)") { $0.formatName = $1 },
+            .option("list", "LIST", help: "put the file's shopping items on this shopping list (made if new)") {
+                $0.list = $1
+            },
         ]
 
         var files: [String] = []
         var formatName: String?
         var format: InterchangeFormat?
+        var list: String?
 
         mutating func validate() throws {
             if let formatName {
@@ -37,7 +43,7 @@ enum TransferCommands {
         }
 
         func run(_ run: Invocation) throws {
-            try importFile(files[0], format: format, run)
+            try importFile(files[0], format: format, list: list, run)
         }
     }
 
@@ -73,7 +79,7 @@ enum TransferCommands {
     }
 
     /// Imports the file at `path`, in `format` or the one its content shows.
-    static func importFile(_ path: String, format: InterchangeFormat?, _ run: Invocation) throws {
+    static func importFile(_ path: String, format: InterchangeFormat?, list: String? = nil, _ run: Invocation) throws {
         let fileName = (path as NSString).lastPathComponent
         let file = try RegularFile(path: path)
         // The format (from the first bytes when not given) decides the size limit, before the file is read.
@@ -94,7 +100,9 @@ enum TransferCommands {
         // have the same size limit) once it is read whole.
         let detected = format ?? InterchangeFormat.detect(fileName: fileName, bytes: bytes) ?? chosen
         let progress = Progress()
-        let summary = try detected.importing(bytes, into: try run.store()) { progress.show($0, of: $1) }
+        let summary = try detected.importing(bytes, into: try run.store(), list: list) {
+            progress.show($0, of: $1)
+        }
         progress.finish()
         if run.wantsJSON {
             return run.output.json(summary)

@@ -132,6 +132,22 @@ public struct ImportBatch: Sendable {
 }
 
 extension ImportBatch {
+    /// Puts the batch's items that are on the shopping list (every one, when none is) on the named list `name`
+    /// instead, after they are added to the catalog: a tutorial's file imported into a list of its own.
+    public mutating func putShoppingItems(on name: String) {
+        var items = records(ShoppingItem.self)
+        let marked = items.contains { $0.isOnShoppingList }
+        for index in items.indices where items[index].isOnShoppingList || !marked {
+            listRows.append(
+                ListRow(
+                    list: name, item: items[index].name, price: items[index].price, quantity: nil, note: nil,
+                    place: "item \(Quoted(items[index].name))"))
+            items[index].isOnShoppingList = false
+        }
+        parts.removeAll { $0.kind == .item }
+        append(contentsOf: items)
+    }
+
     /// `items` with the categories ``categoryNames`` gives them (each category found by name, or added), and, when
     /// the batch ``suggestsCategories``, the one suggested for the name of each that has none.
     fileprivate func categorized(_ items: [ShoppingItem], household: HouseholdID, in main: any StoreSession) throws

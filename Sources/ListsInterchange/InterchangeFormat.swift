@@ -116,10 +116,26 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// - Parameter progress: told the records written so far and how many there are (an estimate from the file's
     ///   size until it is read), possibly on another thread.
     /// - Throws: ``ImportError``, then ``StoreError``.
+    ///
+    /// With `list`, the file's shopping items go on the named shopping list (made when the household has none of
+    /// that name, case ignored) rather than on the Shopping List tab: those the file has on its shopping list, or
+    /// every one of a file that marks none (the tutorial's seed list). Only a file of shopping items takes a list.
+    /// - Throws: ``ValidationError`` on `list` for a list name that is refused, or a file of no shopping items.
     public func importing(
-        _ bytes: [UInt8], into store: any Store, now: Date = Date(),
+        _ bytes: [UInt8], into store: any Store, now: Date = Date(), list: String? = nil,
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> ImportSummary {
+        if let list {
+            guard [.itemsPlist, .seedPlist, .shoppingCSV].contains(self) else {
+                throw ValidationError(
+                    field: "list",
+                    message: "only a file of shopping items (items-plist, seed-plist, shopping-csv) goes on a list; "
+                        + "this is \(rawValue)")
+            }
+            var batch = try read(bytes, now: now)
+            try batch.putShoppingItems(on: NamedList.Fields.name.checked(list))
+            return try batch.apply(to: store) { progress($0, batch.count) }
+        }
         guard self == .taskwarrior else {
             let batch = try read(bytes, now: now)
             return try batch.apply(to: store) { progress($0, batch.count) }

@@ -36,7 +36,8 @@ struct TransferController: Sendable {
                     summary:
                         "Adds the records of a file sent as the body, all or nothing; the format is detected unless given. Up to 100 MB.",
                     parameters: [
-                        #"{"name": "format", "in": "query", "required": false, "schema": {"type": "string", "enum": [\#(importable)]}}"#
+                        #"{"name": "format", "in": "query", "required": false, "schema": {"type": "string", "enum": [\#(importable)]}}"#,
+                        #"{"name": "list", "in": "query", "required": false, "description": "Put the file's shopping items on this named shopping list (made when new) instead of the Shopping List tab: those the file has on its list, or all of a file that marks none. Only for items-plist, seed-plist and shopping-csv.", "schema": {"type": "string", "minLength": 1, "maxLength": 200}}"#,
                     ],
                     body:
                         #"{"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}"#,
@@ -44,7 +45,8 @@ struct TransferController: Sendable {
                 traits: .api.upload
             ) { request, context in
                 let format = try Self.importFormat(request.query["format"], bytes: request.body, fileName: "")
-                let summary = try Self.importing(request.body, format: format, into: context.lists)
+                let summary = try Self.importing(
+                    request.body, format: format, into: context.lists, list: request.query["list"])
                 return .json(bytes: ImportBody(format: format.rawValue, summary: summary).jsonBytes)
             },
         ]
@@ -134,11 +136,11 @@ struct TransferController: Sendable {
     }
 
     /// Reads and applies a file, all or nothing.
-    static func importing(_ bytes: [UInt8], format: InterchangeFormat, into lists: ListsServices) throws
-        -> ImportSummary
-    {
+    static func importing(
+        _ bytes: [UInt8], format: InterchangeFormat, into lists: ListsServices, list: String? = nil
+    ) throws -> ImportSummary {
         do {
-            return try format.importing(bytes, into: lists.store, now: lists.clock())
+            return try format.importing(bytes, into: lists.store, now: lists.clock(), list: list)
         } catch let error as ImportError {
             throw HTTPError(status: 422, code: "invalid_file", message: error.description, field: error.field)
         }

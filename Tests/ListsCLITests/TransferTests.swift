@@ -28,6 +28,40 @@ struct TransferTests {
         try sandbox.expect(["shop", "total"], prints: "2.61\n")
     }
 
+    @Test func theTutorialsItemsPlistGoesToTheListNamed() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.expect(
+            ["--no-seed", "import", fixture("items.plist"), "--list", "Weekly shop"],
+            prints: "Imported items.plist (items-plist): 8 added, 0 updated, 0 already there.\n")
+        // The catalog has all five, none checked on the Shopping List tab; the three it had checked are on the list.
+        try sandbox.expect(
+            ["shop", "list"],
+            prints: """
+                1    Pear           0.62
+                2    Bread          3.12
+                3    Crème fraîche  1.99
+                4    Notepad        2.00
+                5    Free sample    0.00
+
+                """)
+        try sandbox.expect(["shop", "lists"], prints: "1  Weekly shop  3 to buy  3 in all\n")
+        let show = try sandbox.succeed(["shop", "show", "--list", "weekly shop"])
+        #expect(show.contains("Pear") && show.contains("Crème fraîche") && show.contains("Free sample"))
+        #expect(!show.contains("Bread") && !show.contains("Notepad"))
+        // The tutorial's seed list marks none: all of it goes on the list named, made as it is new.
+        try sandbox.succeed(["import", fixture("seed.plist"), "--list", "Seeds"])
+        let lists = try sandbox.succeed(["shop", "lists"])
+        let seeds = try #require(lists.split(separator: "\n").last)
+        #expect(seeds.hasPrefix("2  Seeds") && !seeds.contains(" 0 to buy"))
+        // A file of no shopping items takes no list, and nothing is written.
+        let before = try sandbox.snapshot()
+        let refused = try sandbox.run(["import", fixture("todo.txt"), "--list", "Seeds"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("lists: list: only a file of shopping items"))
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test func importingTheSameItemsPlistAgainAddsNothing() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

@@ -38,6 +38,24 @@ import Testing
         #expect(try api.snapshot().isEmpty)
     }
 
+    @Test func aFilesShoppingItemsGoToTheListNamed() throws {
+        let api = try APIHarness()
+        let csv = "name,price,on list\nMilk,1.99,yes\nBread,2.50,no\n"
+        let answer = api.send(
+            "POST", "/api/v1/import", query: ["format": "shopping-csv", "list": "Corner shop"],
+            headers: [("Content-Type", "text/csv")], body: Array(csv.utf8))
+        #expect(answer.status == 200)
+        let lists = api.send("GET", "/api/v1/lists").object["lists"] as? [[String: Any]] ?? []
+        #expect(lists.count == 1 && lists.first?["entries"] as? Double == 1, "\(lists)")
+        #expect(((lists.first?["list"] as? [String: Any])?["name"] as? String) == "Corner shop")
+        #expect((api.send("GET", "/api/v1/shopping-list").object["items"] as? [Any])?.isEmpty == true)
+        // A file of no shopping items takes no list.
+        let refused = api.send(
+            "POST", "/api/v1/import", query: ["format": "todo-txt", "list": "Corner shop"],
+            headers: [("Content-Type", "text/plain")], body: Array("Call mum\n".utf8))
+        #expect(refused.status == 422 && refused.error["field"] as? String == "list")
+    }
+
     @Test func anUnknownFormatIsABadRequest() throws {
         let api = try APIHarness()
         #expect(api.send("GET", "/api/v1/export", query: ["format": "xlsx"]).error["field"] as? String == "format")
