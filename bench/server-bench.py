@@ -16,6 +16,9 @@ goal.
   server-bench.py suggestions       with 10,000 items and 100,000 past check-offs: GET /api/v1/suggestions for a
                                     keystroke (1 to 4 letters of a word), p95; goals: <= 5 ms, and <= 10x the p95
                                     of SELECT ... LIKE 'prefix%' on the indexed name column in the sqlite3 shell
+  server-bench.py list-scale        GET /api/v1/lists/{id} (200 entries) of a household in a store of 1,000
+                                    households x 5 lists x 200 entries, against that household alone; goal: p99
+                                    within 1.5x
 
 Every request carries an API token of a user made for the benchmarks (Lists serves nobody else).
 
@@ -25,6 +28,7 @@ file system, not a RAM disk).
 Exit status: 0 goal met, 3 goal missed, 1 the benchmark failed, 2 bad usage.
 """
 import http.client
+import json
 import os
 import re
 import shutil
@@ -900,10 +904,78 @@ def suggestions(work, quick):
     return met_time and met_ratio
 
 
+# ---------------------------------------------------------------------------------------------------------
+# A list's GET in a store of many households
+
+
+def fill_lists(database, households, lists, entries):
+    result = subprocess.run(
+        [LISTS_BENCH, "fill-lists", "--database", database, "--households", str(households), "--lists", str(lists),
+         "--entries", str(entries)], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise Failure(f"lists-bench fill-lists failed: {result.stderr}")
+    say("   " + result.stdout.strip())
+
+
+def list_scale(work, quick):
+    """GET /api/v1/lists/{id} of one household's list of 200 entries (one of its 5) in a store where 1,000
+    households keep 5 lists of 200 entries each (1M entries), against the same household alone in its store:
+    wrk's p99 in alternating rounds. Goal: crowded / alone <= 1.5 (medians of the rounds)."""
+    households = 100 if quick else 1000
+    rounds, seconds = (1, 2) if quick else (5, 5)
+    threads, connections = 2, 8
+    goal = 1.5
+    say(f"== list-scale: GET /api/v1/lists/{{id}} (200 entries with their items), wrk -t{threads} -c{connections} "
+        f"-d{seconds}s --latency, {rounds} alternating rounds: {households} households x 5 lists x 200 entries "
+        "against the household alone")
+    script = os.path.join(work, "count.lua")
+    with open(script, "w") as file:
+        file.write(WRK_SCRIPT)
+    servers, urls = {}, {}
+    try:
+        for name, count in (("alone", 1), ("crowded", households)):
+            database = os.path.join(work, f"lists-{name}.sqlite")
+            fill_lists(database, count, 5, 200)
+            servers[name] = ListsServer(database)
+            status, body = get(servers[name].url + "/api/v1/lists")
+            if status != 200:
+                raise Failure(f"GET /api/v1/lists answered {status}")
+            listed = json.loads(body)["lists"]
+            if len(listed) != 5 or listed[2]["entries"] != 200:
+                raise Failure(f"the benchmark's household does not see its 5 lists: {listed}")
+            urls[name] = servers[name].url + "/api/v1/lists/" + listed[2]["list"]["id"]
+            status, body = get(urls[name])
+            if status != 200 or len(json.loads(body)["entries"]) != 200:
+                raise Failure("the list's GET does not answer its 200 entries")
+            wrk(urls[name], threads, connections, 1, script)
+        results = {"alone": [], "crowded": []}
+        for round in range(rounds):
+            order = ["alone", "crowded"] if round % 2 == 0 else ["crowded", "alone"]
+            for name in order:
+                # Each server's token is its own database's.
+                os.environ["WRK_TOKEN"] = servers[name].token
+                result = wrk(urls[name], threads, connections, seconds, script)
+                if set(result.statuses) != {200} or result.socket_errors:
+                    raise Failure(f"{name}: answers {result.statuses}, socket errors {result.socket_errors}")
+                results[name].append(result)
+                say(f"   round {round + 1} {name:7}: {result.rate:8.0f} requests/s, p99 {result.p99_ms:.2f} ms")
+    finally:
+        for server in servers.values():
+            server.stop()
+    p99 = {name: median([r.p99_ms for r in results[name]]) for name in results}
+    rate = {name: median([r.rate for r in results[name]]) for name in results}
+    ratio = p99["crowded"] / p99["alone"]
+    say(f"   median: alone {rate['alone']:.0f} requests/s, p99 {p99['alone']:.2f} ms; crowded {rate['crowded']:.0f} "
+        f"requests/s, p99 {p99['crowded']:.2f} ms; requests/s crowded / alone {rate['crowded'] / rate['alone']:.2f}")
+    met = ratio <= goal
+    say(f"RESULT list-scale: p99 crowded / alone = {ratio:.2f} (goal <= {goal}) {verdict(met)}")
+    return met
+
+
 def main(arguments):
     benchmarks = {
         "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "adds-at-once": adds_at_once, "start-and-memory": start_and_memory,
-        "signins-vs-reads": signins_vs_reads, "suggestions": suggestions,
+        "signins-vs-reads": signins_vs_reads, "suggestions": suggestions, "list-scale": list_scale,
     }
     quick = "--quick" in arguments
     names = [a for a in arguments if a != "--quick"]

@@ -16,6 +16,7 @@ enum BenchCommandLine {
               The tutorial's save (NSKeyedArchiver of the whole NSMutableArray, atomic file write, on every add)
               against Lists's add, both at --count items; goal: Lists >= 100x faster.
           households-import [--households 1k] [--items 200] [--imports 20] [--directory DIR]
+          fill-lists --database PATH [--households 1] [--lists 5] [--entries 200]
               Median time of a new household's import of --items items into a store where --households other
               households keep as many items with the same names, against an empty store; not judged.
           fill-tasks --database PATH --count N
@@ -75,6 +76,15 @@ enum BenchCommandLine {
                 }
                 guard let count = try options.count("count") else { throw UsageError("fill-items needs --count N") }
                 try FillItems.run(path: path, count: count)
+                outcome = .noGoal
+            case "fill-lists":
+                try options.allow(["database", "households", "lists", "entries"])
+                guard let path = options.values["database"] else {
+                    throw UsageError("fill-lists needs --database PATH")
+                }
+                try FillLists.run(
+                    path: path, households: try options.count("households") ?? 1,
+                    lists: try options.count("lists") ?? 5, entries: try options.count("entries") ?? 200)
                 outcome = .noGoal
             case "-h", "--help", "help":
                 print(usage)

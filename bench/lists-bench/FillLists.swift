@@ -1,0 +1,48 @@
+import Foundation
+import ListsModel
+import ListsSQLite
+
+/// `fill-lists`: a Lists database where each of N households keeps a catalog of E items and L named lists of E
+/// entries each (every item once, quantity 2), for the server's list benchmark (bench/server-bench.py list-scale).
+/// The first household is the one the benchmark's account is given.
+enum FillLists {
+    static func run(path: String, households: Int, lists: Int, entries: Int) throws {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("\(path) exists; fill-lists creates a new database")
+        }
+        let root = try SQLiteStore(path: path)
+        try Seeding.seedIfNeeded(root, empty: true)
+        let seconds = try Measure.seconds {
+            let now = Date().roundedToMilliseconds
+            for index in 0..<households {
+                let household = HouseholdID(Int64(index))
+                let store = root.scoped(to: StoreScope(household: household))
+                try store.write { session in
+                    var items: [ShoppingItem] = []
+                    for number in 0..<entries {
+                        let item = ShoppingItem(
+                            meta: RecordMeta(createdAt: now), name: "Item \(number + 1)",
+                            price: Money(minorUnits: Int64(number % 10_000)))
+                        try session.insert(item)
+                        items.append(item)
+                    }
+                    for number in 0..<lists {
+                        let list = try ShoppingLists.make(
+                            name: "List \(number + 1)", id: nil, household: household, now: now, in: session)
+                        let kept = session.session(in: list.entries)
+                        for item in items {
+                            try kept.insert(
+                                ListEntry(meta: RecordMeta(createdAt: now), item: item.id, list: list.id, quantity: "2"))
+                        }
+                    }
+                }
+            }
+        }
+        let stored = try root.scoped(to: .wholeHousehold(HouseholdID(0))).read {
+            try $0.count(ListEntry.self, where: nil)
+        }
+        Measure.say(
+            "fill-lists: \(households) households x \(lists) lists x \(entries) entries in \(path) "
+                + "(the first holds \(stored) entries; \(Measure.format(seconds)))")
+    }
+}
