@@ -1,4 +1,3 @@
-import JSONCodec
 import ListsModel
 
 /// `lists shop aisles`, `add-aisle`, `rename-aisle`, `delete-aisle`, `move-aisle` and `set-aisle`: the household's
@@ -38,7 +37,7 @@ extension ShopCommands {
             let store = try run.store()
             guard let list else {
                 let categories = try Categories(store: store).all()
-                if run.wantsJSON { return run.output.json(CategoriesJSON(categories: categories)) }
+                if run.wantsJSON { return run.output.json(CategoriesBody(categories)) }
                 printAisles(categories, run.output)
                 if categories.isEmpty, run.output.isTerminal {
                     run.output.line("No aisles. Add one: lists shop add-aisle NAME")
@@ -47,7 +46,7 @@ extension ShopCommands {
             }
             let lists = ShoppingLists(store: store)
             let (order, byHand) = try lists.aisles(of: try lists.list(named: list))
-            if run.wantsJSON { return run.output.json(CategoriesJSON(categories: order)) }
+            if run.wantsJSON { return run.output.json(CategoriesBody(order, byHand: byHand)) }
             printAisles(order, run.output)
             run.output.line(byHand ? "(in the order set by hand)" : "(in the order learned from your trips)")
         }
@@ -145,7 +144,7 @@ extension ShopCommands {
             let lists = ShoppingLists(store: try run.store())
             let target = try lists.list(named: list)
             let order = try lists.moveAisle(.typed(words.joined(separator: " ")), by: offset, on: target)
-            if run.wantsJSON { return run.output.json(CategoriesJSON(categories: order)) }
+            if run.wantsJSON { return run.output.json(CategoriesBody(order, byHand: true)) }
             printAisles(order, run.output)
         }
     }
@@ -184,20 +183,6 @@ extension ShopCommands {
             if run.wantsJSON { return run.output.json(changed) }
             run.output.line(
                 category.map { "\(changed.name) is in \($0.name)" } ?? "\(changed.name) is in no aisle")
-        }
-    }
-
-    /// `{"categories": [...]}`.
-    struct CategoriesJSON: JSONWritable {
-        let categories: [ItemCategory]
-
-        func writeJSON(to output: inout [UInt8]) {
-            output += Array("{\"categories\":[".utf8)
-            for (index, category) in categories.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                category.writeJSON(to: &output)
-            }
-            output += Array("]}".utf8)
         }
     }
 }

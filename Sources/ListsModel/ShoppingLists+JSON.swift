@@ -61,3 +61,25 @@ public struct ListBody: JSONWritable, Sendable {
         output += Array(",\"total\":\(ShoppingLists.total(rows).jsonNumber)}".utf8)
     }
 }
+
+/// `{"categories": [...]}` (the household's, in their order), or with ``byHand`` a list's aisles:
+/// `{"aisles": [...], "byHand": true}` (the categories in the order its store is walked, and whether a hand set it).
+public struct CategoriesBody: JSONWritable, Sendable {
+    public var categories: [ItemCategory]
+    /// For a list's aisles: whether the order was set by hand; `nil` for the household's categories.
+    public var byHand: Bool?
+
+    public init(_ categories: [ItemCategory], byHand: Bool? = nil) {
+        self.categories = categories
+        self.byHand = byHand
+    }
+
+    public func writeJSON(to output: inout [UInt8]) {
+        output += Array((byHand == nil ? "{\"categories\":[" : "{\"aisles\":[").utf8)
+        for (index, category) in categories.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            category.writeJSON(to: &output)
+        }
+        output += Array((byHand.map { "],\"byHand\":\($0)}" } ?? "]}").utf8)
+    }
+}

@@ -12,38 +12,9 @@ enum CategoriesAPI {
     static let tag = "Categories"
     static let categoryPath = "/api/v1/categories/{id}"
 
-    /// `{"categories": [...]}`.
-    struct CategoriesBody: JSONWritable {
-        let categories: [ItemCategory]
-
-        func writeJSON(to output: inout [UInt8]) {
-            output += Array("{\"categories\":[".utf8)
-            for (index, category) in categories.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                category.writeJSON(to: &output)
-            }
-            output += Array("]}".utf8)
-        }
-    }
-
-    /// `{"aisles": [...], "byHand": true}`: a list's categories in the order its store is walked.
-    struct AislesBody: JSONWritable {
-        let order: [ItemCategory]
-        let byHand: Bool
-
-        func writeJSON(to output: inout [UInt8]) {
-            output += Array("{\"aisles\":[".utf8)
-            for (index, category) in order.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                category.writeJSON(to: &output)
-            }
-            output += Array("],\"byHand\":\(byHand)}".utf8)
-        }
-    }
-
     static func aisles(_ list: NamedList, _ context: RequestContext) throws -> HTTPResponse {
         let (order, byHand) = try context.lists.shoppingLists.aisles(of: list)
-        return .json(bytes: AislesBody(order: order, byHand: byHand).jsonBytes)
+        return .json(bytes: CategoriesBody(order, byHand: byHand).jsonBytes)
     }
 
     /// The category the path names.
@@ -61,7 +32,7 @@ enum CategoriesAPI {
                     id: "listCategories", tag: tag,
                     summary: "The household's categories in their order: the defaults until it changes them.",
                     answer: APIOperation.json("OK", schema: "Categories"))
-            ) { _, context in .json(bytes: CategoriesBody(categories: try context.lists.categories.all()).jsonBytes) },
+            ) { _, context in .json(bytes: CategoriesBody(try context.lists.categories.all()).jsonBytes) },
             APIRoute(
                 method: "POST", path: "/api/v1/categories",
                 operation: APIOperation(
@@ -132,7 +103,7 @@ enum CategoriesAPI {
             ) { _, context in
                 let categories = try context.lists.categories
                 try categories.restore(RemovalID(context.parameters.id("removal")))
-                return .json(bytes: CategoriesBody(categories: try categories.all()).jsonBytes)
+                return .json(bytes: CategoriesBody(try categories.all()).jsonBytes)
             },
         ]
     }

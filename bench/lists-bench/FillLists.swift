@@ -32,7 +32,8 @@ enum FillLists {
                         let kept = session.session(in: list.entries)
                         for item in items {
                             try kept.insert(
-                                ListEntry(meta: RecordMeta(createdAt: now), item: item.id, list: list.id, quantity: "2"))
+                                ListEntry(meta: RecordMeta(createdAt: now), item: item.id, list: list.id, quantity: "2")
+                            )
                         }
                     }
                 }

@@ -57,20 +57,7 @@ struct FormState: Sendable {
     {
         let id = "field-\(name)"
         let chosen = values[name] ?? ""
-        var extra = ""
-        var after = ""
-        var described: [String] = []
-        if let message = errors[name] {
-            described.append("\(id)-error")
-            extra += " aria-invalid=\"true\""
-            if firstRefused == name { extra += " autofocus" }
-            after += "<p class=\"field-error\" id=\"\(id)-error\">\(HTML.escape(Layout.sentence(message)))</p>"
-        }
-        if let hint {
-            described.append("\(id)-hint")
-            after += "<p class=\"field-hint\" id=\"\(id)-hint\">\(HTML.escape(hint))</p>"
-        }
-        if !described.isEmpty { extra += " aria-describedby=\"\(described.joined(separator: " "))\"" }
+        let (extra, after) = described(name, hint: hint)
         let choices = options.map { option in
             "<option value=\"\(HTML.escape(option.value))\"\(option.value == chosen ? " selected" : "")>"
                 + "\(HTML.escape(option.text))</option>"
@@ -84,16 +71,12 @@ struct FormState: Sendable {
             """
     }
 
-    func field(
-        _ name: String, label: String, type: String = "text", placeholder: String? = nil, isRequired: Bool = false,
-        hint: String? = nil, isLabelHidden: Bool = false, attributes: String = ""
-    ) -> String {
+    /// The attributes that tie a field `name` to its error and `hint` (and focus it when it is the first refused),
+    /// and the paragraphs that show them after it.
+    private func described(_ name: String, hint: String?) -> (attributes: String, after: String) {
         let id = "field-\(name)"
         var described: [String] = []
         var extra = ""
-        if let placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
-        if isRequired { extra += " aria-required=\"true\"" }
-        if errors.isEmpty, initialFocus == name { extra += " autofocus" }
         var after = ""
         if let message = errors[name] {
             described.append("\(id)-error")
@@ -106,6 +89,20 @@ struct FormState: Sendable {
             after += "<p class=\"field-hint\" id=\"\(id)-hint\">\(HTML.escape(hint))</p>"
         }
         if !described.isEmpty { extra += " aria-describedby=\"\(described.joined(separator: " "))\"" }
+        return (extra, after)
+    }
+
+    func field(
+        _ name: String, label: String, type: String = "text", placeholder: String? = nil, isRequired: Bool = false,
+        hint: String? = nil, isLabelHidden: Bool = false, attributes: String = ""
+    ) -> String {
+        let id = "field-\(name)"
+        var extra = ""
+        if let placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
+        if isRequired { extra += " aria-required=\"true\"" }
+        if errors.isEmpty, initialFocus == name { extra += " autofocus" }
+        let (description, after) = described(name, hint: hint)
+        extra += description
         if !attributes.isEmpty { extra += " " + attributes }
         return """
             <div class="field\(errors[name] == nil ? "" : " invalid")">
