@@ -280,24 +280,27 @@ public struct Categories: Sendable {
         }
     }
 
-    /// The id of the category suggested for an item called `name` (``CategorySuggestion``): the category of an item
-    /// of the catalog with that name (the household's earlier choice), else the table's, when the household has
-    /// that category; `nil` otherwise.
+    /// The setting that keeps `household`'s choice of a category for items called `name` (by its key).
+    static func choiceSetting(_ household: HouseholdID, name: String) -> String {
+        "household.\(household.rawValue).aisle-of.\(Reference.nameKey(name))"
+    }
+
+    /// The id of the category suggested for an item called `name` (``CategorySuggestion``): the one the household
+    /// last moved an item of that name to (its earlier choice, kept when an item's category is changed), else the
+    /// table's, when the household has that category; `nil` otherwise. Two point reads, whatever the catalog holds.
     public static func suggestion(for name: String, household: HouseholdID, in session: any StoreSession) throws
         -> String?
     {
         let categories = try all(household: household, in: session)
         guard !categories.isEmpty else { return nil }
-        let byID = Dictionary(categories.map { ($0.id.uuidString, $0) }, uniquingKeysWith: { first, _ in first })
-        var earlier: [String: String] = [:]
-        let same = try session.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 20)
-        if let chosen = same.lazy.compactMap({ $0.record.category.flatMap { byID[$0] } }).first {
-            earlier[Reference.nameKey(name)] = chosen.name
+        if let chosen = try session.setting(choiceSetting(household, name: name)),
+            categories.contains(where: { $0.id.uuidString == chosen })
+        {
+            return chosen
         }
-        guard
-            let suggested = CategorySuggestion.suggest(
-                for: name, categories: categories.map(\.name), earlier: earlier)
-        else { return nil }
+        guard let suggested = CategorySuggestion.suggest(for: name, categories: categories.map(\.name)) else {
+            return nil
+        }
         return categories.first { $0.name == suggested }?.id.uuidString
     }
 }
@@ -327,6 +330,10 @@ extension ShoppingItem {
                 message: "no category of this household has the id \(category); "
                     + (names.isEmpty ? "it has none" : "the categories are \(names.prefix(20).joined(separator: ", "))")
             )
+        }
+        // An item moved to another aisle is the household's choice for items of its name from now on.
+        if old != nil {
+            try session.setSetting(Categories.choiceSetting(household, name: record.name), to: category)
         }
     }
 }
