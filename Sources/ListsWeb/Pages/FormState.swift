@@ -24,7 +24,8 @@ struct FormState: Sendable {
         self.values = values
     }
 
-    /// The form as posted: `fields` (in the order the form shows them) taken from `form`, missing ones empty.
+    /// The form as posted: `fields` (in the order the form shows them) taken from `form`; one it did not send has no
+    /// value.
     init(_ form: FormBody, fields: [String]) {
         // A field the form did not send has no value (a choice an older form lacks leaves an edit's value alone).
         for field in fields { values[field] = form[field] }
@@ -52,6 +53,27 @@ struct FormState: Sendable {
     ///   - hint: a line under the field saying what is allowed, tied to it with `aria-describedby`.
     ///   - isLabelHidden: whether the label is for screen readers only (the field's place says what it is).
     ///   - attributes: further attributes, markup (`inputmode="decimal"`).
+    func field(
+        _ name: String, label: String, type: String = "text", placeholder: String? = nil, isRequired: Bool = false,
+        hint: String? = nil, isLabelHidden: Bool = false, attributes: String = ""
+    ) -> String {
+        let id = "field-\(name)"
+        var extra = ""
+        if let placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
+        if isRequired { extra += " aria-required=\"true\"" }
+        if errors.isEmpty, initialFocus == name { extra += " autofocus" }
+        let (description, after) = described(name, hint: hint)
+        extra += description
+        if !attributes.isEmpty { extra += " " + attributes }
+        return """
+            <div class="field\(errors[name] == nil ? "" : " invalid")">
+            <label for="\(id)"\(isLabelHidden ? " class=\"visually-hidden\"" : "")>\(HTML.escape(label))</label>
+            <input id="\(id)" name="\(name)" type="\(type)" value="\(HTML.escape(values[name] ?? ""))"\(extra)>
+            \(after)
+            </div>
+            """
+    }
+
     /// A choice among `options` (value, text), the one `values[name]` holds chosen, with its error under it.
     func select(_ name: String, label: String, options: [(value: String, text: String)], hint: String? = nil) -> String
     {
@@ -90,27 +112,6 @@ struct FormState: Sendable {
         }
         if !described.isEmpty { extra += " aria-describedby=\"\(described.joined(separator: " "))\"" }
         return (extra, after)
-    }
-
-    func field(
-        _ name: String, label: String, type: String = "text", placeholder: String? = nil, isRequired: Bool = false,
-        hint: String? = nil, isLabelHidden: Bool = false, attributes: String = ""
-    ) -> String {
-        let id = "field-\(name)"
-        var extra = ""
-        if let placeholder { extra += " placeholder=\"\(HTML.escape(placeholder))\"" }
-        if isRequired { extra += " aria-required=\"true\"" }
-        if errors.isEmpty, initialFocus == name { extra += " autofocus" }
-        let (description, after) = described(name, hint: hint)
-        extra += description
-        if !attributes.isEmpty { extra += " " + attributes }
-        return """
-            <div class="field\(errors[name] == nil ? "" : " invalid")">
-            <label for="\(id)"\(isLabelHidden ? " class=\"visually-hidden\"" : "")>\(HTML.escape(label))</label>
-            <input id="\(id)" name="\(name)" type="\(type)" value="\(HTML.escape(values[name] ?? ""))"\(extra)>
-            \(after)
-            </div>
-            """
     }
 
     /// The refused field focused when the page opens: the first in the form's ``order`` (any, for a field it
