@@ -163,3 +163,25 @@ def test_aisles_are_added_renamed_and_deleted_with_an_undo(server, new_page, jav
     expect(page.get_by_label("Name of Garden centre")).to_have_count(0)
     page.get_by_role("button", name="Undo").click()
     expect(page.get_by_label("Name of Garden centre")).to_be_visible()
+
+
+def test_another_phones_changes_to_a_list_show_at_once(server, new_page):
+    """Two phones on one store list: what one puts on it, changes and takes off shows on the other without a tap."""
+    mine = new_page()
+    mine.goto(server.url + "/lists")
+    mine.get_by_label("New list").fill("Groceries")
+    mine.get_by_role("button", name="Make").click()
+    expect(mine.get_by_role("heading", name="Groceries")).to_be_visible()
+    theirs = new_page()
+    theirs.goto(mine.url)
+    expect(theirs.get_by_text("Nothing on Groceries yet.")).to_be_visible()
+
+    add(mine, "Bagels", "2")
+    expect(entry_row(theirs, "Bagels")).to_contain_text("2")
+    add(mine, "Bagels", "3")
+    expect(entry_row(theirs, "Bagels")).to_contain_text("5")
+    entry_row(mine, "Bagels").get_by_role("button", name="Take Bagels off").click()
+    expect(mine.get_by_text("Took an entry off.")).to_be_visible()
+    expect(entry_row(theirs, "Bagels")).to_have_count(0)
+    mine.get_by_role("button", name="Undo").click()
+    expect(entry_row(theirs, "Bagels")).to_contain_text("5")

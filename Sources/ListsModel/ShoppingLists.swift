@@ -445,13 +445,31 @@ public struct ShoppingLists: Sendable {
             new.meta = RecordMeta(
                 id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
             try session.update(new, expectedVersion: old.meta.version)
+            try touch(list, now: now, in: main)
             return Put(entry: new, isNew: false, keptApart: nil)
         }
         var entry = ListEntry(meta: .draft, item: item.id, list: list.id, quantity: quantity, note: note)
         entry = try ListEntry.schema.checked(entry, now: now)
         entry.meta = RecordMeta(id: id ?? .random(), createdAt: now)
         try session.insert(entry)
+        try touch(list, now: now, in: main)
         return Put(entry: entry, isNew: true, keptApart: keptApart)
+    }
+
+    /// Marks `list` changed (its version and `updatedAt`) in the write that changed its entries, which are kept in a
+    /// store list of their own: so the household's main list's revision moves with them, and open screens of the
+    /// list (which follow that revision) and the list's `ETag` follow its entries.
+    /// - Throws: ``ValidationError`` on `list` when it was deleted meanwhile: nothing is changed on it then.
+    static func touch(_ list: NamedList, now: Date, in main: any StoreSession) throws {
+        guard let stored = try main.record(NamedList.self, id: list.id) else {
+            throw ValidationError(
+                field: "list", message: "the list \(Quoted(list.name)) was deleted; nothing was changed on it")
+        }
+        var new = stored
+        new.meta = RecordMeta(
+            id: stored.id, createdAt: stored.meta.createdAt, updatedAt: max(now, stored.meta.updatedAt),
+            version: stored.meta.version + 1)
+        try main.update(new, expectedVersion: stored.meta.version)
     }
 
     /// Puts the catalog's item called `name` on `list` (case ignored when none has it exactly; the first of several),
@@ -569,6 +587,7 @@ public struct ShoppingLists: Sendable {
             let session = main.session(in: list.entries)
             var seen = Set<UUID>()
             var changed: [Numbered<ListEntry>] = []
+            var wrote = false
             for id in ids where seen.insert(id).inserted {
                 guard let numbered = try session.records(ListEntry.self, idPrefix: id.uuidString, limit: 1).first else {
                     throw StoreError.notFound(ListEntry.kind)
@@ -587,9 +606,11 @@ public struct ShoppingLists: Sendable {
                 new.meta = RecordMeta(
                     id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
                 try session.update(new, expectedVersion: old.meta.version)
+                wrote = true
                 if new.checkedAt != old.checkedAt { try Self.log(checkOff: new, in: main, now: now) }
                 changed.append(Numbered(number: numbered.number, record: new))
             }
+            if wrote { try Self.touch(list, now: now, in: main) }
             return changed
         }
     }
@@ -614,14 +635,47 @@ public struct ShoppingLists: Sendable {
         }
     }
 
-    /// Takes entries off `list`, as one removal that ``restore(_:)`` puts back.
+    /// Takes entries off `list`, as one removal that ``restoreEntry(_:on:)`` puts back one by one (or
+    /// ``restore(_:)`` whole).
     @discardableResult
     public func remove(
         _ references: [Reference], from list: NamedList, expectedVersion: Int? = nil,
         removal: RemovalID = RemovalID()
     ) throws -> [Numbered<ListEntry>] {
-        let ids = try references.map { try entry($0, on: list).record.id }
-        return try entries(of: list).remove(ids.map(Reference.id), expectedVersion: expectedVersion, removal: removal)
+        let found = try references.map { try entry($0, on: list) }
+        let now = lists.now()
+        return try store.write { main in
+            let session = main.session(in: list.entries)
+            var seen = Set<UUID>()
+            for numbered in found where seen.insert(numbered.record.id).inserted {
+                guard let stored = try session.record(ListEntry.self, id: numbered.record.id) else {
+                    throw StoreError.notFound(ListEntry.kind)
+                }
+                if let expectedVersion, expectedVersion != stored.meta.version {
+                    throw StoreError.conflict(ListEntry.kind)
+                }
+                try session.delete(ListEntry.self, id: stored.id, at: now, removal: removal)
+            }
+            try Self.touch(list, now: now, in: main)
+            return found
+        }
+    }
+
+    /// Puts back the entry with `id`, taken off `list` less than ``Undo/window`` ago, as it was and where it was.
+    /// - Throws: ``StoreError/nothingToRestore(_:)``, ``StoreError/conflict(_:)``; ``ValidationError`` on `list`
+    ///   when the list was deleted.
+    @discardableResult
+    public func restoreEntry(_ id: UUID, on list: NamedList) throws -> Numbered<ListEntry> {
+        let now = lists.now()
+        return try store.write { main in
+            let session = main.session(in: list.entries)
+            try session.restore(ListEntry.self, id: id, at: now)
+            guard let restored = try session.records(ListEntry.self, idPrefix: id.uuidString, limit: 1).first else {
+                throw StoreError.nothingToRestore(ListEntry.kind)
+            }
+            try Self.touch(list, now: now, in: main)
+            return restored
+        }
     }
 
     // MARK: Aisles

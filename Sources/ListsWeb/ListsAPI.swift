@@ -303,7 +303,7 @@ enum ListsAPI {
             ) { _, context in
                 let target = try list(context)
                 return RecordAPI<ListEntry>.record(
-                    try context.lists.shoppingLists.entries(of: target).restore(context.parameters.id("entry")).record)
+                    try context.lists.shoppingLists.restoreEntry(context.parameters.id("entry"), on: target).record)
             },
         ]
     }

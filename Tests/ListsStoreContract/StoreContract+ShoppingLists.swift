@@ -16,6 +16,9 @@ extension StoreContract {
         Check("checkOffsKeepTheTimeTheyWereMade", checkOffsKeepTheTimeTheyWereMade),
         Check("badListInputIsRefusedAndChangesNothing", badListInputIsRefusedAndChangesNothing),
         Check("listsAndEntriesAreTheirHouseholdsOwn", listsAndEntriesAreTheirHouseholdsOwn),
+        Check(
+            "everyChangeOfAListsEntriesMovesTheHouseholdsRevision", everyChangeOfAListsEntriesMovesTheHouseholdsRevision
+        ),
     ]
 
     /// Everything a household's lists hold, to compare before and after a refusal.
@@ -227,5 +230,40 @@ extension StoreContract {
         #expect(try ListsView(lists) == before)
         try theirs.delete(.id(market.id))
         #expect(try ListsView(lists) == before)
+    }
+
+    /// A list's entries are kept apart from the household's main list, whose revision open screens follow: each
+    /// change of them (a put, an edit, a check-off, a take-off and its undo) marks the list changed too, and a
+    /// change to a list deleted meanwhile (a phone that still showed it) is refused by name.
+    static func everyChangeOfAListsEntriesMovesTheHouseholdsRevision(_ store: any Store) throws {
+        let (lists, groceries, _) = try twoLists(store)
+        let main = store.scoped(to: StoreScope(household: store.scope.household))
+        var last = try main.read { try $0.revision() }
+        var version = groceries.meta.version
+        func moved(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let now = try main.read { try $0.revision() }
+            let list = try lists.list(.id(groceries.id))
+            #expect(now > last && list.meta.version > version, "\(what)", sourceLocation: sourceLocation)
+            (last, version) = (now, list.meta.version)
+        }
+        try lists.put(.typed("Milk"), on: groceries, quantity: "1 l")
+        try moved("a put")
+        try lists.put(.typed("Milk"), on: groceries, quantity: "500 ml")
+        try moved("a put that adds to an entry")
+        try lists.edit(.typed("Milk"), on: groceries, note: .some("blue"))
+        try moved("an edit")
+        try lists.check([.typed("Milk")], on: groceries)
+        try moved("a check-off")
+        let taken = try lists.remove([.typed("Milk")], from: groceries)
+        try moved("a take-off")
+        try lists.restoreEntry(taken[0].record.id, on: groceries)
+        try moved("its undo")
+        #expect(try lists.rows(of: groceries).map { $0.entry.record.quantity } == ["1.5 l"])
+
+        try lists.delete(.id(groceries.id))
+        let before = try main.read { try $0.revision() }
+        refusal("list") { try lists.put(.typed("Bread"), on: groceries) }
+        refusal("list") { try lists.put(named: "Tea", on: groceries) }
+        #expect(try main.read { try $0.revision() } == before)
     }
 }

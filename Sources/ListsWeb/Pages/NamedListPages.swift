@@ -19,8 +19,10 @@ import ListsModel
 ///   a move among the sections shown), until "Learn from my trips" (`POST /lists/{id}/aisles/learn`).
 /// - `POST /lists/{id}/rename` renames a list.
 ///
-/// These screens are online only: they are not kept for a start offline, and another phone's change shows at the
-/// next load (the revision that open pages follow is the main list's, which entries do not move).
+/// These screens are online only: they are not kept for a start offline. Another phone's change shows at once, as on
+/// every screen: a change of a list's entries marks the list changed in the same write
+/// (``ListsModel/ShoppingLists``), which moves the revision open pages follow, and the screen is loaded again (it has
+/// no row templates to draw a change in place).
 struct NamedListPages: Sendable {
     /// The household's lists.
     let lists: ShoppingLists
@@ -185,7 +187,7 @@ struct NamedListPages: Sendable {
         router.add("POST", "/lists/{id}/entries/{entry}/restore", .page) { _, context in
             let pages = try Self(context)
             let list = try pages.list(context)
-            try pages.lists.entries(of: list).restore(PageController.id(context.parameters, "entry"))
+            try pages.lists.restoreEntry(PageController.id(context.parameters, "entry"), on: list)
             return .redirect(to: "/lists/\(list.id.uuidString)")
         }
     }
