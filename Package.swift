@@ -89,7 +89,7 @@ let package = Package(
         // Benchmarks (`make bench`); built in release mode only by the Makefile.
         .executableTarget(
             name: "lists-bench",
-            dependencies: ["ListsModel", "ListsSQLite", "ListsInterchange"],
+            dependencies: ["ListsModel", "ListsSQLite", "ListsPostgres", "ListsInterchange"],
             path: "bench/lists-bench"
         ),
 

@@ -19,6 +19,7 @@ goal.
   server-bench.py list-scale        GET /api/v1/lists/{id} (200 entries) of a household in a store of 1,000
                                     households x 5 lists x 200 entries, against that household alone; goal: p99
                                     within 1.5x
+  server-bench.py list-scale-postgres  the same on PostgreSQL (a database per side, one server each)
 
 Every request carries an API token of a user made for the benchmarks (Lists serves nobody else).
 
@@ -43,6 +44,7 @@ import urllib.parse
 import urllib.request
 import uuid
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN_DIR = os.path.abspath(os.environ.get("LISTS_BIN_DIR", ".build/release"))
 LISTS = os.path.join(BIN_DIR, "lists")
 LISTS_BENCH = os.path.join(BIN_DIR, "lists-bench")
@@ -917,15 +919,21 @@ def fill_lists(database, households, lists, entries):
     say("   " + result.stdout.strip())
 
 
-def list_scale(work, quick):
+def list_scale_postgres(work, quick):
+    """list-scale on PostgreSQL: each side a database of its own (build-support/test-postgres), one server each."""
+    return list_scale(work, quick, postgres=True)
+
+
+def list_scale(work, quick, postgres=False):
     """GET /api/v1/lists/{id} of one household's list of 200 entries (one of its 5) in a store where 1,000
     households keep 5 lists of 200 entries each (1M entries), against the same household alone in its store:
     wrk's p99 in alternating rounds. Goal: crowded / alone <= 1.5 (medians of the rounds)."""
-    households = 100 if quick else 1000
+    households = (20 if postgres else 100) if quick else 1000
+    clusters = []
     rounds, seconds = (1, 2) if quick else (5, 5)
     threads, connections = 2, 8
     goal = 1.5
-    say(f"== list-scale: GET /api/v1/lists/{{id}} (200 entries with their items), wrk -t{threads} -c{connections} "
+    say(f"== list-scale{' on PostgreSQL' if postgres else ''}: GET /api/v1/lists/{{id}} (200 entries with their items), wrk -t{threads} -c{connections} "
         f"-d{seconds}s --latency, {rounds} alternating rounds: {households} households x 5 lists x 200 entries "
         "against the household alone")
     script = os.path.join(work, "count.lua")
@@ -935,6 +943,15 @@ def list_scale(work, quick):
     try:
         for name, count in (("alone", 1), ("crowded", households)):
             database = os.path.join(work, f"lists-{name}.sqlite")
+            if postgres:
+                cluster = os.path.join(work, f"pg-{name}")
+                started = subprocess.run(
+                    [os.path.join(ROOT, "build-support/test-postgres"), "start", cluster], capture_output=True,
+                    text=True)
+                if started.returncode != 0:
+                    raise Failure(f"test-postgres start failed: {started.stderr}")
+                clusters.append(cluster)
+                database = started.stdout.strip()
             fill_lists(database, count, 5, 200)
             servers[name] = ListsServer(database)
             status, body = get(servers[name].url + "/api/v1/lists")
@@ -962,13 +979,15 @@ def list_scale(work, quick):
     finally:
         for server in servers.values():
             server.stop()
+        for cluster in clusters:
+            subprocess.run([os.path.join(ROOT, "build-support/test-postgres"), "stop", cluster], capture_output=True)
     p99 = {name: median([r.p99_ms for r in results[name]]) for name in results}
     rate = {name: median([r.rate for r in results[name]]) for name in results}
     ratio = p99["crowded"] / p99["alone"]
     say(f"   median: alone {rate['alone']:.0f} requests/s, p99 {p99['alone']:.2f} ms; crowded {rate['crowded']:.0f} "
         f"requests/s, p99 {p99['crowded']:.2f} ms; requests/s crowded / alone {rate['crowded'] / rate['alone']:.2f}")
     met = ratio <= goal
-    say(f"RESULT list-scale: p99 crowded / alone = {ratio:.2f} (goal <= {goal}) {verdict(met)}")
+    say(f"RESULT list-scale{'-postgres' if postgres else ''}: p99 crowded / alone = {ratio:.2f} (goal <= {goal}) {verdict(met)}")
     return met
 
 
@@ -976,6 +995,7 @@ def main(arguments):
     benchmarks = {
         "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "adds-at-once": adds_at_once, "start-and-memory": start_and_memory,
         "signins-vs-reads": signins_vs_reads, "suggestions": suggestions, "list-scale": list_scale,
+        "list-scale-postgres": list_scale_postgres,
     }
     quick = "--quick" in arguments
     names = [a for a in arguments if a != "--quick"]

@@ -1,16 +1,23 @@
 import Foundation
 import ListsModel
+import ListsPostgres
 import ListsSQLite
 
 /// `fill-lists`: a Lists database where each of N households keeps a catalog of E items and L named lists of E
 /// entries each (every item once, quantity 2), for the server's list benchmark (bench/server-bench.py list-scale).
-/// The first household is the one the benchmark's account is given.
+/// The first household is the one the benchmark's account is given. `path` is a SQLite file, which must not exist
+/// yet, or a `postgres://` URL of an empty database.
 enum FillLists {
     static func run(path: String, households: Int, lists: Int, entries: Int) throws {
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw UsageError("\(path) exists; fill-lists creates a new database")
+        let root: any Store
+        if path.hasPrefix("postgres://") || path.hasPrefix("postgresql://") {
+            root = try PostgresStore(url: path)
+        } else {
+            guard !FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("\(path) exists; fill-lists creates a new database")
+            }
+            root = try SQLiteStore(path: path)
         }
-        let root = try SQLiteStore(path: path)
         try Seeding.seedIfNeeded(root, empty: true)
         let seconds = try Measure.seconds {
             let now = Date().roundedToMilliseconds
