@@ -350,12 +350,22 @@ public struct ShoppingLists: Sendable {
     static func rows(of list: NamedList, in session: any StoreSession) throws -> [Row] {
         let entries = try session.session(in: list.entries).list(ListEntry.self)
         var items: [UUID: ShoppingItem] = [:]
-        for entry in entries {
-            guard let id = entry.record.itemID, items[id] == nil else { continue }
-            items[id] = try session.record(ShoppingItem.self, id: id)
+        // One read of the whole catalog when it is not much larger than the list (a read a row costs a round trip
+        // on PostgreSQL), else a read of each entry's item by its id.
+        let catalog = try session.count(ShoppingItem.self, where: nil)
+        if catalog <= max(Self.wholeCatalogRead, entries.count * 10) {
+            for item in try session.list(ShoppingItem.self) { items[item.record.id] = item.record }
+        } else {
+            for entry in entries {
+                guard let id = entry.record.itemID, items[id] == nil else { continue }
+                items[id] = try session.record(ShoppingItem.self, id: id)
+            }
         }
         return entries.map { Row(entry: $0, item: $0.record.itemID.flatMap { items[$0] }) }
     }
+
+    /// The largest catalog a list's rows read whole, whatever the list's length.
+    static let wholeCatalogRead = 500
 
     /// The exact total of `list`: each entry's item price times its quantity's ``Quantity/multiplier``, rounded to
     /// the cent; entries whose item was deleted count nothing.
