@@ -51,6 +51,9 @@ public struct ShoppingLists: Sendable {
         /// When the item was on the list already with a quantity the new one does not add to, the quantity it
         /// keeps beside the new entry's (a message says so).
         public var keptApart: String?
+        /// Whether the put was one made already (the same id sent again), or one that changed nothing: nothing was
+        /// written.
+        public var isRepeat: Bool = false
     }
 
     /// The store of `list`'s entries.
@@ -420,13 +423,13 @@ public struct ShoppingLists: Sendable {
     ) throws -> Put {
         let session = main.session(in: list.entries)
         if let id, let stored = try session.record(ListEntry.self, id: id) {
-            return Put(entry: stored, isNew: false, keptApart: nil)
+            return Put(entry: stored, isNew: false, keptApart: nil, isRepeat: true)
         }
         let open = try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
             .map(\.record).filter { !$0.isChecked }
         // The same put again: it added to this entry already.
         if let id, let done = open.first(where: { $0.lastPut == id.uuidString }) {
-            return Put(entry: done, isNew: false, keptApart: nil)
+            return Put(entry: done, isNew: false, keptApart: nil, isRepeat: true)
         }
         var keptApart: String?
         for old in open {
@@ -449,7 +452,7 @@ public struct ShoppingLists: Sendable {
             }
             if let note { new.note = note }
             keptApart = nil
-            guard new != old else { return Put(entry: old, isNew: false, keptApart: nil) }
+            guard new != old else { return Put(entry: old, isNew: false, keptApart: nil, isRepeat: true) }
             if let id { new.lastPut = id.uuidString }
             new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
             new.meta = RecordMeta(
@@ -549,6 +552,17 @@ public struct ShoppingLists: Sendable {
             return try entries.find(reference)
         } catch let error as ValidationError {
             throw ValidationError(field: "entry", message: error.message)
+        }
+    }
+
+    /// The entry of `list` with `id`, or else the one a put with that id added to (``ListEntry/lastPut``): an entry
+    /// put on a list offline that the server added to the item's entry there is found by the id the phone gave it,
+    /// so that its later check-off or edit made offline lands on that entry. `nil` when there is neither (it was
+    /// taken off the list).
+    public func entry(putAs id: UUID, on list: NamedList) throws -> ListEntry? {
+        try entries(of: list).store.read { session in
+            if let entry = try session.record(ListEntry.self, id: id) { return entry }
+            return try session.list(ListEntry.self).first { $0.record.lastPut == id.uuidString }?.record
         }
     }
 

@@ -7,8 +7,9 @@ import ListsModel
 /// order, in batches, each merged into the records as they are now and answered one by one.
 ///
 /// A change is `{"key", "kind", "op", "id", "fields", "base"}`: `key` is the device's name for it (answered back),
-/// `kind` is a ``RecordKind``'s word (`item`, `task` or `sighting`), `op` is `add`, `update` or `delete`, `id` the
-/// record's (an add chooses it), `fields` the values an add or an update sets, and `base` the values the update saw.
+/// `kind` is a ``RecordKind``'s word (`item`, `task`, `sighting`, or `entry`: an entry of a store list), `op` is
+/// `add`, `update` or `delete`, `id` the record's (an add chooses it), `fields` the values an add or an update sets,
+/// and `base` the values the update saw. An entry's change also names its list (`list`, the list's id).
 /// The rules (docs/api.md, "Changes made offline, and how they merge"):
 ///
 /// - an add makes the record with its id; sent again, it finds it made and adds nothing (`already`);
@@ -17,7 +18,11 @@ import ListsModel
 ///   `not_applied` when nothing could be applied); a field already at the wanted value is `already`;
 /// - a delete wins over an edit it did not see; a delete of a record gone already is `already`;
 /// - an update of a record deleted meanwhile is not applied (`deleted`): the delete wins;
-/// - a malformed change is refused (`refused`, with a reason naming the field) and the others go on.
+/// - a malformed change is refused (`refused`, with a reason naming the field) and the others go on;
+/// - an entry's add puts its item on the list as ``ListsModel/ShoppingLists/put(_:on:quantity:note:id:)`` does
+///   (an item on the list already gets the quantity added); a later change to that entry finds the entry the put
+///   added to. A change to an entry of a list deleted meanwhile is not applied (`not_applied`, field `list`): the
+///   delete wins, and the phone is told why.
 ///
 /// Each change is its own write, so a batch cut by a lost connection leaves the changes before the cut made, and
 /// sending the batch again makes nothing twice: every change is one that can be sent twice.
@@ -43,10 +48,11 @@ struct ChangesAPI: Sendable {
         ) { request, context in try apply(request, context.lists) }
     }
 
-    /// The kinds a change may be of: the three apps' records. Named shopping lists and their entries are not among
-    /// them: a list's store list, its unique name and an entry's list are kept by their own operations
-    /// (``ListsModel/ShoppingLists``), which a change of fields would go round.
-    static let kinds: [RecordKind] = [.item, .task, .sighting]
+    /// The kinds a change may be of: the three apps' records, and the entries of store lists (merged through
+    /// ``ListsModel/ShoppingLists``, which keeps an entry's list, its check-offs' log and the list's revision). The
+    /// lists themselves are not among them: a list's store list and its unique name are kept by operations made
+    /// online.
+    static let kinds: [RecordKind] = [.item, .task, .sighting, .entry]
 
     /// ``kinds``' words as a message lists them: "item, task or sighting".
     static let kindList =
@@ -59,7 +65,7 @@ struct ChangesAPI: Sendable {
     static let schemas: [(name: String, schema: String)] = [
         (
             "ChangeBatch",
-            ##"{"type": "object", "additionalProperties": false, "required": ["changes"], "properties": {"changes": {"type": "array", "maxItems": 500, "items": {"type": "object", "required": ["key", "kind", "op", "id"], "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 100}, "kind": {"type": "string", "enum": [\##(kindWords)]}, "op": {"type": "string", "enum": ["add", "update", "delete"]}, "id": {"type": "string", "format": "uuid"}, "fields": {"type": "object"}, "base": {"type": "object"}}}}}}"##
+            ##"{"type": "object", "additionalProperties": false, "required": ["changes"], "properties": {"changes": {"type": "array", "maxItems": 500, "items": {"type": "object", "required": ["key", "kind", "op", "id"], "properties": {"key": {"type": "string", "minLength": 1, "maxLength": 100}, "kind": {"type": "string", "enum": [\##(kindWords)]}, "op": {"type": "string", "enum": ["add", "update", "delete"]}, "id": {"type": "string", "format": "uuid"}, "list": {"type": "string", "format": "uuid", "description": "An entry's list."}, "fields": {"type": "object"}, "base": {"type": "object"}}}}}}"##
         ),
         (
             "ChangeResults",
@@ -119,7 +125,7 @@ struct ChangesAPI: Sendable {
                 key: "#\(index)", outcome: "refused", reason: "must be a text of 1 to 100 characters", field: "key")
         }
         do {
-            let unknown = Set(members.keys).subtracting(["key", "kind", "op", "id", "fields", "base"])
+            let unknown = Set(members.keys).subtracting(["key", "kind", "op", "id", "list", "fields", "base"])
             if let extra = unknown.sorted().first {
                 throw ValidationError(field: extra, message: "is not part of a change")
             }
@@ -136,6 +142,15 @@ struct ChangesAPI: Sendable {
             let base = try object(members["base"], field: "base")
             guard let kind = RecordKind(rawValue: word), kinds.contains(kind) else {
                 throw ValidationError(field: "kind", message: "must be \(kindList)")
+            }
+            if kind == .entry {
+                guard case .string(let listText)? = members["list"], let list = UUID(uuidString: listText) else {
+                    throw ValidationError(field: "list", message: "an entry's change names its list's id")
+                }
+                return try applyEntry(op, id, list: list, fields, base, key, lists)
+            }
+            if members["list"] != nil {
+                throw ValidationError(field: "list", message: "is part of an entry's change only")
             }
             return try apply(op, id, fields, base, key, kind.recordType, lists)
         } catch let error as ValidationError {
@@ -191,18 +206,90 @@ struct ChangesAPI: Sendable {
                 return Outcome(
                     key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
             }
-            let conflicts = merge?.conflicts.map(\.field) ?? []
-            guard merge?.changesRecord == true else {
-                return Outcome(
-                    key: key, outcome: conflicts.isEmpty ? "already" : "not_applied",
-                    reason: conflicts.isEmpty ? nil : "changed on another device meanwhile; theirs was kept",
-                    conflicts: conflicts, record: changed.jsonBytes)
-            }
+            return outcome(of: merge, key: key, record: changed.jsonBytes)
+        }
+    }
+
+    /// An update's outcome after `merge`: applied, in part (the fields changed elsewhere meanwhile keep their
+    /// values, and are named), or not at all; `record` is the record as it is now.
+    private static func outcome<R: Record>(of merge: Merge<R>?, key: String, record: [UInt8]) -> Outcome {
+        let conflicts = merge?.conflicts.map(\.field) ?? []
+        guard merge?.changesRecord == true else {
             return Outcome(
-                key: key, outcome: conflicts.isEmpty ? "applied" : "partial",
-                reason: conflicts.isEmpty
-                    ? nil : "some fields were changed on another device meanwhile; theirs were kept",
-                conflicts: conflicts, record: changed.jsonBytes)
+                key: key, outcome: conflicts.isEmpty ? "already" : "not_applied",
+                reason: conflicts.isEmpty ? nil : "changed on another device meanwhile; theirs was kept",
+                conflicts: conflicts, record: record)
+        }
+        return Outcome(
+            key: key, outcome: conflicts.isEmpty ? "applied" : "partial",
+            reason: conflicts.isEmpty ? nil : "some fields were changed on another device meanwhile; theirs were kept",
+            conflicts: conflicts, record: record)
+    }
+
+    /// Applies one change to an entry of the store list `listID`, through ``ListsModel/ShoppingLists``.
+    private static func applyEntry(
+        _ op: String, _ id: UUID, list listID: UUID, _ fields: [String: JSONValue], _ base: [String: JSONValue],
+        _ key: String, _ lists: ListsServices
+    ) throws -> Outcome {
+        let shopping = lists.shoppingLists
+        let allowed = op == "add" ? ["item", "quantity", "note"] : ["quantity", "note", "checkedAt"]
+        for name in Set(fields.keys).union(base.keys).sorted() where !allowed.contains(name) {
+            throw ValidationError(
+                field: name,
+                message: "is not a field an entry's \(op) sets (\(allowed.joined(separator: ", ")))")
+        }
+        let listGone = Outcome(
+            key: key, outcome: "not_applied", reason: "its list was deleted on another device; the delete wins",
+            field: "list")
+        let list: NamedList
+        do {
+            list = try shopping.list(.id(listID))
+        } catch StoreError.Code.notFound {
+            return op == "delete" ? Outcome(key: key, outcome: "already", reason: "its list was deleted") : listGone
+        }
+        do {
+            switch op {
+            case "add":
+                guard case .string(let itemText)? = fields["item"], let item = UUID(uuidString: itemText) else {
+                    throw ValidationError(field: "item", message: "the id of an item of the catalog is required")
+                }
+                let now = shopping.lists.now()
+                let quantity = try ListsAPI.value(ListEntry.Fields.quantity, in: fields, now: now) ?? nil
+                let note = try ListsAPI.value(ListEntry.Fields.note, in: fields, now: now) ?? nil
+                let put: ShoppingLists.Put
+                do {
+                    put = try shopping.put(.id(item), on: list, quantity: quantity, note: note, id: id)
+                } catch StoreError.Code.notFound {
+                    return Outcome(
+                        key: key, outcome: "not_applied",
+                        reason: "its item was deleted from the catalog on another device", field: "item")
+                }
+                return Outcome(
+                    key: key, outcome: put.isRepeat ? "already" : "applied", record: put.entry.jsonBytes)
+            case "delete":
+                guard let entry = try shopping.entry(putAs: id, on: list) else {
+                    return Outcome(key: key, outcome: "already", reason: "it was taken off the list already")
+                }
+                try shopping.remove([.id(entry.id)], from: list)
+                return Outcome(key: key, outcome: "applied")
+            default:
+                guard let entry = try shopping.entry(putAs: id, on: list) else {
+                    return Outcome(
+                        key: key, outcome: "deleted",
+                        reason: "it was taken off the list on another device; the delete wins")
+                }
+                var merge: Merge<ListEntry>?
+                let changed = try shopping.change([.id(entry.id)], on: list) { record in
+                    let merged = try ListEntry.schema.merge(
+                        record, wanted: fields, base: base, now: shopping.lists.now())
+                    merge = merged
+                    if merged.changesRecord { record = merged.record }
+                }[0].record
+                return outcome(of: merge, key: key, record: changed.jsonBytes)
+            }
+        } catch let error as ValidationError where error.field == "list" {
+            // Deleted between the read above and the write.
+            return listGone
         }
     }
 }
