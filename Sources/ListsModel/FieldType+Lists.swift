@@ -69,8 +69,11 @@ extension FieldType where Value == String? {
             storage: text.storage,
             schema:
                 #"{"type": ["string", "null"], "maxLength": \#(Quantity.maximumLength), "pattern": "\#(Quantity.pattern)", "description": "A count (2), an amount and a unit (500 g, 1.5 l, 2 packs), or free text (a few) that does not start with a number or a sign; above 0, at most 1000000 and 3 decimals; kept as Lists writes it."}"#,
-            isNullable: true, input: text.input, toStore: text.toStore, fromStore: text.fromStore, toJSON: text.toJSON,
-            fromJSON: text.fromJSON,
+            isNullable: true,
+            input: TextInput(
+                kind: "quantity", rules: Quantity.inputRules, parse: { text, _, _ in text },
+                show: { text, _ in text ?? "" }),
+            toStore: text.toStore, fromStore: text.fromStore, toJSON: text.toJSON, fromJSON: text.fromJSON,
             check: { text, field, _ in
                 guard let text else { return nil }
                 return try naming(field) { try Quantity(parsing: text)?.description }
@@ -135,6 +138,28 @@ extension FieldType where Value == Date? {
 }
 
 extension Quantity {
+    /// A quantity input's rules for app.js, which reads it offline: at most ``maximumLength`` characters, what
+    /// ``pattern`` allows (tried on the text trimmed and lower-cased, as units are read), and the spellings of the
+    /// countable units, by which it adds up a list's total as ``multiplier`` does. A text the pattern refuses gets
+    /// one message for every reason the server words apart (below 0, an unknown unit...).
+    static let inputRules: String = {
+        let countable = Unit.spellings.filter { $0.value.dimension == .countable }.keys.sorted()
+        let messages = [
+            ("forbidden", "a quantity cannot contain control characters"),
+            ("tooManyCodePoints", "a quantity has at most \(maximumLength) characters"),
+            ("tooLong", "a quantity has at most \(maximumLength) characters"),
+            (
+                "notAQuantity",
+                "{quoted} is not a quantity: write a count above 0 (2), an amount and a unit (500 g, 1.5 l, 2 packs: "
+                    + "g, kg, mg, ml, cl, dl, l, pack, can, bottle, box, bag, bunch, jar, piece), or words (a few)"
+            ),
+        ]
+        return "\"maxLength\": \(maximumLength), \"maxCodePoints\": \(maximumLength * 10), "
+            + "\"pattern\": \"\(pattern)\", "
+            + "\"countable\": [\(countable.map { JSONText.string($0) }.joined(separator: ", "))], "
+            + "\"messages\": \(JSONText.object(messages))"
+    }()
+
     /// What a quantity may be, as a JSON Schema pattern (written for a JSON string: backslashes doubled): free text
     /// that starts with neither a digit, a sign nor a space, or a number above 0 and at most 1,000,000 with at most
     /// 3 decimals (2 after a comma, which with 3 would read as a thousands separator), then a unit Lists knows,

@@ -40,6 +40,11 @@ public struct ShoppingLists: Sendable {
     public struct Row: Sendable, Equatable {
         public var entry: Numbered<ListEntry>
         public var item: ShoppingItem?
+
+        public init(entry: Numbered<ListEntry>, item: ShoppingItem?) {
+            self.entry = entry
+            self.item = item
+        }
     }
 
     /// What putting an item on a list did.

@@ -28,8 +28,8 @@ import Testing
         #expect(try harness.itemNames().contains("Oat milk"))
         let page = harness.get(path).text
         #expect(page.contains("<h1 class=\"bar-title\">Groceries</h1>"))
-        #expect(page.mentions(">500 g</span> Pear<", before: ">2</span> Oat milk<"))
-        #expect(page.contains("<option value=\"Notepad\"></option>"))
+        #expect(page.mentions(">500 g</span>Pear<", before: ">2</span>Oat milk<"))
+        #expect(page.contains("<option value=\"Notepad\" data-id=\""))
         #expect(page.contains("Total: $0.62"))
         // Units that do not add up keep both, and say so.
         let apart = harness.post(path + "/entries", [("item", "Pear"), ("quantity", "3")])
@@ -62,7 +62,7 @@ import Testing
         try shop.remove([.typed("Mango")], from: groceries)
         let path = "/lists/\(groceries.id.uuidString)"
         let page = harness.get(path).text
-        #expect(page.contains("<datalist id=\"catalog-names\"><option value=\"Mango\" label=\"3\"></option>"))
+        #expect(page.contains("<datalist id=\"catalog-names\"><option value=\"Mango\" label=\"3\" data-id=\""))
         let recent = harness.get(path + "/recent").text
         #expect(recent.contains("<h1 class=\"bar-title\">Recently bought</h1>"))
         #expect(recent.contains(">3</span> Mango<") && recent.contains("Nov 29, 2026"))
@@ -101,7 +101,7 @@ import Testing
         #expect(answer.status == 200 && answer.text.contains("\"bought\":1"))
         #expect(firstOption() == "Pear")
         try ShoppingList(store: harness.store).add(name: "Apricot", price: .zero)
-        #expect(harness.get(path).text.contains("<option value=\"Apricot\">"))
+        #expect(harness.get(path).text.contains("<option value=\"Apricot\" data-id=\""))
     }
 
     @Test func theAddFieldOffersTheBestTwoHundredNamesOfALargeCatalog() throws {
@@ -176,5 +176,50 @@ import Testing
         #expect(try shop.rows(of: groceries).isEmpty)
         #expect(try shop.all().count == 1)
         #expect(harness.get("/lists/\(UUID().uuidString)").status == 404)
+    }
+
+    /// An entry's sheet (quantity and note), with its form's rules for app.js, saves the fields changed; a refused
+    /// quantity is shown with what was typed, a stale one says so, and nothing changes.
+    @Test func anEntrysSheetChangesItsQuantityAndNote() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        let groceries = try shop.make(name: "Groceries")
+        let pear = try shop.put(named: "Pear", on: groceries, quantity: "2", note: "ripe").entry
+        let path = "/lists/\(groceries.id.uuidString)/entries/\(pear.id.uuidString)/edit"
+        let sheet = harness.get(path).text
+        #expect(sheet.contains("<h1 class=\"bar-title\" id=\"sheet-title\">Pear</h1>"))
+        #expect(sheet.contains("value=\"2\"") && sheet.contains("value=\"ripe\""))
+        #expect(sheet.contains("&quot;input&quot;: &quot;quantity&quot;"))
+        for (quantity, message) in [("-2", "it must be above 0"), ("2 bootles", "is not a unit Lists knows")] {
+            let refused = harness.post(path, [("version", "1"), ("entry-quantity", quantity), ("entry-note", "ripe")])
+            #expect(refused.status == 422 && refused.text.contains(message) && refused.text.contains(quantity))
+        }
+        #expect(
+            harness.post(path, [("version", "1"), ("entry-quantity", "3 packs"), ("entry-note", "")]).status == 303)
+        let entry = try shop.entry(.id(pear.id), on: groceries).record
+        #expect(entry.quantity == "3 packs" && entry.note == nil && entry.meta.version == 2)
+        let stale = harness.post(path, [("version", "1"), ("entry-quantity", "9"), ("entry-note", "")])
+        #expect(stale.status == 409)
+        #expect(try shop.entry(.id(pear.id), on: groceries).record.quantity == "3 packs")
+    }
+
+    /// What app.js draws a store list from with no network: each row's entry with its item's name, price and
+    /// category; the rows' templates (to buy and bought) named by the list; the sheet's template; the add field's
+    /// items with their ids.
+    @Test func aListScreenCarriesWhatItIsDrawnFromOffline() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        let groceries = try shop.make(name: "Groceries")
+        let put = try shop.put(named: "Pear", on: groceries, quantity: "2").entry
+        let page = harness.get("/lists/\(groceries.id.uuidString)").text
+        #expect(page.contains("data-id=\"\(put.id.uuidString)\" data-record='{"))
+        #expect(page.contains(#""name":"Pear","price":0.62}'"#))
+        let list = groceries.id.uuidString
+        #expect(page.contains("<template data-row=\"entry\" data-list=\"\(list)\" data-when=\"checkedAt:null\">"))
+        #expect(page.contains("<template data-row=\"entry\" data-list=\"\(list)\" data-when=\"checkedAt:any\">"))
+        #expect(page.contains("<template data-page=\"/lists/\(list)/entries/{id}/edit\">"))
+        #expect(page.contains("{{quantity}}") && page.contains("{{price}}"))
+        #expect(page.contains("<option value=\"Pear\" data-id=\"\(put.item)\" data-price=\"0.62\""))
+        #expect(page.contains("<p class=\"group-footer\" data-total>Total: $1.24</p>"))
     }
 }

@@ -14,6 +14,12 @@ enum ServiceWorker {
     /// The paths of the screens it keeps for use without a network.
     static let keptScreens = ["/", "/shopping", "/shopping/list", "/todo", "/birds"]
 
+    /// The paths of more screens it keeps, as patterns: the store lists and each one's screen (`/lists/{id}`), which
+    /// a household makes and names.
+    static let keptPatterns = [
+        "^/lists(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?$"
+    ]
+
     /// Screens kept along with a kept screen (its path → the companion's address).
     static let companions = ["/shopping": "/shopping?edit=1"]
 
@@ -21,7 +27,7 @@ enum ServiceWorker {
     static let companionInterval = 30
 
     /// What sw.js is given for `shell` (``Assets/shell``): the shell's versioned addresses and a version naming
-    /// its cache, the kept screens, their companions and the least time between two fetches of one (in
+    /// its cache, the kept screens (by path and by pattern), their companions and the least time between two fetches of one (in
     /// milliseconds).
     static func configuration(shell: [Asset]) -> JSONValue {
         // The shell's version: the hashes of what it holds, so that the worker changes when any of them does.
@@ -30,6 +36,7 @@ enum ServiceWorker {
             "version": .string(version),
             "shell": .array(shell.map { .string($0.url) }),
             "keptScreens": .array(keptScreens.map { .string($0) }),
+            "keptPatterns": .array(keptPatterns.map { .string($0) }),
             "companions": .object(companions.mapValues { .string($0) }),
             "companionInterval": .number(JSONNumber(companionInterval * 1000)),
         ])

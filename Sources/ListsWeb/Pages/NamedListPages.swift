@@ -19,10 +19,13 @@ import ListsModel
 ///   a move among the sections shown), until "Learn from my trips" (`POST /lists/{id}/aisles/learn`).
 /// - `POST /lists/{id}/rename` renames a list.
 ///
-/// These screens are online only: they are not kept for a start offline. Another phone's change shows at once, as on
-/// every screen: a change of a list's entries marks the list changed in the same write
-/// (``ListsModel/ShoppingLists``), which moves the revision open pages follow, and the screen is loaded again (it has
-/// no row templates to draw a change in place).
+/// - `GET /lists/{id}/entries/{entry}/edit`: an entry's sheet, its quantity and note (`POST` saves them).
+///
+/// A list's screen works with no network as the three apps' do (`OfflineViews.entries`, `app/22-offline-forms.js`):
+/// check-offs, the sheet, ✕, and puts of the items its add field offers become changes that wait on the phone.
+/// Another phone's change shows at once, as on every screen: a change of a list's entries marks the list changed in
+/// the same write (``ListsModel/ShoppingLists``), which moves the revision open pages follow, and the screen is
+/// loaded again (the event carries the list, not its entries, so it is not drawn in place).
 struct NamedListPages: Sendable {
     /// The household's lists.
     let lists: ShoppingLists
@@ -176,6 +179,19 @@ struct NamedListPages: Sendable {
             }
             return .redirect(to: "/lists/\(list.id.uuidString)")
         }
+        router.add("GET", "/lists/{id}/entries/{entry}/edit", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            let entry = try pages.entry(context, on: list).record
+            let viewer = Viewer(request)
+            return try pages.entrySheet(list, entry, Self.entryForm.state(entry, viewer), viewer)
+        }
+        router.add("POST", "/lists/{id}/entries/{entry}/edit", .page) { request, context in
+            let pages = try Self(context)
+            let list = try pages.list(context)
+            return try pages.edit(
+                try pages.entry(context, on: list).record, on: list, FormBody(request), Viewer(request))
+        }
         router.add("POST", "/lists/{id}/entries/{entry}/delete", .page) { request, context in
             let pages = try Self(context)
             let list = try pages.list(context)
@@ -291,6 +307,14 @@ struct NamedListPages: Sendable {
     func screen(
         _ list: NamedList, _ state: FormState, undo: UUID? = nil, renaming: Bool = false, status: Int = 200
     ) throws -> HTTPResponse {
+        let (list, main) = try screenMain(list, state, undo: undo, renaming: renaming)
+        return Layout.page(title: list.name, main: main, status: status)
+    }
+
+    /// ``screen(_:_:undo:renaming:status:)``'s `<main>` content, and the list as it is now.
+    func screenMain(_ list: NamedList, _ state: FormState, undo: UUID? = nil, renaming: Bool = false) throws
+        -> (NamedList, String)
+    {
         let all = try lists.all()
         let list = all.first { $0.id == list.id } ?? list
         let rows = try lists.rows(of: list)
@@ -308,12 +332,17 @@ struct NamedListPages: Sendable {
                 }.joined() + "</nav>\n"
         // Best first: most often and most lately bought, with the quantity last bought (the browser filters them
         // as one types, in this order).
+        // Each with its item's id, price and category: with no network, app.js puts these items on the list.
         let options = catalog.map { suggestion in
-            "<option value=\"\(HTML.escape(suggestion.item.name))\""
-                + (suggestion.lastQuantity.map { " label=\"\(HTML.escape($0))\"" } ?? "") + "></option>"
+            let item = suggestion.item
+            return "<option value=\"\(HTML.escape(item.name))\""
+                + (suggestion.lastQuantity.map { " label=\"\(HTML.escape($0))\"" } ?? "")
+                + " data-id=\"\(item.id.uuidString)\" data-price=\"\(item.price.description)\""
+                + (item.category.map { " data-category=\"\(HTML.escape($0))\"" } ?? "") + "></option>"
         }.joined()
         let add = """
-            <form class="insert-form" method="post" action="/lists/\(list.id.uuidString)/entries" \
+            <form class="insert-form" method="post" action="/lists/\(list.id.uuidString)/entries"\
+            \(Self.putForm.rulesAttribute(decimalComma: false)) \
             data-announce="Put {item} on \(HTML.escape(list.name))." autocomplete="off">\
             \(Layout.chosenIDField(state))
             <div class="insert-row">
@@ -353,17 +382,17 @@ struct NamedListPages: Sendable {
             "<a class=\"action-row\" href=\"/lists/\(list.id.uuidString)/recent\">Recently bought</a>\n"
         let content =
             switcher + rename + add + recent
-            + (rows.isEmpty
-                ? Layout.group([], empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name)
-                : try sections(of: list, rows, footer: footer))
-        return Layout.page(
+            + (rows.isEmpty ? Self.group([], list) : try sections(of: list, rows, footer: footer))
+        let main = Layout.screen(
             title: list.name,
-            main: Layout.screen(
-                title: list.name,
-                left: Layout.barLink("‹ Lists", href: "/lists", label: "Store lists", className: "back"),
-                right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
-                content: content, notice: state.notice, undo: undoBar),
-            status: status)
+            left: Layout.barLink("‹ Lists", href: "/lists", label: "Store lists", className: "back"),
+            right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
+            content: content, notice: state.notice, undo: undoBar)
+        let templates = OfflineViews.entries(
+            list, group: { Self.group($0, list, footer: $0.isEmpty ? nil : "Total: $0.00") },
+            row: { Self.entryRow($0, list) },
+            sheet: { Self.entryForm(list, $0, name: "{{name}}", FormState()) })
+        return (list, main + templates)
     }
 
     /// `rows` in their sections, in `list`'s aisle order: each section's name with its ↑ and ↓ (a move among the
@@ -373,7 +402,7 @@ struct NamedListPages: Sendable {
         let (order, byHand) = try lists.aisles(of: list)
         let sections = ShoppingLists.sections(rows, order: order)
         guard sections.count > 1 || sections.first?.category != nil else {
-            return Layout.group(rows.map { Self.entryRow($0, list) }, empty: "", label: list.name, footer: footer)
+            return Self.group(rows.map { Self.entryRow($0, list) }, list, footer: footer)
         }
         let shown = sections.compactMap { $0.category?.id.uuidString }
         let movable = shown.count > 1
@@ -400,13 +429,14 @@ struct NamedListPages: Sendable {
             html += """
                 <div class="aisle-header"><h2 class="group-header" id="\(headerID)">\(HTML.escape(name))</h2>\
                 \(moves)</div>
-                <ul class="group" aria-labelledby="\(headerID)">
+                <ul class="group" aria-labelledby="\(headerID)" \
+                data-category="\(section.category?.id.uuidString ?? "")">
                 \(section.rows.map { Self.entryRow($0, list) }.joined(separator: "\n"))
                 </ul>
 
                 """
         }
-        if let footer { html += "<p class=\"group-footer\">\(HTML.escape(footer))</p>\n" }
+        if let footer { html += "<p class=\"group-footer\" data-total>\(HTML.escape(footer))</p>\n" }
         html +=
             byHand
             ? """
@@ -457,17 +487,27 @@ struct NamedListPages: Sendable {
                 content: content))
     }
 
-    /// An entry's row: a button that checks it off or back on, then its ✕.
+    /// The list of `rows` (markup) when it is not in sections, or what it says with none; `footer` under it (the
+    /// total).
+    static func group(_ rows: [String], _ list: NamedList, footer: String? = nil) -> String {
+        Layout.group(
+            rows, empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name, footer: footer
+        ).replacingOccurrences(of: "<p class=\"group-footer\">", with: "<p class=\"group-footer\" data-total>")
+    }
+
+    /// An entry's row: a button that checks it off or back on, the ⓘ of its sheet (quantity and note), then its ✕.
+    /// Its quantity and note are always drawn (empty when none), so that app.js draws a row from the same template
+    /// whatever it has.
     static func entryRow(_ row: ShoppingLists.Row, _ list: NamedList) -> String {
         let entry = row.entry.record
         let name = row.item?.name ?? "(deleted item)"
         let base = "/lists/\(list.id.uuidString)/entries/\(entry.id.uuidString)"
-        let quantity = entry.quantity.map { "<span class=\"quantity\">\(HTML.escape($0))</span> " } ?? ""
-        let note = entry.note.map { "<span class=\"row-subtitle\">\(HTML.escape($0))</span>" } ?? ""
+        let quantity = "<span class=\"quantity\">\(HTML.escape(entry.quantity ?? ""))</span>"
+        let note = "<span class=\"row-subtitle\">\(HTML.escape(entry.note ?? ""))</span>"
         let price = row.item.map { ShoppingViews.price($0.price) } ?? ""
         let state = entry.isChecked ? "bought" : "to buy"
         return """
-            <li class="row\(entry.isChecked ? " checked" : "")">
+            <li class="row\(entry.isChecked ? " checked" : "")"\(OfflineViews.attributes(row))>
             <form class="row-form" method="post" action="\(base)/toggle" \
             data-announce="\(HTML.escape(name)) \(entry.isChecked ? "to buy again" : "checked off").">\
             \(Layout.versionField(entry.meta.version))\
@@ -476,11 +516,79 @@ struct NamedListPages: Sendable {
             <span class="check" aria-hidden="true">\(entry.isChecked ? "✓" : "")</span>\
             <span class="row-text"><span class="row-title">\(quantity)\(HTML.escape(name))</span>\(note)</span>\
             <span class="row-detail">\(price)</span></button></form>
+            <a class="info-button" href="\(base)/edit" aria-label="Edit \(HTML.escape(name))">\
+            <span class="info-glyph" aria-hidden="true">i</span></a>
             <form class="entry-remove" method="post" action="\(base)/delete" data-announce="Took \(HTML.escape(name)) off.">\
             \(Layout.versionField(entry.meta.version))\
             <button class="remove-button" type="submit" aria-label="Take \(HTML.escape(name)) off">✕</button></form>
             </li>
             """
+    }
+
+    /// The fields of an entry's sheet: its quantity and its note, named apart from the add form's behind it.
+    static let entryForm = RecordForm<ListEntry>(
+        .init(ListEntry.Fields.quantity, name: "entry-quantity"), .init(ListEntry.Fields.note, name: "entry-note"))
+
+    /// The add form's own fields, as the schema reads them: the quantity and the note (its item is a name).
+    static let putForm = RecordForm<ListEntry>(.init(ListEntry.Fields.quantity), .init(ListEntry.Fields.note))
+
+    /// An entry's sheet: its item's name as the title, Quantity and Note; Cancel / Save, back to `list`.
+    static func entryForm(
+        _ list: NamedList, _ entry: ListEntry, name: String, _ state: FormState
+    ) -> String {
+        // A quantity's decimal comma is read whoever types it (``ListsModel/Quantity``): the rules are the same.
+        let rules = entryForm.rulesAttribute(decimalComma: false)
+        let state = state.focusing("entry-quantity")
+        return """
+            <form class="sheet-form" method="post" \
+            action="/lists/\(list.id.uuidString)/entries/\(entry.id.uuidString)/edit"\(rules) \
+            data-announce="Saved \(HTML.escape(name)).">
+            \(Layout.navigationBar(
+                title: name, left: Layout.cancelLink(href: "/lists/\(list.id.uuidString)"),
+                right: Layout.barSubmit("Save"), titleID: "sheet-title"))
+            <div class="content">
+            \(state.notice?.html ?? "")\(Layout.versionField(entry.meta.version))<div class="fields">
+            \(state.field(
+                "entry-quantity", label: "Quantity", placeholder: "2, 500 g, 1.5 l",
+                hint: "A count, an amount and a unit, or words. Empty means none.", attributes: "autocomplete=\"off\""))
+            \(state.field("entry-note", label: "Note", placeholder: "the ripe ones", attributes: "autocomplete=\"off\""))
+            </div>
+            </div>
+            </form>
+            """
+    }
+
+    /// The sheet of `entry` over `list`'s screen.
+    func entrySheet(_ list: NamedList, _ entry: ListEntry, _ state: FormState, _ viewer: Viewer, status: Int = 200)
+        throws -> HTTPResponse
+    {
+        let name = try entry.itemID.flatMap { try? lists.catalog.find(.id($0)).record.name } ?? "(deleted item)"
+        let (list, background) = try screenMain(list, FormState())
+        return Layout.page(
+            title: name,
+            main: Layout.sheet(over: background, Self.entryForm(list, entry, name: name, state)),
+            status: status)
+    }
+
+    /// Saves an entry's sheet: the fields changed from what it showed.
+    func edit(_ entry: ListEntry, on list: NamedList, _ body: FormBody, _ viewer: Viewer) throws -> HTTPResponse {
+        let form = Self.entryForm
+        var state = form.state(body)
+        do {
+            guard let typed = form.edited(&state, entry, viewer, now: lists.lists.now()) else {
+                return try entrySheet(list, entry, state, viewer, status: FormOutcome.invalidStatus)
+            }
+            try lists.change([.id(entry.id)], on: list, expectedVersion: try body.version()) { typed.apply(to: &$0) }
+        } catch let error as ValidationError {
+            form.record(error, in: &state)
+            return try entrySheet(list, entry, state, viewer, status: FormOutcome.invalidStatus)
+        } catch StoreError.Code.conflict {
+            let fresh = try lists.entry(.id(entry.id), on: list).record
+            var redrawn = form.state(fresh, viewer)
+            redrawn.notice = Notice(message: FormOutcome.conflictMessage("entry"))
+            return try entrySheet(list, fresh, redrawn, viewer, status: FormOutcome.conflictStatus)
+        }
+        return .redirect(to: "/lists/\(list.id.uuidString)")
     }
 
     /// Puts the item the form names on `list` (adding it to the catalog when it has none of that name), and

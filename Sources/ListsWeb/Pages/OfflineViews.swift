@@ -38,6 +38,11 @@ enum OfflineViews {
         var json: [UInt8] = []
         json.reserveCapacity(256)
         record.writeJSON(to: &json)
+        return quoted(id, json)
+    }
+
+    /// ` data-id="…" data-record='…'` of the record `id` whose JSON is `json`.
+    private static func quoted(_ id: String, _ json: [UInt8]) -> String {
         var attribute = Array(" data-id=\"\(id)\" data-record='".utf8)
         attribute.reserveCapacity(attribute.count + json.count + 16)
         for byte in json {
@@ -53,6 +58,26 @@ enum OfflineViews {
         return String(decoding: attribute, as: UTF8.self)
     }
 
+    /// The data attributes of a store list's row: its entry's id, and its entry's JSON as the API writes it with
+    /// the item's `name`, `price` and `category` added (what the row draws, and the section it goes in), so that a
+    /// row drawn offline shows its item as the server does.
+    static func attributes(_ row: ShoppingLists.Row) -> String {
+        let entry = row.entry.record
+        guard entry.id != placeholderID else { return attributes(entry) }
+        var json = entry.jsonBytes
+        json.removeLast()
+        json += Array(#","category":"#.utf8)
+        if let category = row.item?.category {
+            JSONValue.writeString(category, to: &json)
+        } else {
+            json += Array("null".utf8)
+        }
+        json += Array(#","name":"#.utf8)
+        JSONValue.writeString(row.item?.name ?? "(deleted item)", to: &json)
+        json += Array(#","price":\#(row.item?.price.description ?? "null")}"#.utf8)
+        return quoted(entry.id.uuidString, json)
+    }
+
     // MARK: Templates
 
     /// A template element holding `html`, with `attributes` (markup).
@@ -62,10 +87,15 @@ enum OfflineViews {
 
     /// `html` drawn with the placeholders' stand-ins, their stand-ins replaced by the placeholders themselves.
     private static func placeholders(_ html: String, _ viewer: Viewer) -> String {
-        html.replacingOccurrences(of: placeholderPrice.description, with: "{{price}}")
+        pricePlaceholder(html)
             .replacingOccurrences(
                 of: viewer.timeElement(placeholderDate),
                 with: "<time datetime=\"{{date}}\" lang=\"\(HTML.escape(viewer.languageTag))\">{{dateText}}</time>")
+    }
+
+    /// `html` drawn with the placeholder price, which becomes `{{price}}`.
+    private static func pricePlaceholder(_ html: String) -> String {
+        html.replacingOccurrences(of: placeholderPrice.description, with: "{{price}}")
     }
 
     private static let placeholderMeta = RecordMeta(id: placeholderID, createdAt: placeholderDate)
@@ -108,6 +138,30 @@ enum OfflineViews {
                 "data-page=\"/shopping/items/{id}/delete\"",
                 ShoppingViews.deleteSheet(item(false), over: "", fromDeleteMode: false, choice))
         return "<div class=\"offline-templates\" hidden>\n\(rows)\(groupStates(group))\(sheets)</div>"
+    }
+
+    /// A store list's templates: an entry's row, to buy and bought (its list named, so that app.js draws only this
+    /// list's changes on it), the list's two states, and the entry's sheet (`sheet` of an entry).
+    static func entries(
+        _ list: NamedList, group: ([String]) -> String, row: (ShoppingLists.Row) -> String,
+        sheet: (ListEntry) -> String
+    ) -> String {
+        let entry = { (isChecked: Bool) in
+            ListEntry(
+                meta: placeholderMeta, item: placeholderID, list: list.id, quantity: "{{quantity}}", note: "{{note}}",
+                checkedAt: isChecked ? placeholderDate : nil)
+        }
+        let item = ShoppingItem(meta: placeholderMeta, name: "{{name}}", price: placeholderPrice)
+        let key = ListEntry.Fields.checkedAt.key
+        let rows = [false, true].map { isChecked in
+            template(
+                "data-row=\"entry\" data-list=\"\(list.id.uuidString)\" data-when=\"\(key):\(isChecked ? "any" : "null")\"",
+                pricePlaceholder(
+                    row(ShoppingLists.Row(entry: Numbered(number: 0, record: entry(isChecked)), item: item))))
+        }
+        let page = template(
+            "data-page=\"/lists/\(list.id.uuidString)/entries/{id}/edit\"", Layout.sheet(over: "", sheet(entry(false))))
+        return "<div class=\"offline-templates\" hidden>\n\(rows.joined())\(groupStates(group))\(page)</div>"
     }
 
     /// To-Do's templates: a task's row, done and not, the list's two states, and the edit sheet (`editForm` of a

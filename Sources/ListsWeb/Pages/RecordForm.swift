@@ -88,6 +88,12 @@ struct RecordForm<R: Record>: Sendable {
         }
     }
 
+    /// What was typed in `state` onto `record` (the one an edit form showed), as `viewer` writes it, for a caller
+    /// that writes the change its own way; `nil` when a field was refused, its message recorded.
+    func edited(_ state: inout FormState, _ record: R, _ viewer: Viewer, now: Date) -> TypedRecord<R>? {
+        read(&state, onto: record, isNew: false, viewer, now: now)
+    }
+
     /// What was typed in `state`, read onto `record`; `nil` when a field was refused, its message recorded.
     private func read(_ state: inout FormState, onto record: R, isNew: Bool, _ viewer: Viewer, now: Date)
         -> TypedRecord<R>?
@@ -115,6 +121,11 @@ struct RecordForm<R: Record>: Sendable {
     /// The form's rules for app.js, as `viewer` writes values: the attribute ` data-schema="…"` of the `<form>`
     /// (``ListsModel/RecordSchema/formRules(_:writesDecimalComma:)``).
     func rulesAttribute(_ viewer: Viewer) -> String {
-        viewer.writesDecimalComma ? rules.comma : rules.dot
+        rulesAttribute(decimalComma: viewer.writesDecimalComma)
+    }
+
+    /// ``rulesAttribute(_:)`` for a viewer who writes a decimal comma or not.
+    func rulesAttribute(decimalComma: Bool) -> String {
+        decimalComma ? rules.comma : rules.dot
     }
 }

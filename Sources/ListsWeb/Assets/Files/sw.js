@@ -1,12 +1,14 @@
 // Lists' service worker (`/sw.js`): what makes the web app an app that a phone installs and opens with no network.
 //
 // The server serves this file strict, after one line that gives it its configuration as data (ServiceWorker.swift):
-//   const config = {"companionInterval": …, "companions": {…}, "keptScreens": […], "shell": […], "version": …};
+//   const config = {"companionInterval": …, "companions": {…}, "keptPatterns": […], "keptScreens": […], "shell": […],
+//     "version": …};
 // - version: names the cache of the shell; it changes whenever the shell does.
 // - shell: the versioned addresses of what every page loads (the style sheet, the script, the icons), kept at
 //   install, so that a new release is a new worker (its configuration differs), which replaces the old one and its
 //   shell at once.
-// - keptScreens: the paths of the lists' screens, kept for a start with no network.
+// - keptScreens: the paths of the lists' screens, kept for a start with no network; keptPatterns: patterns of more
+//   of them (the store lists' screens, whose paths hold a list's id).
 // - companions: a kept screen's path → the address of a screen reached from it with one tap, kept with it.
 // - companionInterval: the least time between two fetches of a companion, in milliseconds.
 //
@@ -22,6 +24,8 @@
 const shellName = `lists-shell-${config.version}`;
 const screensName = "lists-screens";
 const keptScreens = new Set(config.keptScreens);
+const keptPatterns = (config.keptPatterns || []).map((pattern) => new RegExp(pattern));
+const isKept = (path) => keptScreens.has(path) || keptPatterns.some((pattern) => pattern.test(path));
 const companions = new Map(Object.entries(config.companions));
 const companionFetched = new Map();
 
@@ -50,7 +54,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
-  } else if (keptScreens.has(url.pathname)) {
+  } else if (isKept(url.pathname)) {
     event.respondWith(screen(request, event));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => offline()));

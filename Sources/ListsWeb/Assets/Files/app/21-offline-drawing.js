@@ -58,12 +58,25 @@ function knownRecord(id) {
 }
 
 // The template of a row drawing `record` among `templates`: the one whose `data-when` it matches.
+// (`any`: the field has a value, of any kind; `null`: it has none.)
 function rowTemplate(templates, record) {
   return templates.find((template) => {
     if (!template.dataset.when) return true;
     const [field, value] = template.dataset.when.split(":");
+    if (value === "any") return record[field] !== null && record[field] !== undefined;
+    if (value === "null") return record[field] === null || record[field] === undefined;
     return String(record[field]) === value;
   });
+}
+
+// The list a new row of `record` goes in: on a store list in sections, its category's (else the last, "Other"
+// or the one without a header); elsewhere the screen's one list (drawn with rows when it had none).
+function groupFor(main, record) {
+  const sections = [...main.querySelectorAll(".screen .content ul.group[data-category]")];
+  if (sections.length) {
+    return sections.find((group) => group.dataset.category === (record.category || "")) || sections[sections.length - 1];
+  }
+  return drawGroup(main, true);
 }
 
 // Draws `changes` over `main`: the rows they add, change and remove, and the total they move. Each
@@ -74,11 +87,13 @@ function drawChanges(main, changes) {
   if (!templates.length || !changes.length) return;
   const kind = templates[0].dataset.row;
   const filter = templates[0].dataset.filter;
+  // A store list's screen draws the changes of its own entries only.
+  const list = templates[0].dataset.list;
   const texts = new Map(templates.map((template) => [template, template.innerHTML]));
   // Each record's state after the changes (null: not on this screen), in the order first changed.
   const finals = new Map();
   for (const change of changes) {
-    if (change.kind !== kind) continue;
+    if (change.kind !== kind || (list && change.list !== list)) continue;
     const record = change.after;
     // A sheet opened from the screen starts from what it shows.
     if (record) known.set(change.id, record);
@@ -88,7 +103,8 @@ function drawChanges(main, changes) {
   if (!finals.size) return;
   const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
   const holder = document.createElement("template");
-  let added = "";
+  // The new rows' markup by the list they go in (the first one: a list drawn with rows when it had none).
+  const added = new Map();
   for (const [id, record] of finals) {
     const row = rows.get(id);
     if (!record) {
@@ -99,18 +115,18 @@ function drawChanges(main, changes) {
     if (!template) continue;
     const html = fill(texts.get(template), id, shown(record)).trim();
     if (!row) {
-      added += html;
+      const group = groupFor(main, record);
+      added.set(group, (added.get(group) || "") + html);
       continue;
     }
     holder.innerHTML = html;
     row.replaceWith(holder.content);
   }
-  if (added) {
-    holder.innerHTML = added;
-    drawGroup(main, true).append(holder.content);
-  } else if (!main.querySelector(".screen .content ul.group li.row")) {
-    drawGroup(main, false);
+  for (const [group, html] of added) {
+    holder.innerHTML = html;
+    if (group) group.append(holder.content);
   }
+  if (!added.size && !main.querySelector(".screen .content ul.group li.row")) drawGroup(main, false);
   drawTotal(main);
   enhance(main);
 }
@@ -133,6 +149,12 @@ function drawGroup(main, hasRows) {
     else content.append(list);
     return list;
   }
+  // A store list in sections emptied: the sections go, headers and all, and the words under them.
+  if (!hasRows) {
+    for (const extra of content.querySelectorAll("ul.group ~ ul.group, .aisle-header, p.group-footer, .aisle-order")) {
+      extra.remove();
+    }
+  }
   const holder = document.createElement("template");
   holder.innerHTML = template.innerHTML.trim();
   const fresh = holder.content.querySelector("ul.group");
@@ -143,8 +165,38 @@ function drawGroup(main, hasRows) {
   return fresh;
 }
 
+// What a store list's total multiplies an entry's price by (ListsModel's `Quantity.multiplier`): the count of a
+// count or of countable units (the spellings `countable` lists), 1 for an amount by weight or volume or for words.
+function multiplier(quantity, countable) {
+  const parts = trimmed(String(quantity || "")).toLowerCase().match(/^([0-9]+(?:[.,][0-9]+)?)\s*(.*)$/);
+  if (!parts) return 1;
+  const number = Number(parts[1].replace(",", "."));
+  return !parts[2] || countable.includes(parts[2]) ? number : 1;
+}
+
+// A store list's total, added up again from its rows, as "Total: $8.57" under them (none with no rows).
+function drawEntriesTotal(main) {
+  const footer = main.querySelector(".screen p.group-footer[data-total]");
+  const form = main.querySelector("form.insert-form[data-schema]");
+  const rules = form && formRules(form);
+  const quantity = rules && rules.fields.find((field) => field.key === "quantity");
+  if (!footer || !quantity) return;
+  let cents = 0;
+  for (const row of main.querySelectorAll(".screen li.row[data-record]")) {
+    try {
+      const record = JSON.parse(row.dataset.record);
+      if (typeof record.price === "number") cents += record.price * 100 * multiplier(record.quantity, quantity.countable);
+    } catch (error) { /* skip */ }
+  }
+  footer.textContent = `Total: $${(Math.round(cents) / 100).toFixed(2)}`;
+}
+
 // The Shopping List's total, added up again from its rows (when the whole list is on the screen).
 function drawTotal(main) {
+  if (main.querySelector("template[data-list]")) {
+    drawEntriesTotal(main);
+    return;
+  }
   if (!main.querySelector('template[data-filter="inShoppingList"]') || main.querySelector(".pager")) return;
   const rows = [...main.querySelectorAll(".screen li.row[data-record]")];
   let cents = 0;

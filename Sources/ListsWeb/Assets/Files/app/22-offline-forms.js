@@ -54,6 +54,13 @@ const inputReaders = {
   optionalText(field, text) {
     return inputReaders.text(field, text);
   },
+  // A quantity (`2`, `500 g`, `a few`): text, then what its pattern allows, tried lower-cased as units are read.
+  quantity(field, text) {
+    const read = inputReaders.text(field, text);
+    if (read.error || read.value === null) return read;
+    const pattern = new RegExp(field.pattern, "u");
+    return pattern.test(read.value.toLowerCase()) ? read : refusal(field, "notAQuantity", { quoted: quoted(read.value) });
+  },
   // A choice among a select's options (an item's category): its value as it is, the server checking it.
   choice(field, text) {
     return { value: trimmed(text) || null };
@@ -165,12 +172,38 @@ const offlineForms = [
   { path: "/birds/new", kind: "sighting", op: "add", read: true, next: () => "/birds" },
   { path: "/birds/{id}/edit", kind: "sighting", op: "update", read: true, next: (id) => `/birds/${id}` },
   { path: "/birds/{id}/delete", kind: "sighting", op: "delete", next: () => "/birds" },
+  // A store list's: a put of an item of the catalog (`item`: found by its name among the add field's), an entry
+  // checked off at the phone's time or back on, its sheet, and its ✕.
+  { path: "/lists/{list}/entries", kind: "entry", op: "add", read: true, item: true },
+  { path: "/lists/{list}/entries/{id}/toggle", kind: "entry", op: "update",
+    set: (record) => ({ checkedAt: record.checkedAt ? null : new Date().toISOString() }) },
+  { path: "/lists/{list}/entries/{id}/edit", kind: "entry", op: "update", read: true,
+    next: (id, list) => `/lists/${list}` },
+  { path: "/lists/{list}/entries/{id}/delete", kind: "entry", op: "delete" },
 ];
 
+// The ids a path of `pattern` holds (`{id}`, and a store list's `{list}`), upper-cased, or null when it is not one.
 function matchPath(pattern, pathname) {
-  const match = pathname.match(new RegExp(`^${pattern.replace("{id}", uuidPattern)}$`));
+  const names = [...pattern.matchAll(/\{(\w+)\}/g)].map((part) => part[1]);
+  const match = pathname.match(new RegExp(`^${pattern.replace(/\{\w+\}/g, uuidPattern)}$`));
   if (!match) return null;
-  return { id: match[1] ? match[1].toUpperCase() : null };
+  const ids = { id: null };
+  names.forEach((name, index) => { ids[name] = match[index + 1].toUpperCase(); });
+  return ids;
+}
+
+// The item of the catalog a put form names, as the add field offers them (its `<datalist>`: id, price and
+// category of each): the name as typed, else in any case. Null when the kept catalog has none of that name.
+function catalogItem(form) {
+  const input = form.querySelector('[name="item"]');
+  const name = trimmed(String(input ? input.value : ""));
+  const options = [...form.querySelectorAll("datalist option[data-id]")];
+  const option = options.find((candidate) => candidate.value === name)
+    || options.find((candidate) => candidate.value.toLowerCase() === name.toLowerCase());
+  if (!option) return null;
+  return { item: option.dataset.id.toUpperCase(), name: option.value,
+    price: option.dataset.price === undefined ? null : Number(option.dataset.price),
+    category: option.dataset.category || null };
 }
 
 function newID() {
@@ -229,6 +262,17 @@ async function keepOffline(form, action) {
     fields = read.fields;
   }
   if (rule.set) fields = rule.set(before);
+  // A put offline: only an item the catalog kept on the device; what the row draws of it comes with it.
+  let item = null;
+  if (rule.item) {
+    item = catalogItem(form);
+    if (!item) {
+      showFieldErrors(form, { item: "With no network, only an item the list offers can be put on it; add a new one "
+        + "when you are online." });
+      return true;
+    }
+    fields.item = item.item;
+  }
   const base = {};
   if (rule.op === "update") {
     for (const name of Object.keys(fields)) {
@@ -239,6 +283,8 @@ async function keepOffline(form, action) {
   // The record as the screens draw it now: the whole record the form started from (its own JSON, meta and all),
   // or a new one's initial values, with what changed; only `fields` are sent.
   const start = rule.op === "add" && rules ? initialRecord(rules) : {};
+  if (item) Object.assign(start, { list: match.list, checkedAt: null, name: item.name, price: item.price,
+    category: item.category });
   const after = rule.op === "delete" ? null : { ...start, ...(before || {}), ...fields };
   const shownRecord = after || before || {};
   let change = null;
@@ -247,6 +293,7 @@ async function keepOffline(form, action) {
       household, kind: rule.kind, op: rule.op, id, fields, base, after,
       label: shownRecord.name || shownRecord.title || "",
     };
+    if (match.list) change.list = match.list;
     change.seq = await transact("changes", "readwrite", (store) => store.add(change));
     // (Read back already when another tab's news came in between.)
     if (!queue.some((other) => other.seq === change.seq)) queue.push(change);
@@ -256,7 +303,7 @@ async function keepOffline(form, action) {
   }
   announce(announcement(form));
   const inSheet = form.closest(".sheet") !== null;
-  if (inSheet && rule.next) await load(rule.next(id), "push");
+  if (inSheet && rule.next) await load(rule.next(id, match.list), "push");
   else {
     const main = currentMain();
     if (change) drawChanges(main, [change]);

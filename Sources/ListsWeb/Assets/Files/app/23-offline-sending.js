@@ -6,6 +6,10 @@
 function notAppliedText(entry) {
   const name = entry.label ? `“${entry.label}”` : "A record";
   const what = { add: "adding", update: "your change to", delete: "deleting" }[entry.op] || "a change to";
+  if (entry.field === "list" || entry.field === "item") {
+    return `${name}: ${what === "adding" ? "putting it on the list" : what.replace(" to", "")} was not applied: `
+      + `${entry.reason || "its list is gone"}.`;
+  }
   switch (entry.outcome) {
     case "deleted": return `${name}: your change was not applied: it was deleted on another device.`;
     case "refused":
@@ -79,6 +83,7 @@ async function dismissNotApplied() {
 // The change as the server takes it.
 const wire = (change) => ({
   key: String(change.seq), kind: change.kind, op: change.op, id: change.id, fields: change.fields, base: change.base,
+  ...(change.list ? { list: change.list } : {}),
 });
 
 // Sends `batch`; answers each change's result, or null when the session ended or has no household (the

@@ -2,7 +2,7 @@
 // records (the server's EventHub), from the very revision the page shows, is drawn on the screen's rows from the
 // screen's row templates (21-offline-drawing.js draws them the same way), as the server would draw the screen,
 // without loading it. What cannot be drawn exactly is left to loading the screen again, as every change was
-// before: a screen without row templates (home, a sighting, an account screen), a sheet, a change that moves rows
+// before: a screen without row templates (home, a sighting, an account screen), a store list, a sheet, a change that moves rows
 // or counts of a paged list, rows in another order than the list's (sightings by date), a new row whose place the
 // screen does not show, changes waiting on the device, an event from another revision (one missed, or the page
 // is ahead). Nothing depends on this path being taken.
@@ -31,6 +31,8 @@ function liveRow(template, change) {
 function livePlan(main, records) {
   const templates = [...main.querySelectorAll("template[data-row]")];
   if (!templates.length || main.querySelector(".sheet")) return null;
+  // A store list's entries are kept apart from the records an event carries (it names the list changed): loaded.
+  if (templates[0].dataset.list) return null;
   // Rows in another order than the list's (sightings by date): where a row goes is the server's to say.
   const order = main.querySelector("nav.segmented a.segment[aria-current=true]");
   if (order && !/[?&]order=added\b/.test(order.getAttribute("href"))) return null;
