@@ -290,7 +290,7 @@ def test_a_forged_or_malformed_queued_change_is_refused_shown_and_the_rest_lands
     expect(waiting_mark(phone)).to_be_hidden(timeout=10_000)
     notes = phone.locator("#not-applied")
     expect(notes).to_contain_text("“Forged”: adding it was refused: id: must be a UUID.")
-    expect(notes).to_contain_text("“Gadget”: adding it was refused: kind: must be item, task or sighting.")
+    expect(notes).to_contain_text("“Gadget”: adding it was refused: kind: must be item, task, sighting or entry.")
     expect(notes).to_contain_text("“Huge”: adding it was refused:")
     expect(notes).to_contain_text("“Gone”: your change was not applied: it was deleted on another device.")
     assert titles(server) == ["Walk the dogs", "Feed the hogs", "Chop the logs", "Before", "After"]

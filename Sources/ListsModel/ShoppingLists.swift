@@ -82,9 +82,9 @@ public struct ShoppingLists: Sendable {
     }
 
     /// The lists in their order with their counts, for the home screen and the switcher.
-    public func summaries() throws -> [Summary] {
+    public func summaries(first limit: Int? = nil) throws -> [Summary] {
         try store.read { session in
-            try Self.inOrder(session).map { list in
+            try Self.inOrder(session).prefix(limit ?? Int.max).map { list in
                 let entries = session.session(in: list.entries)
                 return Summary(
                     list: list, entries: try entries.count(ListEntry.self, where: nil),

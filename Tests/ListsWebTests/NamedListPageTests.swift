@@ -50,7 +50,25 @@ import Testing
         #expect(harness.get(path, query: ["undo": pear.id.uuidString]).text.contains("Took an entry off."))
         #expect(harness.post(path + "/entries/\(pear.id.uuidString)/restore", []).status == 303)
         #expect(try lists(harness).rows(of: groceries).count == 3)
-        #expect(harness.get("/").text.contains("1 list"))
+        // The first screen lists the store lists with what is left to buy on each.
+        let home = harness.get("/").text
+        #expect(home.contains("1 list"))
+        #expect(home.contains("<a class=\"row-link\" href=\"\(path)\">"))
+        #expect(
+            home.contains("<span class=\"row-title\">Groceries</span><span class=\"row-subtitle\">2 to buy, 3 in all"))
+    }
+
+    /// A household with many lists sees the first few on the first screen, and a row leading to all of them.
+    @Test func theFirstScreenShowsTheFirstListsAndLeadsToAll() throws {
+        let harness = try PageHarness()
+        let shop = try lists(harness)
+        for number in 1...10 { try shop.make(name: "List \(number)") }
+        let home = harness.get("/").text
+        #expect(home.contains(">List 8</span>") && !home.contains(">List 9</span>"))
+        #expect(
+            home.contains(
+                "<a class=\"row-link\" href=\"/lists\"><span class=\"row-text\"><span class=\"row-title\">All 10 lists")
+        )
     }
 
     @Test func theAddFieldOffersWhatWasBoughtFirstAndRecentlyBoughtPutsItBackInOneTap() throws {

@@ -47,6 +47,22 @@ struct PageController: Sendable {
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
             ("/lists", "Store Lists", "icon-shopping", count(named, "list")),
         ]
+        // The store lists themselves, the first few in their order, each with what is left to buy on it.
+        let shown = try lists.shoppingLists.summaries(first: homeLists)
+        var listRows = shown.map { summary in
+            """
+            <li class="row"><a class="row-link" href="/lists/\(summary.list.id.uuidString)"><span class="row-text">\
+            <span class="row-title">\(HTML.escape(summary.list.name))</span>\
+            <span class="row-subtitle">\(Layout.number(summary.toBuy)) to buy, \(Layout.number(summary.entries)) in all\
+            </span></span><span class="chevron" aria-hidden="true">›</span></a></li>
+            """
+        }
+        if named > shown.count {
+            listRows.append(
+                "<li class=\"row\"><a class=\"row-link\" href=\"/lists\"><span class=\"row-text\">"
+                    + "<span class=\"row-title\">All \(Layout.number(named)) lists</span></span>"
+                    + "<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>")
+        }
         let rows = apps.map { path, title, icon, detail in
             """
             <li class="row"><a class="row-link app-link" href="\(path)">\
@@ -73,8 +89,15 @@ struct PageController: Sendable {
             main: Layout.screen(
                 title: "Lists", left: left ?? "", right: Layout.barLink("Account", href: "/account"),
                 content: Layout.group(rows, empty: "", label: "Apps")
+                    + (listRows.isEmpty
+                        ? ""
+                        : "<h2 class=\"group-header\" id=\"home-lists\">Store lists</h2>\n"
+                            + Layout.group(listRows, empty: "", label: "Store lists"))
                     + Layout.group([settings], empty: "", label: "Data")))
     }
+
+    /// How many store lists the first screen shows (then a row leading to all of them).
+    static let homeLists = 8
 
     private static func count(_ number: Int, _ noun: String) -> String {
         "\(Layout.number(number)) \(noun)\(number == 1 ? "" : "s")"
