@@ -10,8 +10,12 @@ import ListsSQL
 /// handle is closed in `deinit`.
 final class PostgresConnection {
     private let handle: OpaquePointer
-    /// Statement names by SQL, prepared on first use on this connection.
-    private var prepared: [String: String] = [:]
+    /// Statement names by SQL, prepared on first use on this connection, and whether each appends change rows.
+    private var prepared: [String: (name: String, appendsChanges: Bool)] = [:]
+    /// How many statements that append rows to `record_changes` (schema 6: every change of records) this connection
+    /// has run: the store folds those rows every so many of them (``PostgresStore/fold``), however many a
+    /// transaction ran.
+    private(set) var changeStatements = 0
     /// The server's URL without its password, for messages.
     let place: String
 
@@ -109,7 +113,7 @@ final class PostgresConnection {
     /// - Returns: the result, which the caller reads through ``Rows``.
     /// - Throws: ``PostgresError``.
     func query(_ sql: String, _ parameters: [FieldValue] = []) throws -> Rows {
-        let name = try statementName(sql, parameterCount: parameters.count)
+        let (name, appendsChanges) = try statementName(sql, parameterCount: parameters.count)
         // Every value as a NUL-terminated string in one buffer, and pointers into it (nil for null).
         var buffer: [UInt8] = []
         buffer.reserveCapacity(256)
@@ -137,6 +141,7 @@ final class PostgresConnection {
             PQclear(result)
             throw error
         }
+        if appendsChanges { changeStatements += 1 }
         return Rows(result: result)
     }
 
@@ -167,16 +172,17 @@ final class PostgresConnection {
         }
     }
 
-    private func statementName(_ sql: String, parameterCount: Int) throws -> String {
-        if let name = prepared[sql] { return name }
+    private func statementName(_ sql: String, parameterCount: Int) throws -> (String, Bool) {
+        if let statement = prepared[sql] { return statement }
         let name = "lists_\(prepared.count + 1)"
         guard let result = PQprepare(handle, name, sql, Int32(parameterCount), nil) else {
             throw error(nil, sql: sql)
         }
         defer { PQclear(result) }
         try check(result, sql: sql)
-        prepared[sql] = name
-        return name
+        let statement = (name: name, appendsChanges: sql.contains("INSERT INTO record_changes"))
+        prepared[sql] = statement
+        return statement
     }
 
     private func check(_ result: OpaquePointer, sql: String) throws {

@@ -35,7 +35,8 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     /// other schemas of one database do not wait for each other.
     static let writeLock = SQLDialect.Locks.advisory.store
 
-    /// How many writes of a store go by between folds of `record_changes` (see ``fold``).
+    /// How many writes of a store go by between folds of `record_changes` (see ``fold``); a write that ran more
+    /// statements appending change rows than that counts as that many.
     static let foldInterval = 128
 
     /// Folds the changes appended to `record_changes` (schema 6) into the count rows and deletes them, in one
@@ -76,12 +77,34 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     }
 
     /// Runs `upkeep` on `connection`. A fold that fails changes nothing and is left to the next one; the vacuum
-    /// follows only a fold that folded something.
+    /// follows only a fold that folded something, and any fold of more rows than writes go by between vacuums (a
+    /// large load's), whose dead rows every count would read until the next vacuum.
     private func run(_ upkeep: Upkeep, on connection: PostgresConnection) {
-        guard let folded = try? connection.run(Self.fold), folded > 0, upkeep.contains(.vacuum) else { return }
+        guard let folded = try? connection.run(Self.fold), folded > 0,
+            upkeep.contains(.vacuum) || folded >= Self.vacuumInterval
+        else { return }
+        if folded >= Self.vacuumInterval {
+            Self.shrinkChanges(connection)
+            return
+        }
         // Without truncating (which locks the table against the writers appending to it), and not at all when
         // another vacuum of it is running.
         try? connection.execute("VACUUM (SKIP_LOCKED, TRUNCATE false) record_changes")
+    }
+
+    /// The size of `record_changes` above which its empty pages are given back (a vacuum that truncates).
+    static let changesShrinkBytes = 512 * 1024
+
+    /// Gives back the space of `record_changes` when a burst of change rows (a large load, or writes that went
+    /// long without a fold) left it larger than ``changesShrinkBytes``: every count reads the whole table (it has no
+    /// index, for the writers' sake), empty pages and all, and a vacuum that does not truncate keeps them. The
+    /// truncation takes a lock the writers appending to the table wait for, briefly, which is why it is kept for
+    /// these rare times (a store's opening, a fold of a burst) and skipped when another vacuum runs.
+    static func shrinkChanges(_ connection: PostgresConnection) {
+        guard let size = try? connection.integer("SELECT pg_relation_size('record_changes')"),
+            size > changesShrinkBytes
+        else { return }
+        try? connection.execute("VACUUM (SKIP_LOCKED, TRUNCATE true) record_changes")
     }
 
     /// Runs the upkeep the append queue left, if any, on a pooled connection.
@@ -114,6 +137,11 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         } catch let error as PostgresError {
             throw error.storeError(place: place)
         }
+        // Change rows another process left unfolded (a load that ended between folds) are folded now, and a table
+        // grown large by a burst of them given back its space, so that the counts this server reads do not go
+        // through them.
+        run(.fold, on: connection)
+        Self.shrinkChanges(connection)
         put(PostgresConnectionBox(connection))
     }
 
@@ -280,6 +308,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
     ) throws -> T {
         let box = try begun(begin)
         let connection = box.connection
+        let changesBefore = connection.changeStatements
         do {
             let value = try body(PostgresSession(connection: connection, scope: scope, isWrite: isWrite))
             // A statement that failed aborted the transaction even if the body caught its error; COMMIT would
@@ -288,7 +317,10 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
                 throw StoreError.failure("a statement failed inside the transaction; it was rolled back")
             }
             try connection.execute("COMMIT")
-            if isWrite, let due = upkeep(after: writes) { run(due, on: connection) }
+            // A write counts as its statements that appended change rows when they are more (a household's
+            // lists filled in one transaction): what a count reads until the fold is the rows, not the writes.
+            let statements = connection.changeStatements - changesBefore
+            if isWrite, let due = upkeep(after: max(writes, statements)) { run(due, on: connection) }
             put(box)
             return value
         } catch {

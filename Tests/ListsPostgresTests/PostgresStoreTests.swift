@@ -260,6 +260,40 @@ import Testing
         }
     }
 
+    /// A write of many changes in one transaction (a household's lists filled at once) counts as its statements
+    /// toward the fold, not as one write; a store opened on changes another process left unfolded folds them, and
+    /// gives back the space a burst of them took, so that every count stays a short read.
+    @Test func manyChangesInOneWriteAreFoldedAndTheirSpaceGivenBack() throws {
+        try PostgresTestServer.withFreshSchema { url in
+            let store = try PostgresStore(url: url)
+            let admin = try PostgresTestServer.administration()
+            let schema = try PostgresTestServer.schema(in: url)
+            func unfolded() throws -> Int64 {
+                try #require(try admin.integer("SELECT count(*) FROM \(schema).record_changes"))
+            }
+            let now = Date()
+            let burst = PostgresStore.foldInterval * 3
+            try store.write { session in
+                for index in 1...burst {
+                    try session.insert(TodoTask(meta: RecordMeta(createdAt: now), title: "Task \(index)"))
+                }
+            }
+            #expect(try unfolded() == 0)
+            #expect(try store.read { try $0.count(TodoTask.self, where: nil) } == burst)
+
+            // Another process's burst, left unfolded and large: the next store opened folds it and shrinks the table.
+            try admin.execute(
+                "INSERT INTO \(schema).record_changes (household, kind, list, step) "
+                    + "SELECT 0, 'tasks', 0, 0 FROM generate_series(1, 40000)")
+            #expect(try unfolded() == 40000)
+            let opened = try PostgresStore(url: url)
+            #expect(try unfolded() == 0)
+            let size = try #require(try admin.integer("SELECT pg_relation_size('\(schema).record_changes')"))
+            #expect(size <= Int64(PostgresStore.changesShrinkBytes))
+            #expect(try opened.read { try $0.count(TodoTask.self, where: nil) } == burst)
+        }
+    }
+
     /// API adds (the append queue) leave the fold to the add that has its answer, and it still happens: the table
     /// of changes stays short and the counts right.
     @Test func apiAddsFoldTheirChangesToo() throws {
