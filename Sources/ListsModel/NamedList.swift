@@ -87,9 +87,25 @@ public struct ListEntry: Record {
     public var note: String?
     /// When the entry was checked off (the phone's time, also offline), or `nil` while it is still to buy.
     public var checkedAt: Date?
-    /// The id the client chose for the last put that added to this entry's quantity, so that the same put sent
-    /// again (a retry, a double click) adds once (``ShoppingLists/put(_:on:quantity:note:id:)``).
+    /// The ids the clients chose for the last puts that added to this entry's quantity (up to
+    /// ``ListEntry/keptPuts``, newest first, separated by spaces), so that one of them sent again (a retry, a double
+    /// click, a phone's queue sent twice) adds once, even after another put added to the entry since
+    /// (``ShoppingLists/put(_:on:quantity:note:id:)``).
     public var lastPut: String?
+
+    /// How many puts' ids an entry keeps in ``lastPut``: five ids and their spaces fit its 200 characters.
+    public static let keptPuts = 5
+
+    /// Whether the put with `id` added to this entry.
+    public func wasPut(by id: UUID) -> Bool {
+        lastPut?.split(separator: " ").contains { $0 == id.uuidString } ?? false
+    }
+
+    /// ``lastPut`` with `id` first, the oldest id beyond ``keptPuts`` left out.
+    func keepingPut(_ id: UUID) -> String {
+        ([id.uuidString] + (lastPut?.split(separator: " ").map(String.init) ?? [])).prefix(Self.keptPuts)
+            .joined(separator: " ")
+    }
 
     /// An entry with already validated values.
     public init(
@@ -129,10 +145,13 @@ public struct ListEntry: Record {
         public static let note = Field(
             ListEntry.self, key: "note", column: "note", type: .optionalText(what: "a note"), initial: .value(nil),
             get: { $0.note }, set: { $0.note = $1 })
-        /// `lastPut`: the client's id of the last put added to the entry; Lists sets it.
+        /// `lastPut`: the clients' ids of the last puts added to the entry; Lists sets it.
         public static let lastPut = Field(
             ListEntry.self, key: "lastPut", column: "last_put",
-            type: .optionalText(what: "a put's id", description: "The id of the last put that added to the entry."),
+            type: .optionalText(
+                what: "a put's id",
+                description:
+                    "The ids of the last puts (up to five, newest first, separated by spaces) that added to the entry."),
             initial: .value(nil), isInput: false, get: { $0.lastPut }, set: { $0.lastPut = $1 })
         /// `checkedAt`: none while the entry is to buy.
         public static let checkedAt = Field(

@@ -433,7 +433,7 @@ public struct ShoppingLists: Sendable {
         let open = try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
             .map(\.record).filter { !$0.isChecked }
         // The same put again: it added to this entry already.
-        if let id, let done = open.first(where: { $0.lastPut == id.uuidString }) {
+        if let id, let done = open.first(where: { $0.wasPut(by: id) }) {
             return Put(entry: done, isNew: false, keptApart: nil, isRepeat: true)
         }
         var keptApart: String?
@@ -458,7 +458,7 @@ public struct ShoppingLists: Sendable {
             if let note { new.note = note }
             keptApart = nil
             guard new != old else { return Put(entry: old, isNew: false, keptApart: nil, isRepeat: true) }
-            if let id { new.lastPut = id.uuidString }
+            if let id { new.lastPut = old.keepingPut(id) }
             new = try ListEntry.schema.checked(new, changedFrom: old, now: now)
             new.meta = RecordMeta(
                 id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
@@ -567,7 +567,7 @@ public struct ShoppingLists: Sendable {
     public func entry(putAs id: UUID, on list: NamedList) throws -> ListEntry? {
         try entries(of: list).store.read { session in
             if let entry = try session.record(ListEntry.self, id: id) { return entry }
-            return try session.list(ListEntry.self).first { $0.record.lastPut == id.uuidString }?.record
+            return try session.list(ListEntry.self).first { $0.record.wasPut(by: id) }?.record
         }
     }
 

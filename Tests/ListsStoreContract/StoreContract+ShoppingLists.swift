@@ -146,6 +146,13 @@ extension StoreContract {
         #expect(
             try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack", id: retried).entry.quantity == "3 packs")
         #expect(try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack").entry.quantity == "4 packs")
+        // Sent again after other puts added to the entry (another phone's, then its own retry), it still adds once;
+        // an entry remembers its last five puts.
+        let others = (0..<ListEntry.keptPuts - 1).map { _ in UUID() }
+        for other in others { try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack", id: other) }
+        #expect(
+            try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack", id: retried).entry.quantity == "8 packs")
+        #expect(try lists.put(.typed("Bread"), on: groceries, quantity: "1 pack", id: others[0]).isRepeat)
         // Free text is kept as typed.
         try lists.put(.typed("Nails"), on: groceries, quantity: "a few")
         #expect(try lists.entry(.typed("Nails"), on: groceries).record.quantity == "a few")
