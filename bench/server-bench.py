@@ -20,6 +20,7 @@ goal.
                                     households x 5 lists x 200 entries, against that household alone; goal: p99
                                     within 1.5x
   server-bench.py list-scale-postgres  the same on PostgreSQL (a database per side, one server each)
+  server-bench.py list-scale-postgres-10k  the same at 10,000 households, two servers per side behind nginx
 
 Every request carries an API token of a user made for the benchmarks (Lists serves nobody else).
 
@@ -106,13 +107,21 @@ class ListsServer:
 class Nginx:
     """nginx on 127.0.0.1 with a throwaway prefix, configuration and root in `directory`; no access log."""
 
-    def __init__(self, directory, workers):
+    def __init__(self, directory, workers, upstreams=()):
+        """With `upstreams` (ports of Lists servers), nginx passes every request to them in turn, on kept
+        connections, as docs/operating.md configures it; without, it serves the files of its root."""
         self.directory = directory
         os.makedirs(os.path.join(directory, "logs"), exist_ok=True)
         os.makedirs(os.path.join(directory, "root"), exist_ok=True)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.config = os.path.join(directory, "nginx.conf")
+        upstream = location = ""
+        if upstreams:
+            servers = " ".join(f"server 127.0.0.1:{port};" for port in upstreams)
+            upstream = "upstream lists { " + servers + " keepalive 64; }"
+            location = ('location / { proxy_pass http://lists; proxy_http_version 1.1; '
+                        'proxy_set_header Connection ""; proxy_set_header Host $http_host; }')
         with open(self.config, "w") as config:
             # keepalive_requests is raised from 1000 so that nginx, like libmicrohttpd, keeps a connection for
             # the whole run instead of reconnecting (which would slow the reference down).
@@ -135,9 +144,11 @@ http {{
     uwsgi_temp_path {directory}/uwsgi;
     scgi_temp_path {directory}/scgi;
     types {{ application/json json; }}
+    {upstream}
     server {{
         listen 127.0.0.1:{self.port};
         root {directory}/root;
+        {location}
     }}
 }}
 """)
@@ -924,22 +935,33 @@ def list_scale_postgres(work, quick):
     return list_scale(work, quick, postgres=True)
 
 
-def list_scale(work, quick, postgres=False):
-    """GET /api/v1/lists/{id} of one household's list of 200 entries (one of its 5) in a store where 1,000
-    households keep 5 lists of 200 entries each (1M entries), against the same household alone in its store:
-    wrk's p99 in alternating rounds. Goal: crowded / alone <= 1.5 (medians of the rounds)."""
-    households = (20 if postgres else 100) if quick else 1000
+def list_scale_postgres_10k(work, quick):
+    """list-scale on PostgreSQL at the issue's size: 10,000 households (10M entries), each side two servers on its
+    database behind nginx."""
+    return list_scale(work, quick, postgres=True, households=10_000, servers=2)
+
+
+def list_scale(work, quick, postgres=False, households=1000, servers=1):
+    """GET /api/v1/lists/{id} of one household's list of 200 entries (one of its 5) in a store where `households`
+    households keep 5 lists of 200 entries each (1M entries for 1,000), against the same household alone in its
+    store: wrk's p99 in alternating rounds. With `servers` above 1, each side is that many servers on its database
+    behind nginx. Goal: crowded / alone <= 1.5 (medians of the rounds)."""
+    if quick:
+        households = 20 if postgres else 100
     clusters = []
+    proxies = []
     rounds, seconds = (1, 2) if quick else (5, 5)
     threads, connections = 2, 8
     goal = 1.5
+    behind = f", {servers} servers behind nginx per side" if servers > 1 else ""
     say(f"== list-scale{' on PostgreSQL' if postgres else ''}: GET /api/v1/lists/{{id}} (200 entries with their items), wrk -t{threads} -c{connections} "
         f"-d{seconds}s --latency, {rounds} alternating rounds: {households} households x 5 lists x 200 entries "
-        "against the household alone")
+        f"against the household alone{behind}")
     script = os.path.join(work, "count.lua")
     with open(script, "w") as file:
         file.write(WRK_SCRIPT)
-    servers, urls = {}, {}
+    servers_per_side = servers
+    servers, urls, others = {}, {}, {}
     try:
         for name, count in (("alone", 1), ("crowded", households)):
             database = os.path.join(work, f"lists-{name}.sqlite")
@@ -959,6 +981,15 @@ def list_scale(work, quick, postgres=False):
                 if analyzed.returncode != 0:
                     raise Failure(f"ANALYZE failed: {analyzed.stderr}")
             servers[name] = ListsServer(database)
+            if servers_per_side > 1:
+                # More servers on the same database (each signs in, which makes a token of the same user), and nginx
+                # in front of them all, whose address the requests go to.
+                extra = [ListsServer(database) for _ in range(servers_per_side - 1)]
+                others[name] = extra
+                proxy = Nginx(os.path.join(work, f"nginx-{name}"), 1,
+                              upstreams=[servers[name].port] + [server.port for server in extra])
+                proxies.append(proxy)
+                servers[name].url = proxy.url
             status, body = get(servers[name].url + "/api/v1/lists")
             if status != 200:
                 raise Failure(f"GET /api/v1/lists answered {status}")
@@ -982,7 +1013,9 @@ def list_scale(work, quick, postgres=False):
                 results[name].append(result)
                 say(f"   round {round + 1} {name:7}: {result.rate:8.0f} requests/s, p99 {result.p99_ms:.2f} ms")
     finally:
-        for server in servers.values():
+        for proxy in proxies:
+            proxy.stop()
+        for server in list(servers.values()) + [server for extra in others.values() for server in extra]:
             server.stop()
         for cluster in clusters:
             subprocess.run([os.path.join(ROOT, "build-support/test-postgres"), "stop", cluster], capture_output=True)
@@ -992,7 +1025,8 @@ def list_scale(work, quick, postgres=False):
     say(f"   median: alone {rate['alone']:.0f} requests/s, p99 {p99['alone']:.2f} ms; crowded {rate['crowded']:.0f} "
         f"requests/s, p99 {p99['crowded']:.2f} ms; requests/s crowded / alone {rate['crowded'] / rate['alone']:.2f}")
     met = ratio <= goal
-    say(f"RESULT list-scale{'-postgres' if postgres else ''}: p99 crowded / alone = {ratio:.2f} (goal <= {goal}) {verdict(met)}")
+    label = "list-scale" + ("-postgres" if postgres else "") + ("-10k" if servers_per_side > 1 else "")
+    say(f"RESULT {label}: p99 crowded / alone = {ratio:.2f} (goal <= {goal}) {verdict(met)}")
     return met
 
 
@@ -1001,13 +1035,14 @@ def main(arguments):
         "vs-nginx": vs_nginx, "posts-vs-sqlite3": posts_vs_sqlite3, "adds-at-once": adds_at_once, "start-and-memory": start_and_memory,
         "signins-vs-reads": signins_vs_reads, "suggestions": suggestions, "list-scale": list_scale,
         "list-scale-postgres": list_scale_postgres,
+        "list-scale-postgres-10k": list_scale_postgres_10k,
     }
     quick = "--quick" in arguments
     names = [a for a in arguments if a != "--quick"]
     if len(names) != 1 or names[0] not in benchmarks:
         print(__doc__, file=sys.stderr)
         return 2
-    for tool in ("wrk", "sqlite3") + (("nginx",) if names[0] == "vs-nginx" else ()):
+    for tool in ("wrk", "sqlite3") + (("nginx",) if names[0] in ("vs-nginx", "list-scale-postgres-10k") else ()):
         if not shutil.which(tool):
             print(f"server-bench: {tool} is not installed (make bench-deps)", file=sys.stderr)
             return 1

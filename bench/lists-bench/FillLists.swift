@@ -25,23 +25,20 @@ enum FillLists {
                 let household = HouseholdID(Int64(index))
                 let store = root.scoped(to: StoreScope(household: household))
                 try store.write { session in
-                    var items: [ShoppingItem] = []
-                    for number in 0..<entries {
-                        let item = ShoppingItem(
+                    let items = (0..<entries).map { number in
+                        ShoppingItem(
                             meta: RecordMeta(createdAt: now), name: "Item \(number + 1)",
                             price: Money(minorUnits: Int64(number % 10_000)))
-                        try session.insert(item)
-                        items.append(item)
                     }
+                    // In statements of many rows where the store has them (PostgreSQL: 10 million rows in minutes).
+                    try session.insert(contentsOf: items)
                     for number in 0..<lists {
                         let list = try ShoppingLists.make(
                             name: "List \(number + 1)", id: nil, household: household, now: now, in: session)
-                        let kept = session.session(in: list.entries)
-                        for item in items {
-                            try kept.insert(
+                        try session.session(in: list.entries).insert(
+                            contentsOf: items.map { item in
                                 ListEntry(meta: RecordMeta(createdAt: now), item: item.id, list: list.id, quantity: "2")
-                            )
-                        }
+                            })
                     }
                 }
             }
