@@ -21,27 +21,60 @@ public struct SuggestionIndex: Sendable {
     }
 
     /// Every item with what was bought of it.
-    private let suggestions: [Suggestion]
+    private var suggestions: [Suggestion]
     /// Every word of every name, folded, with the item it is a word of, sorted by word.
     private let words: [(word: String, item: Int)]
     /// Each item's place in the ranking (0 first).
-    private let rank: [Int]
+    private var rank: [Int]
+    /// Each item's name, folded: the ranking's last tie-break.
+    private let folded: [String]
+    /// Each item's place by its id.
+    private let places: [String: Int]
+    /// How many purchases the index counts, and the id of the last of them in the log's order: what
+    /// ``ShoppingLists/suggestionIndex(after:)`` adds the purchases after to.
+    public private(set) var purchaseCount = 0
+    public private(set) var lastPurchase: UUID?
 
-    /// The index of `items`, ranked by `purchases`.
+    /// The index of `items`, ranked by `purchases` (the whole log, in its order).
     public init(items: [ShoppingItem], purchases: [Purchase]) {
-        var byID: [String: Int] = [:]
-        var suggestions = items.map { Suggestion(item: $0, bought: 0, lastBoughtAt: nil, lastQuantity: nil) }
-        for (index, item) in items.enumerated() { byID[item.id.uuidString] = index }
+        var places: [String: Int] = [:]
+        for (index, item) in items.enumerated() { places[item.id.uuidString] = index }
+        self.places = places
+        suggestions = items.map { Suggestion(item: $0, bought: 0, lastBoughtAt: nil, lastQuantity: nil) }
+        // Names compared folded, computed once: a locale's comparison per pair would cost most of the build.
+        folded = items.map { Self.fold($0.name) }
+        var words: [(word: String, item: Int)] = []
+        for (index, name) in folded.enumerated() {
+            for word in Set(Self.words(ofFolded: name)) { words.append((word, index)) }
+        }
+        words.sort { $0.word < $1.word }
+        self.words = words
+        rank = []
+        count(purchases)
+    }
+
+    /// The index with `purchases` (those logged after the ones it counts, in the log's order) counted too: the
+    /// catalog's words stay, only the counts and the ranking are made again.
+    public func adding(_ purchases: [Purchase]) -> SuggestionIndex {
+        var index = self
+        index.count(purchases)
+        return index
+    }
+
+    /// Counts `purchases` into the suggestions, and ranks them again.
+    private mutating func count(_ purchases: [Purchase]) {
         for purchase in purchases {
-            guard let index = byID[purchase.item] else { continue }
+            guard let index = places[purchase.item] else { continue }
             suggestions[index].bought += 1
             if suggestions[index].lastBoughtAt.map({ purchase.boughtAt >= $0 }) ?? true {
                 suggestions[index].lastBoughtAt = purchase.boughtAt
                 suggestions[index].lastQuantity = purchase.quantity
             }
         }
-        // Names compared folded, computed once: a locale's comparison per pair would cost most of the build.
-        let folded = items.map { Self.fold($0.name) }
+        purchaseCount += purchases.count
+        if let last = purchases.last { lastPurchase = last.id }
+        let suggestions = self.suggestions
+        let folded = self.folded
         let order = suggestions.indices.sorted { a, b in
             let (x, y) = (suggestions[a], suggestions[b])
             if x.bought != y.bought { return x.bought > y.bought }
@@ -51,13 +84,6 @@ public struct SuggestionIndex: Sendable {
         }
         var rank = Array(repeating: 0, count: suggestions.count)
         for (place, index) in order.enumerated() { rank[index] = place }
-        var words: [(word: String, item: Int)] = []
-        for (index, name) in folded.enumerated() {
-            for word in Set(Self.words(ofFolded: name)) { words.append((word, index)) }
-        }
-        words.sort { $0.word < $1.word }
-        self.suggestions = suggestions
-        self.words = words
         self.rank = rank
     }
 
@@ -120,6 +146,25 @@ extension ShoppingLists {
             SuggestionIndex(
                 items: try session.list(ShoppingItem.self).map(\.record),
                 purchases: try session.list(Purchase.self).map(\.record))
+        }
+    }
+
+    /// `index` with the purchases logged since it was built, when the log only grew since (check-offs made): read
+    /// from the first purchase after those it counts, not from the start. `nil` when the log changed otherwise (a
+    /// check-off taken back removed a purchase it counts): the index is then to be built again.
+    public func suggestionIndex(after index: SuggestionIndex) throws -> SuggestionIndex? {
+        try store.read { session in
+            let seen = index.purchaseCount
+            let total = try session.count(Purchase.self, where: nil)
+            guard total >= seen else { return nil }
+            // The last purchase it counts must still be where it was: a removal before it moves it.
+            let newer = try session.list(Purchase.self, where: nil, offset: max(0, seen - 1), limit: nil).map(\.record)
+            if seen > 0 {
+                guard newer.first?.id == index.lastPurchase else { return nil }
+            }
+            let added = seen > 0 ? Array(newer.dropFirst()) : newer
+            guard seen + added.count == total else { return nil }
+            return index.adding(added)
         }
     }
 

@@ -79,7 +79,11 @@ final class HouseholdServices: Sendable {
         {
             return kept.index
         }
-        let index = try lists.suggestionIndex()
+        // Only check-offs since (the catalog as it was): the purchases after those it counts are added to it.
+        let kept = suggestions.withLock { $0 }
+        let index =
+            try kept.flatMap { $0.items == revisions.items ? try lists.suggestionIndex(after: $0.index) : nil }
+            ?? lists.suggestionIndex()
         suggestions.withLock { $0 = (revisions.items, revisions.purchases, now, index) }
         return index
     }

@@ -50,4 +50,17 @@ import Testing
         #expect(found.allSatisfy { $0.item.name.hasSuffix(" word42") })
         #expect(index.suggestions(for: "4242").map(\.item.name) == ["Item 4242 word71"])
     }
+
+    /// Purchases added to a built index rank as if the index were built with them.
+    @Test func purchasesAddedLaterRankAsIfBuiltWithThem() {
+        let items = ["Milk", "Bread", "Mince", "Tea"].map(Self.item)
+        let first = [Self.bought(items[0], 1), Self.bought(items[1], 2)]
+        let later = [Self.bought(items[1], 3, "2"), Self.bought(items[3], 4), Self.bought(items[3], 5, "a box")]
+        let built = SuggestionIndex(items: items, purchases: first + later)
+        let added = SuggestionIndex(items: items, purchases: first).adding(later)
+        #expect(added.ranked() == built.ranked())
+        #expect(added.ranked().map(\.item.name) == ["Tea", "Bread", "Milk", "Mince"])
+        #expect(added.purchaseCount == 5 && added.lastPurchase == later.last?.id)
+        #expect(added.suggestions(for: "te").first?.lastQuantity == "a box")
+    }
 }

@@ -14,6 +14,10 @@ extension StoreContract {
             "quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise",
             quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise),
         Check("checkOffsKeepTheTimeTheyWereMade", checkOffsKeepTheTimeTheyWereMade),
+        Check(
+            "suggestionsTakeInNewCheckOffsWithoutReadingTheWholeLog",
+            suggestionsTakeInNewCheckOffsWithoutReadingTheWholeLog
+        ),
         Check("badListInputIsRefusedAndChangesNothing", badListInputIsRefusedAndChangesNothing),
         Check("listsAndEntriesAreTheirHouseholdsOwn", listsAndEntriesAreTheirHouseholdsOwn),
         Check(
@@ -195,6 +199,32 @@ extension StoreContract {
         let index = try lists.suggestionIndex()
         let first = try #require(index.suggestions(for: "mi").first)
         #expect(first.item.name == "Milk" && first.bought == 1 && first.lastQuantity == "2 l")
+    }
+
+    /// The suggestion index kept by a server takes in the check-offs made since it was built by reading only the
+    /// purchases after those it counts, and ranks as a new one would; a check-off taken back (a purchase removed)
+    /// asks for a new one.
+    static func suggestionsTakeInNewCheckOffsWithoutReadingTheWholeLog(_ store: any Store) throws {
+        let (lists, groceries, _) = try twoLists(store)
+        for name in ["Milk", "Bread", "Nails"] { try lists.put(.typed(name), on: groceries, quantity: "1") }
+        try lists.check([.typed("Milk")], on: groceries)
+        let kept = try lists.suggestionIndex()
+        #expect(kept.purchaseCount == 1)
+        try lists.check([.typed("Bread")], on: groceries)
+        // Bread again, checked off again: a second entry (the first is bought), number 4.
+        try lists.put(.typed("Bread"), on: groceries, quantity: "2")
+        try lists.check([.typed("4")], on: groceries)
+        let added = try #require(try lists.suggestionIndex(after: kept))
+        let fresh = try lists.suggestionIndex()
+        #expect(added.purchaseCount == 3 && added.lastPurchase == fresh.lastPurchase)
+        #expect(added.ranked() == fresh.ranked())
+        #expect(added.ranked().first?.item.name == "Bread" && added.ranked().first?.bought == 2)
+        // Nothing new: the same index.
+        #expect(try lists.suggestionIndex(after: fresh)?.ranked() == fresh.ranked())
+        // A check-off taken back removes a purchase the index counts: it is built again.
+        try lists.uncheck([.typed("Milk")], on: groceries)
+        #expect(try lists.suggestionIndex(after: fresh) == nil)
+        #expect(try lists.suggestionIndex().purchaseCount == 2)
     }
 
     static func badListInputIsRefusedAndChangesNothing(_ store: any Store) throws {
