@@ -70,6 +70,23 @@ def _named_lists(page, url, ids):
     expect(page.locator("#field-quantity-error")).to_be_visible()
 
 
+def _suggestions_shown(page, url, ids):
+    """A store list with the add field's suggestions open (the seeded catalog's Pear and Pencil); without
+    JavaScript, the field as typed (the browser's datalist offers the names)."""
+    _named_lists(page, url, ids)
+    page.get_by_label("Item").fill("")
+    page.get_by_label("Item").press_sequentially("pe")
+    if page.get_by_label("Item").get_attribute("aria-autocomplete"):
+        expect(page.get_by_role("list", name="Suggestions").get_by_role("button").first).to_be_visible()
+
+
+def _entry_sheet(page, url, ids):
+    """An entry's sheet (quantity and note) over its list."""
+    _named_lists(page, url, ids)
+    page.get_by_role("link", name="Edit Pear").click()
+    expect(page.locator("section.sheet").get_by_label("Quantity")).to_be_visible()
+
+
 def _named_list_index(page, url, ids):
     _named_lists(page, url, ids)
     page.get_by_role("link", name="Store lists").click()
@@ -240,6 +257,8 @@ SCREENS = [
     ("refused-sighting", _refused_sighting),
     ("named-lists", _named_list_index),
     ("named-list", _named_lists),
+    ("named-list-suggestions", _suggestions_shown),
+    ("entry-sheet", _entry_sheet),
     ("delete-list-sheet", _delete_list_sheet),
     ("aisles", "/categories"),
     ("aisles-undo-bar", _aisle_deleted),

@@ -1,6 +1,7 @@
 """Named shopping lists in a real browser (Debian's Chromium at iPhone size), with JavaScript and without: two
 lists, an item on both with different quantities, a trip checked off, a list moved, deleted and put back."""
 
+import json
 import re
 
 import pytest
@@ -185,3 +186,44 @@ def test_another_phones_changes_to_a_list_show_at_once(server, new_page):
     expect(entry_row(theirs, "Bagels")).to_have_count(0)
     mine.get_by_role("button", name="Undo").click()
     expect(entry_row(theirs, "Bagels")).to_contain_text("5")
+
+
+def test_suggestions_as_one_types_and_a_tap_puts_one_on_the_list(server, new_page):
+    """The add field suggests the household's items as one types: a word's start, the most bought first, with the
+    quantity last bought; a tap puts that item on the list in that quantity."""
+    items = {}
+    for name in ["Milk", "Oat milk", "Mince", "Bread"]:
+        status, _, body = server.request("POST", "/api/v1/items", {"name": name})
+        assert status == 201, body
+        items[name] = json.loads(body)["id"]
+    status, _, body = server.request("POST", "/api/v1/lists", {"name": "Last week"})
+    last_week = json.loads(body)["id"]
+    # Bought before: oat milk twice (2 l the last time), milk once.
+    for name, quantity in [("Oat milk", "1 l"), ("Milk", "1"), ("Oat milk", "2 l")]:
+        status, _, body = server.request(
+            "POST", f"/api/v1/lists/{last_week}/entries", {"item": items[name], "quantity": quantity})
+        entry = json.loads(body)["entry"]["id"]
+        assert server.request("PATCH", f"/api/v1/lists/{last_week}/entries/{entry}",
+                              {"checkedAt": "2026-11-29T10:00:00Z"})[0] == 200
+
+    page = new_page(True)
+    page.goto(server.url + "/lists")
+    page.get_by_label("New list").fill("Groceries")
+    page.get_by_role("button", name="Make").click()
+    expect(page.get_by_role("heading", name="Groceries")).to_be_visible()
+    page.get_by_label("Item").press_sequentially("mil")
+    suggestions = page.get_by_role("list", name="Suggestions").get_by_role("button")
+    expect(suggestions).to_have_count(2)
+    expect(suggestions.first).to_have_accessible_name("Put Oat milk on the list, 2 l")
+    expect(suggestions.nth(1)).to_have_accessible_name("Put Milk on the list, 1")
+    # "Mince" starts with "mi" but not "mil"; one more letter narrows nothing here.
+    suggestions.first.click()
+    expect(entry_row(page, "Oat milk").locator(".quantity")).to_have_text("2 l")
+    expect(page.get_by_role("list", name="Suggestions")).to_have_count(0)
+    expect(page.get_by_label("Item")).to_have_value("")
+    # A quantity typed first wins over the last one bought.
+    page.get_by_label("Quantity").fill("3")
+    page.get_by_label("Item").press_sequentially("bre")
+    expect(suggestions).to_have_count(1)
+    suggestions.first.click()
+    expect(entry_row(page, "Bread").locator(".quantity")).to_have_text("3")

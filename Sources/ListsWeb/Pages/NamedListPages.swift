@@ -348,7 +348,7 @@ struct NamedListPages: Sendable {
             <div class="insert-row">
             \(state.field(
                 "item", label: "Item", placeholder: "Add an item", isLabelHidden: true,
-                attributes: "list=\"catalog-names\" enterkeyhint=\"done\""))
+                attributes: "list=\"catalog-names\" enterkeyhint=\"done\" data-suggest"))
             <button class="insert-button" type="submit">Add</button>
             </div>
             <div class="insert-row entry-details">
@@ -562,7 +562,7 @@ struct NamedListPages: Sendable {
     func entrySheet(_ list: NamedList, _ entry: ListEntry, _ state: FormState, _ viewer: Viewer, status: Int = 200)
         throws -> HTTPResponse
     {
-        let name = try entry.itemID.flatMap { try? lists.catalog.find(.id($0)).record.name } ?? "(deleted item)"
+        let name = entry.itemID.flatMap { try? lists.catalog.find(.id($0)).record.name } ?? "(deleted item)"
         let (list, background) = try screenMain(list, FormState())
         return Layout.page(
             title: name,
