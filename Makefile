@@ -116,6 +116,10 @@ lint: lint-deps
 	swift format lint --strict --recursive Sources Tests bench fuzz/*.swift Package.swift Plugins
 	@for file in $(JS_FILES); do node --check "$$file" || exit 1; done
 	@{ echo '"use strict";'; cat $(APP_JS_PARTS); } | node --check - || { echo "app.js as served: see above" >&2; exit 1; }
+	@{ echo '"use strict";'; cat $(APP_JS_PARTS) | grep -v '^ *//'; } | node --check - \
+		|| { echo "app.js as served, its comment lines left out: see above" >&2; exit 1; }
+	@if cat $(APP_JS_PARTS) | awk '{ n = gsub(/`/, "`"); if (n % 2) { print FILENAME ": " $$0; bad = 1 } } END { exit !bad }'; then \
+		echo "a template literal runs over lines: app.js leaves out lines of comment alone (Assets.code)" >&2; exit 1; fi
 	@build-support/check-js-indentation $(JS_FILES)
 
 clean:

@@ -35,12 +35,21 @@ import Testing
         #expect(EmbeddedFiles.app.map(\.name) == names)
         var expected = "\"use strict\";\n(() => {\n"
         for name in names {
-            expected += "// \(name)\n" + String(decoding: try Self.file("app/\(name)"), as: UTF8.self)
+            // Each part without its lines of comment alone.
+            let lines = String(decoding: try Self.file("app/\(name)"), as: UTF8.self)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
+            expected += "// \(name)\n" + lines.joined(separator: "\n")
         }
         expected += "})();\n"
         let served = try PageHarness().get("/static/app.js")
         #expect(served.status == 200)
         #expect(served.text == expected)
+        // Code stays as it is, comments at a line's end and `//` inside strings (an address) too.
+        #expect(served.text.contains("const batchSize = 500;"))
+        #expect(!served.text.contains("// This one holds what several of them share"))
+        let source = Array("a();\n  // gone\nb(\"//kept\"); // kept\n//gone\nc();".utf8)
+        #expect(String(decoding: Assets.code(of: source), as: UTF8.self) == "a();\nb(\"//kept\"); // kept\nc();")
     }
 
     @Test func theServiceWorkerIsItsFileAfterItsConfigurationAsData() throws {
