@@ -59,6 +59,12 @@ def test_a_trip_offline_with_a_second_phone(start_server, new_page):
     phone.get_by_label("Quantity").fill("2")
     phone.get_by_role("button", name="Add").click()
     expect(row(phone, "Notepad").locator(".quantity")).to_have_text("2")
+    # Put again, it adds to the entry, as the server will.
+    phone.get_by_label("Item").fill("Notepad")
+    phone.get_by_label("Quantity").fill("1")
+    phone.get_by_role("button", name="Add").click()
+    expect(row(phone, "Notepad").locator(".quantity")).to_have_text("3")
+    expect(row(phone, "Notepad")).to_have_count(1)
     phone.get_by_label("Item").fill("Saffron")
     phone.get_by_label("Quantity").fill("")
     phone.get_by_role("button", name="Add").click()
@@ -67,9 +73,9 @@ def test_a_trip_offline_with_a_second_phone(start_server, new_page):
     # Mango taken off.
     row(phone, "Mango").get_by_role("button", name="Take Mango off").click()
     expect(row(phone, "Mango")).to_have_count(0)
-    expect(waiting_mark(phone)).to_have_text("Offline · 4 changes waiting")
-    # The total follows: Pear 2 × 0.62, Bread 3 × 3.12, Notepad 2 × 2.53.
-    expect(phone.locator("p.group-footer[data-total]")).to_have_text("Total: $15.66")
+    expect(waiting_mark(phone)).to_have_text("Offline · 5 changes waiting")
+    # The total follows: Pear 2 × 0.62, Bread 3 × 3.12, Notepad 3 × 2.53.
+    expect(phone.locator("p.group-footer[data-total]")).to_have_text("Total: $18.19")
     # Nothing reached the server yet.
     assert rows(server, list_id)["Pear"]["checkedAt"] is None
 
@@ -82,7 +88,7 @@ def test_a_trip_offline_with_a_second_phone(start_server, new_page):
     expect(row(phone, "Notepad")).to_be_visible()
     expect(row(phone, "Mango")).to_have_count(0)
     expect(row(phone, "Pear").get_by_role("button", name="Pear, bought")).to_be_visible()
-    expect(waiting_mark(phone)).to_have_text("Offline · 4 changes waiting")
+    expect(waiting_mark(phone)).to_have_text("Offline · 5 changes waiting")
 
     phone.context.set_offline(False)
     expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
@@ -93,7 +99,7 @@ def test_a_trip_offline_with_a_second_phone(start_server, new_page):
     assert sorted(entries) == ["Bread", "Notepad", "Pear"]
     assert entries["Pear"]["checkedAt"] is not None
     assert (entries["Bread"]["quantity"], entries["Bread"]["note"]) == ("3", "whole")
-    assert entries["Notepad"]["quantity"] == "2"
+    assert entries["Notepad"]["quantity"] == "3"
     # The check-off made offline is in the log at the time of the tap, not of the sending.
     purchases = server.get_json("/api/v1/purchases")["purchases"]
     assert [purchase["boughtAt"] for purchase in purchases] == [entries["Pear"]["checkedAt"]]

@@ -95,10 +95,12 @@ function drawChanges(main, changes) {
   for (const change of changes) {
     if (change.kind !== kind || (list && change.list !== list)) continue;
     const record = change.after;
+    // The row it draws on: its own, or the entry a put adds to (`drawsOn`).
+    const id = change.drawsOn || change.id;
     // A sheet opened from the screen starts from what it shows.
-    if (record) known.set(change.id, record);
-    else known.delete(change.id);
-    finals.set(change.id, record && !(filter && !record[filter]) ? record : null);
+    if (record) known.set(id, record);
+    else known.delete(id);
+    finals.set(id, record && !(filter && !record[filter]) ? record : null);
   }
   if (!finals.size) return;
   const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));

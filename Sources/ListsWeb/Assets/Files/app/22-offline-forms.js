@@ -192,6 +192,26 @@ function matchPath(pattern, pathname) {
   return ids;
 }
 
+// A quantity's number and unit as typed (`2`, `500 g`), or null for words or nothing.
+function amount(quantity) {
+  const parts = trimmed(String(quantity || "")).toLowerCase().match(/^([0-9]+(?:\.[0-9]+)?)(?:\s*(\S.*))?$/);
+  return parts ? { number: Number(parts[1]), unit: parts[2] || "" } : null;
+}
+
+// What a put of `added` makes of an entry with `had`, as the server adds them: the one given when the other is
+// none, the sum when both are counts or amounts of one metric unit written alike (which the server writes as
+// they are); `undefined` when only the server can tell (units apart, or words: it keeps both, or converts, or
+// writes a unit its own way).
+function addedQuantity(had, added) {
+  if (!added) return had || null;
+  if (!had) return added;
+  const [first, second] = [amount(had), amount(added)];
+  const metric = ["", "g", "kg", "mg", "ml", "cl", "dl", "l"];
+  if (!first || !second || first.unit !== second.unit || !metric.includes(first.unit)) return undefined;
+  const sum = Math.round((first.number + second.number) * 1000) / 1000;
+  return first.unit ? `${sum} ${first.unit}` : String(sum);
+}
+
 // The item of the catalog a put form names, as the add field offers them (its `<datalist>`: id, price and
 // category of each): the name as typed, else in any case. Null when the kept catalog has none of that name.
 function catalogItem(form) {
@@ -285,7 +305,23 @@ async function keepOffline(form, action) {
   const start = rule.op === "add" && rules ? initialRecord(rules) : {};
   if (item) Object.assign(start, { list: match.list, checkedAt: null, name: item.name, price: item.price,
     category: item.category });
-  const after = rule.op === "delete" ? null : { ...start, ...(before || {}), ...fields };
+  let after = rule.op === "delete" ? null : { ...start, ...(before || {}), ...fields };
+  // A put of an item the list has to buy already adds to that entry on the server: drawn so on its row, when the
+  // quantities add up here as they will there (else a second row shows until the server has it).
+  let drawsOn = null;
+  if (item) {
+    const rowID = [...currentMain().querySelectorAll(".screen li.row[data-id]")].map((element) => element.dataset.id)
+      .find((shown) => {
+        const record = knownRecord(shown);
+        return record && record.item === item.item && !record.checkedAt;
+      });
+    const row = rowID && knownRecord(rowID);
+    const quantity = row ? addedQuantity(row.quantity, fields.quantity) : undefined;
+    if (row && quantity !== undefined) {
+      drawsOn = rowID;
+      after = { ...row, quantity, note: fields.note || row.note };
+    }
+  }
   const shownRecord = after || before || {};
   let change = null;
   if (rule.op !== "update" || Object.keys(fields).length) {
@@ -294,10 +330,11 @@ async function keepOffline(form, action) {
       label: shownRecord.name || shownRecord.title || "",
     };
     if (match.list) change.list = match.list;
+    if (drawsOn) change.drawsOn = drawsOn;
     change.seq = await transact("changes", "readwrite", (store) => store.add(change));
     // (Read back already when another tab's news came in between.)
     if (!queue.some((other) => other.seq === change.seq)) queue.push(change);
-    if (after) known.set(id, after);
+    if (after) known.set(drawsOn || id, after);
     else known.delete(id);
     tellOtherTabs();
   }
