@@ -120,3 +120,27 @@ def test_a_list_deleted_while_a_phone_was_offline_is_reported(start_server, new_
     expect(phone.locator("#not-applied")).to_contain_text(
         "“Pear”: your change was not applied: its list was deleted on another device", timeout=CONVERGE_MS)
     assert server.get_json("/api/v1/purchases")["purchases"] == []
+
+
+def test_recently_bought_puts_an_item_back_with_no_signal(start_server, new_page):
+    server = start_server(seed=True)
+    list_id, ids = make_list(server, "Groceries", [("Pear", "2")])
+    assert server.request("PATCH", f"/api/v1/lists/{list_id}/entries/{ids['Pear']}",
+                          {"checkedAt": "2026-11-29T10:00:00Z"})[0] == 200
+    phone = new_page()
+    ready_offline(server, phone, [f"/lists/{list_id}", f"/lists/{list_id}/recent", "/"])
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Recently bought").click()
+    expect(phone.get_by_role("heading", name="Recently bought")).to_be_visible()
+    phone.get_by_role("button", name="Put Pear on Groceries").click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    # Back on the list, Pear is there to buy again, beside the one bought.
+    phone.get_by_role("link", name="Groceries").click()
+    expect(row(phone, "Pear")).to_have_count(2)
+    expect(row(phone, "Pear").get_by_role("button", name="Pear, to buy")).to_be_visible()
+
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    rows_now = server.get_json(f"/api/v1/lists/{list_id}")["entries"]
+    assert sorted((row["item"]["name"], row["entry"]["quantity"], row["entry"]["checkedAt"] is None)
+                  for row in rows_now) == [("Pear", "2", False), ("Pear", "2", True)]

@@ -14,10 +14,10 @@ enum ServiceWorker {
     /// The paths of the screens it keeps for use without a network.
     static let keptScreens = ["/", "/shopping", "/shopping/list", "/todo", "/birds"]
 
-    /// The paths of more screens it keeps, as patterns: the store lists and each one's screen (`/lists/{id}`), which
-    /// a household makes and names.
+    /// The paths of more screens it keeps, as patterns: the store lists, each one's screen (`/lists/{id}`), which a
+    /// household makes and names, and its "Recently bought" (`/lists/{id}/recent`).
     static let keptPatterns = [
-        "^/lists(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?$"
+        "^/lists(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(/recent)?)?$"
     ]
 
     /// Screens kept along with a kept screen (its path → the companion's address).

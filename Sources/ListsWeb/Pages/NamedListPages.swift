@@ -453,15 +453,20 @@ struct NamedListPages: Sendable {
     func recent(_ list: NamedList, _ viewer: Viewer, page: Int) throws -> HTTPResponse {
         let size = Self.recentPageSize
         let (purchases, total) = try lists.purchases(offset: (page - 1) * size, limit: size)
-        var names: [String: String] = [:]
-        for item in try shopping.catalog() { names[item.record.id.uuidString] = item.record.name }
+        var items: [String: ShoppingItem] = [:]
+        for item in try shopping.catalog() { items[item.record.id.uuidString] = item.record }
+        let rules = Self.putForm.rulesAttribute(decimalComma: false)
         let rows = purchases.compactMap { purchase -> String? in
-            guard let name = names[purchase.item] else { return nil }
+            guard let item = items[purchase.item] else { return nil }
+            let name = item.name
             let quantity = purchase.quantity.map { "<span class=\"quantity\">\(HTML.escape($0))</span> " } ?? ""
+            // The item's name, price and aisle with its id: with no network, app.js puts it on the list from these.
             return """
-                <li class="row"><form class="row-form" method="post" action="/lists/\(list.id.uuidString)/entries" \
-                data-announce="Put \(HTML.escape(name)) on \(HTML.escape(list.name)).">\
-                <input type="hidden" name="item-id" value="\(HTML.escape(purchase.item))">\
+                <li class="row"><form class="row-form" method="post" action="/lists/\(list.id.uuidString)/entries"\
+                \(rules) data-announce="Put \(HTML.escape(name)) on \(HTML.escape(list.name)).">\
+                <input type="hidden" name="item-id" value="\(HTML.escape(purchase.item))" \
+                data-name="\(HTML.escape(name))" data-price="\(item.price.description)"\
+                \(item.category.map { " data-category=\"\(HTML.escape($0))\"" } ?? "")>\
                 <input type="hidden" name="quantity" value="\(HTML.escape(purchase.quantity ?? ""))">\
                 <button class="row-button" type="submit" aria-label="Put \(HTML.escape(name)) on \(HTML.escape(list.name))">\
                 <span class="row-text"><span class="row-title">\(quantity)\(HTML.escape(name))</span>\

@@ -212,9 +212,17 @@ function addedQuantity(had, added) {
   return first.unit ? `${sum} ${first.unit}` : String(sum);
 }
 
-// The item of the catalog a put form names, as the add field offers them (its `<datalist>`: id, price and
-// category of each): the name as typed, else in any case. Null when the kept catalog has none of that name.
+// The item of the catalog a put form names: a row of "Recently bought" by its id, else the add field's name as one
+// of those it offers (its `<datalist>`: id, price and category of each), as typed, else in any case. Null when
+// the kept catalog has none of that name.
 function catalogItem(form) {
+  // A row of "Recently bought": the very item bought, named by its id.
+  const chosen = form.querySelector('input[name="item-id"][data-name]');
+  if (chosen) {
+    return { item: chosen.value.toUpperCase(), name: chosen.dataset.name,
+      price: chosen.dataset.price === undefined ? null : Number(chosen.dataset.price),
+      category: chosen.dataset.category || null };
+  }
   const input = form.querySelector('[name="item"]');
   const name = trimmed(String(input ? input.value : ""));
   const options = [...form.querySelectorAll("datalist option[data-id]")];
