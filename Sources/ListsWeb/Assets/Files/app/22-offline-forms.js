@@ -216,22 +216,17 @@ function addedQuantity(had, added) {
 // of those it offers (its `<datalist>`: id, price and category of each), as typed, else in any case. Null when
 // the kept catalog has none of that name.
 function catalogItem(form) {
+  const item = (id, name, data) => ({ item: id.toUpperCase(), name,
+    price: data.price === undefined ? null : Number(data.price), category: data.category || null });
   // A row of "Recently bought": the very item bought, named by its id.
   const chosen = form.querySelector('input[name="item-id"][data-name]');
-  if (chosen) {
-    return { item: chosen.value.toUpperCase(), name: chosen.dataset.name,
-      price: chosen.dataset.price === undefined ? null : Number(chosen.dataset.price),
-      category: chosen.dataset.category || null };
-  }
+  if (chosen) return item(chosen.value, chosen.dataset.name, chosen.dataset);
   const input = form.querySelector('[name="item"]');
   const name = trimmed(String(input ? input.value : ""));
   const options = [...form.querySelectorAll("datalist option[data-id]")];
   const option = options.find((candidate) => candidate.value === name)
     || options.find((candidate) => candidate.value.toLowerCase() === name.toLowerCase());
-  if (!option) return null;
-  return { item: option.dataset.id.toUpperCase(), name: option.value,
-    price: option.dataset.price === undefined ? null : Number(option.dataset.price),
-    category: option.dataset.category || null };
+  return option ? item(option.dataset.id, option.value, option.dataset) : null;
 }
 
 function newID() {
