@@ -54,7 +54,7 @@ struct ChangesAPI: Sendable {
     /// online.
     static let kinds: [RecordKind] = [.item, .task, .sighting, .entry]
 
-    /// ``kinds``' words as a message lists them: "item, task or sighting".
+    /// ``kinds``' words as a message lists them: "item, task, sighting or entry".
     static let kindList =
         kinds.dropLast().map(\.rawValue).joined(separator: ", ") + " or " + kinds[kinds.count - 1].rawValue
 

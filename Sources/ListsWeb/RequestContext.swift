@@ -74,13 +74,13 @@ final class HouseholdServices: Sendable {
         let lists = self.lists.shoppingLists
         let revisions = try lists.catalogRevisions()
         let now = self.lists.clock()
-        if let kept = suggestions.withLock({ $0 }), kept.items == revisions.items,
+        let kept = suggestions.withLock { $0 }
+        if let kept, kept.items == revisions.items,
             kept.purchases == revisions.purchases || (!fresh && now.timeIntervalSince(kept.builtAt) < Self.rankingLag)
         {
             return kept.index
         }
         // Only check-offs since (the catalog as it was): the purchases after those it counts are added to it.
-        let kept = suggestions.withLock { $0 }
         let index =
             try kept.flatMap { $0.items == revisions.items ? try lists.suggestionIndex(after: $0.index) : nil }
             ?? lists.suggestionIndex()

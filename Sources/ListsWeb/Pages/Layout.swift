@@ -187,13 +187,21 @@ enum Layout {
     static let homeLink = barLink("‹ Lists", href: "/", label: "All lists", className: "back")
 
     /// A grouped table section: `rows` is markup of `<li>` elements; an empty list shows `empty`.
-    static func group(_ rows: [String], empty: String, label: String? = nil, footer: String? = nil) -> String {
+    static func group(
+        _ rows: [String], empty: String, label: String? = nil, footer: String? = nil, footerIsTotal: Bool = false
+    ) -> String {
         let aria = label.map { " aria-label=\"\(HTML.escape($0))\"" } ?? ""
         let body =
             rows.isEmpty
             ? "<p class=\"empty\">\(HTML.escape(empty))</p>"
             : "<ul class=\"group\"\(aria)>\n\(rows.joined(separator: "\n"))\n</ul>"
-        return body + (footer.map { "\n<p class=\"group-footer\">\(HTML.escape($0))</p>" } ?? "")
+        return body + (footer.map { "\n" + groupFooter($0, isTotal: footerIsTotal) } ?? "")
+    }
+
+    /// The words under a group; `isTotal` marks them as the list's total (`data-total`), which app.js adds up
+    /// again when it draws changes made offline.
+    static func groupFooter(_ text: String, isTotal: Bool = false) -> String {
+        "<p class=\"group-footer\"\(isTotal ? " data-total" : "")>\(HTML.escape(text))</p>"
     }
 
     /// `message` as a page shows a sentence: a capital first and a full stop last. The model's messages are

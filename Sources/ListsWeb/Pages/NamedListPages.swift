@@ -436,7 +436,7 @@ struct NamedListPages: Sendable {
 
                 """
         }
-        if let footer { html += "<p class=\"group-footer\" data-total>\(HTML.escape(footer))</p>\n" }
+        if let footer { html += Layout.groupFooter(footer, isTotal: true) + "\n" }
         html +=
             byHand
             ? """
@@ -496,8 +496,8 @@ struct NamedListPages: Sendable {
     /// total).
     static func group(_ rows: [String], _ list: NamedList, footer: String? = nil) -> String {
         Layout.group(
-            rows, empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name, footer: footer
-        ).replacingOccurrences(of: "<p class=\"group-footer\">", with: "<p class=\"group-footer\" data-total>")
+            rows, empty: "Nothing on \(list.name) yet. Add an item above.", label: list.name, footer: footer,
+            footerIsTotal: true)
     }
 
     /// An entry's row: a button that checks it off or back on, the ⓘ of its sheet (quantity and note), then its ✕.

@@ -167,13 +167,17 @@ function drawGroup(main, hasRows) {
   return fresh;
 }
 
+// A quantity's number and unit as typed (`2`, `500 g`, `1,5 l`), lower-cased, or null for words or nothing.
+function amount(quantity) {
+  const parts = trimmed(String(quantity || "")).toLowerCase().match(/^([0-9]+(?:[.,][0-9]+)?)\s*(.*)$/);
+  return parts ? { number: Number(parts[1].replace(",", ".")), unit: parts[2] } : null;
+}
+
 // What a store list's total multiplies an entry's price by (ListsModel's `Quantity.multiplier`): the count of a
 // count or of countable units (the spellings `countable` lists), 1 for an amount by weight or volume or for words.
 function multiplier(quantity, countable) {
-  const parts = trimmed(String(quantity || "")).toLowerCase().match(/^([0-9]+(?:[.,][0-9]+)?)\s*(.*)$/);
-  if (!parts) return 1;
-  const number = Number(parts[1].replace(",", "."));
-  return !parts[2] || countable.includes(parts[2]) ? number : 1;
+  const read = amount(quantity);
+  return read && (!read.unit || countable.includes(read.unit)) ? read.number : 1;
 }
 
 // A store list's total, added up again from its rows, as "Total: $8.57" under them (none with no rows).

@@ -192,12 +192,6 @@ function matchPath(pattern, pathname) {
   return ids;
 }
 
-// A quantity's number and unit as typed (`2`, `500 g`), or null for words or nothing.
-function amount(quantity) {
-  const parts = trimmed(String(quantity || "")).toLowerCase().match(/^([0-9]+(?:\.[0-9]+)?)(?:\s*(\S.*))?$/);
-  return parts ? { number: Number(parts[1]), unit: parts[2] || "" } : null;
-}
-
 // What a put of `added` makes of an entry with `had`, as the server adds them: the one given when the other is
 // none, the sum when both are counts or amounts of one metric unit written alike (which the server writes as
 // they are); `undefined` when only the server can tell (units apart, or words: it keeps both, or converts, or
