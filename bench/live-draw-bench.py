@@ -105,18 +105,20 @@ def run(kind, first, second, server, taps, serial, mode):
 
     times = []
     if kind == "check-off":
-        # Every item on the list first, then the first row checked off each time.
+        # Every item on the Shopping List tab's list first, then the first row still to buy checked off each time
+        # (a store list's check-off keeps its row, checked).
         for item in server_items(server):
             if not item["inShoppingList"]:
                 patch(server, f"/api/v1/items/{item['id']}", {"inShoppingList": True}, item["version"])
         open_both("/shopping/list")
         for _ in range(taps):
-            target = first.locator("main li.row").first
+            target = first.locator("main li.row:not(.checked)").first
             record_id = target.get_attribute("data-id")
+            checked = f"document.querySelector('main li.row.checked[data-id=\"{record_id}\"]') !== null"
             times.append(tap_and_time(
-                first, second, f"!document.querySelector('main li.row[data-id=\"{record_id}\"]')",
+                first, second, checked,
                 lambda: target.locator("button.row-button").tap(),
-                lambda: row(first, record_id).wait_for(state="detached")))
+                lambda: first.wait_for_function(f"() => {checked}")))
             pause(first)
     elif kind in ("items", "todo"):
         screen, mark = ("/shopping", "checked") if kind == "items" else ("/todo", "done")

@@ -84,6 +84,9 @@ final class Invocation {
         }
         try Seeding.seedIfNeeded(store, empty: global.noSeed)
         let scoped = unscoped ? store : try scoped(store)
+        // The household's checkmarks from before named lists become its list "Shopping" (a server folds each
+        // household's at its first request).
+        if !unscoped { try ShoppingLists(store: scoped).foldCheckmarks() }
         openedStore = scoped
         return scoped
     }

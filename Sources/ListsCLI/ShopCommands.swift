@@ -10,30 +10,39 @@ enum ShopCommands {
 
     static let ifVersionHelp = "refuse the change unless the item is still at version V"
 
-    /// `lists shop list [--needed]`.
+    /// `lists shop list [--needed] [--list L]`.
     struct List: Command {
         static let configuration = CommandConfiguration(
             app: "shop", name: "list",
-            abstract: "Show the catalog of items, a checkmark on those on the shopping list.",
-            discussion: "With --needed, only the shopping list, in catalog order, with the catalog's numbers.",
+            abstract: "Show the catalog of items, a checkmark on those to buy on a shopping list.",
+            discussion: "The checkmarks are for the list --list names, else the first list. With --needed, only "
+                + "the items to buy on the list (--list, else the only one), in catalog order, with the catalog's "
+                + "numbers.",
             example: "lists shop list --needed")
         static let arguments: [Argument<Self>] = [
-            .flag("needed", help: "only the items on the shopping list") { $0.onlyNeeded = $1 }
+            .flag("needed", help: "only the items to buy on the list") { $0.onlyNeeded = $1 },
+            .option("list", "LIST", help: listHelp) { $0.list = $1 },
         ]
 
         var onlyNeeded = false
+        var list: String?
 
         func run(_ run: Invocation) throws {
-            let shopping = try run.shopping()
+            let lists = try run.lists()
             if onlyNeeded {
-                let items = try shopping.shoppingList()
-                if run.wantsJSON {
-                    return run.output.json(ShoppingListBody(items: items.map(\.record), total: try shopping.total()))
-                }
-                printRows(items, run.output)
+                let (items, total) = try lists.tutorialList(try ShopCommands.list(list, lists, making: false))
+                if run.wantsJSON { return run.output.json(ShoppingListBody(items: items, total: total)) }
+                // With the catalog's numbers, which other commands take.
+                let numbers = Dictionary(
+                    uniqueKeysWithValues: try run.shopping().catalog().map { ($0.record.id, $0.number) })
+                printRows(items.map { Numbered(number: numbers[$0.id] ?? 0, record: $0) }, run.output)
                 if items.isEmpty, run.output.isTerminal { run.output.line("The shopping list is empty.") }
             } else {
-                let items = try shopping.catalog()
+                let on = try list.map { try lists.list(.typed($0)) } ?? lists.tabList(preferring: nil)
+                let catalog = try run.shopping().catalog()
+                let items = zip(catalog, try lists.marking(catalog.map(\.record), on: on)).map {
+                    Numbered(number: $0.number, record: $1)
+                }
                 if run.wantsJSON { return run.output.json(CollectionBody(items)) }
                 printRows(items, run.output)
                 if items.isEmpty, run.output.isTerminal {
@@ -41,6 +50,16 @@ enum ShopCommands {
                 }
             }
         }
+    }
+
+    /// The list `name` names, else the household's only list (``ListsModel/ShoppingLists/list(named:)``); with no
+    /// list at all, `nil`, or when `making`, a list called "Shopping" made for it.
+    /// - Throws: ``ValidationError`` on `list` naming the lists when there are several and no name.
+    static func list(_ name: String?, _ lists: ShoppingLists, making: Bool) throws -> NamedList? {
+        if name == nil, try lists.all().isEmpty {
+            return making ? try lists.tabListMaking(preferring: nil) : nil
+        }
+        return try lists.list(named: name)
     }
 
     static func printRows(_ items: [Numbered<ShoppingItem>], _ output: Output) {
@@ -124,37 +143,57 @@ enum ShopCommands {
     /// `lists shop need REF...`.
     struct Need: Command {
         static let configuration = CommandConfiguration(
-            app: "shop", name: "need", abstract: "Put items on the shopping list (the tutorial's checkmark).",
-            discussion: "Every REF must match exactly one item, or nothing changes.", example: "lists shop need milk 3")
-        static let arguments: [Argument<Self>] = [.positional("REF...", 1, nil) { $0.references = $1 }]
+            app: "shop", name: "need", abstract: "Put items on a shopping list (the tutorial's checkmark).",
+            discussion: "Every REF must match exactly one item, or nothing changes. An item to buy on the list "
+                + "already stays as it is. With no list yet, a list called Shopping is made.",
+            example: "lists shop need milk 3")
+        static let arguments: [Argument<Self>] = [
+            .positional("REF...", 1, nil) { $0.references = $1 },
+            .option("list", "LIST", help: listHelp) { $0.list = $1 },
+        ]
 
         var references: [String] = []
+        var list: String?
 
         func run(_ run: Invocation) throws {
-            try mark(references, isOnShoppingList: true, run)
+            try mark(references, isOnShoppingList: true, list: list, run)
         }
     }
 
     /// `lists shop unneed REF...`.
     struct Unneed: Command {
         static let configuration = CommandConfiguration(
-            app: "shop", name: "unneed", abstract: "Take items off the shopping list (checked off while shopping).",
+            app: "shop", name: "unneed", abstract: "Take items off a shopping list.",
             discussion: "Every REF must match exactly one item, or nothing changes.", example: "lists shop unneed milk")
-        static let arguments: [Argument<Self>] = [.positional("REF...", 1, nil) { $0.references = $1 }]
+        static let arguments: [Argument<Self>] = [
+            .positional("REF...", 1, nil) { $0.references = $1 },
+            .option("list", "LIST", help: listHelp) { $0.list = $1 },
+        ]
 
         var references: [String] = []
+        var list: String?
 
         func run(_ run: Invocation) throws {
-            try mark(references, isOnShoppingList: false, run)
+            try mark(references, isOnShoppingList: false, list: list, run)
         }
     }
 
-    /// Puts the items `references` name on the shopping list or takes them off, and says so.
-    static func mark(_ references: [String], isOnShoppingList: Bool, _ run: Invocation) throws {
-        let changed = try run.shopping().setOnShoppingList(references.map(Reference.typed), isOn: isOnShoppingList)
-        if run.wantsJSON { return run.output.json(changed: changed) }
-        for numbered in changed {
-            run.output.line("\(isOnShoppingList ? "On" : "Off") the shopping list: \(numbered.record.name)")
+    /// Puts the items `references` name on the list `name` names (else the only one) or takes them off, and says
+    /// so. Every reference is found before anything changes.
+    static func mark(_ references: [String], isOnShoppingList: Bool, list name: String?, _ run: Invocation) throws {
+        let shopping = try run.shopping()
+        let lists = try run.lists()
+        let found = try references.map { try shopping.item(.typed($0)) }
+        guard let list = try Self.list(name, lists, making: isOnShoppingList) else {
+            throw ValidationError(field: "list", message: "there is no shopping list yet; nothing is on one")
+        }
+        for numbered in found { try lists.mark(.id(numbered.record.id), isOnShoppingList, on: list) }
+        let marked = try lists.marking(found.map(\.record), on: list)
+        if run.wantsJSON {
+            return run.output.json(changed: zip(found, marked).map { Numbered(number: $0.number, record: $1) })
+        }
+        for item in marked {
+            run.output.line("\(isOnShoppingList ? "On" : "Off") \(list.name): \(item.name)")
         }
     }
 
@@ -187,12 +226,19 @@ enum ShopCommands {
     /// `lists shop total`.
     struct Total: Command {
         static let configuration = CommandConfiguration(
-            app: "shop", name: "total", abstract: "Print the exact total of the items on the shopping list.",
-            discussion: "Prices are added in cents, never as binary floats.", example: "lists shop total")
-        static let arguments: [Argument<Self>] = []
+            app: "shop", name: "total", abstract: "Print the exact total of what is to buy on a shopping list.",
+            discussion: "Each entry counts its item's price times its quantity; prices are added in cents, never as "
+                + "binary floats.",
+            example: "lists shop total --list Groceries")
+        static let arguments: [Argument<Self>] = [
+            .option("list", "LIST", help: listHelp) { $0.list = $1 }
+        ]
+
+        var list: String?
 
         func run(_ run: Invocation) throws {
-            let total = try run.shopping().total()
+            let lists = try run.lists()
+            let total = try lists.tutorialList(try ShopCommands.list(list, lists, making: false)).total
             if run.wantsJSON { return run.output.json(TotalBody(total: total)) }
             run.output.line(total.description)
         }

@@ -132,11 +132,14 @@ public struct ImportBatch: Sendable {
 }
 
 extension ImportBatch {
-    /// Puts the batch's items that are on the shopping list (every one, when none is) on the named list `name`
-    /// instead, after they are added to the catalog: a tutorial's file imported into a list of its own.
-    public mutating func putShoppingItems(on name: String) {
+    /// Puts the batch's items that are on the shopping list (every one, when none is and `everyWhenNoneMarked`) on
+    /// the named list `name` instead, after they are added to the catalog: a tutorial's file imported into a list of
+    /// its own, or the checkmarks of a file from before named lists put on the list "Shopping", as the household's
+    /// own were (``ListsModel/ShoppingLists/foldCheckmarks()``).
+    public mutating func putShoppingItems(on name: String, everyWhenNoneMarked: Bool = true) {
         var items = records(ShoppingItem.self)
         let marked = items.contains { $0.isOnShoppingList }
+        guard marked || everyWhenNoneMarked else { return }
         for index in items.indices where items[index].isOnShoppingList || !marked {
             listRows.append(
                 ListRow(
@@ -210,7 +213,13 @@ extension ImportBatch {
                 try ShoppingLists.put(
                     item, on: list, quantity: row.quantity, note: row.note, id: nil, now: now, in: main)
             }
-            if put.isNew { tally.summary.added += 1 } else { tally.summary.updated += 1 }
+            if put.isNew {
+                tally.summary.added += 1
+            } else if put.isRepeat {
+                tally.summary.unchanged += 1
+            } else {
+                tally.summary.updated += 1
+            }
             tally.done += 1
         }
     }

@@ -118,8 +118,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// - Throws: ``ImportError``, then ``StoreError``.
     ///
     /// With `list`, the file's shopping items go on the named shopping list (made when the household has none of
-    /// that name, case ignored) rather than on the Shopping List tab: those the file has on its shopping list, or
-    /// every one of a file that marks none (the tutorial's seed list). Only a file of shopping items takes a list.
+    /// that name, case ignored): those the file has on its shopping list, or every one of a file that marks none (the
+    /// tutorial's seed list). Only a file of shopping items takes a list. Without it, the items a file has on its
+    /// shopping list (the tutorial's checkmark, `inShoppingList`) go on the list "Shopping".
     /// - Throws: ``ValidationError`` on `list` for a list name that is refused, or a file of no shopping items.
     public func importing(
         _ bytes: [UInt8], into store: any Store, now: Date = Date(), list: String? = nil,
@@ -137,7 +138,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
         guard self == .taskwarrior else {
-            let batch = try read(bytes, now: now)
+            var batch = try read(bytes, now: now)
+            batch.putShoppingItems(on: ShoppingLists.tabListName, everyWhenNoneMarked: false)
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
         // `task export` writes about 240 bytes a task.

@@ -4,7 +4,8 @@ import Foundation
 /// references), written once: the three data controllers hold one each, and the API serves all three through
 /// them alike. Every record added or changed is checked against its kind's ``RecordSchema`` here.
 public struct RecordList<R>: Sendable {
-    let store: any Store
+    /// The store the records are kept in.
+    public let store: any Store
     let clock: @Sendable () -> Date
 
     /// The list of `R` kept in `store`; `clock` dates changes.

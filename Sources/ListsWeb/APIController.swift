@@ -8,7 +8,9 @@ import ListsModel
 /// Every handler calls the same data-controller method as the page for the same action.
 struct APIController: Sendable {
     /// The three record kinds' APIs.
-    var shopping: RecordAPI<ShoppingItem> { RecordAPI(list: { $0.shopping.items }, tag: "Shopping", name: "Item") }
+    var shopping: RecordAPI<ShoppingItem> {
+        RecordAPI(list: { $0.shopping.items }, tag: "Shopping", name: "Item", kept: .itemMark)
+    }
     var todo: RecordAPI<TodoTask> { RecordAPI(list: { $0.todo.tasks }, tag: "To-Do", name: "Task") }
     var birds: RecordAPI<BirdSighting> {
         RecordAPI(list: { $0.birds.sightings }, tag: "Birds", name: "Sighting")
@@ -35,13 +37,15 @@ struct APIController: Sendable {
                 method: "GET", path: "/api/v1/shopping-list",
                 operation: APIOperation(
                     id: "shoppingList", tag: "Shopping",
-                    summary: "The items on the shopping list, in catalog order, and the exact total of their prices.",
+                    summary:
+                        "The items to buy on the household's first list, in catalog order, and the exact total of "
+                        + "that list's entries to buy (each item's price times its quantity).",
                     answer: APIOperation.json("OK", schema: "ShoppingList")),
                 traits: .api.cachedByRevision
             ) { _, context in
-                let shopping = try context.lists.shopping
-                let body = ShoppingListBody(
-                    items: try shopping.shoppingList().map(\.record), total: try shopping.total())
+                let lists = try context.lists.shoppingLists
+                let (items, total) = try lists.tutorialList(try lists.tabList(preferring: nil))
+                let body = ShoppingListBody(items: items, total: total)
                 return .json(bytes: body.jsonBytes)
             },
         ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + CategoriesAPI.routes + [ChangesAPI.route]

@@ -149,8 +149,21 @@ struct ChangesAPI: Sendable {
                 }
                 return try applyEntry(op, id, list: list, fields, base, key, lists)
             }
+            let mark = ShoppingItem.Fields.isOnShoppingList.key
+            if kind == .item, op != "delete", fields[mark] != nil {
+                let list: UUID?
+                switch members["list"] {
+                case nil: list = nil
+                case .string(let text)?:
+                    guard let id = UUID(uuidString: text) else { fallthrough }
+                    list = id
+                default: throw ValidationError(field: "list", message: "must be the id of a list")
+                }
+                return try applyItemMark(op, id, list: list, fields, base, key, lists)
+            }
             if members["list"] != nil {
-                throw ValidationError(field: "list", message: "is part of an entry's change only")
+                throw ValidationError(
+                    field: "list", message: "is part of an entry's change, or of an item's that sets inShoppingList")
             }
             return try apply(op, id, fields, base, key, kind.recordType, lists)
         } catch let error as ValidationError {
@@ -224,6 +237,57 @@ struct ChangesAPI: Sendable {
             key: key, outcome: conflicts.isEmpty ? "applied" : "partial",
             reason: conflicts.isEmpty ? nil : "some fields were changed on another device meanwhile; theirs were kept",
             conflicts: conflicts, record: record)
+    }
+
+    /// Applies an item's change that sets its `inShoppingList` (an Items tab checkmark tapped offline): its other
+    /// fields as any item's, then the mark on the list `listID` (the Shopping List tab's when the tap was made),
+    /// else the household's first: `true` puts the item there unless it is to buy there already, `false` takes it
+    /// off. The mark is set, not flipped, so a change sent twice marks once.
+    private static func applyItemMark(
+        _ op: String, _ id: UUID, list listID: UUID?, _ fields: [String: JSONValue], _ base: [String: JSONValue],
+        _ key: String, _ lists: ListsServices
+    ) throws -> Outcome {
+        let markKey = ShoppingItem.Fields.isOnShoppingList.key
+        var (fields, base) = (fields, base)
+        guard case .bool(let isOn)? = fields.removeValue(forKey: markKey) else {
+            throw ValidationError(field: markKey, message: "must be true or false")
+        }
+        base.removeValue(forKey: markKey)
+        let shopping = lists.shoppingLists
+        let list: NamedList?
+        do {
+            list = try listID.map { try shopping.list(.id($0)) } ?? shopping.tabList(preferring: nil)
+        } catch StoreError.Code.notFound {
+            return Outcome(
+                key: key, outcome: "not_applied", reason: "its list was deleted on another device; the delete wins",
+                field: "list")
+        }
+        var result = Outcome(key: key, outcome: "already")
+        if op == "add" || !fields.isEmpty {
+            result = try apply(op, id, fields, base, key, ShoppingItem.self, lists)
+            guard ["applied", "already", "partial", "not_applied"].contains(result.outcome) else { return result }
+        }
+        let target = try isOn ? list ?? shopping.tabListMaking(preferring: nil) : list
+        do {
+            let item = try shopping.catalog.find(.id(id)).record
+            if let target {
+                let was = try shopping.toBuy(on: target)[id] != nil
+                try shopping.mark(.id(id), isOn, on: target)
+                if was != isOn, result.outcome == "already" || result.outcome == "not_applied" {
+                    result.outcome = result.conflicts.isEmpty ? "applied" : "partial"
+                    result.reason = result.conflicts.isEmpty ? nil : result.reason
+                }
+            }
+            result.record = try shopping.marking([item], on: target)[0].jsonBytes
+        } catch StoreError.Code.notFound {
+            return Outcome(
+                key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")
+        } catch let error as ValidationError where error.field == "list" {
+            return Outcome(
+                key: key, outcome: "not_applied", reason: "its list was deleted on another device; the delete wins",
+                field: "list")
+        }
+        return result
     }
 
     /// Applies one change to an entry of the store list `listID`, through ``ListsModel/ShoppingLists``.

@@ -15,7 +15,7 @@ import Synchronization
 /// id: 42
 /// event: change
 /// data: {"revision":42,"changed":["items"],"from":41,"records":[{"kind":"item","id":"…","record":{…},
-///        "previous":"…","previousWhere":{"inShoppingList":"…"}}]}
+///        "previous":"…"}]}
 /// ```
 ///
 /// It can tell when it read the household's lists at both revisions: it keeps each list of an open stream's

@@ -12,11 +12,9 @@ struct ListSnapshot: Sendable {
     /// The longest list kept.
     static let limit = 2_000
 
-    /// What is kept of one record: its version, the keys of its boolean fields that are true (what a filtered
-    /// screen, such as the Shopping List, shows it by) and its JSON as the API writes it.
+    /// What is kept of one record: its version and its JSON as the API writes it.
     struct Entry: Sendable {
         var version: Int
-        var flags: [String]
         var json: [UInt8]
     }
 
@@ -32,24 +30,16 @@ struct ListSnapshot: Sendable {
         guard try session.count(type, where: nil) <= limit else { return nil }
         let records = try session.list(type, where: nil, offset: 0, limit: limit + 1)
         guard records.count <= limit else { return nil }
-        let booleans = zip(R.fieldSpecs, R.schema.fields).enumerated().compactMap { index, pair in
-            pair.0.kind == .bool ? (index, pair.1.key) : nil
-        }
         var order: [UUID] = []
         order.reserveCapacity(records.count)
         var entries: [UUID: Entry] = [:]
         entries.reserveCapacity(records.count)
         for numbered in records {
             let record = numbered.record
-            var flags: [String] = []
-            if !booleans.isEmpty {
-                let fields = record.fields
-                for (index, key) in booleans where fields[index] == .bool(true) { flags.append(key) }
-            }
             var json: [UInt8] = []
             record.writeJSON(to: &json)
             order.append(record.id)
-            entries[record.id] = Entry(version: record.meta.version, flags: flags, json: json)
+            entries[record.id] = Entry(version: record.meta.version, json: json)
         }
         return ListSnapshot(kind: R.kind, order: order, entries: entries)
     }
@@ -68,10 +58,8 @@ struct ListSnapshot: Sendable {
     /// more than `limit` of them (a page would rather load its screen again).
     ///
     /// A record is in it when it is new, its version changed, or it is gone:
-    /// `{"kind": "item", "id": …, "record": {…}, "previous": id or null, "previousWhere": {"inShoppingList": id or
-    /// null}}` for a record as it now is, with the record before it in the list and, for each of its boolean fields
-    /// that is true, the record before it among those where that field is true too (where a filtered screen draws
-    /// it); `{"kind": "item", "id": …, "removed": true}` for a record gone.
+    /// `{"kind": "item", "id": …, "record": {…}, "previous": id or null}` for a record as it now is, with the record
+    /// before it in the list; `{"kind": "item", "id": …, "removed": true}` for a record gone.
     func changes(from old: ListSnapshot, limit: Int) -> [[UInt8]]? {
         var changes: [[UInt8]] = []
         for id in old.order where entries[id] == nil {
@@ -84,15 +72,7 @@ struct ListSnapshot: Sendable {
             guard changes.count < limit else { return nil }
             var change = Array(#"{"kind":"\#(kind.rawValue)","id":"\#(id.uuidString)","record":"#.utf8) + entry.json
             change += Array(#","previous":\#(Self.idJSON(place > 0 ? order[place - 1] : nil))"#.utf8)
-            change += Array(#","previousWhere":{"#.utf8)
-            for (index, flag) in entry.flags.enumerated() {
-                let previous = order[..<place].last { entries[$0]?.flags.contains(flag) == true }
-                var key: [UInt8] = []
-                JSONValue.string(flag).write(to: &key)
-                change += (index > 0 ? [UInt8(ascii: ",")] : []) + key + [UInt8(ascii: ":")]
-                change += Array(Self.idJSON(previous).utf8)
-            }
-            change += Array("}}".utf8)
+            change += Array("}".utf8)
             changes.append(change)
         }
         return changes

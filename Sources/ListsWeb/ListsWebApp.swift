@@ -86,6 +86,13 @@ public final class ListsWebApp: Sendable {
         }
         let services = HouseholdServices(
             household: household, lists: ListsServices(store: lists.store.scoped(to: household.id), clock: clock))
+        // The household's checkmarks from before named lists become its list "Shopping", once, before it is kept;
+        // when that fails (the store busy or gone), the services serve this request and the next one folds again.
+        do {
+            try services.lists.shoppingLists.foldCheckmarks()
+        } catch {
+            return services
+        }
         households.withLock { households in
             if households.count >= 10_000 { households.removeAll() }
             households[household.id] = services

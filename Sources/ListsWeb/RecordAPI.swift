@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsHTTP
 import ListsModel
 
@@ -17,6 +18,8 @@ struct RecordAPI<R: Record>: Sendable {
     let tag: String
     /// The name of the record's schema in the document (`Item`), which also names its input, patch and collection.
     let name: String
+    /// A field the API shows and takes that the record does not keep itself (an item's `inShoppingList`), if any.
+    var kept: KeptElsewhere<R>? = nil
 
     /// The largest and default page: `limit` may ask for fewer.
     static var maximumPageSize: Int { 1000 }
@@ -26,7 +29,7 @@ struct RecordAPI<R: Record>: Sendable {
 
     /// The routes, each with its operation.
     var routes: [APIRoute] {
-        let (list, noun) = (list, R.kind.noun)
+        let (list, noun, kept) = (list, R.kind.noun, kept)
         /// The household's records, from the request's context.
         @Sendable func records(_ context: RequestContext) throws -> RecordList<R> { list(try context.lists) }
         let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
@@ -45,7 +48,9 @@ struct RecordAPI<R: Record>: Sendable {
                     ],
                     answer: APIOperation.json("OK", schema: "\(name)Collection"), refusals: [400]),
                 traits: .api.cachedByRevision
-            ) { request, context in try Self.page(request, records(context)) },
+            ) { request, context in
+                try Self.page(request, records(context)) { try kept?.show($0, context.lists) ?? $0 }
+            },
             APIRoute(
                 method: "POST", path: collectionPath,
                 operation: APIOperation(
@@ -60,18 +65,24 @@ struct RecordAPI<R: Record>: Sendable {
                     refusals: APIOperation.writeRefusals)
             ) { request, context in
                 let list = try records(context)
-                let members = try JSONInput.object(from: request, allowed: R.schema.createKeys)
+                var members = try JSONInput.object(from: request, allowed: R.schema.createKeys)
+                let mark = try kept?.take(from: &members)
                 let id = try R.schema.chosenID(in: members)
                 let draft = try R.schema.create(from: members, now: list.now())
                 let added = try list.add(draft, numbered: false, id: id)
-                return Self.created(added.record, status: added.isNew ? 201 : 200)
+                if let kept, let mark { try kept.set(added.record, mark, context.lists) }
+                return Self.created(
+                    try kept?.show([added.record], context.lists)[0] ?? added.record, status: added.isNew ? 201 : 200)
             },
             APIRoute(
                 method: "GET", path: recordPath,
                 operation: APIOperation(
                     id: "get\(name)", tag: tag, summary: "One \(noun).", parameters: [id], answer: record,
                     refusals: [400, 404])
-            ) { _, context in Self.record(try records(context).find(.id(context.parameters.id())).record) },
+            ) { _, context in
+                let found = try records(context).find(.id(context.parameters.id())).record
+                return Self.record(try kept?.show([found], context.lists)[0] ?? found)
+            },
             APIRoute(
                 method: "PATCH", path: recordPath,
                 operation: APIOperation(
@@ -82,12 +93,17 @@ struct RecordAPI<R: Record>: Sendable {
                 let list = try records(context)
                 let id = try context.parameters.id()
                 let expected = try Self.expectedVersion(request)
-                let members = try JSONInput.object(from: request, allowed: R.schema.inputKeys)
+                var members = try JSONInput.object(from: request, allowed: R.schema.inputKeys)
+                let mark = try kept?.take(from: &members)
                 try R.schema.checkInput(members, now: list.now())
-                let changed = try list.change([.id(id)], expectedVersion: expected) { record in
+                var changed = try list.change([.id(id)], expectedVersion: expected) { record in
                     record = try R.schema.change(record, with: members, now: list.now())
+                }[0].record
+                if let kept {
+                    if let mark { try kept.set(changed, mark, context.lists) }
+                    changed = try kept.show([changed], context.lists)[0]
                 }
-                return Self.record(changed[0].record)
+                return Self.record(changed)
             },
             APIRoute(
                 method: "DELETE", path: recordPath,
@@ -109,7 +125,8 @@ struct RecordAPI<R: Record>: Sendable {
                     parameters: [id], answer: record, refusals: [400, 403, 404, 409])
             ) { _, context in
                 do {
-                    return Self.record(try records(context).restore(context.parameters.id()).record)
+                    let restored = try records(context).restore(context.parameters.id()).record
+                    return Self.record(try kept?.show([restored], context.lists)[0] ?? restored)
                 } catch StoreError.Code.conflict {
                     throw HTTPError(
                         status: 409, code: "id_taken",
@@ -177,7 +194,9 @@ struct RecordAPI<R: Record>: Sendable {
     /// A cursor is `<number>.<id>` of the page's last record. The next page starts after that record where it
     /// now is, so records added or deleted before it neither repeat nor skip records; if it was itself deleted,
     /// the page starts where it was.
-    static func page(_ request: HTTPRequest, _ list: RecordList<R>) throws -> HTTPResponse {
+    static func page(_ request: HTTPRequest, _ list: RecordList<R>, shown: ([R]) throws -> [R]) throws
+        -> HTTPResponse
+    {
         let limit = try request.wholeNumber("limit", in: 1...maximumPageSize, default: maximumPageSize)
         var offset = 0
         if let cursor = request.query["cursor"] {
@@ -187,7 +206,9 @@ struct RecordAPI<R: Record>: Sendable {
         let records = try list.list(offset: offset, limit: limit + 1)
         let page = Array(records.prefix(limit))
         let next = records.count > limit ? page.last.map { "\($0.number).\($0.record.id.uuidString)" } : nil
-        return .json(bytes: CollectionBody(page, nextCursor: next).jsonBytes)
+        var body = CollectionBody(page, nextCursor: next)
+        body.records = try shown(body.records)
+        return .json(bytes: body.jsonBytes)
     }
 
     private static func offset(after cursor: String, _ list: RecordList<R>) throws -> Int {
@@ -212,5 +233,43 @@ extension HTTPRequest {
                 field: name)
         }
         return value
+    }
+}
+
+/// A field of a kind's JSON that its records do not keep: the API takes it out of a body before the record is made or
+/// changed, acts on it after, and fills it in each record it answers. An item's `inShoppingList` is whether it is to
+/// buy on the household's first list (``ListsModel/ShoppingLists``): setting it puts the item there or takes it off.
+struct KeptElsewhere<R: Record>: Sendable {
+    /// The field's key in the JSON.
+    let key: String
+    /// The records as answered: the field filled in.
+    let show: @Sendable ([R], ListsServices) throws -> [R]
+    /// Acts on the value a body gave the field, once `record` is stored.
+    let set: @Sendable (_ record: R, Bool, ListsServices) throws -> Void
+
+    /// Takes the field's value out of `members`, the body's.
+    /// - Throws: ``HTTPError`` 400 naming the field when it is not `true` or `false`.
+    func take(from members: inout [String: JSONValue]) throws -> Bool? {
+        guard let value = members.removeValue(forKey: key) else { return nil }
+        guard case .bool(let flag) = value else {
+            throw ValidationError(field: key, message: "must be true or false")
+        }
+        return flag
+    }
+
+    /// An item's `inShoppingList`, kept as an entry of the household's first list (one called "Shopping" is made
+    /// when an item is put on it and the household has no list).
+    static var itemMark: KeptElsewhere<ShoppingItem> {
+        KeptElsewhere<ShoppingItem>(
+            key: ShoppingItem.Fields.isOnShoppingList.key,
+            show: { items, lists in
+                try lists.shoppingLists.marking(items, on: try lists.shoppingLists.tabList(preferring: nil))
+            },
+            set: { item, isOn, lists in
+                let shopping = lists.shoppingLists
+                guard let list = try isOn ? shopping.tabListMaking(preferring: nil) : shopping.tabList(preferring: nil)
+                else { return }
+                try shopping.mark(.id(item.id), isOn, on: list)
+            })
     }
 }

@@ -129,7 +129,8 @@ let badInputs: [BadInput] = [
     // Options, apps, commands and arguments.
     BadInput(
         arguments: ["shop", "list", "--bogus"],
-        message: "unknown option --bogus; lists shop list accepts --database, --household, --json, --no-seed, --needed "
+        message:
+            "unknown option --bogus; lists shop list accepts --database, --household, --json, --no-seed, --needed, --list "
             + "(see 'lists shop list --help')"),
     BadInput(
         arguments: ["todo", "add", "Feed the cat", "-x"],

@@ -13,9 +13,9 @@ struct EditingTests {
         )
         try sandbox.expect(["shop", "edit", "1", "--price", "$.5"], prints: "Updated item 1: Pear 0.50\n")
         try sandbox.expect(
-            ["shop", "need", "6", "Pear"], prints: "On the shopping list: Oat milk\nOn the shopping list: Pear\n")
+            ["shop", "need", "6", "Pear"], prints: "On Shopping: Oat milk\nOn Shopping: Pear\n")
         try sandbox.expect(["shop", "total"], prints: "2.69\n")
-        try sandbox.expect(["shop", "unneed", "oat milk"], prints: "Off the shopping list: Oat milk\n")
+        try sandbox.expect(["shop", "unneed", "oat milk"], prints: "Off Shopping: Oat milk\n")
         try sandbox.expect(["shop", "list", "--needed"], prints: "1  ✓  Pear  0.50\n")
         try sandbox.expect(["shop", "total"], prints: "0.50\n")
         try sandbox.expect(["shop", "rm", "Notepad", "3"], prints: "Removed item 2: Notepad\nRemoved item 3: Pencil\n")
@@ -88,14 +88,14 @@ struct EditingTests {
         #expect(items.map(\.name) == ["Pear", "Notepad", "Pencil", "Bread", "Mango"])
         let bread = items[3]
         // Eight characters of the id, upper and lower case.
-        try sandbox.expect(["shop", "need", idPrefix(bread.id, 8)], prints: "On the shopping list: Bread\n")
+        try sandbox.expect(["shop", "need", idPrefix(bread.id, 8)], prints: "On Shopping: Bread\n")
         try sandbox.expect(
-            ["shop", "unneed", idPrefix(bread.id, 8).lowercased()], prints: "Off the shopping list: Bread\n")
+            ["shop", "unneed", idPrefix(bread.id, 8).lowercased()], prints: "Off Shopping: Bread\n")
         // The whole id.
         try sandbox.expect(["shop", "edit", bread.id, "--price", "3.20"], prints: "Updated item 4: Bread 3.20\n")
         // By number and by exact name, both in one command.
         try sandbox.expect(
-            ["shop", "need", "5", "Pencil"], prints: "On the shopping list: Mango\nOn the shopping list: Pencil\n")
+            ["shop", "need", "5", "Pencil"], prints: "On Shopping: Mango\nOn Shopping: Pencil\n")
 
         let tasks = try decode(TasksBody.self, try sandbox.succeed(["--json", "todo", "list"])).tasks
         try sandbox.expect(["todo", "done", idPrefix(tasks[2].id, 4)], prints: "Done: Chop the logs\n")

@@ -26,7 +26,7 @@ struct TourTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         try sandbox.expect(["shop", "add", "Milk", "--price", "1.99"], prints: "Added item 6: Milk 1.99\n")
-        try sandbox.expect(["shop", "need", "milk"], prints: "On the shopping list: Milk\n")
+        try sandbox.expect(["shop", "need", "milk"], prints: "On Shopping: Milk\n")
         try sandbox.expect(["shop", "list", "--needed"], prints: "6  ✓  Milk  1.99\n")
         try sandbox.expect(["shop", "total"], prints: "1.99\n")
         try sandbox.expect(

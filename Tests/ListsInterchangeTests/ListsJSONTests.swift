@@ -310,10 +310,26 @@ struct TextFormatTests {
         #expect(batch.items.map(\.name) == ["Pear", "Bas il", "Sweet basil"])
     }
 
+    @Test func aFileFromBeforeNamedListsPutsItsMarkedItemsOnTheListShopping() throws {
+        let store = try emptyStore()
+        let lists = ShoppingLists(store: store)
+        try lists.make(name: "Hardware")
+        let csv = "name,price,on list\r\nPear,0.62,yes\r\nBread,3.12,no\r\nMango,1.25,yes\r\n"
+        try InterchangeFormat.shoppingCSV.importing(Array(csv.utf8), into: store, now: fixedNow)
+        let shopping = try lists.list(.typed("Shopping"))
+        #expect(try lists.rows(of: shopping).map { $0.item?.name } == ["Pear", "Mango"])
+        #expect(try ShoppingList(store: store).catalog().map(\.record.isOnShoppingList) == [false, false, false])
+        #expect(try lists.rows(of: try lists.list(.typed("Hardware"))).isEmpty)
+        // A file that marks nothing puts nothing on a list.
+        try InterchangeFormat.shoppingCSV.importing(Array("name,price,on list\nTea,2.50,no\n".utf8), into: store)
+        #expect(try lists.all().map(\.name) == ["Hardware", "Shopping"])
+        #expect(try lists.rows(of: shopping).count == 2)
+    }
+
     @Test func aShoppingCSVCarriesTheNamedListsEntriesAndMakesWhatItNames() throws {
         let original = try emptyStore()
         let shop = ShoppingList(store: original)
-        try shop.add(name: "Milk", price: Money(minorUnits: 119), isOnShoppingList: true)
+        try shop.add(name: "Milk", price: Money(minorUnits: 119))
         try shop.add(name: "Nails, small", price: Money(minorUnits: 399))
         let lists = ShoppingLists(store: original)
         let groceries = try lists.make(name: "Groceries")
@@ -325,7 +341,7 @@ struct TextFormatTests {
         #expect(
             String(decoding: csv, as: UTF8.self) == """
                 name,price,on list,list,quantity,note,category
-                Milk,1.19,yes,,,,Dairy and eggs
+                Milk,1.19,no,,,,Dairy and eggs
                 "Nails, small",3.99,no,,,,
                 Milk,1.19,,Groceries,2 l,"the ""blue"" one",
                 "Nails, small",3.99,,Hardware,1 box,,

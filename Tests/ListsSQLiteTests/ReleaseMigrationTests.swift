@@ -170,3 +170,46 @@ import Testing
         #expect(try shop.catalog().listed() == ["1 Pear", "2 Notepad", "3 Pencil", "4 Bread", "5 Milk"])
     }
 }
+
+/// A database file as the release before the Shopping List tab became a named list wrote it, opened by this one.
+@Suite struct TabListMigrationTests {
+    /// `Fixtures/release-schema-17.sqlite` was written by the release before the fold (schema 17), through its `lists`
+    /// commands: the tutorials' seeded data, Pear and Bread put on the shopping list, Oat milk added at 1.99 and put
+    /// on it, a list "Hardware" made and Pear put on it (2, "the ripe ones").
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/release-schema-17.sqlite")
+
+    @Test func theShoppingListBecomesTheListShoppingWithNothingLost() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
+        #expect(try sqlite3Shell(path, "PRAGMA user_version") == "17")
+        let names = "SELECT id, name, price_cents, category, created_at, updated_at FROM items ORDER BY position"
+        let before = try sqlite3Shell(path, names)
+        let store = try SQLiteStore(path: path)
+        let shop = ShoppingList(store: store)
+        #expect(try shop.shoppingList().map(\.record.name) == ["Pear", "Bread", "Oat milk"])
+
+        // What a face does at a household's first open.
+        let lists = ShoppingLists(store: store)
+        let shopping = try #require(try lists.foldCheckmarks())
+        #expect(try lists.all().map(\.name) == ["Shopping", "Hardware"])
+        #expect(try lists.rows(of: shopping).map { $0.item?.name } == ["Pear", "Bread", "Oat milk"])
+        #expect(try lists.tutorialList(shopping).total == Money(minorUnits: 62 + 312 + 199))
+        let hardware = try lists.list(.typed("Hardware"))
+        #expect(
+            try lists.rows(of: hardware).map {
+                "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "-") \($0.entry.record.note ?? "-")"
+            } == ["Pear 2 the ripe ones"])
+        // The items keep their names, prices, aisles and dates; only the marks went, to the list.
+        #expect(try sqlite3Shell(path, names) == before)
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM items WHERE on_shopping_list = 1") == "0")
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+        #expect(try shop.catalog().listed() == ["1 Pear", "2 Notepad", "3 Pencil", "4 Bread", "5 Mango", "6 Oat milk"])
+        // Opened again, nothing more is folded.
+        let again = try SQLiteStore(path: path)
+        #expect(try ShoppingLists(store: again).foldCheckmarks() == nil)
+        #expect(try ShoppingLists(store: again).rows(of: shopping).count == 3)
+    }
+}

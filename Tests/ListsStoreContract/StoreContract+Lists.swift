@@ -14,7 +14,8 @@ extension StoreContract {
     /// named shopping lists and categories are not among them: those and the catalog are the household's main list's,
     /// whatever list a store is scoped to.
     public static let inAnotherList: [Check] =
-        all.filter { check in !(shoppingListChecks + categoryChecks).contains { $0.name == check.name } }.map { check in
+        all.filter { check in !(shoppingListChecks + categoryChecks + tabListChecks).contains { $0.name == check.name }
+        }.map { check in
             Check("\(check.name)InAnotherList") { store in
                 try fillNeighbour(store)
                 let before = try NeighbourView(store)

@@ -38,11 +38,29 @@ import Testing
             let id = try #require(item["id"] as? String)
             let answer = api.send("PATCH", "/api/v1/items/\(id)", json: #"{"inShoppingList": true}"#)
             #expect(answer.status == 200)
-            #expect(answer.object["version"] as? Double == 2)
+            #expect(answer.object["inShoppingList"] as? Bool == true)
+            // The mark is an entry of the household's first list: the item itself is as it was.
+            #expect(answer.object["version"] as? Double == 1)
         }
         let list = api.send("GET", "/api/v1/shopping-list")
         #expect((list.object["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Pear", "Bread"])
         #expect(list.text.hasSuffix("\"total\":3.74}"))
+        // On the list "Shopping", made for it: an entry each, to buy.
+        let lists = try #require(api.send("GET", "/api/v1/lists").object["lists"] as? [[String: Any]])
+        #expect(lists.map { ($0["list"] as? [String: Any])?["name"] as? String } == ["Shopping"])
+        #expect(lists.first?["toBuy"] as? Double == 2)
+        // Taken off by the same field; an add may set it too.
+        let pear = try #require(items.first { $0["name"] as? String == "Pear" }?["id"] as? String)
+        #expect(
+            api.send("PATCH", "/api/v1/items/\(pear)", json: #"{"inShoppingList": false}"#)
+                .object["inShoppingList"] as? Bool == false)
+        let tea = api.send("POST", "/api/v1/items", json: #"{"name": "Tea", "price": 2.5, "inShoppingList": true}"#)
+        #expect(tea.status == 201 && tea.object["inShoppingList"] as? Bool == true)
+        let after = api.send("GET", "/api/v1/shopping-list")
+        #expect((after.object["items"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Bread", "Tea"])
+        let catalog = try #require(api.send("GET", "/api/v1/items").object["items"] as? [[String: Any]])
+        #expect(
+            catalog.filter { $0["inShoppingList"] as? Bool == true }.map { $0["name"] as? String } == ["Bread", "Tea"])
     }
 
     @Test func aStaleIfMatchIsRefusedWith412AndChangesNothing() throws {

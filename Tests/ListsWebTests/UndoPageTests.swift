@@ -86,32 +86,6 @@ import Testing
         #expect(try harness.item("Bread") == bread)
     }
 
-    @Test func aCheckOffIsOfferedBackAndUndoneWithItsVersion() throws {
-        let harness = try PageHarness()
-        for name in ["Pear", "Bread"] { harness.post("/shopping/items/\(try harness.item(name).id)/toggle", []) }
-        let pear = try harness.item("Pear")
-        let checked = harness.post("/shopping/list/\(pear.id)/check", [("version", "\(pear.meta.version)")])
-        let landed = try Self.follow(harness, checked.location).text
-        let bar = try #require(Self.undoBar(landed))
-        #expect(bar.contains("Checked off “Pear”."))
-        #expect(bar.contains("action=\"/shopping/list/\(pear.id.uuidString)/uncheck\""))
-        #expect(bar.contains("<input type=\"hidden\" name=\"version\" value=\"3\">"))
-        #expect(try harness.app.lists.shopping.shoppingList().map(\.record.name) == ["Bread"])
-
-        // An undo made from before another change is refused, and changes nothing.
-        try harness.app.lists.shopping.edit(.id(pear.id), price: Money(minorUnits: 70))
-        let stale = harness.post("/shopping/list/\(pear.id)/uncheck", [("version", "3")])
-        #expect(stale.status == 409)
-        #expect(stale.text.contains("changed elsewhere"))
-        let undone = harness.post("/shopping/list/\(pear.id)/uncheck", [("version", "4")])
-        #expect(undone.location == "/shopping/list")
-        let back = try harness.item("Pear")
-        #expect(back.isOnShoppingList && back.meta.version == 5)
-        #expect(try harness.app.lists.shopping.shoppingList().map(\.record.name) == ["Pear", "Bread"])
-        // Back on the list, the address offers nothing.
-        #expect(Self.undoBar(try Self.follow(harness, checked.location).text) == nil)
-    }
-
     @Test func aDeletedSightingIsOfferedBackAndComesBack() throws {
         let harness = try PageHarness()
         let pigeon = try harness.sighting("Pigeon")
@@ -130,10 +104,7 @@ import Testing
     @Test func theOfferEndsWithTheWindow() throws {
         let harness = try PageHarness()
         let walk = try harness.task("Walk the dogs")
-        let pear = try harness.item("Pear")
-        harness.post("/shopping/items/\(pear.id)/toggle", [])
         let deleted = harness.post("/todo/tasks/\(walk.id)/delete", [("version", "1")])
-        let checked = harness.post("/shopping/list/\(pear.id)/check", [("version", "2")])
         let later = PageHarness.now.addingTimeInterval(Undo.window + 1)
         let app = ListsWebApp(store: harness.store, clock: { later })
         func get(_ location: String?) throws -> String {
@@ -146,7 +117,6 @@ import Testing
             ).text
         }
         #expect(Self.undoBar(try get(deleted.location)) == nil)
-        #expect(Self.undoBar(try get(checked.location)) == nil)
         #expect(Self.undoBar(try Self.follow(harness, deleted.location).text) != nil)
     }
 

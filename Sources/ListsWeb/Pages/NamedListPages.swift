@@ -48,6 +48,15 @@ struct NamedListPages: Sendable {
     /// How many purchases "Recently bought" shows on a page.
     static let recentPageSize = 100
 
+    /// The cookie that keeps the list last opened on the device: the one the Shopping List tab shows and the Items
+    /// tab's checkmarks are for (``ListsModel/ShoppingLists/tabList(preferring:)``).
+    static let tabCookie = "shopping-list"
+
+    /// The list id `request`'s ``tabCookie`` holds.
+    static func tabPreference(_ request: HTTPRequest) -> UUID? {
+        Viewer.cookie(tabCookie, in: request.headers["Cookie"]).flatMap(UUID.init(uuidString:))
+    }
+
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/lists", .page) { request, context in
             let undo = request.query["undo"].flatMap(UUID.init(uuidString:)).map(RemovalID.init)
@@ -80,7 +89,13 @@ struct NamedListPages: Sendable {
             let pages = try Self(context)
             let list = try pages.list(context)
             let undo = request.query["undo"].flatMap(UUID.init(uuidString:))
-            return try pages.screen(list, FormState(), undo: undo, renaming: request.query["rename"] == "1")
+            var response = try pages.screen(list, FormState(), undo: undo, renaming: request.query["rename"] == "1")
+            if Self.tabPreference(request) != list.id {
+                response.headers.add(
+                    "Set-Cookie",
+                    "\(Self.tabCookie)=\(list.id.uuidString); Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly")
+            }
+            return response
         }
         router.add("GET", "/lists/{id}/recent", .page) { request, context in
             let pages = try Self(context)
@@ -387,7 +402,7 @@ struct NamedListPages: Sendable {
             title: list.name,
             left: Layout.barLink("‹ Lists", href: "/lists", label: "Store lists", className: "back"),
             right: "<a class=\"bar-button\" href=\"/lists/\(list.id.uuidString)?rename=1\">Rename</a>",
-            content: content, notice: state.notice, undo: undoBar)
+            content: content, tabs: Layout.shoppingTabs(current: .shoppingList), notice: state.notice, undo: undoBar)
         let templates = OfflineViews.entries(
             list, group: { Self.group($0, list, footer: $0.isEmpty ? nil : "Total: $0.00") },
             row: { Self.entryRow($0, list) },

@@ -12,8 +12,7 @@ import ListsModel
 /// - every list screen carries, in `<template>`s after it, its rows and the sheets and screens that open from it,
 ///   drawn by the same functions as the real ones from placeholder values: `{{name}}` for a text, the id
 ///   ``placeholderID`` for a record's id. A row template says the record kind it draws (`data-row`), and, where
-///   the row's look depends on a flag, which value it draws (`data-when`); the Shopping List's says that it
-///   shows only the items on the list (`data-filter`). A page template says the address it stands for
+///   the row's look depends on a flag, which value it draws (`data-when`). A page template says the address it stands for
 ///   (`data-page`, with `{id}` for the record's id); its form's fields are left empty, for app.js fills them from
 ///   the record through the form's rules. Two more draw the screen's list as it is with rows (the list
 ///   and its footer: `data-group="rows"`) and with none (what the empty list says: `data-group="empty"`), by the
@@ -106,10 +105,10 @@ enum OfflineViews {
         template("data-group=\"rows\"", group([""])) + template("data-group=\"empty\"", group([]))
     }
 
-    /// The Items tab's and the Shopping List tab's templates: the rows of the screen `screen` (`"items"`,
-    /// `"editing"` or `"list"`), and the add sheet, the edit sheet and the action sheet of a delete.
+    /// The Items tab's templates: its rows (with the checkmark and without; in delete mode both alike), and the
+    /// add sheet, the edit sheet and the action sheet of a delete.
     static func shopping(
-        screen: String, _ viewer: Viewer, _ pager: ListPager, categories: [ItemCategory],
+        _ viewer: Viewer, _ pager: ListPager, categories: [ItemCategory],
         group: ([String]) -> String, row: (ShoppingItem) -> String
     ) -> String {
         let item = { (isOn: Bool) in
@@ -117,13 +116,9 @@ enum OfflineViews {
         }
         let flag = ShoppingItem.Fields.isOnShoppingList.key
         var rows = ""
-        if screen == "list" {
-            rows = template("data-row=\"item\" data-filter=\"\(flag)\"", placeholders(row(item(true)), viewer))
-        } else {
-            for isOn in [true, false] {
-                rows += template(
-                    "data-row=\"item\" data-when=\"\(flag):\(isOn)\"", placeholders(row(item(isOn)), viewer))
-            }
+        for isOn in [true, false] {
+            rows += template(
+                "data-row=\"item\" data-when=\"\(flag):\(isOn)\"", placeholders(row(item(isOn)), viewer))
         }
         let choice = pager.choice
         let sheets =

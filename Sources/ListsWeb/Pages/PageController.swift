@@ -34,14 +34,14 @@ struct PageController: Sendable {
     /// The first screen: the three apps as a grouped list of links, each with a line on what it holds. The lines
     /// are the store's counts: no list is read to draw them, however long it is.
     static func homePage(_ lists: ListsServices, household: Household? = nil) throws -> HTTPResponse {
-        let items = try lists.shopping.counts()
+        let items = try lists.shopping.catalogCount()
         let tasks = try lists.todo.counts()
         let sightings = try lists.birds.count()
         let named = try lists.shoppingLists.lists.counts([nil])[0]
         let apps = [
             (
                 "/shopping", "Shopping", "icon-shopping",
-                "\(count(items.catalog, "item")), \(Layout.number(items.onList)) on the list"
+                count(items, "item")
             ),
             ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(Layout.number(tasks.open)) to do"),
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),

@@ -7,117 +7,101 @@ import ListsModel
 ///
 /// Every action is a form post answered with 303 to the screen it came from:
 /// - `POST /shopping/new` adds an item (an empty price means 0, as the tutorial's empty text field did);
-/// - `POST /shopping/items/{id}/edit` saves the edit sheet; `…/toggle` flips the checkmark (a row tap);
+/// - `POST /shopping/items/{id}/edit` saves the edit sheet; `POST /lists/{id}/items/{item}/toggle` flips the
+///   checkmark (a row tap): it puts the item on the Shopping List tab's list or takes it off
+///   (``ListsModel/ShoppingLists/toggle(_:on:id:)``); `POST /shopping/items/{id}/toggle` does so for a household
+///   that has no list yet, making one called "Shopping";
 ///   `…/delete` deletes (from delete mode it returns to delete mode), after `GET …/delete` (`?edit=1` from delete
 ///   mode) asked in an action sheet: a delete is two deliberate taps;
-/// - `POST /shopping/list/{id}/check` checks an item off while shopping: it takes the item off the shopping
-///   list (the item stays in the catalog, its checkmark in Items goes), so the total shows what is left to buy.
+/// - `GET /shopping/list`, the Shopping List tab, shows the tab's list (``ListsModel/ShoppingLists/tabList(preferring:)``:
+///   the list last opened on this device, kept in the ``NamedListPages/tabCookie`` cookie, else the household's
+///   first) as its own screen at `/lists/{id}` shows it, with the tab bar and a switcher to the other lists; with no
+///   list, the tutorial's empty Shopping List (the first checkmark in Items makes the list "Shopping").
 ///
 /// A delete answers with the Items tab offering to undo it (`?undo=item:<id>`), whose Undo posts to
-/// `POST /shopping/items/{id}/restore` (the item comes back as it was, where it was); a check-off answers with the
-/// Shopping List tab offering to undo it (`?undo=check:<id>`), whose Undo posts to `POST /shopping/list/{id}/uncheck`
-/// with the version the check-off gave (see ``UndoOffer``). The add sheet carries the id the new item is to have
-/// (``Layout/chosenIDField(_:)``): sent twice, it adds once.
+/// `POST /shopping/items/{id}/restore` (the item comes back as it was, where it was; see ``UndoOffer``). The add sheet
+/// carries the id the new item is to have (``Layout/chosenIDField(_:)``): sent twice, it adds once.
 ///
 /// Each form carries the record's version; a post made from a stale screen is refused with 409 and the screen
 /// drawn again from the stored state with a message saying so.
 ///
 /// A catalog longer than ``ListPager/pageSize`` items is drawn a page at a time (`/shopping?page=N`, in delete
 /// mode `/shopping?edit=1&page=N`, see ``ListPager``): toggles, deletes and the add and edit sheets (drawn over
-/// that page, Cancel included) return to the page they were opened from, an add to the last page. A shopping
-/// list that long is paged the same way (`/shopping/list?page=N`; a check-off returns to its page), and its
-/// total, "Total of all N items", still covers the whole list.
+/// that page, Cancel included) return to the page they were opened from, an add to the last page.
 struct ShoppingPages: Sendable {
     /// The household's lists.
     let lists: ListsServices
+    /// The id of the list the Shopping List tab showed last on the device, if it said.
+    let preferredList: UUID?
 
-    /// The pages of the household a request acts in.
+    /// The pages of the household a request acts in, for the device that sent `request`.
     /// - Throws: what ``RequestContext/lists`` throws outside a household's route.
-    init(_ context: RequestContext) throws {
+    init(_ context: RequestContext, _ request: HTTPRequest) throws {
         lists = try context.lists
+        preferredList = NamedListPages.tabPreference(request)
     }
 
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/shopping", .page) { request, context in
-            try Self(context).itemsPage(
+            try Self(context, request).itemsPage(
                 isEditing: request.query["edit"] == "1", ListPager.choice(request),
                 undo: UndoOffer(request, .deletedItem), viewer: Viewer(request))
         }
         router.add("GET", "/shopping/new", .page) { request, context in
-            try Self(context).addSheet(Viewer(request), FormState(), ListPager.choice(request))
+            try Self(context, request).addSheet(Viewer(request), FormState(), ListPager.choice(request))
         }
         router.add("POST", "/shopping/new", .page) { request, context in
-            try Self(context).add(Viewer(request), FormBody(request), ListPager.choice(request))
+            try Self(context, request).add(Viewer(request), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/items/{id}/edit", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let item = try pages.lists.shopping.item(.id(PageController.id(context.parameters))).record
             let viewer = Viewer(request)
             return try pages.editSheet(viewer, item, ShoppingViews.formState(item, viewer), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/edit", .page) { request, context in
-            try Self(context).edit(
+            try Self(context, request).edit(
                 Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/toggle", .page) { request, context in
-            let pages = try Self(context)
-            let id = try PageController.id(context.parameters)
-            let form = try FormBody(request)
-            let choice = try ListPager.choice(request)
-            return try pages.onConflict(redraw: { try pages.itemsPage(isEditing: false, choice, notice: $0) }) {
-                try pages.lists.shopping.toggle(.id(id), expectedVersion: form.version())
-                return .redirect(to: ListPager.address("/shopping", choice))
-            }
+            let pages = try Self(context, request)
+            let list = try pages.lists.shoppingLists.tabListMaking(preferring: pages.preferredList)
+            return try pages.toggle(request, PageController.id(context.parameters), on: list)
+        }
+        router.add("POST", "/lists/{id}/items/{item}/toggle", .page) { request, context in
+            let pages = try Self(context, request)
+            let list = try pages.lists.shoppingLists.list(.id(PageController.id(context.parameters)))
+            return try pages.toggle(request, PageController.id(context.parameters, "item"), on: list)
         }
         router.add("GET", "/shopping/items/{id}/delete", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let item = try pages.lists.shopping.item(.id(PageController.id(context.parameters))).record
             return try pages.deleteSheet(item, fromDeleteMode: request.query["edit"] == "1", ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/delete", .page) { request, context in
-            try Self(context).delete(
+            try Self(context, request).delete(
                 Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/shopping/items/{id}/restore", .page) { request, context in
-            try Self(context).restore(
+            try Self(context, request).restore(
                 PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
         }
         router.add("GET", "/shopping/list", .page) { request, context in
-            try Self(context).shoppingListPage(
-                ListPager.choice(request), undo: UndoOffer(request, .checkedOff), viewer: Viewer(request))
-        }
-        router.add("POST", "/shopping/list/{id}/check", .page) { request, context in
-            let pages = try Self(context)
-            let id = try PageController.id(context.parameters)
-            let form = try FormBody(request)
-            let choice = try ListPager.choice(request)
-            return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
-                try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: false, expectedVersion: form.version())
-                // The same page, or the one before it when that page's last item was checked off.
-                let onList = try pages.lists.shopping.onListCount()
-                return .redirect(
-                    to: ListPager(choice, total: onList).address(
-                        "/shopping/list", keeping: UndoOffer(.checkedOff, id).argument))
+            let pages = try NamedListPages(context)
+            guard let list = try pages.lists.tabList(preferring: NamedListPages.tabPreference(request)) else {
+                return Layout.page(title: "Shopping List", main: ShoppingViews.noListScreen())
             }
+            return try pages.screen(list, FormState())
         }
-        router.add("POST", "/shopping/list/{id}/uncheck", .page) { request, context in
-            let pages = try Self(context)
-            let id = try PageController.id(context.parameters)
-            let form = try FormBody(request)
-            let choice = try ListPager.choice(request)
-            return try pages.onConflict(redraw: { try pages.shoppingListPage(choice, notice: $0) }) {
-                do {
-                    try pages.lists.shopping.setOnShoppingList([.id(id)], isOn: true, expectedVersion: form.version())
-                } catch StoreError.Code.notFound {
-                    var response = try pages.shoppingListPage(
-                        choice, notice: Notice(message: "There is nothing to undo: the item was deleted."))
-                    response.status = FormOutcome.conflictStatus
-                    return response
-                }
-                return .redirect(to: ListPager.address("/shopping/list", choice))
-            }
-        }
+    }
+
+    /// Flips the checkmark of the item the route names on `list`, and answers with the Items tab's page the form
+    /// came from; the form's `id` makes a tap sent twice flip once.
+    private func toggle(_ request: HTTPRequest, _ id: UUID, on list: NamedList) throws -> HTTPResponse {
+        let form = try FormBody(request)
+        try lists.shoppingLists.toggle(.id(id), on: list, id: try form.chosenID())
+        return .redirect(to: ListPager.address("/shopping", try ListPager.choice(request)))
     }
 
     /// The Items tab at the page `choice` names, in delete mode when `isEditing`, with the Undo bar of `undo`
@@ -139,70 +123,41 @@ struct ShoppingPages: Sendable {
         isEditing: Bool, _ choice: ListPager.Choice, notice: Notice? = nil, undo: UndoOffer? = nil,
         offline: Viewer? = nil
     ) throws -> String {
-        let (items, pager) = try catalogPage(choice)
+        let (items, pager, list) = try catalogPage(choice)
         var bar = ""
         if let undo, let item = try lists.shopping.items.recentlyRemoved(undo.id) {
             bar = ShoppingViews.undoDeleteBar(item, isEditing: isEditing, pager)
         }
-        let screen = ShoppingViews.itemsScreen(items, isEditing: isEditing, pager, notice: notice, undo: bar)
+        let screen = ShoppingViews.itemsScreen(
+            items, isEditing: isEditing, pager, list: list, notice: notice, undo: bar)
         guard let offline else { return screen }
         return screen
             + OfflineViews.shopping(
-                screen: isEditing ? "editing" : "items", offline, pager, categories: try lists.categories.all(),
-                group: { ShoppingViews.itemsGroup($0, isEditing: isEditing) }
+                offline, pager, categories: try lists.categories.all(),
+                group: { ShoppingViews.itemsGroup($0, isEditing: isEditing, list: list) }
             ) {
-                isEditing ? ShoppingViews.deleteRow($0, pager) : ShoppingViews.row($0, pager)
+                isEditing ? ShoppingViews.deleteRow($0, pager) : ShoppingViews.row($0, pager, list: list)
             }
     }
 
-    /// The catalog's page `choice` names, and its pager.
-    private func catalogPage(_ choice: ListPager.Choice) throws -> (rows: [Numbered<ShoppingItem>], pager: ListPager) {
-        try ListPager.page(choice) { try lists.shopping.catalogWindow(limit: $0, start: $1) }
+    /// The catalog's page `choice` names, each item's checkmark set from the Shopping List tab's list (whether it is
+    /// to buy there); its pager; and that list.
+    private func catalogPage(_ choice: ListPager.Choice) throws
+        -> (rows: [Numbered<ShoppingItem>], pager: ListPager, list: NamedList?)
+    {
+        let list = try lists.shoppingLists.tabList(preferring: preferredList)
+        let toBuy = try list.map { try lists.shoppingLists.toBuy(on: $0) } ?? [:]
+        var (rows, pager) = try ListPager.page(choice) { try lists.shopping.catalogWindow(limit: $0, start: $1) }
+        for index in rows.indices {
+            rows[index].record.isOnShoppingList = toBuy[rows[index].record.id] != nil
+        }
+        return (rows, pager, list)
     }
 
     /// The Items tab's address at the page `choice` names, after a delete: the last page there is when that one
     /// is gone.
     func catalogAddress(_ choice: ListPager.Choice, keeping: String? = nil) throws -> String {
         ListPager(choice, total: try lists.shopping.catalogCount()).address("/shopping", keeping: keeping)
-    }
-
-    /// The Shopping List tab at the page `choice` names, with the total of the whole list, and the Undo bar of
-    /// `undo` while the item is off the list, for ``ListsModel/Undo/window`` after it was checked off.
-    func shoppingListPage(
-        _ choice: ListPager.Choice, notice: Notice? = nil, status: Int = 200, undo: UndoOffer? = nil,
-        viewer: Viewer? = nil
-    ) throws -> HTTPResponse {
-        var total = Money.zero
-        let (items, pager) = try ListPager.page(choice) { limit, start in
-            let window = try lists.shopping.shoppingListWindow(limit: limit, start: start)
-            total = window.total
-            return (window.items, window.count)
-        }
-        var bar = ""
-        if let undo, let item = try checkedOff(undo.id) { bar = ShoppingViews.undoCheckOffBar(item, pager) }
-        var screen = ShoppingViews.shoppingListScreen(items, total: total, pager, notice: notice, undo: bar)
-        if let viewer {
-            screen += OfflineViews.shopping(
-                screen: "list", viewer, pager, categories: try lists.categories.all(),
-                group: ShoppingViews.shoppingListGroup
-            ) {
-                ShoppingViews.listRow($0, pager)
-            }
-        }
-        return Layout.page(title: "Shopping List", main: screen, status: status)
-    }
-
-    /// The item `id` when it is off the shopping list and was last changed less than ``ListsModel/Undo/window``
-    /// ago: a check-off that can still be undone.
-    private func checkedOff(_ id: UUID) throws -> ShoppingItem? {
-        let item: ShoppingItem
-        do {
-            item = try lists.shopping.item(.id(id)).record
-        } catch StoreError.Code.notFound {
-            return nil
-        }
-        let isRecent = lists.clock().timeIntervalSince(item.meta.updatedAt) < Undo.window
-        return !item.isOnShoppingList && isRecent ? item : nil
     }
 
     /// The add sheet over the Items tab at the page `choice` names (the one it was opened from), to which Cancel
@@ -222,8 +177,8 @@ struct ShoppingPages: Sendable {
     func editSheet(
         _ viewer: Viewer, _ item: ShoppingItem, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200
     ) throws -> HTTPResponse {
-        let (items, pager) = try catalogPage(choice)
-        let background = ShoppingViews.itemsScreen(items, isEditing: false, pager)
+        let (items, pager, list) = try catalogPage(choice)
+        let background = ShoppingViews.itemsScreen(items, isEditing: false, pager, list: list)
         return Layout.page(
             title: "Edit Item",
             main: Layout.sheet(
@@ -307,18 +262,5 @@ struct ShoppingPages: Sendable {
                 isEditing: fromDeleteMode, choice, notice: notice, status: FormOutcome.conflictStatus)
         }
         return .redirect(to: ListPager.address("/shopping", choice, keeping: fromDeleteMode ? "edit=1" : nil))
-    }
-
-    /// Runs `action`; when the record changed meanwhile, draws the screen again with the conflict message.
-    private func onConflict(
-        redraw: (Notice) throws -> HTTPResponse, _ action: () throws -> HTTPResponse
-    ) throws -> HTTPResponse {
-        do {
-            return try action()
-        } catch StoreError.Code.conflict {
-            var response = try redraw(Notice(message: FormOutcome.conflictMessage("item")))
-            response.status = FormOutcome.conflictStatus
-            return response
-        }
     }
 }

@@ -19,16 +19,16 @@ enum ShoppingViews {
     }
 
     /// The Items tab: "+" on the left, Edit (or Done in delete mode) on the right; each row shows the name, the
-    /// price and a checkmark when the item is on the shopping list.
+    /// price and a checkmark when the item is to buy on `list` (the Shopping List tab's).
     ///
     /// A row is a button that toggles the checkmark (`aria-pressed` tells screen readers its state); the ⓘ
     /// button opens the edit sheet. In delete mode each row has a red Delete button instead. A long catalog
     /// shows the page `pager` names, and every form and link on it comes back to that page.
     static func itemsScreen(
-        _ items: [Numbered<ShoppingItem>], isEditing: Bool, _ pager: ListPager, notice: Notice? = nil,
-        undo: String = ""
+        _ items: [Numbered<ShoppingItem>], isEditing: Bool, _ pager: ListPager, list: NamedList?,
+        notice: Notice? = nil, undo: String = ""
     ) -> String {
-        let rows = items.map { isEditing ? deleteRow($0.record, pager) : row($0.record, pager) }
+        let rows = items.map { isEditing ? deleteRow($0.record, pager) : row($0.record, pager, list: list) }
         let left =
             Layout.homeLink
             + Layout.barLink("+", href: pager.address("/shopping/new"), label: "Add Item", className: "symbol")
@@ -47,19 +47,20 @@ enum ShoppingViews {
         return Layout.screen(
             title: "Items", left: left, right: right,
             content: template + navigation
-                + itemsGroup(rows, isEditing: isEditing) + navigation,
+                + itemsGroup(rows, isEditing: isEditing, list: list) + navigation,
             tabs: Layout.shoppingTabs(current: .items), notice: notice, undo: undo)
     }
 
-    /// The Items tab's list of `rows` (markup), in delete mode when `isEditing`, or what it says with none.
-    static func itemsGroup(_ rows: [String], isEditing: Bool) -> String {
+    /// The Items tab's list of `rows` (markup), in delete mode when `isEditing`, or what it says with none; its
+    /// checkmarks are for `list`, the Shopping List tab's.
+    static func itemsGroup(_ rows: [String], isEditing: Bool, list: NamedList?) -> String {
         let footer =
             rows.isEmpty
             ? nil
             : isEditing
-                ? "To delete an item, tap the red button beside it, then Delete: it leaves the catalog and the "
-                    + "shopping list."
-                : "Tap an item to put it on the shopping list or take it off; the (i) button edits it."
+                ? "To delete an item, tap the red button beside it, then Delete: it leaves the catalog and every "
+                    + "list."
+                : "Tap an item to put it on \(listName(list)) or take it off; the (i) button edits it."
         return Layout.group(rows, empty: "No items yet. Tap + to add one.", label: "Items", footer: footer)
     }
 
@@ -72,25 +73,35 @@ enum ShoppingViews {
             announce: "Put back \(item.name).")
     }
 
-    /// The Undo bar of an `item` checked off the Shopping List tab: its Undo puts it back on the list, from the
-    /// version the check-off gave.
-    static func undoCheckOffBar(_ item: ShoppingItem, _ pager: ListPager) -> String {
-        Layout.undoBar(
-            message: "Checked off “\(item.name)”.",
-            action: pager.address("/shopping/list/\(item.id.uuidString)/uncheck"),
-            fields: Layout.versionField(item.meta.version), announce: "Put \(item.name) back on the shopping list.")
+    /// The Shopping List tab of a household with no list: empty, as the tutorial's was before an item was put on it.
+    static func noListScreen() -> String {
+        Layout.screen(
+            title: "Shopping List", left: Layout.homeLink,
+            content: Layout.group(
+                [], empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
+                label: "Shopping list")
+                + "<p class=\"group-footer\"><a href=\"/lists\">Store lists</a>: make a list for each shop.</p>",
+            tabs: Layout.shoppingTabs(current: .shoppingList))
     }
 
-    /// A row of the Items tab: the toggle and the ⓘ button.
-    static func row(_ item: ShoppingItem, _ pager: ListPager) -> String {
+    /// How the Items tab names `list`, the list its checkmarks are for: “Shopping”, or "the shopping list" when the
+    /// household has no list yet (the first checkmark makes one).
+    static func listName(_ list: NamedList?) -> String {
+        list.map { "“\($0.name)”" } ?? "the shopping list"
+    }
+
+    /// A row of the Items tab: the toggle, whose checkmark says whether the item is to buy on `list` (the item's
+    /// ``ListsModel/ShoppingItem/isOnShoppingList`` as the page set it), and the ⓘ button.
+    static func row(_ item: ShoppingItem, _ pager: ListPager, list: NamedList?) -> String {
         let id = item.id.uuidString
         let isOn = item.isOnShoppingList
-        let toggle = pager.address("/shopping/items/\(id)/toggle")
+        let toggle = pager.address(
+            list.map { "/lists/\($0.id.uuidString)/items/\(id)/toggle" } ?? "/shopping/items/\(id)/toggle")
         let edit = pager.address("/shopping/items/\(id)/edit")
         return """
             <li class="row\(isOn ? " checked" : "")"\(OfflineViews.attributes(item))>
             <form class="row-form" method="post" action="\(toggle)" \
-            data-announce="\(HTML.escape(item.name)) \(isOn ? "taken off" : "put on") the shopping list.">\
+            data-announce="\(HTML.escape(item.name)) \(isOn ? "taken off" : "put on") \(HTML.escape(listName(list))).">\
             \(Layout.versionField(item.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(isOn)">\
             <span class="check" aria-hidden="true">\(isOn ? "✓" : "")</span>\
@@ -138,50 +149,7 @@ enum ShoppingViews {
             """
         return Layout.actionSheet(
             over: background, title: "Delete “\(item.name)”?",
-            message: "It leaves the catalog and the shopping list.", confirm: confirm, cancel: cancel)
-    }
-
-    /// The Shopping List tab: the items on the list in catalog order, each a button that checks it off
-    /// (takes it off the list), and the exact total of what is left to buy. A list longer than a page shows the
-    /// page `pager` names, whose forms come back to it, and the total of the whole list, saying so.
-    static func shoppingListScreen(
-        _ items: [Numbered<ShoppingItem>], total: Money, _ pager: ListPager, notice: Notice? = nil, undo: String = ""
-    ) -> String {
-        let rows = items.map { listRow($0.record, pager) }
-        let navigation = pager.navigation("/shopping/list", noun: "items")
-        var content = navigation + shoppingListGroup(rows) + navigation
-        if !items.isEmpty {
-            let label = pager.pageCount > 1 ? "Total of all \(Layout.number(pager.total)) items" : "Total"
-            content +=
-                "\n<p class=\"total\"><span>\(label)</span> <strong class=\"amount\">\(price(total))</strong></p>"
-        }
-        return Layout.screen(
-            title: "Shopping List", left: Layout.homeLink, content: content,
-            tabs: Layout.shoppingTabs(current: .shoppingList), notice: notice, undo: undo)
-    }
-
-    /// The Shopping List tab's list of `rows` (markup), or what it says with none.
-    static func shoppingListGroup(_ rows: [String]) -> String {
-        Layout.group(
-            rows, empty: "Nothing to buy. Tap items in the Items tab to put them on the shopping list.",
-            label: "Shopping list",
-            footer: rows.isEmpty ? nil : "Tap an item when it is in your basket: it leaves the list.")
-    }
-
-    /// A row of the Shopping List tab: a button that checks the item off.
-    static func listRow(_ item: ShoppingItem, _ pager: ListPager) -> String {
-        """
-        <li class="row"\(OfflineViews.attributes(item))>
-        <form class="row-form" method="post" \
-        action="\(pager.address("/shopping/list/\(item.id.uuidString)/check"))" \
-        data-announce="Checked off \(HTML.escape(item.name)).">\
-        \(Layout.versionField(item.meta.version))\
-        <button class="row-button" type="submit" aria-label="Check off \(HTML.escape(item.name)), \
-        \(price(item.price))"><span class="circle" aria-hidden="true"></span>\
-        <span class="row-title">\(HTML.escape(item.name))</span>\
-        <span class="row-detail">\(price(item.price))</span></button></form>
-        </li>
-        """
+            message: "It leaves the catalog and every list.", confirm: confirm, cancel: cancel)
     }
 
     /// The add sheet: Name, Price; Cancel / Save. Cancel returns to the catalog's page `choice` names.

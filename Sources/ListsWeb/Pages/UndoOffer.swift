@@ -2,19 +2,17 @@ import Foundation
 import ListsHTTP
 import ListsModel
 
-/// What the screen a delete or a check-off lands on offers to undo: the action and the record, named in that
+/// What the screen a delete lands on offers to undo: the action and the record, named in that
 /// screen's address (`/todo?undo=task:<id>`), so that the offer works without JavaScript, survives a reload, and
 /// reaches whichever server answers the page (the removed record is kept in the store, not in a server's memory).
 ///
 /// The screen shows the Undo bar (``Layout/undoBar(message:action:fields:)``) while the undo is possible: a
-/// deleted record for ``ListsModel/Undo/window`` after its delete, a checked-off item while it is still off the
-/// list. Its Undo is a small form that posts to the record's `restore` (a delete) or `uncheck` (a check-off)
-/// address; app.js shows the bar for a few seconds and then takes it and the `undo` argument away.
+/// deleted record for ``ListsModel/Undo/window`` after its delete. Its Undo is a small form that posts to the
+/// record's `restore` address; app.js shows the bar for a few seconds and then takes it and the `undo` argument away.
 ///
-/// Decided here: the undo of a delete puts the record back as it was (``ListsModel/RecordList/restore(_:)``); the
-/// undo of a check-off on the Shopping List tab puts the mark back, a change like any other (the version grows), made
-/// only from the version the check-off gave, so that it never overrides a change it did not see. A tap on a row of
-/// the Items tab or of To-Do is not offered an undo: the row stays where it was, and a second tap undoes it.
+/// Decided here: the undo of a delete puts the record back as it was (``ListsModel/RecordList/restore(_:)``). A tap on
+/// a row of the Items tab or of To-Do, or a check-off on a store list, is not offered an undo: the row stays where it
+/// was, and a second tap undoes it.
 struct UndoOffer: Equatable {
     /// What was done.
     enum Action: String {
@@ -24,8 +22,6 @@ struct UndoOffer: Equatable {
         case deletedTask = "task"
         /// A sighting was deleted.
         case deletedSighting = "sighting"
-        /// An item was checked off the Shopping List tab.
-        case checkedOff = "check"
     }
 
     /// What was done.

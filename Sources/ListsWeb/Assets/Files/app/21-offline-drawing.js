@@ -86,7 +86,6 @@ function drawChanges(main, changes) {
   const templates = [...main.querySelectorAll("template[data-row]")];
   if (!templates.length || !changes.length) return;
   const kind = templates[0].dataset.row;
-  const filter = templates[0].dataset.filter;
   // A store list's screen draws the changes of its own entries only.
   const list = templates[0].dataset.list;
   const texts = new Map(templates.map((template) => [template, template.innerHTML]));
@@ -100,7 +99,7 @@ function drawChanges(main, changes) {
     // A sheet opened from the screen starts from what it shows.
     if (record) known.set(id, record);
     else known.delete(id);
-    finals.set(id, record && !(filter && !record[filter]) ? record : null);
+    finals.set(id, record || null);
   }
   if (!finals.size) return;
   const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
@@ -197,30 +196,9 @@ function drawEntriesTotal(main) {
   footer.textContent = `Total: $${(Math.round(cents) / 100).toFixed(2)}`;
 }
 
-// The Shopping List's total, added up again from its rows (when the whole list is on the screen).
+// A store list's total, added up again from its rows.
 function drawTotal(main) {
-  if (main.querySelector("template[data-list]")) {
-    drawEntriesTotal(main);
-    return;
-  }
-  if (!main.querySelector('template[data-filter="inShoppingList"]') || main.querySelector(".pager")) return;
-  const rows = [...main.querySelectorAll(".screen li.row[data-record]")];
-  let cents = 0;
-  for (const row of rows) {
-    try { cents += Math.round(JSON.parse(row.dataset.record).price * 100); } catch (error) { /* skip */ }
-  }
-  let total = main.querySelector(".screen .total");
-  if (!rows.length) {
-    if (total) total.remove();
-    return;
-  }
-  if (!total) {
-    total = document.createElement("p");
-    total.className = "total";
-    total.innerHTML = "<span>Total</span> <strong class=\"amount\"></strong>";
-    main.querySelector(".screen .content").append(total);
-  }
-  total.querySelector(".amount").textContent = `$${(cents / 100).toFixed(2)}`;
+  if (main.querySelector("template[data-list]")) drawEntriesTotal(main);
 }
 
 // A screen just drawn: learnt from, and the waiting changes drawn over it.

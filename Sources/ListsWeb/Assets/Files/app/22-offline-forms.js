@@ -161,10 +161,13 @@ function fillForms(root, record) {
 const offlineForms = [
   { path: "/shopping/new", kind: "item", op: "add", read: true, next: () => "/shopping" },
   { path: "/shopping/items/{id}/edit", kind: "item", op: "update", read: true, next: () => "/shopping" },
+  // The Items tab's checkmark, for the Shopping List tab's list (the change names it, and sets the mark); with no
+  // list yet, for the one the server makes ("Shopping").
+  { path: "/lists/{list}/items/{id}/toggle", kind: "item", op: "update",
+    set: (record) => ({ inShoppingList: !record.inShoppingList }) },
   { path: "/shopping/items/{id}/toggle", kind: "item", op: "update",
     set: (record) => ({ inShoppingList: !record.inShoppingList }) },
   { path: "/shopping/items/{id}/delete", kind: "item", op: "delete", next: () => "/shopping" },
-  { path: "/shopping/list/{id}/check", kind: "item", op: "update", set: () => ({ inShoppingList: false }) },
   { path: "/todo/tasks", kind: "task", op: "add", read: true },
   { path: "/todo/tasks/{id}/edit", kind: "task", op: "update", read: true, next: () => "/todo" },
   { path: "/todo/tasks/{id}/toggle", kind: "task", op: "update", set: (record) => ({ done: !record.done }) },

@@ -37,10 +37,7 @@ function livePlan(main, records) {
   const order = main.querySelector("nav.segmented a.segment[aria-current=true]");
   if (order && !/[?&]order=added\b/.test(order.getAttribute("href"))) return null;
   const kind = templates[0].dataset.row;
-  const filter = templates[0].dataset.filter;
   const paged = main.querySelector(".pager") !== null;
-  // A paged Shopping List shows the whole list's total, which no row here adds up to.
-  if (paged && filter && records.some((change) => change.kind === kind)) return null;
   const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
   const placed = new Set(rows.keys());
   let count = rows.size;
@@ -48,8 +45,7 @@ function livePlan(main, records) {
   for (const change of records) {
     if (change.kind !== kind) continue;
     const row = rows.get(change.id) || null;
-    const shows = Boolean(change.record) && (!filter || change.record[filter] === true);
-    if (!shows) {
+    if (!change.record) {
       if (!row) continue;
       if (paged) return null;
       steps.push({ row });
@@ -63,13 +59,26 @@ function livePlan(main, records) {
       steps.push({ row, change, template });
       continue;
     }
-    const after = filter ? (change.previousWhere || {})[filter] : change.previous;
+    const after = change.previous;
     if (paged || after === undefined || (after !== null && !placed.has(after))) return null;
     steps.push({ change, template, after });
     placed.add(change.id);
     count += 1;
   }
   return count > livePageSize ? null : steps;
+}
+
+// An item's checkmark is whether it is to buy on this device's Shopping List tab's list, which its record as stored
+// does not say (`inShoppingList` false). An event that carries records changed no list (a list's change comes
+// without them), so every row keeps its mark: the records are given the marks their rows show.
+function keepMarks(main, records) {
+  for (const change of records) {
+    if (change.kind !== "item" || !change.record) continue;
+    const row = main.querySelector(`.screen li.row[data-id="${CSS.escape(change.id)}"]`);
+    let marked = false;
+    try { marked = row ? JSON.parse(row.dataset.record).inShoppingList === true : false; } catch (error) { /* none */ }
+    change.record = { ...change.record, inShoppingList: marked };
+  }
 }
 
 // Draws the event `data` in place, keeping what the person is busy with (focus, a row asking to confirm; forms
@@ -83,6 +92,7 @@ function drawLive(data) {
   // follows waits for the load).
   if (busy || refreshes > 0 || ignoredPops > 0 || !isLive() || waiting().length) return false;
   const main = currentMain();
+  if (main) keepMarks(main, data.records);
   const steps = main && livePlan(main, data.records);
   if (!steps) return false;
   const key = main.contains(document.activeElement) ? focusKey() : null;
