@@ -227,3 +227,54 @@ def test_suggestions_as_one_types_and_a_tap_puts_one_on_the_list(server, new_pag
     expect(suggestions).to_have_count(1)
     suggestions.first.click()
     expect(entry_row(page, "Bread").locator(".quantity")).to_have_text("3")
+
+
+@JS
+def test_the_shopping_list_tab_shows_the_list_last_opened_and_items_tick_onto_it(server, new_page, javascript):
+    """The tutorial's two tabs on named lists: the first tick in Items makes the list "Shopping", which the Shopping
+    List tab shows; a list opened from the switcher becomes the tab's, and the Items tab's checkmarks follow it."""
+    page = new_page(javascript)
+    for name, price in (("Milk", "1.19"), ("Nails", "3.99")):
+        page.goto(server.url + "/shopping/new")
+        page.get_by_label("Name").fill(name)
+        page.get_by_label("Price").fill(price)
+        page.get_by_role("button", name="Save").click()
+        expect(entry_row(page, name)).to_be_visible()
+    page.get_by_role("link", name="Shopping List").click()
+    expect(page.get_by_text("Nothing to buy. Tap items in the Items tab")).to_be_visible()
+
+    # The first tick makes "Shopping".
+    page.get_by_role("link", name="Items").click()
+    entry_row(page, "Milk").locator("button.row-button").click()
+    expect(entry_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("link", name="Shopping List").click()
+    expect(page.get_by_role("heading", name="Shopping")).to_be_visible()
+    expect(entry_row(page, "Milk")).to_be_visible()
+    expect(page.locator("main [data-total]")).to_have_text("Total: $1.19")
+
+    # A second list, opened from Store Lists: the tab now shows it, with a switcher back to Shopping.
+    page.goto(server.url + "/lists")
+    page.get_by_label("New list").fill("Hardware")
+    page.get_by_role("button", name="Make").click()
+    expect(page.get_by_role("heading", name="Hardware")).to_be_visible()
+    page.get_by_role("link", name="Items").click()
+    expect(page.locator("main .group-footer")).to_contain_text("put it on “Hardware”")
+    expect(entry_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "false")
+    entry_row(page, "Nails").locator("button.row-button").click()
+    expect(entry_row(page, "Nails").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("link", name="Shopping List").click()
+    expect(page.get_by_role("heading", name="Hardware")).to_be_visible()
+    expect(entry_row(page, "Nails")).to_be_visible()
+    expect(entry_row(page, "Milk")).to_have_count(0)
+
+    # Back to Shopping by the switcher: the tab and the checkmarks follow.
+    page.get_by_role("navigation", name="Store lists").get_by_role("link", name="Shopping").click()
+    expect(page.get_by_role("heading", name="Shopping")).to_be_visible()
+    page.get_by_role("link", name="Items").click()
+    expect(entry_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    expect(entry_row(page, "Nails").locator("button.row-button")).to_have_attribute("aria-pressed", "false")
+    # A tick taken back takes the item off that list only.
+    entry_row(page, "Milk").locator("button.row-button").click()
+    expect(entry_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "false")
+    lists = {summary["list"]["name"]: summary["toBuy"] for summary in server.get_json("/api/v1/lists")["lists"]}
+    assert lists == {"Shopping": 0, "Hardware": 1}

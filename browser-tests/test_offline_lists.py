@@ -144,3 +144,31 @@ def test_recently_bought_puts_an_item_back_with_no_signal(start_server, new_page
     rows_now = server.get_json(f"/api/v1/lists/{list_id}")["entries"]
     assert sorted((row["item"]["name"], row["entry"]["quantity"], row["entry"]["checkedAt"] is None)
                   for row in rows_now) == [("Pear", "2", False), ("Pear", "2", True)]
+
+
+def test_items_ticked_with_no_signal_go_on_the_tabs_list(start_server, new_page):
+    """In Items with no signal, a tick puts the item on the Shopping List tab's list and a second takes it off;
+    back online they land on that list, once."""
+    server = start_server(seed=True)
+    shopping, _ = make_list(server, "Shopping", [("Pear", "2")])
+    hardware, _ = make_list(server, "Hardware", [])
+    phone = new_page()
+    # Hardware opened last: the tab's list on this phone.
+    ready_offline(server, phone, ["/shopping", f"/lists/{hardware}"])
+    phone.goto(server.url + "/shopping")
+    phone.context.set_offline(True)
+    row(phone, "Pencil").locator("button.row-button").click()
+    expect(row(phone, "Pencil").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    row(phone, "Notepad").locator("button.row-button").click()
+    row(phone, "Notepad").locator("button.row-button").click()
+    expect(row(phone, "Notepad").locator("button.row-button")).to_have_attribute("aria-pressed", "false")
+    expect(waiting_mark(phone)).to_have_text("Offline · 3 changes waiting")
+    assert rows(server, hardware) == {}
+
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    assert list(rows(server, hardware)) == ["Pencil"]
+    assert list(rows(server, shopping)) == ["Pear"]
+    phone.reload()
+    expect(row(phone, "Pencil").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
+    expect(row(phone, "Pear").locator("button.row-button")).to_have_attribute("aria-pressed", "false")
