@@ -131,6 +131,26 @@ import Testing
         #expect(html.contains("Total: $4.04"))
     }
 
+    @Test func aHouseholdsCheckmarksFromBeforeNamedListsAreTheListShoppingAtItsFirstPage() throws {
+        let harness = try PageHarness(seeded: false)
+        // As a database of the release before holds them: marks on the items.
+        try harness.store.write { session in
+            for (name, isOn) in [("Pear", true), ("Notepad", false), ("Bread", true)] {
+                try session.insert(
+                    ShoppingItem(
+                        meta: RecordMeta(createdAt: PageHarness.now), name: name, price: Money(minorUnits: 100),
+                        isOnShoppingList: isOn))
+            }
+        }
+        let tab = harness.get("/shopping/list").text.withoutTemplates
+        #expect(tab.contains("<title>Shopping"))
+        #expect(tab.contains(">Pear<") && tab.contains(">Bread<") && !tab.contains(">Notepad<"))
+        #expect(tab.contains("Total: $2.00"))
+        let items = harness.get("/shopping").text.withoutTemplates
+        #expect(items.occurrences(of: "aria-pressed=\"true\"") == 2)
+        #expect(try harness.app.lists.shopping.catalog().allSatisfy { !$0.record.isOnShoppingList })
+    }
+
     @Test func theTabShowsTheListLastOpenedAndTheItemsCheckmarksAreForIt() throws {
         let harness = try PageHarness()
         let lists = harness.app.lists.shoppingLists
