@@ -101,10 +101,42 @@ extension ShoppingLists {
     /// `items` with their checkmarks (``ShoppingItem/isOnShoppingList``) set for `list`: whether each is to buy there
     /// (none when there is no list). The faces show an item's mark so.
     public func marking(_ items: [ShoppingItem], on list: NamedList?) throws -> [ShoppingItem] {
-        let toBuy = try list.map { try self.toBuy(on: $0) } ?? [:]
-        return items.map { item in
+        guard let list else { return Self.marked(items, nil) }
+        return try store.read { try Self.marked(items, Self.toBuy(items, on: list, in: $0)) }
+    }
+
+    /// `items` with their checkmarks set for the household's first list, read in one snapshot: what the API answers
+    /// for `inShoppingList`.
+    public func markingOnFirstList(_ items: [ShoppingItem]) throws -> [ShoppingItem] {
+        try store.read { session in
+            guard let first = try Self.inOrder(session).first else { return Self.marked(items, nil) }
+            return Self.marked(items, try Self.toBuy(items, on: first, in: session))
+        }
+    }
+
+    /// The ids of `items` that are to buy on `list`: each looked up by its item (an entry's name key is its item's
+    /// id) when there are few, else the list's entries to buy read once.
+    private static func toBuy(_ items: [ShoppingItem], on list: NamedList, in main: any StoreSession) throws
+        -> Set<UUID>
+    {
+        let session = main.session(in: list.entries)
+        guard items.count <= 8 else {
+            let open = try session.list(ListEntry.self, where: ListEntry.Fields.checkedAt == nil)
+            return Set(open.compactMap { $0.record.itemID })
+        }
+        var found = Set<UUID>()
+        for item in items {
+            let entries = try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
+            if entries.contains(where: { !$0.record.isChecked }) { found.insert(item.id) }
+        }
+        return found
+    }
+
+    /// `items`, each marked when its id is in `toBuy`.
+    private static func marked(_ items: [ShoppingItem], _ toBuy: Set<UUID>?) -> [ShoppingItem] {
+        items.map { item in
             var item = item
-            item.isOnShoppingList = toBuy[item.id] != nil
+            item.isOnShoppingList = toBuy?.contains(item.id) ?? false
             return item
         }
     }

@@ -271,7 +271,7 @@ struct ChangesAPI: Sendable {
         do {
             let item = try shopping.catalog.find(.id(id)).record
             if let target {
-                let was = try shopping.toBuy(on: target)[id] != nil
+                let was = try shopping.marking([item], on: target)[0].isOnShoppingList
                 try shopping.mark(.id(id), isOn, on: target)
                 if was != isOn, result.outcome == "already" || result.outcome == "not_applied" {
                     result.outcome = result.conflicts.isEmpty ? "applied" : "partial"

@@ -262,9 +262,7 @@ struct KeptElsewhere<R: Record>: Sendable {
     static var itemMark: KeptElsewhere<ShoppingItem> {
         KeptElsewhere<ShoppingItem>(
             key: ShoppingItem.Fields.isOnShoppingList.key,
-            show: { items, lists in
-                try lists.shoppingLists.marking(items, on: try lists.shoppingLists.tabList(preferring: nil))
-            },
+            show: { items, lists in try lists.shoppingLists.markingOnFirstList(items) },
             set: { item, isOn, lists in
                 let shopping = lists.shoppingLists
                 guard let list = try isOn ? shopping.tabListMaking(preferring: nil) : shopping.tabList(preferring: nil)
