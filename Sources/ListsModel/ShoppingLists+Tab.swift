@@ -191,15 +191,6 @@ extension ShoppingLists {
     private static func moveFirst(_ list: NamedList, now: Date, in session: any StoreSession) throws -> NamedList {
         var order = try inOrder(session).filter { $0.id != list.id }
         order.insert(list, at: 0)
-        var moved = list
-        for (rank, old) in order.enumerated() where old.rank != rank {
-            var new = old
-            new.rank = rank
-            new.meta = RecordMeta(
-                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
-            try session.update(new, expectedVersion: old.meta.version)
-            if new.id == list.id { moved = new }
-        }
-        return moved
+        return try ranked(order, now: now, in: session)[0]
     }
 }

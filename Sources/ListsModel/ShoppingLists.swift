@@ -298,16 +298,23 @@ public struct ShoppingLists: Sendable {
                         + "\(from) up and \(order.count - 1 - from) down")
             }
             order.insert(order.remove(at: from), at: to)
-            for (rank, old) in order.enumerated() where old.rank != rank {
-                var new = old
-                new.rank = rank
-                new.meta = RecordMeta(
-                    id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
-                try session.update(new, expectedVersion: old.meta.version)
-                order[rank] = new
-            }
-            return order
+            return try Self.ranked(order, now: now, in: session)
         }
+    }
+
+    /// Gives the lists of `order` their places in it as their ranks (each list whose rank changes gets a new version),
+    /// and answers them as stored.
+    static func ranked(_ order: [NamedList], now: Date, in session: any StoreSession) throws -> [NamedList] {
+        var order = order
+        for (rank, old) in order.enumerated() where old.rank != rank {
+            var new = old
+            new.rank = rank
+            new.meta = RecordMeta(
+                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+            try session.update(new, expectedVersion: old.meta.version)
+            order[rank] = new
+        }
+        return order
     }
 
     /// Deletes the list `reference` names with its entries, as one removal that ``restore(_:)`` puts back whole
