@@ -4,8 +4,9 @@ import ListsModel
 /// The shopping catalog and the named lists as CSV with a header row:
 /// `name,price,on list,list,quantity,note,category`.
 ///
-/// A row with no `list` is an item of the catalog (`on list`, `yes` or `no`, is the Shopping List tab's checkmark;
-/// `category`, its aisle by name, found among the household's or added to them; an item with none gets the one
+/// A row with no `list` is an item of the catalog (`on list`, `yes` or `no`, is the tutorial's checkmark: an import
+/// puts the items marked `yes` on the list "Shopping", and an export writes `no`, since the lists' own rows say what is
+/// on them; `category`, its aisle by name, found among the household's or added to them; an item with none gets the one
 /// suggested for its name).
 /// A row with a `list` puts the item called `name` on the named list, with its quantity and note: the list is made
 /// when the household has none of that name (case ignored), and the item is added to the catalog at `price` when
