@@ -126,7 +126,8 @@ struct HashingHelpersTests {
     /// that takes a while): it is given the start allowance before it is taken for stuck.
     @Test func aHelperStartingSlowlyIsNotTakenForStuck() throws {
         let helpers = try helpers(count: 1, answerTimeout: .milliseconds(200))
-        let starting = try #require(HelperProcesses.ofThisProcess().first)
+        // Spawned, but on a busy machine perhaps not yet running the helper: found once it is.
+        let starting = try #require(HelperProcesses.started())
         kill(starting, SIGSTOP)
         let resume = Thread {
             Thread.sleep(forTimeInterval: 1)
@@ -168,6 +169,17 @@ struct HashingHelpersTests {
 /// This test process's hashing helpers, found in `/proc`.
 enum HelperProcesses {
     /// The ids of the living (not zombie) children of this process that run as helpers.
+    /// The first helper of this process once one has started (a child running as a helper), waiting for it for as
+    /// long as a busy machine may take; `nil` when none starts within a minute.
+    static func started() -> Int32? {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if let pid = ofThisProcess().first { return pid }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+
     static func ofThisProcess() -> [Int32] {
         let me = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

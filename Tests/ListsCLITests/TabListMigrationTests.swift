@@ -13,6 +13,8 @@ struct TabListMigrationTests {
         defer { sandbox.remove() }
         let path = sandbox.path("release.sqlite")
         try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: path)
+        // Readable by its owner only, as Lists keeps its files (a checkout leaves it readable by all).
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         try sandbox.expect(
             ["--database", path, "shop", "lists"],
             prints: "1  Shopping  3 to buy  3 in all\n2  Hardware  1 to buy  1 in all\n")
