@@ -71,8 +71,9 @@ struct RecordAPI<R: Record>: Sendable {
                 let draft = try R.schema.create(from: members, now: list.now())
                 let added = try list.add(draft, numbered: false, id: id)
                 if let kept, let mark { try kept.set(added.record, mark, context.lists) }
-                return Self.created(
-                    try kept?.show([added.record], context.lists)[0] ?? added.record, status: added.isNew ? 201 : 200)
+                // A new record the body marked nothing on is on no list: answered as stored, with no read.
+                let shown = added.isNew && mark == nil ? added.record : try kept?.show([added.record], context.lists)[0]
+                return Self.created(shown ?? added.record, status: added.isNew ? 201 : 200)
             },
             APIRoute(
                 method: "GET", path: recordPath,
