@@ -151,13 +151,12 @@ struct ChangesAPI: Sendable {
             }
             let mark = ShoppingItem.Fields.isOnShoppingList.key
             if kind == .item, op != "delete", fields[mark] != nil {
-                let list: UUID?
-                switch members["list"] {
-                case nil: list = nil
-                case .string(let text)?:
-                    guard let id = UUID(uuidString: text) else { fallthrough }
-                    list = id
-                default: throw ValidationError(field: "list", message: "must be the id of a list")
+                var list: UUID?
+                if let value = members["list"] {
+                    guard case .string(let text) = value, let named = UUID(uuidString: text) else {
+                        throw ValidationError(field: "list", message: "must be the id of a list")
+                    }
+                    list = named
                 }
                 return try applyItemMark(op, id, list: list, fields, base, key, lists)
             }

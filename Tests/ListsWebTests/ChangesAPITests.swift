@@ -64,6 +64,32 @@ import Testing
         #expect(try item(id)?.meta.version == version)
     }
 
+    @Test func anItemsMarkGoesOnTheListItNamesOnceAndAGoneListIsReported() throws {
+        let lists = ShoppingLists(store: site.store)
+        let shopping = try lists.make(name: "Shopping")
+        let hardware = try lists.make(name: "Hardware")
+        let id = UUID()
+        _ = try send([#"{"key":"a","kind":"item","op":"add","id":"\#(id)","fields":{"name":"Nails"}}"#])
+        let tick =
+            #"{"key":"t","kind":"item","op":"update","id":"\#(id)","list":"\#(hardware.id)","fields":{"inShoppingList":true},"base":{"inShoppingList":false}}"#
+        let first = try send([tick])
+        #expect(first.map(Self.outcome) == ["applied"])
+        if case .object(let record)? = first[0]["record"] { #expect(record["inShoppingList"] == .bool(true)) }
+        // Sent again (a retry), it marks once; the item itself is as it was.
+        #expect(try send([tick]).map(Self.outcome) == ["already"])
+        #expect(try lists.rows(of: hardware).count == 1 && lists.rows(of: shopping).isEmpty)
+        #expect(try item(id)?.meta.version == 1)
+        // A list that is not an id is refused, naming it; one deleted meanwhile is not applied, with the reason.
+        let bad =
+            #"{"key":"b","kind":"item","op":"update","id":"\#(id)","list":"Hardware","fields":{"inShoppingList":false}}"#
+        #expect(try send([bad]).map { $0["field"] } == [.string("list")])
+        try lists.delete(.id(hardware.id))
+        let untick =
+            #"{"key":"u","kind":"item","op":"update","id":"\#(id)","list":"\#(hardware.id)","fields":{"inShoppingList":false}}"#
+        let gone = try send([untick])
+        #expect(gone.map(Self.outcome) == ["not_applied"] && gone.map { $0["field"] } == [.string("list")])
+    }
+
     @Test func aStaleEditOfThePriceNeverPutsACheckedOffItemBack() throws {
         let id = UUID()
         _ = try send([
