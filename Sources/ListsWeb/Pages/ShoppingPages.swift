@@ -71,7 +71,16 @@ struct ShoppingPages: Sendable {
         }
         router.add("POST", "/lists/{id}/items/{item}/toggle", .page) { request, context in
             let pages = try Self(context, request)
-            let list = try pages.lists.shoppingLists.list(.id(PageController.id(context.parameters)))
+            let list: NamedList
+            do {
+                list = try pages.lists.shoppingLists.list(.id(PageController.id(context.parameters)))
+            } catch StoreError.Code.notFound {
+                // Deleted since the screen was drawn (on another phone): nothing changes, and the screen says so.
+                return try pages.itemsPage(
+                    isEditing: false, ListPager.choice(request),
+                    notice: Notice(message: "That list was deleted on another device; nothing was changed."),
+                    status: FormOutcome.conflictStatus)
+            }
             return try pages.toggle(request, PageController.id(context.parameters, "item"), on: list)
         }
         router.add("GET", "/shopping/items/{id}/delete", .page) { request, context in
