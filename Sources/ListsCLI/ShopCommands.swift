@@ -31,11 +31,9 @@ enum ShopCommands {
             let lists = try run.lists()
             if onlyNeeded {
                 let (items, total) = try lists.tutorialList(try ShopCommands.list(list, lists, making: false))
-                if run.wantsJSON { return run.output.json(ShoppingListBody(items: items, total: total)) }
+                if run.wantsJSON { return run.output.json(ShoppingListBody(items: items.map(\.record), total: total)) }
                 // With the catalog's numbers, which other commands take.
-                let numbers = Dictionary(
-                    uniqueKeysWithValues: try run.shopping().catalog().map { ($0.record.id, $0.number) })
-                printRows(items.map { Numbered(number: numbers[$0.id] ?? 0, record: $0) }, run.output)
+                printRows(items, run.output)
                 if items.isEmpty, run.output.isTerminal { run.output.line("The shopping list is empty.") }
             } else {
                 let on = try list.map { try lists.list(.typed($0)) } ?? lists.tabList(preferring: nil)
@@ -187,13 +185,15 @@ enum ShopCommands {
         guard let list = try Self.list(name, lists, making: isOnShoppingList) else {
             throw ValidationError(field: "list", message: "there is no shopping list yet; nothing is on one")
         }
-        for numbered in found { try lists.mark(.id(numbered.record.id), isOnShoppingList, on: list) }
-        let marked = try lists.marking(found.map(\.record), on: list)
-        if run.wantsJSON {
-            return run.output.json(changed: zip(found, marked).map { Numbered(number: $0.number, record: $1) })
+        // Each item as marked now: the mark's own answer.
+        let marked = try found.map { numbered in
+            var numbered = numbered
+            numbered.record.isOnShoppingList = try lists.mark(.id(numbered.record.id), isOnShoppingList, on: list)
+            return numbered
         }
-        for item in marked {
-            run.output.line("\(isOnShoppingList ? "On" : "Off") \(list.name): \(item.name)")
+        if run.wantsJSON { return run.output.json(changed: marked) }
+        for numbered in marked {
+            run.output.line("\(isOnShoppingList ? "On" : "Off") \(list.name): \(numbered.record.name)")
         }
     }
 

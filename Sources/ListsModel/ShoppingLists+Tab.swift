@@ -102,7 +102,7 @@ extension ShoppingLists {
     /// (none when there is no list). The faces show an item's mark so.
     public func marking(_ items: [ShoppingItem], on list: NamedList?) throws -> [ShoppingItem] {
         guard let list else { return Self.marked(items, nil) }
-        return try store.read { try Self.marked(items, Self.toBuy(items, on: list, in: $0)) }
+        return try store.read { try Self.marked(items, Self.toBuyIDs(items, on: list, in: $0)) }
     }
 
     /// `items` with their checkmarks set for the household's first list, read in one snapshot: what the API answers
@@ -110,13 +110,13 @@ extension ShoppingLists {
     public func markingOnFirstList(_ items: [ShoppingItem]) throws -> [ShoppingItem] {
         try store.read { session in
             guard let first = try Self.inOrder(session).first else { return Self.marked(items, nil) }
-            return Self.marked(items, try Self.toBuy(items, on: first, in: session))
+            return Self.marked(items, try Self.toBuyIDs(items, on: first, in: session))
         }
     }
 
     /// The ids of `items` that are to buy on `list`: each looked up by its item (an entry's name key is its item's
     /// id) when there are few, else the list's entries to buy read once.
-    private static func toBuy(_ items: [ShoppingItem], on list: NamedList, in main: any StoreSession) throws
+    private static func toBuyIDs(_ items: [ShoppingItem], on list: NamedList, in main: any StoreSession) throws
         -> Set<UUID>
     {
         let session = main.session(in: list.entries)
@@ -141,18 +141,24 @@ extension ShoppingLists {
         }
     }
 
-    /// The tutorial's shopping list on `list`: the catalog's items to buy there, in the catalog's order, marked, and
-    /// the list's exact total (``total(_:)``, quantities counted).
-    public func tutorialList(_ list: NamedList?) throws -> (items: [ShoppingItem], total: Money) {
+    /// The tutorial's shopping list on `list`: the catalog's items to buy there, in the catalog's order with their
+    /// catalog numbers, marked, and the exact total of the list's entries to buy (``total(_:)``, quantities counted),
+    /// from one snapshot and one read of the catalog.
+    public func tutorialList(_ list: NamedList?) throws -> (items: [Numbered<ShoppingItem>], total: Money) {
         guard let list else { return ([], .zero) }
-        let rows = try rows(of: list)
-        let open = Set(rows.filter { !$0.entry.record.isChecked }.compactMap { $0.item?.id })
-        let items = try catalog.list().map(\.record).filter { open.contains($0.id) }.map { item in
-            var item = item
-            item.isOnShoppingList = true
-            return item
+        return try store.read { main in
+            let open = try main.session(in: list.entries).list(ListEntry.self, where: ListEntry.Fields.checkedAt == nil)
+            let catalog = try main.list(ShoppingItem.self)
+            let byID = Dictionary(catalog.map { ($0.record.id, $0.record) }, uniquingKeysWith: { first, _ in first })
+            let rows = open.map { Row(entry: $0, item: $0.record.itemID.flatMap { byID[$0] }) }
+            let toBuy = Set(rows.compactMap { $0.item?.id })
+            let items = catalog.filter { toBuy.contains($0.record.id) }.map { numbered in
+                var numbered = numbered
+                numbered.record.isOnShoppingList = true
+                return numbered
+            }
+            return (items, Self.total(rows))
         }
-        return (items, Self.total(rows.filter { !$0.entry.record.isChecked }))
     }
 
     /// Folds the tutorial's checkmarks into the list called ``tabListName`` (made first of the household's lists when

@@ -45,7 +45,7 @@ struct APIController: Sendable {
             ) { _, context in
                 let lists = try context.lists.shoppingLists
                 let (items, total) = try lists.tutorialList(try lists.tabList(preferring: nil))
-                let body = ShoppingListBody(items: items, total: total)
+                let body = ShoppingListBody(items: items.map(\.record), total: total)
                 return .json(bytes: body.jsonBytes)
             },
         ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + CategoriesAPI.routes + [ChangesAPI.route]

@@ -269,15 +269,18 @@ struct ChangesAPI: Sendable {
         let target = try isOn ? list ?? shopping.tabListMaking(preferring: nil) : list
         do {
             let item = try shopping.catalog.find(.id(id)).record
+            var marked = item
+            marked.isOnShoppingList = false
             if let target {
                 let was = try shopping.marking([item], on: target)[0].isOnShoppingList
-                try shopping.mark(.id(id), isOn, on: target)
+                marked.isOnShoppingList = try shopping.mark(.id(id), isOn, on: target)
                 if was != isOn, result.outcome == "already" || result.outcome == "not_applied" {
                     result.outcome = result.conflicts.isEmpty ? "applied" : "partial"
                     result.reason = result.conflicts.isEmpty ? nil : result.reason
                 }
             }
-            result.record = try shopping.marking([item], on: target)[0].jsonBytes
+            // As the mark's own answer says it is now (no list: on none).
+            result.record = marked.jsonBytes
         } catch StoreError.Code.notFound {
             return Outcome(
                 key: key, outcome: "deleted", reason: "it was deleted on another device; the delete wins")

@@ -43,7 +43,7 @@ extension StoreContract {
         // The faces see the marks on the list.
         #expect(
             try lists.marking(after, on: shopping).map(\.isOnShoppingList) == [true, false, true, true])
-        #expect(try lists.tutorialList(shopping).items.map(\.name) == ["Pear", "Bread", "Mango"])
+        #expect(try lists.tutorialList(shopping).items.map(\.record.name) == ["Pear", "Bread", "Mango"])
         #expect(try lists.tutorialList(shopping).total == Money(minorUnits: 300))
 
         // Once: a second fold finds nothing and changes nothing.

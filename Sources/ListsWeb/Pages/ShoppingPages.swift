@@ -155,12 +155,9 @@ struct ShoppingPages: Sendable {
         -> (rows: [Numbered<ShoppingItem>], pager: ListPager, list: NamedList?)
     {
         let list = try lists.shoppingLists.tabList(preferring: preferredList)
-        let toBuy = try list.map { try lists.shoppingLists.toBuy(on: $0) } ?? [:]
-        var (rows, pager) = try ListPager.page(choice) { try lists.shopping.catalogWindow(limit: $0, start: $1) }
-        for index in rows.indices {
-            rows[index].record.isOnShoppingList = toBuy[rows[index].record.id] != nil
-        }
-        return (rows, pager, list)
+        let (rows, pager) = try ListPager.page(choice) { try lists.shopping.catalogWindow(limit: $0, start: $1) }
+        let marked = try lists.shoppingLists.marking(rows.map(\.record), on: list)
+        return (zip(rows, marked).map { Numbered(number: $0.number, record: $1) }, pager, list)
     }
 
     /// The Items tab's address at the page `choice` names, after a delete: the last page there is when that one
