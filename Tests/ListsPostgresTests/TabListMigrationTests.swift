@@ -22,21 +22,9 @@ import Testing
             try PostgresTestServer.administration().execute(dump.replacingOccurrences(of: "__SCHEMA__", with: schema))
             let store = try PostgresStore(url: url)
             let shop = ShoppingList(store: store)
-            #expect(try shop.shoppingList().map(\.record.name) == ["Pear", "Bread", "Oat milk"])
             let before = try shop.catalog().map { "\($0.record.name) \($0.record.price) \($0.record.meta.updatedAt)" }
-
-            // What a face does at a household's first open.
-            let lists = ShoppingLists(store: store)
-            let shopping = try #require(try lists.foldCheckmarks())
-            #expect(try lists.all().map(\.name) == ["Shopping", "Hardware"])
-            #expect(try lists.rows(of: shopping).map { $0.item?.name } == ["Pear", "Bread", "Oat milk"])
-            #expect(try lists.tutorialList(shopping).total == Money(minorUnits: 62 + 312 + 199))
-            let hardware = try lists.list(.typed("Hardware"))
-            #expect(
-                try lists.rows(of: hardware).map {
-                    "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "-") \($0.entry.record.note ?? "-")"
-                } == ["Pear 2 the ripe ones"])
-            #expect(try shop.shoppingList().isEmpty)
+            try ReleaseFold.foldsTheShoppingListIntoTheListShopping(store)
+            // The items keep their names, prices and dates; only the marks went, to the list.
             #expect(
                 try shop.catalog().map { "\($0.record.name) \($0.record.price) \($0.record.meta.updatedAt)" } == before)
             // Opened again, nothing more is folded.

@@ -188,20 +188,8 @@ import Testing
         let names = "SELECT id, name, price_cents, category, created_at, updated_at FROM items ORDER BY position"
         let before = try sqlite3Shell(path, names)
         let store = try SQLiteStore(path: path)
+        let shopping = try ReleaseFold.foldsTheShoppingListIntoTheListShopping(store)
         let shop = ShoppingList(store: store)
-        #expect(try shop.shoppingList().map(\.record.name) == ["Pear", "Bread", "Oat milk"])
-
-        // What a face does at a household's first open.
-        let lists = ShoppingLists(store: store)
-        let shopping = try #require(try lists.foldCheckmarks())
-        #expect(try lists.all().map(\.name) == ["Shopping", "Hardware"])
-        #expect(try lists.rows(of: shopping).map { $0.item?.name } == ["Pear", "Bread", "Oat milk"])
-        #expect(try lists.tutorialList(shopping).total == Money(minorUnits: 62 + 312 + 199))
-        let hardware = try lists.list(.typed("Hardware"))
-        #expect(
-            try lists.rows(of: hardware).map {
-                "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "-") \($0.entry.record.note ?? "-")"
-            } == ["Pear 2 the ripe ones"])
         // The items keep their names, prices, aisles and dates; only the marks went, to the list.
         #expect(try sqlite3Shell(path, names) == before)
         #expect(try sqlite3Shell(path, "SELECT count(*) FROM items WHERE on_shopping_list = 1") == "0")

@@ -1,0 +1,30 @@
+import Foundation
+import ListsModel
+import Testing
+
+/// What a database the release before the Shopping List tab became a named list (schema 17) wrote must become, on
+/// either store: each store's tests restore such a database (their `Fixtures/release-schema-17`) and run this.
+public enum ReleaseFold {
+    /// Checks `store`, a database of that release as its `lists` commands left it (the tutorials' seeded data, Pear
+    /// and Bread put on the shopping list, Oat milk added at 1.99 and put on it, a list "Hardware" made and Pear put
+    /// on it: 2, "the ripe ones"), then folds it as a face does at a household's first open and checks the result:
+    /// the marked items on the list "Shopping", first, with their total; Hardware as it was; no mark left. Answers
+    /// the list "Shopping".
+    @discardableResult
+    public static func foldsTheShoppingListIntoTheListShopping(_ store: any Store) throws -> NamedList {
+        let shop = ShoppingList(store: store)
+        #expect(try shop.shoppingList().map(\.record.name) == ["Pear", "Bread", "Oat milk"])
+        let lists = ShoppingLists(store: store)
+        let shopping = try #require(try lists.foldCheckmarks())
+        #expect(try lists.all().map(\.name) == ["Shopping", "Hardware"])
+        #expect(try lists.rows(of: shopping).map { $0.item?.name } == ["Pear", "Bread", "Oat milk"])
+        #expect(try lists.tutorialList(shopping).total == Money(minorUnits: 62 + 312 + 199))
+        let hardware = try lists.list(.typed("Hardware"))
+        #expect(
+            try lists.rows(of: hardware).map {
+                "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "-") \($0.entry.record.note ?? "-")"
+            } == ["Pear 2 the ripe ones"])
+        #expect(try shop.shoppingList().isEmpty)
+        return shopping
+    }
+}
