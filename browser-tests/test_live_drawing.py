@@ -75,6 +75,10 @@ CONTENT = """(root) => {
     }
     // The add form's id, chosen anew at each drawing.
     for (const chosen of content.querySelectorAll("form input[type=hidden][name=id]")) chosen.removeAttribute("value");
+    // The add field's suggestions, which app.js shows in place of the browser's own.
+    for (const field of content.querySelectorAll("input[data-suggest]")) {
+        for (const name of ["list", "data-list", "aria-autocomplete", "aria-controls"]) field.removeAttribute(name);
+    }
     for (const reveal of content.querySelectorAll(".delete-reveal")) {
         reveal.removeAttribute("role");
         reveal.removeAttribute("aria-expanded");
@@ -289,3 +293,82 @@ def test_a_missed_change_is_loaded_again(start_server, new_page):
     expect(page.get_by_text("Drawn")).to_be_visible()
     assert loads == [], loads
     assert_drawn_as_served(page, loads)
+
+
+def store_list(server, names):
+    """A list "Groceries" with `names` put on it (each a new item of the catalog, in the aisle Lists suggests for
+    it), its aisles set by hand (so that check-offs teach it no other order); its id and each entry's id by name."""
+    groceries = api(server, "POST", "/api/v1/lists", {"name": "Groceries"})["id"]
+    entries = {}
+    for name in names:
+        item = api(server, "POST", "/api/v1/items", {"name": name, "price": 1.25})
+        entries[name] = api(server, "POST", f"/api/v1/lists/{groceries}/entries", {"item": item["id"]})["entry"]["id"]
+    aisles = api(server, "GET", f"/api/v1/lists/{groceries}/aisles")["aisles"]
+    api(server, "POST", f"/api/v1/lists/{groceries}/aisles/move", {"category": aisles[1]["id"], "offset": -1})
+    return groceries, entries
+
+
+def entry_version(server, groceries, entry):
+    rows = api(server, "GET", f"/api/v1/lists/{groceries}")["entries"]
+    return next(row["entry"]["version"] for row in rows if row["entry"]["id"] == entry)
+
+
+def test_another_phones_changes_of_a_store_list_are_drawn_in_place_in_their_aisles(start_server, new_page):
+    server = start_server(seed=False)
+    groceries, entries = store_list(server, ["Milk", "Bread", "Apples", "Butter"])
+    cheese = api(server, "POST", "/api/v1/items", {"name": "Cheddar cheese", "price": 3.5})
+    watcher = new_page()
+    loads = page_loads(watcher)
+    open_live(watcher, server.url + f"/lists/{groceries}")
+    sections = watcher.locator("main ul.group[data-category]")
+    expect(sections).to_have_count(3)
+    # A check-off, a quantity and a note, a put of an item the list has in another section, a take-off that leaves
+    # its section with entries: each drawn in its row and section, the total following.
+    path = f"/api/v1/lists/{groceries}/entries"
+    api(server, "PATCH", f"{path}/{entries['Milk']}", {"checkedAt": "2026-12-04T10:00:00Z"})
+    expect(watcher.locator(f'main li.row.checked[data-id="{entries["Milk"]}"]')).to_have_count(1)
+    api(server, "PATCH", f"{path}/{entries['Bread']}", {"quantity": "2", "note": "sliced"})
+    expect(watcher.locator(f'main li.row[data-id="{entries["Bread"]}"]')).to_contain_text("sliced")
+    put = api(server, "POST", path, {"item": cheese["id"], "quantity": "200 g"})["entry"]["id"]
+    expect(watcher.locator(f'main li.row[data-id="{put}"]')).to_contain_text("Cheddar cheese")
+    api(server, "DELETE", f"{path}/{entries['Butter']}")
+    expect(watcher.locator(f'main li.row[data-id="{entries["Butter"]}"]')).to_have_count(0)
+    assert loads == [], loads
+    assert_drawn_as_served(watcher, loads)
+    expect(watcher.locator("main p.group-footer")).to_contain_text("Total: $")
+    # The last entry of a section taken off: the server draws one section less, which the screen loads.
+    api(server, "DELETE", f"{path}/{entries['Apples']}")
+    expect(sections).to_have_count(2)
+    wait_until(watcher, lambda: any(load.startswith(f"/lists/{groceries}") for load in loads),
+               f"the screen was not loaded: {loads}")
+    loads.clear()
+    assert_drawn_as_served(watcher, loads)
+
+
+def test_a_check_off_on_one_phone_is_drawn_on_the_tab_and_the_items_checkmarks_of_another(start_server, new_page):
+    server = start_server(seed=False)
+    groceries, entries = store_list(server, ["Milk", "Bread"])
+    shopper, watcher = new_page(), new_page()
+    loads = page_loads(watcher)
+    for phone in (shopper, watcher):
+        phone.goto(server.url + f"/lists/{groceries}")
+    open_live(shopper, server.url + "/shopping/list")
+    open_live(watcher, server.url + "/shopping/list")
+    shopper.locator(f'main li.row[data-id="{entries["Milk"]}"] button.row-button').tap()
+    expect(watcher.locator(f'main li.row.checked[data-id="{entries["Milk"]}"]')).to_have_count(1)
+    assert loads == [], loads
+    assert_drawn_as_served(watcher, loads)
+    # The Items tab: Milk, bought, is no longer to buy on the tab's list; ticking Bread off there, and Milk on
+    # again, is drawn on the other phone's Items tab.
+    open_live(watcher, server.url + "/shopping")
+    items = {record["name"]: record["id"] for record in server.all_records("/api/v1/items", "items")}
+    expect(watcher.locator(f'main li.row.checked[data-id="{items["Bread"]}"]')).to_have_count(1)
+    expect(watcher.locator(f'main li.row.checked[data-id="{items["Milk"]}"]')).to_have_count(0)
+    open_live(shopper, server.url + "/shopping")
+    loads.clear()
+    shopper.locator(f'main li.row[data-id="{items["Bread"]}"] button.row-button').tap()
+    expect(watcher.locator(f'main li.row[data-id="{items["Bread"]}"]')).not_to_have_class(re.compile(r"\bchecked\b"))
+    shopper.locator(f'main li.row[data-id="{items["Milk"]}"] button.row-button').tap()
+    expect(watcher.locator(f'main li.row.checked[data-id="{items["Milk"]}"]')).to_have_count(1)
+    assert loads == [], loads
+    assert_drawn_as_served(watcher, loads)

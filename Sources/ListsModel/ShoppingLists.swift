@@ -362,21 +362,31 @@ public struct ShoppingLists: Sendable {
     }
 
     /// ``rows(of:)`` in `session` of the household's main list.
-    static func rows(of list: NamedList, in session: any StoreSession) throws -> [Row] {
-        let entries = try session.session(in: list.entries).list(ListEntry.self)
+    public static func rows(of list: NamedList, in session: any StoreSession) throws -> [Row] {
+        try rows(of: [list], in: session)[list.id] ?? []
+    }
+
+    /// The entries of each of `lists` in their order, each with its item, in `session` of the household's main list:
+    /// what their screens draw, with one read of the catalog for them all when it is not much larger than they are.
+    public static func rows(of lists: [NamedList], in session: any StoreSession) throws -> [UUID: [Row]] {
+        var entries: [UUID: [Numbered<ListEntry>]] = [:]
+        for list in lists { entries[list.id] = try session.session(in: list.entries).list(ListEntry.self) }
+        let count = entries.values.reduce(0) { $0 + $1.count }
         var items: [UUID: ShoppingItem] = [:]
-        // One read of the whole catalog when it is not much larger than the list (a read a row costs a round trip
+        // One read of the whole catalog when it is not much larger than the lists (a read a row costs a round trip
         // on PostgreSQL), else a read of each entry's item by its id.
         let catalog = try session.count(ShoppingItem.self, where: nil)
-        if catalog <= max(Self.wholeCatalogRead, entries.count * 10) {
+        if catalog <= max(Self.wholeCatalogRead, count * 10) {
             for item in try session.list(ShoppingItem.self) { items[item.record.id] = item.record }
         } else {
-            for entry in entries {
+            for entry in entries.values.joined() {
                 guard let id = entry.record.itemID, items[id] == nil else { continue }
                 items[id] = try session.record(ShoppingItem.self, id: id)
             }
         }
-        return entries.map { Row(entry: $0, item: $0.record.itemID.flatMap { items[$0] }) }
+        return entries.mapValues { list in
+            list.map { Row(entry: $0, item: $0.record.itemID.flatMap { items[$0] }) }
+        }
     }
 
     /// The largest catalog a list's rows read whole, whatever the list's length.
@@ -732,8 +742,8 @@ public struct ShoppingLists: Sendable {
         return try store.read { try Self.aisles(of: list, household: household, in: $0) }
     }
 
-    /// ``aisles(of:)`` in `session` of the household's main list.
-    static func aisles(of list: NamedList, household: HouseholdID, in session: any StoreSession) throws
+    /// ``aisles(of:)`` in `session` of `household`'s main list.
+    public static func aisles(of list: NamedList, household: HouseholdID, in session: any StoreSession) throws
         -> (order: [ItemCategory], byHand: Bool)
     {
         // The list as stored: its hand order may have changed since `list` was read.

@@ -19,7 +19,8 @@ import Synchronization
 /// ```
 ///
 /// It can tell when it read the household's lists at both revisions: it keeps each list of an open stream's
-/// household as it last read it (``ListSnapshot``, up to ``ListSnapshot/limit`` records), and at each change
+/// household as it last read it (``ListSnapshot``, up to ``ListSnapshot/limit`` records; the store lists and their
+/// entries, ``StoreListsSnapshot``), and at each change
 /// reads again the lists whose revision moved, in the same snapshot as the revisions, and compares. The records
 /// are read once per change and server, however many pages follow them, and writes pay nothing for it. An event
 /// without `records` (a resumed stream, a list too long to keep, many records at once) asks the page to load its
@@ -103,6 +104,8 @@ final class EventHub: Sendable {
         var order: [Int64] = []
         /// Its lists as read at ``latest``; a list too long to keep, or not read, is missing.
         var lists: [RecordKind: ListSnapshot] = [:]
+        /// Its store lists and their entries as read at ``latest``.
+        var shopping: StoreListsSnapshot?
 
         mutating func remember(_ revisions: [RecordKind: Int64]) {
             let revision = revisions.values.reduce(0, +)
@@ -145,8 +148,11 @@ final class EventHub: Sendable {
         // stops being followed between the look and the registration, the read is made again with them.
         var readsLists = households.withLock { $0[household] == nil }
         while true {
-            let (now, lists) = try scoped(household).read { session in
-                (try session.revisions(), readsLists ? try Self.lists(RecordKind.all, in: session) : [:])
+            let (now, lists, shopping) = try scoped(household).read { session in
+                (
+                    try session.revisions(), readsLists ? try Self.lists(RecordKind.all, in: session) : [:],
+                    readsLists ? try StoreListsSnapshot.read(in: session, household: household, after: nil) : nil
+                )
             }
             let registered = households.withLock { households in
                 var state: Household
@@ -157,6 +163,7 @@ final class EventHub: Sendable {
                     state = Household()
                     state.remember(now)
                     state.lists = lists
+                    state.shopping = shopping
                 } else {
                     return false
                 }
@@ -197,13 +204,19 @@ final class EventHub: Sendable {
 
     /// Tells `household`'s streams what changed, if anything did since the hub last looked.
     func changed(_ household: HouseholdID) {
-        guard let seen = households.withLock({ $0[household]?.latest }) else { return }
-        // The revisions, and in the same snapshot the lists whose revision moved since the hub last looked.
+        guard let (seen, seenShopping) = households.withLock({ $0[household].map { ($0.latest, $0.shopping) } })
+        else { return }
+        // The revisions, and in the same snapshot the lists whose revision moved since the hub last looked (the
+        // store lists' entries when the lists did: each change of entries changes their list).
         guard
-            let (now, moved, lists) = try? scoped(household).read({ session in
+            let (now, moved, lists, shopping) = try? scoped(household).read({ session in
                 let now = try session.revisions()
                 let moved = RecordKind.all.filter { now[$0, default: 0] != seen[$0, default: 0] }
-                return (now, moved, try Self.lists(moved, in: session))
+                let shopping =
+                    moved.contains(.list)
+                    ? try StoreListsSnapshot.read(in: session, household: household, after: seenShopping)
+                    : seenShopping
+                return (now, moved, try Self.lists(moved, in: session), shopping)
             })
         else { return }
         households.withLock { households in
@@ -214,18 +227,34 @@ final class EventHub: Sendable {
             // all were read here.
             var records: [[UInt8]]? = []
             for kind in RecordKind.all where now[kind, default: 0] != state.latest[kind, default: 0] {
-                if let old = state.lists[kind], let new = lists[kind],
-                    let changes = new.changes(from: old, limit: Self.recordsLimit - (records?.count ?? 0))
-                {
-                    records? += changes
-                } else {
-                    records = nil
+                let limit = Self.recordsLimit - (records?.count ?? 0)
+                switch kind {
+                case .purchase:
+                    // The log of what was bought, which no screen with row templates draws (Recently bought is
+                    // loaded); a check-off's entry comes with its list.
+                    continue
+                case .list:
+                    if let old = state.shopping, let new = shopping, let changes = new.changes(from: old, limit: limit)
+                    {
+                        records? += changes
+                    } else {
+                        records = nil
+                    }
+                default:
+                    if let old = state.lists[kind], let new = lists[kind],
+                        let changes = new.changes(from: old, limit: limit)
+                    {
+                        records? += changes
+                    } else {
+                        records = nil
+                    }
                 }
             }
             let event = Self.change(
                 revision: now.values.reduce(0, +), from: state.latest, to: now, records: records)
             state.remember(now)
             for kind in moved { state.lists[kind] = lists[kind] }
+            state.shopping = shopping
             for subscriber in state.subscribers.values { subscriber.stream.send(event) }
             households[household] = state
         }

@@ -216,6 +216,72 @@ import Testing
         #expect(gone.first?["removed"] as? Bool == true)
     }
 
+    @Test func aStoreListsEntriesComeWithTheirSectionTheEntryBeforeThemAndTheItemsCheckmark() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        func post(_ path: String, _ body: String) throws -> [String: Any] {
+            let answer = site.api("POST", path, json: body, headers: [("Cookie", ann)])
+            try #require(answer.status < 300)
+            return try Self.object(answer.body)
+        }
+        let list = try #require(try post("/api/v1/lists", #"{"name":"Groceries"}"#)["id"] as? String)
+        var items: [String: String] = [:]
+        var entries: [String: String] = [:]
+        for name in ["Milk", "Bread", "Butter"] {
+            items[name] = try #require(try post("/api/v1/items", #"{"name":"\#(name)"}"#)["id"] as? String)
+            let put = try post("/api/v1/lists/\(list)/entries", #"{"item":"\#(items[name] ?? "")"}"#)
+            entries[name] = try #require((put["entry"] as? [String: Any])?["id"] as? String)
+        }
+        let tea = try #require(try post("/api/v1/items", #"{"name":"Zorbl"}"#)["id"] as? String)
+        let stream = Self.open(site, ann)
+        _ = try Self.pending(stream)
+        // A check-off: the list's sections (bakery, then dairy, as a store is walked before any trip), and the entry with its row's record and its section.
+        #expect(
+            site.api(
+                "PATCH", "/api/v1/lists/\(list)/entries/\(entries["Butter"] ?? "")",
+                json: #"{"checkedAt":"2026-11-29T10:00:00Z"}"#, headers: [("Cookie", ann)]
+            ).status == 200)
+        let checkedData = try #require(Self.events(try Self.pending(stream)).first?.data)
+        let checked = try #require(try Self.records(checkedData))
+        #expect(checked.count == 2)
+        let sections = try #require(checked.first?["sections"] as? [String])
+        #expect(checked.first?["kind"] as? String == "list" && checked.first?["id"] as? String == list)
+        #expect(sections.count == 2)
+        let butter = checked[1]
+        #expect(butter["kind"] as? String == "entry" && butter["id"] as? String == entries["Butter"])
+        #expect(butter["list"] as? String == list && butter["item"] as? String == items["Butter"])
+        #expect(butter["section"] as? String == sections[1] && butter["previous"] as? String == entries["Milk"])
+        #expect(butter["toBuy"] as? Bool == false)
+        let record = try #require(butter["record"] as? [String: Any])
+        #expect(record["name"] as? String == "Butter" && record["checkedAt"] is String)
+        // A put of an item in no aisle: a section "Other" after the others; a take-off: its item is no longer to buy.
+        let put = try post("/api/v1/lists/\(list)/entries", #"{"item":"\#(tea)","quantity":"2"}"#)
+        let teaEntry = try #require((put["entry"] as? [String: Any])?["id"] as? String)
+        let addedData = try #require(Self.events(try Self.pending(stream)).first?.data)
+        let added = try #require(try Self.records(addedData))
+        #expect(added.first?["sections"] as? [String] == sections + [""])
+        #expect(added.count == 2 && added[1]["id"] as? String == teaEntry && added[1]["section"] as? String == "")
+        #expect(added[1]["previous"] is NSNull && added[1]["toBuy"] as? Bool == true)
+        #expect(
+            site.api("DELETE", "/api/v1/lists/\(list)/entries/\(entries["Bread"] ?? "")", headers: [("Cookie", ann)])
+                .status == 204)
+        let goneData = try #require(Self.events(try Self.pending(stream)).first?.data)
+        let gone = try #require(try Self.records(goneData))
+        #expect(gone.count == 2 && gone[1]["removed"] as? Bool == true && gone[1]["item"] as? String == items["Bread"])
+        #expect(gone[1]["toBuy"] as? Bool == false)
+        // A list renamed changes what its screens draw around the rows: no records.
+        let lists = try Self.object(site.api("GET", "/api/v1/lists", headers: [("Cookie", ann)]).body)["lists"]
+        let version = try #require(((lists as? [[String: Any]])?.first?["list"] as? [String: Any])?["version"] as? Int)
+        #expect(
+            site.api(
+                "PATCH", "/api/v1/lists/\(list)", json: #"{"name":"Corner shop"}"#,
+                headers: [("Cookie", ann), ("If-Match", "\"\(version)\"")]
+            ).status == 200)
+        let renamed = try #require(Self.events(try Self.pending(stream)).first?.data)
+        #expect(renamed.contains(#""changed":["lists"]"#))
+        #expect(try Self.records(renamed) == nil)
+    }
+
     @Test func manyRecordsAtOnceOrAListTooLongToKeepAskPagesToLoadAgain() throws {
         let site = try AuthTests.Site()
         let ann = try site.setUp()

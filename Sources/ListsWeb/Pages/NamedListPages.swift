@@ -24,8 +24,9 @@ import ListsModel
 /// A list's screen works with no network as the three apps' do (`OfflineViews.entries`, `app/22-offline-forms.js`):
 /// check-offs, the sheet, ✕, and puts of the items its add field offers become changes that wait on the phone.
 /// Another phone's change shows at once, as on every screen: a change of a list's entries marks the list changed in
-/// the same write (``ListsModel/ShoppingLists``), which moves the revision open pages follow, and the screen is
-/// loaded again (the event carries the list, not its entries, so it is not drawn in place).
+/// the same write (``ListsModel/ShoppingLists``), which moves the revision open pages follow, and its event carries
+/// the changed entries with the sections they are drawn in (``StoreListsSnapshot``), which app.js draws in place
+/// when the screen shows those sections, and otherwise loads the screen.
 struct NamedListPages: Sendable {
     /// The household's lists.
     let lists: ShoppingLists

@@ -63,7 +63,13 @@ enum OfflineViews {
     static func attributes(_ row: ShoppingLists.Row) -> String {
         let entry = row.entry.record
         guard entry.id != placeholderID else { return attributes(entry) }
-        var json = entry.jsonBytes
+        return quoted(entry.id.uuidString, rowJSON(row))
+    }
+
+    /// A store list row's record: its entry's JSON as the API writes it with the item's `name`, `price` and
+    /// `category` added (what a row's `data-record` holds, and what a live change of the entry carries).
+    static func rowJSON(_ row: ShoppingLists.Row) -> [UInt8] {
+        var json = row.entry.record.jsonBytes
         json.removeLast()
         json += Array(#","category":"#.utf8)
         if let category = row.item?.category {
@@ -74,7 +80,7 @@ enum OfflineViews {
         json += Array(#","name":"#.utf8)
         JSONValue.writeString(row.item?.name ?? "(deleted item)", to: &json)
         json += Array(#","price":\#(row.item?.price.description ?? "null")}"#.utf8)
-        return quoted(entry.id.uuidString, json)
+        return json
     }
 
     // MARK: Templates
@@ -105,10 +111,11 @@ enum OfflineViews {
         template("data-group=\"rows\"", group([""])) + template("data-group=\"empty\"", group([]))
     }
 
-    /// The Items tab's templates: its rows (with the checkmark and without; in delete mode both alike), and the
+    /// The Items tab's templates: its rows (with the checkmark and without; in delete mode both alike; naming the
+    /// list their checkmarks are for, `marks`, so that app.js draws that list's changes of entries on them), and the
     /// add sheet, the edit sheet and the action sheet of a delete.
     static func shopping(
-        _ viewer: Viewer, _ pager: ListPager, categories: [ItemCategory],
+        _ viewer: Viewer, _ pager: ListPager, categories: [ItemCategory], marks: NamedList?,
         group: ([String]) -> String, row: (ShoppingItem) -> String
     ) -> String {
         let item = { (isOn: Bool) in
@@ -118,7 +125,9 @@ enum OfflineViews {
         var rows = ""
         for isOn in [true, false] {
             rows += template(
-                "data-row=\"item\" data-when=\"\(flag):\(isOn)\"", placeholders(row(item(isOn)), viewer))
+                "data-row=\"item\" data-when=\"\(flag):\(isOn)\""
+                    + (marks.map { " data-marks=\"\($0.id.uuidString)\"" } ?? ""),
+                placeholders(row(item(isOn)), viewer))
         }
         let choice = pager.choice
         let sheets =

@@ -142,7 +142,7 @@ struct ShoppingPages: Sendable {
         guard let offline else { return screen }
         return screen
             + OfflineViews.shopping(
-                offline, pager, categories: try lists.categories.all(),
+                offline, pager, categories: try lists.categories.all(), marks: list,
                 group: { ShoppingViews.itemsGroup($0, isEditing: isEditing, list: list) }
             ) {
                 isEditing ? ShoppingViews.deleteRow($0, pager) : ShoppingViews.row($0, pager, list: list)
