@@ -94,7 +94,9 @@ let package = Package(
         ),
 
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
-        .testTarget(name: "ListsModelTests", dependencies: ["ListsModel", "JSONCodec"]),
+        // Tables of examples that the model's, the web's and the CLI's tests all run (test support only).
+        .target(name: "ListsExamples", path: "Tests/ListsExamples"),
+        .testTarget(name: "ListsModelTests", dependencies: ["ListsModel", "JSONCodec", "ListsExamples"]),
         .testTarget(name: "ListsSQLTests", dependencies: ["ListsSQL"]),
         // The store contract: one suite of checks every store passes, run by each store's tests (test support only).
         .target(name: "ListsStoreContract", dependencies: ["ListsModel"], path: "Tests/ListsStoreContract"),
@@ -114,14 +116,16 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ListsWebTests",
-            dependencies: ["ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec", "ListsAuth"]),
+            dependencies: [
+                "ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec", "ListsAuth", "ListsExamples",
+            ]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
         .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth", "ListsModel"]),
         .testTarget(
             name: "ListsCLITests",
             dependencies: [
                 "lists", "lists-postgres", "ListsSQLite", "ListsPostgres", "ListsModel", "ListsStoreContract",
-                "ListsAuth",
+                "ListsAuth", "ListsExamples",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -426,3 +426,45 @@ def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
             page.get_by_role("dialog").get_by_role("textbox").first.focus()
         page.screenshot(path=out / f"{name}.png")
         assert (out / f"{name}.png").stat().st_size > 5000, name
+
+
+def next_friday_due() -> tuple[str, str]:
+    """The next Friday after today in UTC (never today), as the API stores it and as a row says it in US English."""
+    today = datetime.now(timezone.utc).date()
+    away = (4 - today.weekday()) % 7 or 7
+    friday = today.fromordinal(today.toordinal() + away)
+    shown = "Tomorrow" if away == 1 else "Friday" if away <= 6 else f"{friday:%b} {friday.day}"
+    return friday.isoformat(), shown
+
+
+@JS
+def test_a_task_gets_a_due_date_typed_as_fri_a_priority_and_a_note(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/todo")
+    page.get_by_placeholder("Type a task, tap Insert").fill("Post the cards")
+    page.get_by_role("button", name="Insert").click()
+    page.get_by_role("link", name="Edit Post the cards").click()
+
+    # A due date Lists cannot read is refused under its field, what was typed kept.
+    page.get_by_role("textbox", name="Due").fill("someday")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(".field-error")).to_contain_text('"someday" is not a date Lists reads')
+    expect(page.get_by_role("textbox", name="Due")).to_have_value("someday")
+    assert server.get_json("/api/v1/tasks")["tasks"][0]["due"] is None
+
+    page.get_by_role("textbox", name="Due").fill("fri")
+    page.get_by_label("Priority").select_option("high")
+    page.get_by_role("textbox", name="Note").fill("Stamps in the drawer\nand the list on the fridge")
+    page.get_by_role("button", name="Save").click()
+    due, shown = next_friday_due()
+    row = page.locator("main li.task", has_text="Post the cards")
+    expect(row.locator(".row-subtitle")).to_have_text(f"{shown} · High priority")
+    task = server.get_json("/api/v1/tasks")["tasks"][0]
+    assert (task["due"], task["priority"], task["note"]) == (due, "high",
+                                                             "Stamps in the drawer\nand the list on the fridge")
+
+    # The sheet shows them again as they were saved.
+    page.get_by_role("link", name="Edit Post the cards").click()
+    expect(page.get_by_role("textbox", name="Due")).to_have_value(due)
+    expect(page.get_by_label("Priority")).to_have_value("high")
+    expect(page.get_by_role("textbox", name="Note")).to_have_value("Stamps in the drawer\nand the list on the fridge")

@@ -790,3 +790,32 @@ def test_a_member_removed_meanwhile_keeps_the_changes_and_is_told_why(start_serv
     expect(waiting_mark(phone)).to_have_text("1 change waiting: you are in no household now", timeout=CONVERGE_MS)
     assert queued(phone) == 1
     assert "Bob's last task" not in titles(server)
+
+
+def test_a_tasks_due_date_priority_and_note_are_set_offline(start_server, new_page):
+    """With no network the edit sheet takes a due date as the app stores it, a priority and a note, and draws them
+    on the row at once; a phrase (`sat`) needs the server's reading and says so, nothing kept."""
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo", "/"])
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Edit Feed the hogs").click()
+    phone.get_by_role("textbox", name="Due").fill("sat")
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.locator(".field-error")).to_contain_text('"sat" is read as a due date only with the network')
+    year = time.gmtime().tm_year + 1
+    phone.get_by_role("textbox", name="Due").fill(f"{year}-01-15 18:30")
+    phone.get_by_label("Priority").select_option("low")
+    phone.get_by_role("textbox", name="Note").fill("Two scoops\n\tnot three")
+    phone.get_by_role("button", name="Save").click()
+    row = phone.locator("main li.task", has_text="Feed the hogs")
+    expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Low priority")
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    task = next(task for task in server.get_json("/api/v1/tasks")["tasks"] if task["title"] == "Feed the hogs")
+    assert (task["due"], task["priority"], task["note"]) == (f"{year}-01-15T18:30", "low", "Two scoops\n\tnot three")
+    # The server draws the row as the phone did.
+    phone.reload()
+    expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Low priority")

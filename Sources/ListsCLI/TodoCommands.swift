@@ -12,54 +12,81 @@ enum TodoCommands {
         static let configuration = CommandConfiguration(
             app: "todo", name: "list",
             abstract: "Show the tasks in the order they were added, a checkmark on those done.",
+            discussion: "A task's due date and priority follow its text when some task has one.",
             example: "lists todo list")
         static let arguments: [Argument<Self>] = []
 
         func run(_ run: Invocation) throws {
             let tasks = try run.todo().all()
             if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
-            let rows = tasks.map { ["\($0.number)", $0.record.isDone ? "✓" : "", $0.record.title] }
-            run.output.table(Table(alignments: [.right, .left, .left], rows: rows)) { column, cell in
-                column == 0 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
+            let hasDue = tasks.contains { $0.record.due != nil }
+            let hasPriority = tasks.contains { $0.record.priority != nil }
+            let rows = tasks.map { numbered in
+                let task = numbered.record
+                return ["\(numbered.number)", task.isDone ? "✓" : "", task.title]
+                    + (hasDue ? [task.due.map(TodoCommands.shown) ?? ""] : [])
+                    + (hasPriority ? [task.priority?.rawValue ?? ""] : [])
+            }
+            let alignments: [Table.Alignment] =
+                [.right, .left, .left] + (hasDue ? [.left] : []) + (hasPriority ? [.left] : [])
+            run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
+                column == 0 || column > 2 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
             }
             if tasks.isEmpty, run.output.isTerminal { run.output.line("No tasks. Add one: lists todo add TEXT") }
         }
     }
 
-    /// `lists todo add TEXT`.
+    /// `lists todo add TEXT [--due D] [--priority P] [--note N]`.
     struct Add: Command {
         static let configuration = CommandConfiguration(
             app: "todo", name: "add", abstract: "Insert a task at the end of the list.",
             discussion: "TEXT is 1 to 200 characters; its words need no quotes. Empty text adds nothing.",
-            example: "lists todo add Call the vet")
-        static let arguments: [Argument<Self>] = [.positional("TEXT", 0, nil) { $0.words = $1 }]
+            example: "lists todo add Pay rent --due 2027-01-01 --priority high")
+        static let arguments: [Argument<Self>] = [
+            .positional("TEXT", 0, nil) { $0.words = $1 },
+            .option("due", "D", help: TodoCommands.dueHelp) { $0.dueText = $1 },
+            .option("priority", "P", help: TodoCommands.priorityHelp) { $0.priorityText = $1 },
+            .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
+        ]
 
         /// The words of the task's text, which need no quotes.
         var words: [String] = []
+        var dueText: String?
+        var priorityText: String?
+        var noteText: String?
         /// The text, checked.
         var title = ""
+        var due: Due?
+        var priority: TaskPriority?
+        var note: String?
 
         mutating func validate() throws {
             title = try TodoTask.Fields.title.parse(words.joined(separator: " "))
+            due = try dueText.flatMap { try TodoTask.Fields.due.parse($0) }
+            priority = try priorityText.flatMap { try TodoTask.Fields.priority.parse($0) }
+            note = try noteText.flatMap { try TodoTask.Fields.note.parse($0) }
         }
 
         func run(_ run: Invocation) throws {
-            let added = try run.todo().add(title: title)
+            let added = try run.todo().add(title: title, due: due, priority: priority, note: note)
             if run.wantsJSON { return run.output.json(added.record) }
             run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
         }
     }
 
-    /// `lists todo edit REF --title TEXT`.
+    /// `lists todo edit REF [--title TEXT] [--due D] [--priority P] [--note N]`.
     struct Edit: Command {
         static let configuration = CommandConfiguration(
-            app: "todo", name: "edit", abstract: "Change a task's text.",
+            app: "todo", name: "edit", abstract: "Change a task's text, due date, priority or note.",
             discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
-                + "exact text.",
-            example: "lists todo edit 4 --title \"Call the vet at 9\"")
+                + "exact text. An empty --due, --priority or --note (or none) takes it away.",
+            example: "lists todo edit 4 --title \"Call the vet at 9\" --due none")
         static let arguments: [Argument<Self>] = [
             .positional("REF", 1, 1) { $0.references = $1 },
             .option("title", "TEXT", help: "its new text") { $0.newTitle = $1 },
+            .option("due", "D", help: TodoCommands.dueHelp) { $0.dueText = $1 },
+            .option("priority", "P", help: TodoCommands.priorityHelp) { $0.priorityText = $1 },
+            .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
             .option("if-version", "V", help: "refuse the change unless the task is at version V") {
                 $0.versionText = $1
             },
@@ -67,18 +94,31 @@ enum TodoCommands {
 
         var references: [String] = []
         var newTitle: String?
+        var dueText: String?
+        var priorityText: String?
+        var noteText: String?
         var versionText: String?
-        var title = ""
+        var title: String?
+        var due: Due??
+        var priority: TaskPriority??
+        var note: String??
         var version: Int?
 
         mutating func validate() throws {
-            guard let newTitle else { throw UsageError(message: "nothing to change; give --title", command: Self.path) }
-            title = try TodoTask.Fields.title.parse(newTitle)
+            guard newTitle != nil || dueText != nil || priorityText != nil || noteText != nil else {
+                throw UsageError(
+                    message: "nothing to change; give --title, --due, --priority or --note", command: Self.path)
+            }
+            title = try newTitle.map { try TodoTask.Fields.title.parse($0) }
+            due = try dueText.map { try TodoCommands.none($0) ? nil : TodoTask.Fields.due.parse($0) }
+            priority = try priorityText.map { try TodoTask.Fields.priority.parse($0) }
+            note = try noteText.map { try TodoCommands.none($0) ? nil : TodoTask.Fields.note.parse($0) }
             version = try Typed.version(versionText)
         }
 
         func run(_ run: Invocation) throws {
-            let edited = try run.todo().edit(.typed(references[0]), title: title, expectedVersion: version)
+            let edited = try run.todo().edit(
+                .typed(references[0]), title: title, due: due, priority: priority, note: note, expectedVersion: version)
             if run.wantsJSON { return run.output.json(edited.record) }
             run.output.line("Updated task \(edited.number): \(edited.record.title)")
         }
@@ -110,6 +150,21 @@ enum TodoCommands {
         func run(_ run: Invocation) throws {
             try mark(references, isDone: false, run)
         }
+    }
+
+    static let dueHelp = "when it is due: YYYY-MM-DD, or YYYY-MM-DDTHH:MM (local time)"
+    static let priorityHelp = "how much it matters: none, low, medium or high"
+    static let noteHelp = "a note; several lines in the shell's quotes"
+
+    /// Whether an option's text takes its value away: empty, or `none`.
+    static func none(_ text: String) -> Bool {
+        let text = text.trimmingWhitespace().lowercased()
+        return text.isEmpty || text == "none"
+    }
+
+    /// A due date as a terminal shows it: `2026-12-24`, `2026-12-24 18:00`.
+    static func shown(_ due: Due) -> String {
+        due.description.replacingOccurrences(of: "T", with: " ")
     }
 
     /// Marks the tasks `references` name done or not done, and says so.

@@ -39,22 +39,40 @@ extension ShoppingItem {
 
 extension TodoTask {
     public var fields: [FieldValue] {
-        [.text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null]
+        [
+            .text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null,
+            due.map { .text($0.description) } ?? .null, priority.map { .text($0.rawValue) } ?? .null,
+            note.map { .text($0) } ?? .null, doneAt.map { .date($0) } ?? .null,
+        ]
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 3 else { throw StoreError.corrupt("task has \(fields.count) values") }
+        guard fields.count == 7 else { throw StoreError.corrupt("task has \(fields.count) values") }
         let kept = try fields.optionalText(2)
         // Checked to be an object, as it is written out into JSON documents as it is.
         if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("json object") }
-        self.init(meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept)
+        let due = try fields.optionalText(3).map { text in
+            guard let due = Due(iso: text) else { throw StoreError.corrupt("due date") }
+            return due
+        }
+        let priority = try fields.optionalText(4).map { text in
+            guard let priority = TaskPriority(rawValue: text) else { throw StoreError.corrupt("priority") }
+            return priority
+        }
+        self.init(
+            meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept, due: due,
+            priority: priority, note: try fields.optionalText(5), doneAt: try fields.optionalDate(6))
     }
 
     public func writeJSON(to output: inout [UInt8]) {
         var object = JSONObjectWriter.open(&output)
         object.date("createdAt", meta.createdAt, &output)
         object.bool("done", isDone, &output)
+        object.optionalDate("doneAt", doneAt, &output)
+        object.string("due", due?.description, &output)
         object.string("id", id.text, &output)
+        object.string("note", note, &output)
+        object.string("priority", priority?.rawValue, &output)
         if let taskwarriorJSON { object.raw("taskwarrior", taskwarriorJSON, &output) }
         object.string("title", title, &output)
         object.date("updatedAt", meta.updatedAt, &output)
@@ -150,5 +168,16 @@ extension Array where Element == FieldValue {
     func date(_ index: Int) throws -> Date {
         guard indices.contains(index), case .date(let value) = self[index] else { throw StoreError.corrupt("date") }
         return value
+    }
+
+    /// The date at `index`, `nil` for null (stores may hand back milliseconds).
+    func optionalDate(_ index: Int) throws -> Date? {
+        guard indices.contains(index) else { throw StoreError.corrupt("date") }
+        switch self[index] {
+        case .null: return nil
+        case .date(let value): return value
+        case .integer(let milliseconds): return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        default: throw StoreError.corrupt("date")
+        }
     }
 }

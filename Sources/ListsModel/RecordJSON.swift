@@ -9,6 +9,16 @@ extension JSONObjectWriter {
         ListsFormat.appendISOTimestamp(value, to: &output)
         output.append(UInt8(ascii: "\""))
     }
+
+    /// A member whose value is an instant or `null`.
+    mutating func optionalDate(_ name: String, _ value: Date?, _ output: inout [UInt8]) {
+        guard let value else {
+            key(name, &output)
+            output += JSONObjectWriter.null
+            return
+        }
+        date(name, value, &output)
+    }
 }
 
 extension Money {

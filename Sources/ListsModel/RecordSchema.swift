@@ -211,6 +211,9 @@ public struct RecordSchema<R>: Sendable {
     let rules: @Sendable (R) throws -> Void
     /// ``rules`` in JSON Schema, as members added to the schema of what the API takes (`"anyOf": [...]`), or `""`.
     let rulesSchema: String
+    /// Sets what follows from the other fields in a record added or changed (`old`: as it was), at `now`: a task
+    /// marked done gets the moment it was.
+    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date) -> Void
     /// The members of the record's JSON in key order.
     private let jsonOrder: [RecordJSONMember]
     /// The fields as stores name and type their columns, in order.
@@ -228,12 +231,14 @@ public struct RecordSchema<R>: Sendable {
 
     /// A schema of `fields`; `name` is the field people refer to records by, `blank` makes a record to fill in,
     /// `rules` checks what must hold between fields and `rulesSchema` says it in JSON Schema (members of an object
-    /// schema), for what the API takes.
+    /// schema), for what the API takes; `derive` sets what follows from the other fields in a record added or changed.
     public init(
         _ fields: [AnyField<R>], name: Field<R, String>, blank: @escaping @Sendable (RecordMeta) -> R,
-        rules: @escaping @Sendable (R) throws -> Void = { _ in }, rulesSchema: String = ""
+        rules: @escaping @Sendable (R) throws -> Void = { _ in }, rulesSchema: String = "",
+        derive: @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date) -> Void = { _, _, _ in }
     ) {
         self.fields = fields
+        self.derive = derive
         nameColumn = name.column
         self.blank = blank
         self.rules = rules
@@ -365,6 +370,7 @@ extension RecordSchema where R: Record {
     /// - Throws: ``ValidationError`` naming the field.
     public func checked(_ record: R, changedFrom old: R? = nil, now: Date) throws -> R {
         var checked = record
+        derive(&checked, old, now)
         for field in fields { try field.check(&checked, old, now) }
         try rules(checked)
         return checked

@@ -43,23 +43,31 @@ public struct TodoList: Sendable {
     /// Inserts a task at the end; with its short number unless `numbered` is false. Empty text adds nothing and
     /// is refused with a reason, where the tutorial's Insert button silently did nothing. `id`, the client's
     /// choice, makes an insert sent twice insert once (see ``RecordList/add(_:numbered:id:)``).
-    /// - Throws: ``ValidationError`` for `title`.
+    /// - Throws: ``ValidationError`` for `title`, `note`.
     @discardableResult
-    public func add(title: String, isDone: Bool = false, numbered: Bool = true, id: UUID? = nil) throws
-        -> Added<TodoTask>
-    {
-        try tasks.add(TodoTask(meta: .draft, title: title, isDone: isDone), numbered: numbered, id: id)
+    public func add(
+        title: String, isDone: Bool = false, due: Due? = nil, priority: TaskPriority? = nil, note: String? = nil,
+        numbered: Bool = true, id: UUID? = nil
+    ) throws -> Added<TodoTask> {
+        try tasks.add(
+            TodoTask(meta: .draft, title: title, isDone: isDone, due: due, priority: priority, note: note),
+            numbered: numbered, id: id)
     }
 
-    /// Changes a task's text and/or its done mark, in one change (one new version).
+    /// Changes a task's text, its done mark, its due date, its priority and its note (each given as `.some(nil)`
+    /// taken away), in one change (one new version).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult
-    public func edit(_ reference: Reference, title: String? = nil, isDone: Bool? = nil, expectedVersion: Int? = nil)
-        throws -> Numbered<TodoTask>
-    {
+    public func edit(
+        _ reference: Reference, title: String? = nil, isDone: Bool? = nil, due: Due?? = nil,
+        priority: TaskPriority?? = nil, note: String?? = nil, expectedVersion: Int? = nil
+    ) throws -> Numbered<TodoTask> {
         try tasks.change([reference], expectedVersion: expectedVersion) { task in
             if let title { task.title = title }
             if let isDone { task.isDone = isDone }
+            if let due { task.due = due }
+            if let priority { task.priority = priority }
+            if let note { task.note = note }
         }[0]
     }
 

@@ -372,6 +372,14 @@ extension PostgresStore {
         ALTER TABLE purchases ADD COLUMN category text CHECK (category IS NULL OR char_length(category) = 36);
         ALTER TABLE named_lists ADD COLUMN aisles text CHECK (aisles IS NULL OR char_length(aisles) BETWEEN 1 AND 40000);
         """,
+        // 18: to-dos with dates: a task's due day or day and time (`Due`, as `YYYY-MM-DD[THH:MM]`), its priority, its
+        // note, and when it was marked done. Nothing that was stored changes: tasks have none of them.
+        """
+        ALTER TABLE tasks ADD COLUMN due text CHECK (due IS NULL OR char_length(due) IN (10, 16));
+        ALTER TABLE tasks ADD COLUMN priority text CHECK (priority IS NULL OR priority IN ('low', 'medium', 'high'));
+        ALTER TABLE tasks ADD COLUMN note text CHECK (note IS NULL OR char_length(note) BETWEEN 1 AND 100000);
+        ALTER TABLE tasks ADD COLUMN done_at bigint;
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

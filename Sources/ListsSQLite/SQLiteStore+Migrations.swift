@@ -420,6 +420,14 @@ extension SQLiteStore {
         ALTER TABLE purchases ADD COLUMN category TEXT CHECK (category IS NULL OR length(category) = 36);
         ALTER TABLE named_lists ADD COLUMN aisles TEXT CHECK (aisles IS NULL OR length(aisles) BETWEEN 1 AND 40000);
         """,
+        // 18: to-dos with dates: a task's due day or day and time (`Due`, as `YYYY-MM-DD[THH:MM]`), its priority, its
+        // note, and when it was marked done. Nothing that was stored changes: tasks have none of them.
+        """
+        ALTER TABLE tasks ADD COLUMN due TEXT CHECK (due IS NULL OR length(due) IN (10, 16));
+        ALTER TABLE tasks ADD COLUMN priority TEXT CHECK (priority IS NULL OR priority IN ('low', 'medium', 'high'));
+        ALTER TABLE tasks ADD COLUMN note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 100000);
+        ALTER TABLE tasks ADD COLUMN done_at INTEGER;
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

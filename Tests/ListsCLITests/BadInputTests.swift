@@ -134,8 +134,8 @@ let badInputs: [BadInput] = [
             + "(see 'lists shop list --help')"),
     BadInput(
         arguments: ["todo", "add", "Feed the cat", "-x"],
-        message: "unknown option -x; lists todo add accepts --database, --household, --json, --no-seed "
-            + "(see 'lists todo add --help')"),
+        message: "unknown option -x; lists todo add accepts --database, --household, --json, --no-seed, --due, "
+            + "--priority, --note (see 'lists todo add --help')"),
     BadInput(
         arguments: ["todo", "list", "--json=yes"], message: "--json takes no value (see 'lists todo list --help')"),
     BadInput(

@@ -46,11 +46,18 @@ struct RecordFastPathTests {
     static func tasks() -> [TodoTask] {
         var random = Generator(state: 2)
         let kept: [String?] = [nil, #"{"project":"home","tags":["x","y"]}"#, #"{"urgency":1.5,"uuid":"é"}"#]
+        let dues: [Due?] = [nil, Due(iso: "2026-12-24"), Due(iso: "2026-12-24T18:00"), Due(iso: "0001-01-01T00:00")]
+        let notes: [String?] = [nil, "the ripe ones", "line one\nline \"two\"\ttabbed\nü"]
+        let priorities: [TaskPriority?] = [nil] + TaskPriority.allCases
         return (0..<300).map { _ in
             TodoTask(
                 meta: meta(&random), title: texts.randomElement(using: &random) ?? "",
                 isDone: Bool.random(using: &random),
-                taskwarriorJSON: kept.randomElement(using: &random) ?? nil)
+                taskwarriorJSON: kept.randomElement(using: &random) ?? nil,
+                due: dues.randomElement(using: &random) ?? nil,
+                priority: priorities.randomElement(using: &random) ?? nil,
+                note: notes.randomElement(using: &random) ?? nil,
+                doneAt: Bool.random(using: &random) ? Date(timeIntervalSince1970: 1_796_017_527.125) : nil)
         }
     }
 

@@ -21,7 +21,8 @@ struct TaskwarriorTextTests {
         edited.taskwarrior = nil
         #expect(edited.taskwarriorJSON == nil && edited.fields[2] == .null)
         #expect(throws: StoreError.corrupt("json object")) {
-            _ = try TodoTask(meta: meta, fields: [.text("Walk the dogs"), .bool(false), .text("[1]")])
+            _ = try TodoTask(
+                meta: meta, fields: [.text("Walk the dogs"), .bool(false), .text("[1]"), .null, .null, .null, .null])
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 public enum ReleaseFold {
     /// Checks `store`, a database of that release as its `lists` commands left it (the tutorials' seeded data, Pear
     /// and Bread put on the shopping list, Oat milk added at 1.99 and put on it, a list "Hardware" made and Pear put
-    /// on it: 2, "the ripe ones"), then folds it as a face does at a household's first open and checks the result:
+    /// on it: 2, "the ripe ones"; the three seeded tasks), then folds it as a face does at a household's first open and checks the result:
     /// the marked items on the list "Shopping", first, with their total; Hardware as it was; no mark left. Answers
     /// the list "Shopping".
     @discardableResult
@@ -25,6 +25,10 @@ public enum ReleaseFold {
                 "\($0.item?.name ?? "") \($0.entry.record.quantity ?? "-") \($0.entry.record.note ?? "-")"
             } == ["Pear 2 the ripe ones"])
         #expect(try shop.shoppingList().isEmpty)
+        // The tasks come through schema 18 as they were, with no due date, priority, note or time done.
+        let tasks = try TodoList(store: store).all().map(\.record)
+        #expect(tasks.map(\.title) == ["Walk the dogs", "Feed the hogs", "Chop the logs"])
+        #expect(tasks.allSatisfy { $0.due == nil && $0.priority == nil && $0.note == nil && $0.doneAt == nil })
         return shopping
     }
 }

@@ -38,6 +38,20 @@ import Testing
         Case(path: "/api/v1/items", body: "name=Milk", contentType: "application/x-www-form-urlencoded", status: 415),
         Case(path: "/api/v1/tasks", body: #"{"title": ""}"#, status: 422, field: "title"),
         Case(path: "/api/v1/tasks", body: #"{"title": "Walk", "done": 1}"#, status: 422, field: "done"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "due": "2026-02-30"}"#, status: 422, field: "due"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "due": "someday"}"#, status: 422, field: "due"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "due": "2026-12-24T25:00"}"#, status: 422, field: "due"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "due": 20261224}"#, status: 422, field: "due"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "priority": "urgent"}"#, status: 422, field: "priority"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "priority": 1}"#, status: 422, field: "priority"),
+        Case(path: "/api/v1/tasks", body: #"{"title": "Rent", "note": "a\u0007b"}"#, status: 422, field: "note"),
+        Case(
+            path: "/api/v1/tasks",
+            body: "{\"title\": \"Rent\", \"note\": \"" + String(repeating: "x", count: 10_001) + "\"}",
+            status: 422, field: "note"),
+        Case(
+            path: "/api/v1/tasks", body: #"{"title": "Rent", "doneAt": "2026-12-04T10:00:00Z"}"#, status: 422,
+            field: "doneAt"),
         Case(path: "/api/v1/tasks", body: #"{"name": "Walk"}"#, status: 422, field: "name"),
         Case(path: "/api/v1/sightings", body: #"{"name": "Robin", "date": "yesterday"}"#, status: 422, field: "date"),
         Case(

@@ -1,4 +1,5 @@
 import Foundation
+import ListsExamples
 import ListsModel
 import Testing
 
@@ -174,5 +175,85 @@ import Testing
         #expect(stale.status == 409)
         #expect(stale.text.contains("value=\"Feed the dogs\""))
         #expect(harness.get("/todo/tasks/\(UUID().uuidString)/edit").status == 404)
+    }
+
+    /// The sheet takes a due date as people type it (read in the viewer's zone), a priority and a note of several
+    /// lines; the row says when the task is due and how much it matters; a due date Lists cannot read is refused
+    /// under its field, what was typed kept, nothing changed.
+    @Test func theEditSheetSetsADueDateAsTypedAPriorityAndANote() throws {
+        let harness = try PageHarness()
+        let task = try harness.task("Feed the hogs")
+        let berlin = [("Cookie", "tz=Europe%2FBerlin")]
+        let sheet = harness.get("/todo/tasks/\(task.id)/edit", headers: berlin).text
+        #expect(sheet.contains("<input id=\"field-due\" name=\"due\" type=\"text\" value=\"\""))
+        #expect(sheet.contains("<option value=\"\" selected>None</option><option value=\"low\">Low</option>"))
+        #expect(sheet.contains("<textarea id=\"field-note\" name=\"note\" rows=\"4\"></textarea>"))
+
+        let refused = harness.post(
+            "/todo/tasks/\(task.id)/edit",
+            [("version", "1"), ("task", "Feed the hogs"), ("due", "someday"), ("priority", "high"), ("note", "")],
+            headers: berlin)
+        #expect(refused.status == 422)
+        #expect(
+            refused.text.contains("value=\"someday\" placeholder=\"tomorrow 9am, fri, dec 24\" aria-invalid=\"true\""))
+        #expect(refused.text.contains("&quot;someday&quot; is not a date Lists reads: write a day (today, tomorrow"))
+        #expect(try harness.task("Feed the hogs").meta.version == 1)
+
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let expected = try DuePhrase(now: PageHarness.now, in: zone).read("tomorrow 9am")
+        let saved = harness.post(
+            "/todo/tasks/\(task.id)/edit",
+            [
+                ("version", "1"), ("task", "Feed the hogs"), ("due", "Tomorrow 9am"), ("priority", "high"),
+                ("note", "Two scoops\r\nnot three"),
+            ], headers: berlin)
+        #expect(saved.status == 303)
+        let stored = try harness.task("Feed the hogs")
+        #expect(stored.due == expected && stored.priority == .high && stored.note == "Two scoops\nnot three")
+        let page = harness.get("/todo", headers: berlin).text
+        #expect(page.contains("<span class=\"row-subtitle\">Tomorrow 9:00 AM · High priority</span>"))
+        let again = harness.get("/todo/tasks/\(task.id)/edit", headers: berlin).text
+        #expect(again.contains("value=\"\(expected.description.replacingOccurrences(of: "T", with: " "))\""))
+        #expect(again.contains(">Two scoops\nnot three</textarea>"))
+        #expect(again.contains("<option value=\"high\" selected>High</option>"))
+
+        // A past due date shows as overdue until the task is done.
+        let overdue = harness.post(
+            "/todo/tasks/\(task.id)/edit", [("version", "2"), ("task", "Feed the hogs"), ("due", "yesterday")],
+            headers: berlin)
+        #expect(overdue.status == 303)
+        #expect(harness.get("/todo", headers: berlin).text.contains(">Overdue · Yesterday · High priority</span>"))
+        #expect(harness.post("/todo/tasks/\(task.id)/toggle", [("version", "3")], headers: berlin).status == 303)
+        #expect(harness.get("/todo", headers: berlin).text.contains(">Yesterday · High priority</span>"))
+    }
+
+    /// Every phrase of the grammar's table is read by the sheet as the model reads it at the app's moment, in the
+    /// viewer's zone, and every refused one is refused under the field with nothing changed: the CLI runs the same
+    /// table (`TaskFieldsTests`).
+    @Test func theDueFieldReadsTheGrammarsTable() throws {
+        let harness = try PageHarness()
+        let task = try harness.task("Feed the hogs")
+        let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let headers = [("Cookie", "tz=America%2FLos_Angeles")]
+        var version = 1
+        for row in DuePhraseExamples.read {
+            let expected = try DuePhrase(now: PageHarness.now, in: zone).read(row.typed)
+            let saved = harness.post(
+                "/todo/tasks/\(task.id)/edit",
+                [("version", "\(version)"), ("task", "Feed the hogs"), ("due", row.typed), ("note", "")],
+                headers: headers)
+            #expect(saved.status == 303, "\(row.typed)")
+            #expect(try harness.task("Feed the hogs").due == expected, "\(row.typed)")
+            version = try harness.task("Feed the hogs").meta.version
+        }
+        for row in DuePhraseExamples.refused where !row.typed.trimmingCharacters(in: .whitespaces).isEmpty {
+            let refused = harness.post(
+                "/todo/tasks/\(task.id)/edit",
+                [("version", "\(version)"), ("task", "Feed the hogs"), ("due", row.typed), ("note", "")],
+                headers: headers)
+            #expect(refused.status == 422, "\(row.typed)")
+            #expect(refused.text.contains(HTML.escape(row.mentions)), "\(row.typed)")
+            #expect(try harness.task("Feed the hogs").meta.version == version, "\(row.typed)")
+        }
     }
 }

@@ -74,6 +74,20 @@ struct FormState: Sendable {
             """
     }
 
+    /// A labelled text of several lines (a note): a `<label>`, the `<textarea>` holding `values[name]` and its
+    /// message or hint.
+    func textArea(_ name: String, label: String, rows: Int = 4, hint: String? = nil) -> String {
+        let id = "field-\(name)"
+        let (extra, after) = described(name, hint: hint)
+        return """
+            <div class="field\(errors[name] == nil ? "" : " invalid")">
+            <label for="\(id)">\(HTML.escape(label))</label>
+            <textarea id="\(id)" name="\(name)" rows="\(rows)"\(extra)>\(HTML.escape(values[name] ?? ""))</textarea>
+            \(after)
+            </div>
+            """
+    }
+
     /// A choice among `options` (value, text), the one `values[name]` holds chosen, with its error under it.
     func select(_ name: String, label: String, options: [(value: String, text: String)], hint: String? = nil) -> String
     {

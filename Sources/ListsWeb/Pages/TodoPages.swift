@@ -34,8 +34,11 @@ struct TodoPages: Sendable {
     /// The insert form's field.
     static let insertForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title))
 
-    /// The edit sheet's field: the title, named apart from the insert field behind the sheet.
-    static let sheetForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title, name: "task"))
+    /// The edit sheet's fields: the title (named apart from the insert field behind the sheet), when it is due (as
+    /// people type it: ``ListsModel/DuePhrase``), its priority and its note.
+    static let sheetForm = RecordForm<TodoTask>(
+        .init(TodoTask.Fields.title, name: "task"), .init(TodoTask.Fields.due), .init(TodoTask.Fields.priority),
+        .init(TodoTask.Fields.note))
 
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
@@ -105,7 +108,9 @@ struct TodoPages: Sendable {
         Layout.page(
             title: "To-Do",
             main: try screen(viewer, state, choice, undo: undo)
-                + OfflineViews.todo(choice, group: Self.group, row: { Self.row($0, .named(choice)) }) {
+                + OfflineViews.todo(
+                    choice, group: Self.group, row: { Self.row($0, .named(choice), subtitle: "{{subtitle}}") }
+                ) {
                     Self.editForm($0, FormState(), viewer, choice)
                 },
             status: status)
@@ -138,11 +143,23 @@ struct TodoPages: Sendable {
             <div class="content">
             \(state.notice?.html ?? "")\(Layout.versionField(task.meta.version))<div class="fields">
             \(state.focusing("task").field("task", label: "Task", isRequired: true, attributes: "autocomplete=\"off\""))
+            \(state.field(
+                "due", label: "Due", placeholder: "tomorrow 9am, fri, dec 24", hint: Self.dueHint,
+                attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
+            \(state.select("priority", label: "Priority", options: Self.priorities))
+            \(state.textArea("note", label: "Note"))
             </div>
             </div>
             </form>
             """
     }
+
+    /// What the due field's hint says it reads.
+    static let dueHint = "A day, or a day and a time: today, tomorrow 9am, fri, in 3 days, dec 24, 24.12., 18:00."
+
+    /// The priority's choices: none, then low to high.
+    static let priorities: [(value: String, text: String)] =
+        [("", "None")] + TaskPriority.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }
 
     /// Inserts the task the insert form's field says (``insertForm``), refused (422) when empty or too long; answers
     /// with the page that shows it.
@@ -210,7 +227,10 @@ struct TodoPages: Sendable {
             </div>
             </form>
             """
-        let rows = tasks.map { Self.row($0.record, pager) }
+        let now = lists.todo.tasks.now()
+        let rows = tasks.map {
+            Self.row($0.record, pager, subtitle: HTML.escape(Self.subtitle($0.record, viewer, now)))
+        }
         let navigation = pager.navigation("/todo", noun: "tasks")
         let content =
             // The form that asks before a delete, in an empty list too: a row drawn there offline or from another
@@ -236,11 +256,24 @@ struct TodoPages: Sendable {
         return Layout.group(rows, empty: "No tasks. Type one above.", label: "Tasks", footer: footer)
     }
 
+    /// The line under a task's title: when it is due at `now` (`Overdue · Yesterday`, `Tomorrow 9:00 AM`, in the
+    /// viewer's locale and zone) and its priority (`High priority`); empty when it has neither. app.js writes the same line
+    /// for a row it draws (`taskSubtitle` in `Assets/Files/app/21-offline-drawing.js`).
+    static func subtitle(_ task: TodoTask, _ viewer: Viewer, _ now: Date) -> String {
+        var parts: [String] = []
+        if let due = task.due {
+            let shown = due.shown(today: Day(now, in: viewer.timeZone), locale: viewer.locale)
+            parts.append(!task.isDone && due.isOverdue(now: now, in: viewer.timeZone) ? "Overdue · \(shown)" : shown)
+        }
+        if let priority = task.priority { parts.append("\(priority.rawValue.capitalized) priority") }
+        return parts.joined(separator: " · ")
+    }
+
     /// A task: a button that flips its done mark (an empty circle, or a checkmark and struck through when done,
     /// `aria-pressed` for screen readers) and Delete, which asks first: app.js shows Delete and Cancel in the row
     /// (Cancel where the first tap was), without JavaScript it opens the action sheet. Their forms return to the
     /// page they are on.
-    private static func row(_ task: TodoTask, _ pager: ListPager) -> String {
+    private static func row(_ task: TodoTask, _ pager: ListPager, subtitle: String) -> String {
         let id = task.id.uuidString
         let title = HTML.escape(task.title)
         return """
@@ -250,7 +283,8 @@ struct TodoPages: Sendable {
             \(Layout.versionField(task.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
             <span class="check" aria-hidden="true">\(task.isDone ? "✓" : "")</span>\
-            <span class="row-title">\(title)</span></button></form>
+            <span class="row-text"><span class="row-title">\(title)</span>\
+            <span class="row-subtitle">\(subtitle)</span></span></button></form>
             <a class="info-button" href="\(pager.address("/todo/tasks/\(id)/edit"))" aria-label="Edit \(title)">\
             <span class="info-glyph" aria-hidden="true">i</span></a>
             \(Layout.deleteReveal(

@@ -25,11 +25,44 @@ function shown(record) {
   const values = { record: JSON.stringify(record) };
   for (const [name, value] of Object.entries(record)) values[name] = value === null ? "" : String(value);
   if (typeof record.price === "number") values.price = record.price.toFixed(2);
+  if ("due" in record || "priority" in record) values.subtitle = taskSubtitle(record);
   if (record.date) {
     values.dateText = new Date(record.date).toLocaleDateString(document.documentElement.lang || undefined,
       { year: "numeric", month: "short", day: "numeric" });
   }
   return values;
+}
+
+// The line under a task's title, as the server writes it (`TodoPages.subtitle`): when it is due
+// (`Overdue · Yesterday`, `Tomorrow 9:00 AM`, `Friday`, `Dec 24`) and its priority (`High priority`).
+function taskSubtitle(task) {
+  const parts = [];
+  if (task.due) {
+    const lang = document.documentElement.lang || undefined;
+    const [day, time] = task.due.split("T");
+    const [year, month, date] = day.split("-").map(Number);
+    const noon = new Date(2000, 0, 1, 12);
+    noon.setFullYear(year, month - 1, date);
+    const now = new Date();
+    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12);
+    const away = Math.round((noon - today) / 86400000);
+    let text = { 0: "Today", 1: "Tomorrow", "-1": "Yesterday" }[away];
+    if (!text && away >= 2 && away <= 6) text = noon.toLocaleDateString(lang, { weekday: "long" });
+    if (!text) {
+      const style = { day: "numeric", month: "short" };
+      if (year !== today.getFullYear()) style.year = "numeric";
+      text = noon.toLocaleDateString(lang, style);
+    }
+    let end = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate() + 1);
+    if (time) {
+      const [hour, minute] = time.split(":").map(Number);
+      end = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate(), hour, minute, 0, 1);
+      text += ` ${end.toLocaleTimeString(lang, { hour: "numeric", minute: "2-digit" }).replace(/\u202f/g, " ")}`;
+    }
+    parts.push(!task.done && now >= end ? `Overdue · ${text}` : text);
+  }
+  if (task.priority) parts.push(`${task.priority[0].toUpperCase()}${task.priority.slice(1)} priority`);
+  return parts.join(" · ");
 }
 
 // Takes in what a screen drawn by the server tells: its records (their text, read when one is needed:

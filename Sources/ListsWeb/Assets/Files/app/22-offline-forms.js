@@ -97,6 +97,28 @@ const inputReaders = {
   checkbox(field, text) {
     return { value: text === "on" };
   },
+  // A due date: with no network only as the app stores it (`2026-12-24`, `2026-12-24 18:00`), a real day and
+  // time; the phrases people type (`fri`, `tomorrow 9am`) are read by the server, and wait for the network.
+  due(field, text) {
+    const value = trimmed(text);
+    if (!value) return { value: null };
+    const parts = value.match(/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/);
+    const day = parts && new Date(Date.UTC(2000, Number(parts[2]) - 1, Number(parts[3])));
+    if (parts) day.setUTCFullYear(Number(parts[1]));
+    const real = parts && day.getUTCDate() === Number(parts[3]) && day.getUTCMonth() === Number(parts[2]) - 1
+      && (parts[4] === undefined || (Number(parts[4]) < 24 && Number(parts[5]) < 60));
+    if (!real) return refusal(field, "notADue", { quoted: quoted(value) });
+    return { value: parts[4] === undefined ? value.slice(0, 10) : `${value.slice(0, 10)}T${parts[4]}:${parts[5]}` };
+  },
+  // A note: text of several lines, its line ends and tabs kept.
+  note(field, text) {
+    const value = trimmed(text.replace(/\r\n?/g, "\n"));
+    if (!value) return { value: null };
+    const bad = [...value].find((point) => point !== "\n" && point !== "\t" && forbidden.test(point));
+    if (bad) return refusal(field, "forbidden", { code: bad.codePointAt(0).toString(16).toUpperCase().padStart(4, "0") });
+    const count = characterCount(value);
+    return count > field.maxLength ? refusal(field, "tooLong", { count }) : { value };
+  },
 };
 
 // The text an input shows for a value, as the server writes it there.
@@ -105,6 +127,7 @@ function inputText(field, value, rules) {
   if (field.input === "price") return Number(value).toFixed(2).replace(".", rules.decimalComma ? "," : ".");
   if (field.input === "day") return dayOf(new Date(value));
   if (field.input === "checkbox") return value ? "on" : "";
+  if (field.input === "due") return String(value).replace("T", " ");
   return String(value);
 }
 
@@ -151,7 +174,8 @@ function fillForms(root, record) {
       if (input.type === "checkbox") input.defaultChecked = text === "on";
       else if (input.tagName === "SELECT") {
         for (const option of input.options) option.defaultSelected = option.value === text;
-      } else input.setAttribute("value", text);
+      } else if (input.tagName === "TEXTAREA") input.textContent = text;
+      else input.setAttribute("value", text);
     }
   }
 }

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A day of the calendar as a person means it, with no time zone: what a task is due on.
+///
+/// Proleptic Gregorian, years 1 to 9999; its arithmetic is ``CivilDate``'s (no Foundation calendar, which costs
+/// microseconds a date).
+public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The day's number: days from 1970-01-01.
+    public let daysSince1970: Int
+
+    /// The day `daysSince1970` days after 1970-01-01.
+    public init(daysSince1970: Int) {
+        self.daysSince1970 = daysSince1970
+    }
+
+    /// The day `year`-`month`-`day`, or `nil` when there is none (2026-02-30) or the year is outside 1...9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        daysSince1970 = CivilDate.daysSince1970(year: year, month: month, day: day)
+    }
+
+    /// The day written `YYYY-MM-DD`, or `nil`.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Its year, month and day.
+    public var parts: (year: Int, month: Int, day: Int) { CivilDate.date(daysSince1970: daysSince1970) }
+    public var year: Int { parts.year }
+    public var month: Int { parts.month }
+    public var day: Int { parts.day }
+
+    /// Its day of the week, ISO 8601's: 1 is Monday, 7 is Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        let offset = (daysSince1970 + 3) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> Day { Day(daysSince1970: daysSince1970 + days) }
+
+    /// The day of the local time `date` shows in `zone`.
+    public init(_ date: Date, in zone: TimeZone) {
+        let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        daysSince1970 = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (year, month, day) = parts
+        return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+    }
+
+    static func padded(_ number: Int, _ width: Int) -> String {
+        let text = String(number)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
+}
+
+/// When a task is due: a day (all of it), or a day and a time of day, read in the household's time zone, as a
+/// person says it ("Friday", "Friday at 18:00"): a due time stays 18:00 across a change of daylight-saving time.
+///
+/// Written `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (ISO 8601's local forms), which is how it is stored, sent in JSON and
+/// sorted (the text sorts as the moments do).
+public struct Due: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The day.
+    public var day: Day
+    /// The time of day, in minutes after midnight (0 to 1439), or `nil` for the whole day.
+    public var minute: Int?
+
+    /// A due day, or a due day and time (`minute` after midnight, 0 to 1439).
+    public init(day: Day, minute: Int? = nil) {
+        precondition(minute.map { (0..<1440).contains($0) } ?? true, "a time of day is 0 to 1439 minutes")
+        self.day = day
+        self.minute = minute
+    }
+
+    /// The due day or time written `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, or `nil`.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let day = Day(iso: parts[0]) else { return nil }
+        guard parts.count == 2 else {
+            self.init(day: day)
+            return
+        }
+        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard time.count == 2, time.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let hour = Int(time[0]), let minute = Int(time[1]), hour < 24, minute < 60
+        else { return nil }
+        self.init(day: day, minute: hour * 60 + minute)
+    }
+
+    /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
+    public var description: String {
+        guard let minute else { return day.description }
+        return "\(day)T\(Day.padded(minute / 60, 2)):\(Day.padded(minute % 60, 2))"
+    }
+
+    /// The moment it stands for in `zone`: its time, or the start of its day (midnight). A time that does not exist
+    /// there (skipped by a change to daylight-saving time) is read with the offset before the change, as RFC 5545
+    /// says (02:30 on a night that goes from 02:00 to 03:00 is 03:30); a time that happens twice (a change back) is
+    /// the first.
+    public func instant(in zone: TimeZone) -> Date {
+        let local = Double(day.daysSince1970 * 86_400 + (minute ?? 0) * 60)
+        let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 43_200))
+        let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: local + 43_200))
+        let early = Date(timeIntervalSince1970: local - Double(before))
+        guard before != after else { return early }
+        if zone.secondsFromGMT(for: early) == before { return early }
+        let late = Date(timeIntervalSince1970: local - Double(after))
+        if zone.secondsFromGMT(for: late) == after { return late }
+        return early
+    }
+
+    /// Whether it is due before `other`: a whole day sorts before the times of that day.
+    public static func < (lhs: Due, rhs: Due) -> Bool {
+        lhs.day != rhs.day ? lhs.day < rhs.day : (lhs.minute ?? -1) < (rhs.minute ?? -1)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The time zone a household's days are in: what "today" is, when a due day is over, what 18:00 is.
+///
+/// A household's zone is a place's IANA name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`), or `UTC`: a
+/// place's zone follows its laws when they change daylight-saving time, where the old names (`EST5EDT`, `CET`,
+/// `US/Eastern`), abbreviations (`EST`) and fixed offsets (`GMT+2`) that Foundation also knows do not, or say
+/// something else than they seem to.
+public enum HouseholdTimeZone {
+    /// The zone `identifier` names, when it is a place's zone that Foundation knows, or `UTC` (`GMT`, which is
+    /// what Foundation calls UTC, reads back as well); white space around it and the letters' case do not matter.
+    /// - Throws: ``ValidationError`` on `timeZone` for any other text, the empty one too.
+    public static func checked(_ identifier: String) throws -> TimeZone {
+        let name = identifier.trimmingWhitespace()
+        guard !name.isEmpty else {
+            throw ValidationError(field: "timeZone", message: "a time zone is required: \(examples)")
+        }
+        if ["utc", "gmt"].contains(name.lowercased()) { return TimeZone(identifier: "UTC") ?? .gmt }
+        guard isPlace(name),
+            let zone = TimeZone(identifier: name)
+                ?? TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == name.lowercased() })
+                .flatMap(TimeZone.init(identifier:))
+        else {
+            throw ValidationError(field: "timeZone", message: "\(Quoted(name)) is not a time zone: \(examples)")
+        }
+        return zone
+    }
+
+    /// The server's own zone, for a household that has chosen none: the `TZ` environment variable's, else the
+    /// system's (`/etc/localtime`, as `TimeZone.current` reads it), else UTC; only a zone ``checked(_:)`` accepts,
+    /// so that the default can be stored and read back.
+    public static var serverDefault: TimeZone {
+        serverDefault(tz: ProcessInfo.processInfo.environment["TZ"], current: .current)
+    }
+
+    /// The server's zone given the `TZ` variable `tz` (`Europe/Berlin`, `:Europe/Berlin`, or a path into
+    /// `zoneinfo`) and the system's zone `current`.
+    static func serverDefault(tz: String?, current: TimeZone) -> TimeZone {
+        if var name = tz, !name.isEmpty {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+            if let zone = try? checked(name) { return zone }
+        }
+        return (try? checked(current.identifier)) ?? TimeZone(identifier: "UTC") ?? .gmt
+    }
+
+    /// What a refusal suggests.
+    private static let examples = "write one such as Europe/Berlin or America/New_York"
+
+    /// The first parts of the names of places' zones in the IANA database; `Etc` holds UTC and the fixed offsets
+    /// named the IANA way (`Etc/GMT-1`).
+    private static let areas: Set = [
+        "africa", "america", "antarctica", "arctic", "asia", "atlantic", "australia", "europe", "indian", "pacific",
+        "etc",
+    ]
+
+    /// Whether `name` is written as a place's zone: an area and a place or two (`America/Argentina/Salta`), of
+    /// letters, digits, `_`, `-` and `+`, so that no path (`Europe/../..`) reaches Foundation's file lookup.
+    private static func isPlace(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), areas.contains(parts[0].lowercased()) else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else {
+                return false
+            }
+            return part.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-+".unicodeScalars.contains($0))
+            }
+        }
+    }
+}

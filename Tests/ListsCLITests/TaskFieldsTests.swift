@@ -1,0 +1,100 @@
+import Foundation
+import ListsExamples
+import ListsModel
+import Testing
+
+/// A task's due date, priority and note from the command line: `--due` read by the same grammar as the web app's
+/// field (``ListsModel/DuePhrase``, its table of examples run here through the binary), the columns `todo list`
+/// shows, and refusals that change nothing.
+@Suite("Task fields on the command line")
+struct TaskFieldsTests {
+    /// The zone the runs are in: far from UTC, so that a day read in UTC instead would show.
+    static let zone = "Pacific/Auckland"
+
+    /// A task added with `--due typed`, in ``zone``: its stored due date, or the refusal's message.
+    static func added(_ sandbox: Sandbox, _ typed: String) throws -> (due: String?, error: String?) {
+        let outcome = try sandbox.run(
+            ["--json", "todo", "add", "Task", "--due", typed], environment: ["TZ": zone])
+        guard outcome.status == 0 else { return (nil, outcome.stderr) }
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        return (object?["due"] as? String, nil)
+    }
+
+    /// Every fourth row of the grammar's table, read by the binary as the model reads it at the same moment (the
+    /// table's own dates are for its reference moment; the binary reads at the real one).
+    @Test func dueDatesAreReadAsTheWebAppReadsThem() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let zone = try #require(TimeZone(identifier: Self.zone))
+        for (index, row) in DuePhraseExamples.read.enumerated() where index % 4 == 0 {
+            let before = try DuePhrase(now: Date(), in: zone).read(row.typed)
+            let (due, error) = try Self.added(sandbox, row.typed)
+            let after = try DuePhrase(now: Date(), in: zone).read(row.typed)
+            #expect(error == nil, "\(row.typed)")
+            #expect(due == before.description || due == after.description, "\(row.typed): \(due ?? "none")")
+        }
+    }
+
+    /// Each refused row of the table is refused by the binary with the message that names `due`, and adds nothing.
+    @Test func refusedDueDatesAddNothing() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        for row in DuePhraseExamples.refused where !row.typed.trimmingCharacters(in: .whitespaces).isEmpty {
+            let (due, error) = try Self.added(sandbox, row.typed)
+            #expect(due == nil, "\(row.typed)")
+            #expect(error?.hasPrefix("lists: due: ") == true && error?.contains(row.mentions) == true, "\(row.typed)")
+        }
+        try sandbox.expect(["todo", "list"], prints: "1    Walk the dogs\n2    Feed the hogs\n3    Chop the logs\n")
+    }
+
+    @Test func priorityNoteAndDueAreShownChangedAndCleared() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.expect(
+            [
+                "todo", "add", "Pay", "rent", "--due", "2027-01-01", "--priority", "H", "--note",
+                "Standing order\nor cash",
+            ],
+            prints: "Added task 4: Pay rent\n")
+        try sandbox.expect(
+            ["todo", "edit", "2", "--due", "2026-12-24 18:00", "--priority", "low"],
+            prints: "Updated task 2: Feed the hogs\n")
+        try sandbox.expect(
+            ["todo", "list"],
+            prints: """
+                1    Walk the dogs
+                2    Feed the hogs  2026-12-24 18:00  low
+                3    Chop the logs
+                4    Pay rent       2027-01-01        high
+
+                """)
+        let json = try sandbox.succeed(["--json", "todo", "list"])
+        #expect(json.contains(#""note":"Standing order\nor cash""#))
+        try sandbox.expect(
+            ["todo", "edit", "Pay rent", "--due", "none", "--priority", "none", "--note", ""],
+            prints: "Updated task 4: Pay rent\n")
+        try sandbox.expect(
+            ["todo", "list"],
+            prints: """
+                1    Walk the dogs
+                2    Feed the hogs  2026-12-24 18:00  low
+                3    Chop the logs
+                4    Pay rent
+
+                """)
+    }
+
+    @Test func badPrioritiesAndNotesAreRefusedAndChangeNothing() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let urgent = try sandbox.run(["todo", "add", "Pay rent", "--priority", "urgent"])
+        #expect(urgent.status != 0 && urgent.stderr.hasPrefix("lists: priority: "))
+        let bell = try sandbox.run(["todo", "edit", "1", "--note", "ring\u{7}"])
+        #expect(bell.status != 0 && bell.stderr.hasPrefix("lists: note: "))
+        let long = try sandbox.run(["todo", "edit", "1", "--note", String(repeating: "x", count: 10_001)])
+        #expect(long.status != 0 && long.stderr.contains("at most 10000"))
+        let json = try sandbox.succeed(["--json", "todo", "list"])
+        #expect(!json.contains("Pay rent") && json.contains(#""note":null"#) && !json.contains(#""note":"ring"#))
+        #expect(json.contains(#""version":1"#) && !json.contains(#""version":2"#))
+    }
+}
