@@ -14,8 +14,11 @@ APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev li
 # (browser-tests/test_accounts.py), with a self-signed certificate the test makes with openssl.
 WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
-# axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen.
-PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 pytest-xdist==3.8.0 axe-playwright-python==0.1.8 schemathesis==4.32.5
+# axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen;
+# python-dateutil is the reference the repeat rules are checked against (Tests/ListsModelTests/Support) and timed
+# against (bench/repeat-bench.py).
+PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 pytest-xdist==3.8.0 axe-playwright-python==0.1.8 schemathesis==4.32.5 \
+  python-dateutil==2.9.0.post0
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks.
@@ -71,7 +74,7 @@ test: deps web-deps build
 	swift build --build-tests
 	pg=$$(mktemp -d) && trap 'build-support/test-postgres stop "$$pg"' EXIT && \
 	  LISTS_TEST_POSTGRES=$$(build-support/test-postgres start "$$pg") && export LISTS_TEST_POSTGRES && \
-	  export LISTS_REQUIRE_POSTGRES=1 && \
+	  export LISTS_REQUIRE_POSTGRES=1 LISTS_REQUIRE_REFERENCES=1 && \
 	  swift test --skip-build --disable-xctest && \
 	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest -n auto --dist loadfile browser-tests
 

@@ -19,6 +19,9 @@ enum BenchCommandLine {
           fill-lists --database PATH [--households 1] [--lists 5] [--entries 200]
               Median time of a new household's import of --items items into a store where --households other
               households keep as many items with the same names, against an empty store; not judged.
+          repeat-rules [--json PATH]
+              Lists' first 20 dates of 500 random repeat rules (median of 5 runs); --json writes the rules for
+              bench/repeat-bench.py, which times python-dateutil on them and judges the ratio.
           fill-tasks --database PATH --count N
               Creates a Lists database (seeded empty) holding N pending tasks, for bench/cli-vs-taskwarrior.sh.
           fill-items --database PATH --count N
@@ -61,6 +64,9 @@ enum BenchCommandLine {
                     imports: try options.count("imports") ?? 20,
                     directory: try options.directory()
                 ).run()
+            case "repeat-rules":
+                try options.allow(["json"])
+                outcome = try RepeatRules(json: options.values["json"]).run()
             case "fill-tasks":
                 try options.allow(["database", "count"])
                 guard let path = options.values["database"] else {
