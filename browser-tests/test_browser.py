@@ -468,3 +468,38 @@ def test_a_task_gets_a_due_date_typed_as_fri_a_priority_and_a_note(server, new_p
     expect(page.get_by_role("textbox", name="Due")).to_have_value(due)
     expect(page.get_by_label("Priority")).to_have_value("high")
     expect(page.get_by_role("textbox", name="Note")).to_have_value("Stamps in the drawer\nand the list on the fridge")
+
+
+@JS
+def test_a_repeating_task_is_checked_off_three_times_and_its_last_check_off_taken_back(server, new_page, javascript):
+    page = new_page(javascript)
+    page.goto(server.url + "/todo")
+    page.get_by_placeholder("Type a task, tap Insert").fill("Pay rent")
+    page.get_by_role("button", name="Insert").click()
+    page.get_by_role("link", name="Edit Pay rent").click()
+    page.get_by_role("textbox", name="Due").fill("2027-01-01")
+    page.get_by_role("textbox", name="Repeat").fill("every month on the 1st")
+    page.get_by_role("button", name="Save").click()
+    row = page.locator("main li.task", has_text="Pay rent")
+    expect(row.locator(".row-subtitle")).to_have_text("Jan 1, 2027 · Repeats")
+
+    def task():
+        return next(t for t in server.get_json("/api/v1/tasks")["tasks"] if t["title"] == "Pay rent")
+
+    first = task()
+    for month, shown in (("02", "Feb 1, 2027"), ("03", "Mar 1, 2027"), ("04", "Apr 1, 2027")):
+        row.locator("button.row-button").click()
+        expect(row.locator(".row-subtitle")).to_have_text(f"{shown} · Repeats")
+        expect(row.locator("button.row-button")).to_have_attribute("aria-pressed", "false")
+        assert task()["due"] == f"2027-{month}-01"
+    expect(page.locator(".undo-bar")).to_contain_text("Checked off “Pay rent”: next due Apr 1, 2027.")
+    page.locator(".undo-bar").get_by_role("button", name="Undo").click()
+    expect(row.locator(".row-subtitle")).to_have_text("Mar 1, 2027 · Repeats")
+    after = task()
+    assert (after["id"], after["due"], after["done"]) == (first["id"], "2027-03-01", False)
+    assert [c["due"] for c in after["completions"]] == ["2027-01-01", "2027-02-01"]
+
+    # The sheet says it repeats as it was typed, and lists its check-offs.
+    page.get_by_role("link", name="Edit Pay rent").click()
+    expect(page.get_by_role("textbox", name="Repeat")).to_have_value("every month on the 1st")
+    expect(page.locator(".task-history h2")).to_have_text("Checked off 2 times")

@@ -819,3 +819,29 @@ def test_a_tasks_due_date_priority_and_note_are_set_offline(start_server, new_pa
     # The server draws the row as the phone did.
     phone.reload()
     expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Low priority")
+
+
+def test_a_repeating_task_checked_off_on_two_phones_offline_moves_once(start_server, new_page):
+    """Both phones check off the same date with no network; the first to reconnect moves it on, the second is told
+    its check-off was not applied, and the task is due two weeks later, not four."""
+    server = start_server(seed=True)
+    status, body, *_ = server.request("POST", "/api/v1/tasks", {"title": "Bins", "due": "2027-01-05T07:00",
+                                                           "repeat": "FREQ=WEEKLY;INTERVAL=2"})
+    assert status == 201, body
+    phones = [new_page(), new_page()]
+    for phone in phones:
+        ready_offline(server, phone, ["/todo", "/"])
+        phone.context.set_offline(True)
+        phone.locator("main li.task", has_text="Bins").locator("button.row-button").click()
+        expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    for phone in phones:
+        phone.context.set_offline(False)
+        expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    expect(phones[1].locator("#not-applied")).to_contain_text(
+        "“Bins”: your check-off was not applied: it was checked off on another device meanwhile (now due "
+        "2027-01-19 07:00).", timeout=CONVERGE_MS)
+    task = next(task for task in server.get_json("/api/v1/tasks")["tasks"] if task["title"] == "Bins")
+    assert (task["due"], task["done"], len(task["completions"])) == ("2027-01-19T07:00", False, 1)
+    for phone in phones:
+        expect(phone.locator("main li.task", has_text="Bins").locator(".row-subtitle")).to_contain_text(
+            "Jan 19", timeout=CONVERGE_MS)

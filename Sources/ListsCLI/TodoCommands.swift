@@ -12,7 +12,7 @@ enum TodoCommands {
         static let configuration = CommandConfiguration(
             app: "todo", name: "list",
             abstract: "Show the tasks in the order they were added, a checkmark on those done.",
-            discussion: "A task's due date and priority follow its text when some task has one.",
+            discussion: "A task's due date, priority and repeat follow its text when some task has one.",
             example: "lists todo list")
         static let arguments: [Argument<Self>] = []
 
@@ -21,14 +21,17 @@ enum TodoCommands {
             if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
             let hasDue = tasks.contains { $0.record.due != nil }
             let hasPriority = tasks.contains { $0.record.priority != nil }
+            let repeats = tasks.contains { $0.record.recurrence != nil }
             let rows = tasks.map { numbered in
                 let task = numbered.record
                 return ["\(numbered.number)", task.isDone ? "✓" : "", task.title]
                     + (hasDue ? [task.due.map(TodoCommands.shown) ?? ""] : [])
                     + (hasPriority ? [task.priority?.rawValue ?? ""] : [])
+                    + (repeats ? [task.recurrence.map(RepeatPhrase.phrase(of:)) ?? ""] : [])
             }
             let alignments: [Table.Alignment] =
                 [.right, .left, .left] + (hasDue ? [.left] : []) + (hasPriority ? [.left] : [])
+                + (repeats ? [.left] : [])
             run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
                 column == 0 || column > 2 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
             }
@@ -36,17 +39,18 @@ enum TodoCommands {
         }
     }
 
-    /// `lists todo add TEXT [--due D] [--priority P] [--note N]`.
+    /// `lists todo add TEXT [--due D] [--priority P] [--note N] [--every R]`.
     struct Add: Command {
         static let configuration = CommandConfiguration(
             app: "todo", name: "add", abstract: "Insert a task at the end of the list.",
             discussion: "TEXT is 1 to 200 characters; its words need no quotes. Empty text adds nothing.",
-            example: "lists todo add Pay rent --due 2027-01-01 --priority high")
+            example: "lists todo add Pay rent --due 1st --every month --priority high")
         static let arguments: [Argument<Self>] = [
             .positional("TEXT", 0, nil) { $0.words = $1 },
             .option("due", "D", help: TodoCommands.dueHelp) { $0.dueText = $1 },
             .option("priority", "P", help: TodoCommands.priorityHelp) { $0.priorityText = $1 },
             .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
+            .option("every", "R", help: TodoCommands.everyHelp) { $0.everyText = $1 },
         ]
 
         /// The words of the task's text, which need no quotes.
@@ -54,32 +58,36 @@ enum TodoCommands {
         var dueText: String?
         var priorityText: String?
         var noteText: String?
+        var everyText: String?
         /// The text, checked.
         var title = ""
         var due: Due?
         var priority: TaskPriority?
         var note: String?
+        var recurrence: Recurrence?
 
         mutating func validate() throws {
             title = try TodoTask.Fields.title.parse(words.joined(separator: " "))
+            recurrence = try everyText.flatMap { try TodoCommands.repeatParse($0) }
             due = try dueText.flatMap { try TodoTask.Fields.due.parse($0) }
             priority = try priorityText.flatMap { try TodoTask.Fields.priority.parse($0) }
             note = try noteText.flatMap { try TodoTask.Fields.note.parse($0) }
         }
 
         func run(_ run: Invocation) throws {
-            let added = try run.todo().add(title: title, due: due, priority: priority, note: note)
+            let added = try run.todo().add(
+                title: title, due: due, priority: priority, note: note, recurrence: recurrence)
             if run.wantsJSON { return run.output.json(added.record) }
             run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
         }
     }
 
-    /// `lists todo edit REF [--title TEXT] [--due D] [--priority P] [--note N]`.
+    /// `lists todo edit REF [--title TEXT] [--due D] [--priority P] [--note N] [--every R]`.
     struct Edit: Command {
         static let configuration = CommandConfiguration(
-            app: "todo", name: "edit", abstract: "Change a task's text, due date, priority or note.",
+            app: "todo", name: "edit", abstract: "Change a task's text, due date, priority, note or repeat.",
             discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
-                + "exact text. An empty --due, --priority or --note (or none) takes it away.",
+                + "exact text. An empty --due, --priority, --note or --every (or none) takes it away.",
             example: "lists todo edit 4 --title \"Call the vet at 9\" --due none")
         static let arguments: [Argument<Self>] = [
             .positional("REF", 1, 1) { $0.references = $1 },
@@ -87,6 +95,7 @@ enum TodoCommands {
             .option("due", "D", help: TodoCommands.dueHelp) { $0.dueText = $1 },
             .option("priority", "P", help: TodoCommands.priorityHelp) { $0.priorityText = $1 },
             .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
+            .option("every", "R", help: TodoCommands.everyHelp) { $0.everyText = $1 },
             .option("if-version", "V", help: "refuse the change unless the task is at version V") {
                 $0.versionText = $1
             },
@@ -97,18 +106,22 @@ enum TodoCommands {
         var dueText: String?
         var priorityText: String?
         var noteText: String?
+        var everyText: String?
         var versionText: String?
         var title: String?
         var due: Due??
         var priority: TaskPriority??
         var note: String??
+        var recurrence: Recurrence??
         var version: Int?
 
         mutating func validate() throws {
-            guard newTitle != nil || dueText != nil || priorityText != nil || noteText != nil else {
+            guard newTitle != nil || dueText != nil || priorityText != nil || noteText != nil || everyText != nil else {
                 throw UsageError(
-                    message: "nothing to change; give --title, --due, --priority or --note", command: Self.path)
+                    message: "nothing to change; give --title, --due, --priority, --note or --every", command: Self.path
+                )
             }
+            recurrence = try everyText.map { try TodoCommands.repeatParse($0) }
             title = try newTitle.map { try TodoTask.Fields.title.parse($0) }
             due = try dueText.map { try TodoCommands.none($0) ? nil : TodoTask.Fields.due.parse($0) }
             priority = try priorityText.map { try TodoTask.Fields.priority.parse($0) }
@@ -118,7 +131,8 @@ enum TodoCommands {
 
         func run(_ run: Invocation) throws {
             let edited = try run.todo().edit(
-                .typed(references[0]), title: title, due: due, priority: priority, note: note, expectedVersion: version)
+                .typed(references[0]), title: title, due: due, priority: priority, note: note, recurrence: recurrence,
+                expectedVersion: version)
             if run.wantsJSON { return run.output.json(edited.record) }
             run.output.line("Updated task \(edited.number): \(edited.record.title)")
         }
@@ -142,7 +156,9 @@ enum TodoCommands {
     struct Undone: Command {
         static let configuration = CommandConfiguration(
             app: "todo", name: "undone", abstract: "Mark tasks not done.",
-            discussion: "Every REF must match exactly one task, or nothing changes.", example: "lists todo undone 1")
+            discussion: "Every REF must match exactly one task, or nothing changes. For a repeating task it takes "
+                + "back its last check-off: it is due again on the date it was checked off for.",
+            example: "lists todo undone 1")
         static let arguments: [Argument<Self>] = [.positional("REF...", 1, nil) { $0.references = $1 }]
 
         var references: [String] = []
@@ -152,7 +168,10 @@ enum TodoCommands {
         }
     }
 
-    static let dueHelp = "when it is due: YYYY-MM-DD, or YYYY-MM-DDTHH:MM (local time)"
+    static let dueHelp = "when it is due: today, tomorrow 9am, fri, in 3 days, dec 24, 24.12., 2026-12-24 18:00"
+    static let everyHelp =
+        "how it repeats: day, 2 weeks, weekdays, tue and thu, month on the 1st, last friday, year, "
+        + "\"3 days after done\", or an RRULE"
     static let priorityHelp = "how much it matters: none, low, medium or high"
     static let noteHelp = "a note; several lines in the shell's quotes"
 
@@ -162,16 +181,47 @@ enum TodoCommands {
         return text.isEmpty || text == "none"
     }
 
+    /// A repeat as `--every` gives it: `month`, `every 2 weeks`, `3 days after done` (``RepeatPhrase``, which the
+    /// option's `every` needs not be typed for), `none` for none.
+    static func repeatParse(_ text: String) throws -> Recurrence? {
+        let words = text.trimmingWhitespace()
+        if none(words) { return nil }
+        let lowered = words.lowercased()
+        let phrase =
+            lowered.hasPrefix("every ") || lowered.contains("=") || lowered.hasSuffix("after done")
+                || ["daily", "weekly", "monthly", "yearly", "annually", "weekdays", "weekends"].contains(lowered)
+            ? words : "every " + words
+        return try TodoTask.Fields.recurrence.parse(phrase)
+    }
+
     /// A due date as a terminal shows it: `2026-12-24`, `2026-12-24 18:00`.
     static func shown(_ due: Due) -> String {
         due.description.replacingOccurrences(of: "T", with: " ")
     }
 
     /// Marks the tasks `references` name done or not done, and says so.
+    /// A repeating task marked done moves to its next due date, which is said; a repeating task marked not done
+    /// (alone) has its last check-off taken back.
     static func mark(_ references: [String], isDone: Bool, _ run: Invocation) throws {
-        let changed = try run.todo().setDone(references.map(Reference.typed), isDone: isDone)
+        let todo = try run.todo()
+        if !isDone, references.count == 1, let task = try? todo.task(.typed(references[0])).record,
+            task.recurrence != nil, !task.isDone, !task.completions.isEmpty
+        {
+            let back = try todo.undoCheckOff(.id(task.id))
+            if run.wantsJSON { return run.output.json(changed: [back]) }
+            let due = back.record.due.map(shown) ?? ""
+            return run.output.line("Check-off taken back: \(back.record.title), due \(due) again")
+        }
+        let changed = try todo.setDone(references.map(Reference.typed), isDone: isDone)
         if run.wantsJSON { return run.output.json(changed: changed) }
-        for numbered in changed { run.output.line("\(isDone ? "Done" : "Not done"): \(numbered.record.title)") }
+        for numbered in changed {
+            let task = numbered.record
+            if isDone, task.recurrence != nil, !task.isDone, let due = task.due {
+                run.output.line("Done: \(task.title); next due \(shown(due))")
+            } else {
+                run.output.line("\(isDone ? "Done" : "Not done"): \(task.title)")
+            }
+        }
     }
 
     /// `lists todo rm REF...`.

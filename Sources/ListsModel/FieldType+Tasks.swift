@@ -195,3 +195,141 @@ extension Due {
         return "\"messages\": " + JSONText.object([("notADue", offline)])
     }
 }
+
+extension FieldType where Value == Recurrence? {
+    /// How a task repeats (``Recurrence``), or `null`: kept and sent as an RFC 5545 RRULE value
+    /// (`FREQ=MONTHLY;BYMONTHDAY=1`) or `AFTER-DONE=P3D`; typed as people say it (``RepeatPhrase``).
+    public static let recurrence = FieldType<Recurrence?>(
+        storage: .optionalText,
+        schema:
+            #"{"type": ["string", "null"], "maxLength": \#(Recurrence.maximumTextLength), "pattern": "^(FREQ=DAILY(;INTERVAL=[1-9][0-9]{0,2})?(;COUNT=[1-9][0-9]{0,2})?|FREQ=WEEKLY(;INTERVAL=[1-9][0-9]{0,2})?(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU)){0,6})?(;COUNT=[1-9][0-9]{0,2})?|FREQ=MONTHLY(;INTERVAL=[1-9][0-9]{0,2})?(;BYMONTHDAY=([1-9]|1[0-9]|2[0-8]|-1)|;BYDAY=([1-4]|-1)(MO|TU|WE|TH|FR|SA|SU))?(;COUNT=[1-9][0-9]{0,2})?|FREQ=YEARLY(;INTERVAL=[1-9][0-9]{0,2})?(;COUNT=[1-9][0-9]{0,2})?|AFTER-DONE=P[1-9][0-9]{0,2}[DWMY])$", "description": "How it repeats: an RFC 5545 RRULE value, or AFTER-DONE=P3D (days D, weeks W, months M or years Y after it is done); null or empty for none. The pattern is the common forms, which are always taken; the server also takes the whole of what Lists reads of RRULE (BYMONTH, BYSETPOS, UNTIL, WKST, BYMONTHDAY from 29 to 31 and from the end, several days or positions), refusing a rule that can never come due, COUNT above 1000 and FREQ more often than daily."}"#,
+        isNullable: true,
+        input: TextInput(
+            kind: "repeat", rules: RepeatPhrase.inputRules, parse: { text, _, _ in try RepeatPhrase.read(text) },
+            show: { recurrence, _ in recurrence.map(RepeatPhrase.phrase(of:)) ?? "" }),
+        toStore: { $0.map { .text($0.text) } ?? .null },
+        fromStore: { value in
+            switch value {
+            case .null: return nil
+            case .text(let text):
+                guard let recurrence = try? Recurrence(rule: text) else { throw StoreError.corrupt("repeat rule") }
+                return recurrence
+            default: throw StoreError.corrupt("repeat rule")
+            }
+        },
+        toJSON: { recurrence, output in
+            if let recurrence {
+                JSONValue.writeString(recurrence.text, to: &output)
+            } else {
+                output += JSONObjectWriter.null
+            }
+        },
+        fromJSON: { json, field in
+            switch json {
+            case .null: return nil
+            case .string(let text):
+                if text.trimmingWhitespace().isEmpty { return nil }
+                do {
+                    return try Recurrence(rule: text)
+                } catch var error as ValidationError {
+                    error.field = field
+                    throw error
+                }
+            default: throw mismatch(field, "an RRULE value (FREQ=WEEKLY;BYDAY=TU), AFTER-DONE=P3D or null")
+            }
+        },
+        isNone: { $0 == nil })
+}
+
+extension FieldType where Value == [TaskCompletion] {
+    /// The check-offs of a repeating task (``TaskCompletion``), oldest first, the last ``TaskCompletion/kept``;
+    /// Lists writes them, nobody types them.
+    public static let completions = FieldType<[TaskCompletion]>(
+        storage: .optionalText,
+        schema:
+            #"{"type": "array", "items": {"type": "object", "required": ["due", "doneAt"], "properties": {"due": {"type": "string"}, "doneAt": {"type": "string", "format": "date-time"}}}, "description": "The times a repeating task was checked off, oldest first (the last \#(TaskCompletion.kept)): the due date each was for, and when. Lists writes it."}"#,
+        input: nil,
+        toStore: { $0.isEmpty ? .null : .text(TaskCompletion.text($0)) },
+        fromStore: { value in
+            switch value {
+            case .null: return []
+            case .text(let text):
+                guard let completions = TaskCompletion.list(text) else { throw StoreError.corrupt("completions") }
+                return completions
+            default: throw StoreError.corrupt("completions")
+            }
+        },
+        toJSON: { completions, output in TaskCompletion.writeJSON(completions, to: &output) },
+        fromJSON: { json, field in
+            guard case .array(let items) = json else { throw mismatch(field, "an array of {due, doneAt}") }
+            return try items.map { item in
+                guard case .object(let members) = item, case .string(let due)? = members["due"],
+                    let day = Due(iso: due), case .string(let at)? = members["doneAt"],
+                    let doneAt = ListsFormat.parseTimestamp(at)
+                else { throw mismatch(field, "an array of {due, doneAt}") }
+                return TaskCompletion(due: day, doneAt: doneAt)
+            }
+        },
+        isNone: { $0.isEmpty })
+}
+
+/// One check-off of a repeating task: the due date it was done for and the moment it was done. A repeating task
+/// keeps its last ``kept`` check-offs (its history), and the undo of a check-off takes the last one back.
+public struct TaskCompletion: Hashable, Sendable {
+    /// The due date the check-off was for.
+    public var due: Due
+    /// When it was checked off.
+    public var doneAt: Date
+
+    public init(due: Due, doneAt: Date) {
+        self.due = due
+        self.doneAt = doneAt
+    }
+
+    /// How many check-offs a task keeps.
+    public static let kept = 100
+
+    /// The stores' text: one line a check-off, `due` then the moment in milliseconds since 1970.
+    static func text(_ completions: [TaskCompletion]) -> String {
+        completions.map { "\($0.due) \(Int64(($0.doneAt.timeIntervalSince1970 * 1000).rounded()))" }
+            .joined(separator: "\n")
+    }
+
+    /// The check-offs ``text(_:)`` wrote, or `nil` for a text it did not write.
+    static func list(_ text: String) -> [TaskCompletion]? {
+        var completions: [TaskCompletion] = []
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let due = Due(iso: parts[0]), let milliseconds = Int64(parts[1]) else {
+                return nil
+            }
+            completions.append(
+                TaskCompletion(due: due, doneAt: Date(timeIntervalSince1970: Double(milliseconds) / 1000)))
+        }
+        return completions
+    }
+
+    /// The check-offs as the API writes them: `[{"doneAt": "…", "due": "…"}, …]`.
+    static func writeJSON(_ completions: [TaskCompletion], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
+        for (index, completion) in completions.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            var object = JSONObjectWriter.open(&output)
+            object.date("doneAt", completion.doneAt, &output)
+            object.string("due", completion.due.description, &output)
+            object.close(&output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+}
+
+extension RepeatPhrase {
+    /// The rules for app.js, which reads a repeat with no network only as an RRULE (the phrases need the server's
+    /// reading).
+    static var inputRules: String {
+        let offline =
+            "{quoted} is read as a repeat only with the network; with none, leave it as it is or write an RRULE "
+            + "(FREQ=WEEKLY;BYDAY=TU)"
+        return "\"messages\": " + JSONText.object([("notARepeat", offline)])
+    }
+}

@@ -56,6 +56,19 @@ extension RecordSchema where R: Record {
             applied[field.key] = value
             merge.applied.append(field.key)
         }
+        // A field whose change counts on another's value (a check-off on the due date it saw): applied only while
+        // that one is as the change saw it, whether the change sets it or only names it in its base.
+        for link in mergeLinks where applied[link.field] != nil {
+            var moved = merge.conflicts.contains { $0.field == link.on }
+            if !moved, let seen = base[link.on], let on = fields.first(where: { $0.key == link.on }) {
+                var withBase = current
+                try on.readJSON(&withBase, seen, now)
+                moved = on.value(withBase) != on.value(current)
+            }
+            guard moved else { continue }
+            merge.conflicts.append((link.field, applied.removeValue(forKey: link.field) ?? .null))
+            merge.applied.removeAll { $0 == link.field }
+        }
         merge.record = try change(current, with: applied, now: now)
         return merge
     }

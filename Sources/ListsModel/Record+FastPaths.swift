@@ -43,11 +43,13 @@ extension TodoTask {
             .text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null,
             due.map { .text($0.description) } ?? .null, priority.map { .text($0.rawValue) } ?? .null,
             note.map { .text($0) } ?? .null, doneAt.map { .date($0) } ?? .null,
+            recurrence.map { .text($0.text) } ?? .null, repeatFrom.map { .text($0.description) } ?? .null,
+            completions.isEmpty ? .null : .text(TaskCompletion.text(completions)),
         ]
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 7 else { throw StoreError.corrupt("task has \(fields.count) values") }
+        guard fields.count == 10 else { throw StoreError.corrupt("task has \(fields.count) values") }
         let kept = try fields.optionalText(2)
         // Checked to be an object, as it is written out into JSON documents as it is.
         if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("json object") }
@@ -59,13 +61,28 @@ extension TodoTask {
             guard let priority = TaskPriority(rawValue: text) else { throw StoreError.corrupt("priority") }
             return priority
         }
+        let recurrence = try fields.optionalText(7).map { text in
+            guard let recurrence = try? Recurrence(rule: text) else { throw StoreError.corrupt("repeat rule") }
+            return recurrence
+        }
+        let repeatFrom = try fields.optionalText(8).map { text in
+            guard let due = Due(iso: text) else { throw StoreError.corrupt("due date") }
+            return due
+        }
+        let completions = try fields.optionalText(9).map { text in
+            guard let completions = TaskCompletion.list(text) else { throw StoreError.corrupt("completions") }
+            return completions
+        }
         self.init(
             meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept, due: due,
-            priority: priority, note: try fields.optionalText(5), doneAt: try fields.optionalDate(6))
+            priority: priority, note: try fields.optionalText(5), doneAt: try fields.optionalDate(6),
+            recurrence: recurrence, repeatFrom: repeatFrom, completions: completions ?? [])
     }
 
     public func writeJSON(to output: inout [UInt8]) {
         var object = JSONObjectWriter.open(&output)
+        object.key("completions", &output)
+        TaskCompletion.writeJSON(completions, to: &output)
         object.date("createdAt", meta.createdAt, &output)
         object.bool("done", isDone, &output)
         object.optionalDate("doneAt", doneAt, &output)
@@ -73,6 +90,8 @@ extension TodoTask {
         object.string("id", id.text, &output)
         object.string("note", note, &output)
         object.string("priority", priority?.rawValue, &output)
+        object.string("repeat", recurrence?.text, &output)
+        object.string("repeatFrom", repeatFrom?.description, &output)
         if let taskwarriorJSON { object.raw("taskwarrior", taskwarriorJSON, &output) }
         object.string("title", title, &output)
         object.date("updatedAt", meta.updatedAt, &output)

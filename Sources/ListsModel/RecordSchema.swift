@@ -212,8 +212,13 @@ public struct RecordSchema<R>: Sendable {
     /// ``rules`` in JSON Schema, as members added to the schema of what the API takes (`"anyOf": [...]`), or `""`.
     let rulesSchema: String
     /// Sets what follows from the other fields in a record added or changed (`old`: as it was), at `now`: a task
-    /// marked done gets the moment it was.
-    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date) -> Void
+    /// marked done gets the moment it was, a repeating one moves to its next due date; throws ``ValidationError``
+    /// for what cannot follow (a repeat whose UNTIL is before the task's due date).
+    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date) throws -> Void
+    /// Fields whose change, in a merge, stands only with another's base (`(field, on)`): a check-off (`done`) of a
+    /// repeating task is for the due date it saw, and once another phone's check-off moved that date (a conflict
+    /// on `due`), it is not applied either (``merge(_:wanted:base:now:)``).
+    let mergeLinks: [(field: String, on: String)]
     /// The members of the record's JSON in key order.
     private let jsonOrder: [RecordJSONMember]
     /// The fields as stores name and type their columns, in order.
@@ -231,14 +236,17 @@ public struct RecordSchema<R>: Sendable {
 
     /// A schema of `fields`; `name` is the field people refer to records by, `blank` makes a record to fill in,
     /// `rules` checks what must hold between fields and `rulesSchema` says it in JSON Schema (members of an object
-    /// schema), for what the API takes; `derive` sets what follows from the other fields in a record added or changed.
+    /// schema), for what the API takes; `derive` sets what follows from the other fields in a record added or changed;
+    /// `mergeLinks` names the fields whose change in a merge stands only with another's base.
     public init(
         _ fields: [AnyField<R>], name: Field<R, String>, blank: @escaping @Sendable (RecordMeta) -> R,
         rules: @escaping @Sendable (R) throws -> Void = { _ in }, rulesSchema: String = "",
-        derive: @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date) -> Void = { _, _, _ in }
+        derive: @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date) throws -> Void = { _, _, _ in },
+        mergeLinks: [(field: String, on: String)] = []
     ) {
         self.fields = fields
         self.derive = derive
+        self.mergeLinks = mergeLinks
         nameColumn = name.column
         self.blank = blank
         self.rules = rules
@@ -370,7 +378,7 @@ extension RecordSchema where R: Record {
     /// - Throws: ``ValidationError`` naming the field.
     public func checked(_ record: R, changedFrom old: R? = nil, now: Date) throws -> R {
         var checked = record
-        derive(&checked, old, now)
+        try derive(&checked, old, now)
         for field in fields { try field.check(&checked, old, now) }
         try rules(checked)
         return checked

@@ -2,7 +2,7 @@ import Foundation
 
 extension Recurrence {
     /// The repeat, checked for a task whose first due date is `start` in `zone`: refused when its `UNTIL` is before
-    /// `start`, or when it would never come due after `start`.
+    /// `start`.
     ///
     /// A `start` the rule does not match is kept, as RFC 5545 allows: the task is due when the person said, and is
     /// then due on the rule's dates after it. It is not one of the rule's dates, so a `COUNT` counts the rule's own
@@ -24,9 +24,8 @@ extension Recurrence {
                 throw Self.refusal("UNTIL \(Self.describe(until)) is before the task's start, \(start)")
             }
         }
-        guard firstDue(from: start, in: zone) != nil else {
-            throw Self.refusal("this repeat never comes due from \(start): no later day matches it before it ends")
-        }
+        // A rule with no date from `start` on (one that ends, or the calendar's, first) leaves the task due on
+        // `start` once: its check-off then completes it.
         return self
     }
 

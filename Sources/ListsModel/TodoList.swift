@@ -47,22 +47,27 @@ public struct TodoList: Sendable {
     @discardableResult
     public func add(
         title: String, isDone: Bool = false, due: Due? = nil, priority: TaskPriority? = nil, note: String? = nil,
-        numbered: Bool = true, id: UUID? = nil
+        recurrence: Recurrence? = nil, numbered: Bool = true, id: UUID? = nil
     ) throws -> Added<TodoTask> {
         try tasks.add(
-            TodoTask(meta: .draft, title: title, isDone: isDone, due: due, priority: priority, note: note),
+            TodoTask(
+                meta: .draft, title: title, isDone: isDone, due: due, priority: priority, note: note,
+                recurrence: recurrence),
             numbered: numbered, id: id)
     }
 
-    /// Changes a task's text, its done mark, its due date, its priority and its note (each given as `.some(nil)`
-    /// taken away), in one change (one new version).
+    /// Changes a task's text, its done mark, its due date, its priority, its note and its repeat (each given as
+    /// `.some(nil)` taken away), in one change (one new version). Marking a repeating task done checks it off: it
+    /// moves to its next due date (see ``TodoTask``'s derive).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult
     public func edit(
         _ reference: Reference, title: String? = nil, isDone: Bool? = nil, due: Due?? = nil,
-        priority: TaskPriority?? = nil, note: String?? = nil, expectedVersion: Int? = nil
+        priority: TaskPriority?? = nil, note: String?? = nil, recurrence: Recurrence?? = nil,
+        expectedVersion: Int? = nil
     ) throws -> Numbered<TodoTask> {
         try tasks.change([reference], expectedVersion: expectedVersion) { task in
+            if let recurrence { task.recurrence = recurrence }
             if let title { task.title = title }
             if let isDone { task.isDone = isDone }
             if let due { task.due = due }
@@ -83,6 +88,23 @@ public struct TodoList: Sendable {
     @discardableResult
     public func toggle(_ reference: Reference, expectedVersion: Int? = nil) throws -> Numbered<TodoTask> {
         try tasks.change([reference], expectedVersion: expectedVersion) { $0.isDone.toggle() }[0]
+    }
+
+    /// Takes back the last check-off of a repeating task (the undo of a check-off): it is due again on the date it
+    /// was checked off for, not done, and the check-off leaves its history.
+    /// - Throws: ``StoreError/nothingToRestore(_:)`` when it has no check-off to take back,
+    ///   ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
+    @discardableResult
+    public func undoCheckOff(_ reference: Reference, expectedVersion: Int? = nil) throws -> Numbered<TodoTask> {
+        let task = try tasks.find(reference)
+        guard let last = task.record.completions.last else {
+            throw StoreError.nothingToRestore(.task)
+        }
+        return try tasks.change([.id(task.record.id)], expectedVersion: expectedVersion) { task in
+            task.completions.removeLast()
+            task.due = last.due
+            task.isDone = false
+        }[0]
     }
 
     /// Deletes tasks, all or none; each can be put back for a while (``restore(_:)``).

@@ -22,17 +22,26 @@ public struct TodoTask: Record {
     public var priority: TaskPriority?
     /// A note of several lines, or `nil`.
     public var note: String?
-    /// When it was marked done (`nil` while it is not): set by the change that marks it.
+    /// When it was marked done (`nil` while it is not): set by the change that marks it. A repeating task that
+    /// moved on to its next due date is not done: its check-offs' moments are in ``completions``.
     public var doneAt: Date?
+    /// How it repeats, or `nil`: checking it off moves it to its next due date (``TodoTask/schema``'s derive).
+    public var recurrence: Recurrence?
+    /// The due date its repeat counts from (RFC 5545's DTSTART): the due date it had when the repeat was set.
+    public var repeatFrom: Due?
+    /// Its check-offs while it repeats, oldest first (its history; the last ``TaskCompletion/kept``).
+    public var completions: [TaskCompletion] = []
 
     /// A task with an already validated title.
     public init(
         meta: RecordMeta, title: String, isDone: Bool = false, taskwarrior: [String: JSONValue]? = nil,
-        due: Due? = nil, priority: TaskPriority? = nil, note: String? = nil, doneAt: Date? = nil
+        due: Due? = nil, priority: TaskPriority? = nil, note: String? = nil, doneAt: Date? = nil,
+        recurrence: Recurrence? = nil, repeatFrom: Due? = nil, completions: [TaskCompletion] = []
     ) {
         self.init(
             meta: meta, title: title, isDone: isDone, taskwarriorJSON: taskwarrior.map(JSONValue.text), due: due,
-            priority: priority, note: note, doneAt: doneAt)
+            priority: priority, note: note, doneAt: doneAt, recurrence: recurrence, repeatFrom: repeatFrom,
+            completions: completions)
     }
 
     /// A task with an already validated title and Taskwarrior's attributes as ``JSONValue/text(_:)`` writes them
@@ -40,7 +49,8 @@ public struct TodoTask: Record {
     /// with no dictionary).
     public init(
         meta: RecordMeta, title: String, isDone: Bool = false, taskwarriorJSON: String?, due: Due? = nil,
-        priority: TaskPriority? = nil, note: String? = nil, doneAt: Date? = nil
+        priority: TaskPriority? = nil, note: String? = nil, doneAt: Date? = nil, recurrence: Recurrence? = nil,
+        repeatFrom: Due? = nil, completions: [TaskCompletion] = []
     ) {
         self.meta = meta
         self.title = title
@@ -50,6 +60,9 @@ public struct TodoTask: Record {
         self.priority = priority
         self.note = note
         self.doneAt = doneAt
+        self.recurrence = recurrence
+        self.repeatFrom = repeatFrom
+        self.completions = completions
     }
 
     /// The attributes of a task imported from Taskwarrior that Lists has no field for (`project`, `tags`, `end`,
@@ -100,22 +113,76 @@ public struct TodoTask: Record {
                 from: Date(timeIntervalSince1970: 0), slack: 24 * 60 * 60,
                 refusal: "a task is marked done from 1970 to a day after now"),
             initial: .value(nil), isInput: false, get: { $0.doneAt }, set: { $0.doneAt = $1 })
+        /// `repeat`: how it repeats, or none.
+        public static let recurrence = Field(
+            TodoTask.self, key: "repeat", column: "repeat_rule", type: .recurrence, initial: .value(nil),
+            get: { $0.recurrence }, set: { $0.recurrence = $1 })
+        /// `repeatFrom`: the due date the repeat counts from; Lists sets it with the repeat.
+        public static let repeatFrom = Field(
+            TodoTask.self, key: "repeatFrom", column: "repeat_from", type: .due, initial: .value(nil), isInput: false,
+            get: { $0.repeatFrom }, set: { $0.repeatFrom = $1 })
+        /// `completions`: the check-offs of a repeating task; Lists writes them.
+        public static let completions = Field(
+            TodoTask.self, key: "completions", column: "completions", type: .completions, initial: .value([]),
+            isInput: false, get: { $0.completions }, set: { $0.completions = $1 })
     }
 
     public static let schema = RecordSchema<TodoTask>(
         [
             Fields.title.erased, Fields.isDone.erased, Fields.taskwarrior.erased, Fields.due.erased,
-            Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased,
+            Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased, Fields.recurrence.erased,
+            Fields.repeatFrom.erased, Fields.completions.erased,
         ], name: Fields.title, blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) },
-        derive: { task, old, now in
-            // Marked done now, unless the change gave the moment itself (an import's completion time); a task done
-            // before Lists kept the moment keeps none.
-            if !task.isDone {
-                task.doneAt = nil
-            } else if old.map({ !$0.isDone }) ?? true, task.doneAt == nil || task.doneAt == old?.doneAt {
-                task.doneAt = now
+        derive: { task, old, now in try task.derive(from: old, now: now, in: HouseholdTimeZone.serverDefault) },
+        mergeLinks: [(field: Fields.isDone.key, on: Fields.due.key)])
+
+    /// What follows in this task, added or changed from `old` at `now`, for a household in `zone`:
+    /// - marked done, it gets the moment (unless the change gave it, as an import's completion time does; a task
+    ///   done before Lists kept the moment keeps none); marked not done, it has none;
+    /// - a repeat set or changed counts from the task's due date (``repeatFrom``), and so does one whose due date is
+    ///   moved by hand (its `COUNT` then counts from there); a repeating task with no due date (a new one, or one
+    ///   whose due date was taken away) gets the repeat's first date from today. A repeat that never comes due from there is refused, as is an `UNTIL`
+    ///   before it;
+    /// - a repeating task changed to done is checked off: the check-off is kept in ``completions``, and the task moves
+    ///   to the repeat's next due date, not done, keeping its id; after the last date of a `COUNT` or `UNTIL` it
+    ///   stays done. An after-done repeat counts from the day it is done.
+    ///
+    /// The household's zone is the server's (``HouseholdTimeZone/serverDefault``) until households choose theirs.
+    /// - Throws: ``ValidationError`` on `repeat`.
+    mutating func derive(from old: TodoTask?, now: Date, in zone: TimeZone) throws {
+        let wasDone = old?.isDone ?? false
+        if !isDone {
+            doneAt = nil
+        } else if !wasDone, doneAt == nil || doneAt == old?.doneAt {
+            doneAt = now
+        }
+        // A due date moved by hand (not by a check-off or its undo, which change the history) restarts the repeat
+        // from it, as does a repeat set or changed.
+        let movedByHand = old.map { due != $0.due && completions == $0.completions } ?? true
+        if recurrence != old?.recurrence || (recurrence != nil && (due == nil || movedByHand)) {
+            if let recurrence {
+                let start = due ?? recurrence.firstDue(from: Due(day: Day(now, in: zone)), in: zone)
+                guard let start else {
+                    throw ValidationError(field: "repeat", message: "this repeat never comes due from today")
+                }
+                _ = try recurrence.checked(start: start, in: zone)
+                due = start
+                // A task read back from a backup keeps the start it had.
+                if old != nil || repeatFrom == nil { repeatFrom = start }
+            } else {
+                repeatFrom = nil
             }
-        })
+        }
+        // Only a change checks off: a task added done (an import's) is as it was given.
+        guard let recurrence, isDone, let old, !old.isDone, let due else { return }
+        completions.append(TaskCompletion(due: due, doneAt: doneAt ?? now))
+        if completions.count > TaskCompletion.kept { completions.removeFirst(completions.count - TaskCompletion.kept) }
+        if let next = recurrence.nextDue(completing: due, start: repeatFrom ?? due, at: doneAt ?? now, in: zone) {
+            self.due = next
+            isDone = false
+            doneAt = nil
+        }
+    }
 
     /// Checks a task's text: trimmed, 1 to 200 characters, no control characters. Empty text is refused,
     /// as the tutorial's Insert button added nothing for an empty field.

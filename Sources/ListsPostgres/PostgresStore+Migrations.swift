@@ -380,6 +380,14 @@ extension PostgresStore {
         ALTER TABLE tasks ADD COLUMN note text CHECK (note IS NULL OR char_length(note) BETWEEN 1 AND 100000);
         ALTER TABLE tasks ADD COLUMN done_at bigint;
         """,
+        // 19: repeating to-dos: how a task repeats (an RFC 5545 RRULE value or AFTER-DONE=P…), the due date it counts
+        // from, and its check-offs (one line each: the due date, then the moment in milliseconds). Nothing stored
+        // changes: no task repeats yet.
+        """
+        ALTER TABLE tasks ADD COLUMN repeat_rule text CHECK (repeat_rule IS NULL OR char_length(repeat_rule) BETWEEN 1 AND 500);
+        ALTER TABLE tasks ADD COLUMN repeat_from text CHECK (repeat_from IS NULL OR char_length(repeat_from) IN (10, 16));
+        ALTER TABLE tasks ADD COLUMN completions text CHECK (completions IS NULL OR char_length(completions) BETWEEN 1 AND 4000);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

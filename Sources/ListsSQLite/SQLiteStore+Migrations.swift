@@ -428,6 +428,14 @@ extension SQLiteStore {
         ALTER TABLE tasks ADD COLUMN note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 100000);
         ALTER TABLE tasks ADD COLUMN done_at INTEGER;
         """,
+        // 19: repeating to-dos: how a task repeats (an RFC 5545 RRULE value or AFTER-DONE=P…), the due date it counts
+        // from, and its check-offs (one line each: the due date, then the moment in milliseconds). Nothing stored
+        // changes: no task repeats yet.
+        """
+        ALTER TABLE tasks ADD COLUMN repeat_rule TEXT CHECK (repeat_rule IS NULL OR length(repeat_rule) BETWEEN 1 AND 500);
+        ALTER TABLE tasks ADD COLUMN repeat_from TEXT CHECK (repeat_from IS NULL OR length(repeat_from) IN (10, 16));
+        ALTER TABLE tasks ADD COLUMN completions TEXT CHECK (completions IS NULL OR length(completions) BETWEEN 1 AND 4000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -92,7 +92,7 @@ struct HelpTests {
                         COMMANDS:
                           list    Show the tasks in the order they were added, a checkmark on those done.
                           add     Insert a task at the end of the list.
-                          edit    Change a task's text, due date, priority or note.
+                          edit    Change a task's text, due date, priority, note or repeat.
                           done    Mark tasks done.
                           undone  Mark tasks not done.
                           rm      Delete tasks.

@@ -97,4 +97,48 @@ struct TaskFieldsTests {
         #expect(!json.contains("Pay rent") && json.contains(#""note":null"#) && !json.contains(#""note":"ring"#))
         #expect(json.contains(#""version":1"#) && !json.contains(#""version":2"#))
     }
+
+    /// `--every` as people say it; `done` moves a repeating task on and says to when; `undone` takes the last
+    /// check-off back; the list shows the repeat; bad repeats are refused and change nothing.
+    @Test func repeatingTasksAreCheckedOffAndTakenBack() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.expect(
+            ["todo", "add", "Pay", "rent", "--due", "2027-01-01", "--every", "month on the 1st"],
+            prints: "Added task 4: Pay rent\n")
+        try sandbox.expect(["todo", "done", "Pay rent"], prints: "Done: Pay rent; next due 2027-02-01\n")
+        try sandbox.expect(["todo", "done", "4"], prints: "Done: Pay rent; next due 2027-03-01\n")
+        try sandbox.expect(["todo", "done", "4"], prints: "Done: Pay rent; next due 2027-04-01\n")
+        try sandbox.expect(["todo", "undone", "4"], prints: "Check-off taken back: Pay rent, due 2027-03-01 again\n")
+        try sandbox.expect(
+            ["todo", "list"],
+            prints: """
+                1    Walk the dogs
+                2    Feed the hogs
+                3    Chop the logs
+                4    Pay rent       2027-03-01  every month on the 1st
+
+                """)
+        let json = try sandbox.succeed(["--json", "todo", "list"])
+        #expect(json.contains(#""repeat":"FREQ=MONTHLY;BYMONTHDAY=1","repeatFrom":"2027-01-01""#))
+        #expect(json.contains(#""due":"2027-01-01"}"#) && json.contains(#""due":"2027-02-01"}]"#))
+
+        try sandbox.expect(
+            ["todo", "edit", "4", "--every", "FREQ=DAILY;COUNT=2", "--due", "2027-05-01"],
+            prints: "Updated task 4: Pay rent\n")
+        try sandbox.expect(["todo", "done", "4"], prints: "Done: Pay rent; next due 2027-05-02\n")
+        try sandbox.expect(["todo", "done", "4"], prints: "Done: Pay rent\n")
+
+        for (every, message) in [
+            ("0 days", "lists: repeat: \"every 0 days\": a task repeats every 1 to 1000 days, weeks, months or years"),
+            ("FREQ=SECONDLY", "lists: repeat: FREQ=SECONDLY is more often than Lists repeats"),
+            ("FREQ=DAILY;COUNT=10000000", "lists: repeat: COUNT"),
+            ("day until 2026-01-01", "lists: repeat: UNTIL 2026-01-01 is before the task's start"),
+            ("blue moon", "lists: repeat: \"every blue moon\" is not a repeat Lists reads"),
+        ] {
+            let outcome = try sandbox.run(["todo", "add", "Odd", "--due", "2027-01-01", "--every", every])
+            #expect(outcome.status != 0 && outcome.stderr.hasPrefix(message), "\(every): \(outcome.stderr)")
+        }
+        #expect(!(try sandbox.succeed(["todo", "list"])).contains("Odd"))
+    }
 }

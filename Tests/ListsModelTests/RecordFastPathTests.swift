@@ -49,6 +49,17 @@ struct RecordFastPathTests {
         let dues: [Due?] = [nil, Due(iso: "2026-12-24"), Due(iso: "2026-12-24T18:00"), Due(iso: "0001-01-01T00:00")]
         let notes: [String?] = [nil, "the ripe ones", "line one\nline \"two\"\ttabbed\nü"]
         let priorities: [TaskPriority?] = [nil] + TaskPriority.allCases
+        let repeats: [Recurrence?] = [
+            nil, try? Recurrence(rule: "FREQ=MONTHLY;BYDAY=-1FR"), try? Recurrence(rule: "AFTER-DONE=P3D"),
+            try? Recurrence(rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20270630"),
+        ]
+        let histories: [[TaskCompletion]] = [
+            [],
+            [
+                TaskCompletion(due: Due(day: Day(daysSince1970: 20_400)), doneAt: Date(timeIntervalSince1970: 1.5)),
+                TaskCompletion(due: Due(day: Day(daysSince1970: 20_430), minute: 9 * 60), doneAt: .distantFuture),
+            ],
+        ]
         return (0..<300).map { _ in
             TodoTask(
                 meta: meta(&random), title: texts.randomElement(using: &random) ?? "",
@@ -57,7 +68,10 @@ struct RecordFastPathTests {
                 due: dues.randomElement(using: &random) ?? nil,
                 priority: priorities.randomElement(using: &random) ?? nil,
                 note: notes.randomElement(using: &random) ?? nil,
-                doneAt: Bool.random(using: &random) ? Date(timeIntervalSince1970: 1_796_017_527.125) : nil)
+                doneAt: Bool.random(using: &random) ? Date(timeIntervalSince1970: 1_796_017_527.125) : nil,
+                recurrence: repeats.randomElement(using: &random) ?? nil,
+                repeatFrom: dues.randomElement(using: &random) ?? nil,
+                completions: histories.randomElement(using: &random) ?? [])
         }
     }
 

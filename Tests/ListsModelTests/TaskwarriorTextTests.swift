@@ -22,7 +22,10 @@ struct TaskwarriorTextTests {
         #expect(edited.taskwarriorJSON == nil && edited.fields[2] == .null)
         #expect(throws: StoreError.corrupt("json object")) {
             _ = try TodoTask(
-                meta: meta, fields: [.text("Walk the dogs"), .bool(false), .text("[1]"), .null, .null, .null, .null])
+                meta: meta,
+                fields: [
+                    .text("Walk the dogs"), .bool(false), .text("[1]"), .null, .null, .null, .null, .null, .null, .null,
+                ])
         }
     }
 }

@@ -88,7 +88,7 @@ public enum StoreContract {
             Check("aRemovalKeepsToItsWindowAndToWhatIsLeft", aRemovalKeepsToItsWindowAndToWhatIsLeft),
             Check("anAddWithATakenClientIdAnswersTheStoredRecord", anAddWithATakenClientIdAnswersTheStoredRecord),
             Check("anAddSentManyTimesAtOnceAddsOnce", anAddSentManyTimesAtOnceAddsOnce),
-        ] + shoppingListChecks + categoryChecks + tabListChecks
+        ] + shoppingListChecks + categoryChecks + tabListChecks + taskChecks
 
     /// `append`, what an API add does (numbered or not), refuses a record whose id is stored and changes
     /// nothing; the next append still works.

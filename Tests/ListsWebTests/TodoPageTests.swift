@@ -256,4 +256,47 @@ import Testing
             #expect(try harness.task("Feed the hogs").meta.version == version, "\(row.typed)")
         }
     }
+
+    /// A repeat typed as people say it; each tap checks it off and moves it to its next date, offering to take the
+    /// check-off back; the sheet lists its history; a repeat Lists cannot read is refused under its field.
+    @Test func aRepeatingTaskIsCheckedOffMovedOnAndTakenBack() throws {
+        let harness = try PageHarness()
+        let task = try harness.task("Feed the hogs")
+        let refused = harness.post(
+            "/todo/tasks/\(task.id)/edit",
+            [("version", "1"), ("task", "Feed the hogs"), ("due", "2026-12-01"), ("repeat", "every 0 days")])
+        #expect(refused.status == 422)
+        #expect(refused.text.contains("&quot;every 0 days&quot;: a task repeats every 1 to 1000 days"))
+        #expect(try harness.task("Feed the hogs").recurrence == nil)
+
+        let saved = harness.post(
+            "/todo/tasks/\(task.id)/edit",
+            [("version", "1"), ("task", "Feed the hogs"), ("due", "2026-12-01"), ("repeat", "Every month on the 1st")])
+        #expect(saved.status == 303)
+        #expect(try harness.task("Feed the hogs").recurrence?.text == "FREQ=MONTHLY;BYMONTHDAY=1")
+        #expect(harness.get("/todo/tasks/\(task.id)/edit").text.contains("value=\"every month on the 1st\""))
+        #expect(harness.get("/todo").text.contains("<span class=\"row-subtitle\">Tomorrow · Repeats</span>"))
+
+        for (version, next) in [(2, "2027-01-01"), (3, "2027-02-01"), (4, "2027-03-01")] {
+            let tap = harness.post("/todo/tasks/\(task.id)/toggle", [("version", "\(version)")])
+            #expect(tap.status == 303 && tap.location == "/todo?undo=checkoff:\(task.id.uuidString)")
+            let moved = try harness.task("Feed the hogs")
+            #expect(moved.due?.description == next && !moved.isDone && moved.id == task.id)
+        }
+        let offered = harness.get("/todo", query: ["undo": "checkoff:\(task.id.uuidString)"]).text
+        #expect(offered.contains("Checked off “Feed the hogs”: next due Mar 1, 2027."))
+        #expect(offered.contains("action=\"/todo/tasks/\(task.id.uuidString)/undo-check-off\""))
+        let sheet = harness.get("/todo/tasks/\(task.id)/edit").text
+        #expect(sheet.contains("Checked off 3 times</h2>"))
+        #expect(sheet.occurrences(of: "<li>Due ") == 3)
+
+        let undo = harness.post("/todo/tasks/\(task.id)/undo-check-off", [])
+        #expect(undo.status == 303 && undo.location == "/todo")
+        let back = try harness.task("Feed the hogs")
+        #expect(back.due?.description == "2027-02-01" && back.completions.count == 2)
+        // A plain task's tap is no check-off to take back.
+        let walk = try harness.task("Walk the dogs")
+        #expect(harness.post("/todo/tasks/\(walk.id)/toggle", [("version", "1")]).location == "/todo")
+        #expect(harness.post("/todo/tasks/\(walk.id)/undo-check-off", []).status == 409)
+    }
 }

@@ -35,16 +35,18 @@ struct TodoPages: Sendable {
     static let insertForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title))
 
     /// The edit sheet's fields: the title (named apart from the insert field behind the sheet), when it is due (as
-    /// people type it: ``ListsModel/DuePhrase``), its priority and its note.
+    /// people type it: ``ListsModel/DuePhrase``), how it repeats (``ListsModel/RepeatPhrase``), its priority and
+    /// its note.
     static let sheetForm = RecordForm<TodoTask>(
-        .init(TodoTask.Fields.title, name: "task"), .init(TodoTask.Fields.due), .init(TodoTask.Fields.priority),
-        .init(TodoTask.Fields.note))
+        .init(TodoTask.Fields.title, name: "task"), .init(TodoTask.Fields.due), .init(TodoTask.Fields.recurrence),
+        .init(TodoTask.Fields.priority), .init(TodoTask.Fields.note))
 
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/todo", .page) { request, context in
             try Self(context).page(
-                Viewer(request), FormState(), ListPager.choice(request), undo: UndoOffer(request, .deletedTask))
+                Viewer(request), FormState(), ListPager.choice(request),
+                undo: UndoOffer(request, .deletedTask) ?? UndoOffer(request, .checkedOffTask))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
@@ -55,9 +57,32 @@ struct TodoPages: Sendable {
             let pages = try Self(context)
             let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
-            return try pages.onConflict(Viewer(request), ListPager.choice(request), shrinks: false) {
-                try pages.lists.todo.toggle(.id(id), expectedVersion: form.version())
+            let choice = try ListPager.choice(request)
+            let version = try form.version()
+            var moved = false
+            let answer = try pages.onConflict(Viewer(request), choice, shrinks: false) {
+                let before = try pages.lists.todo.task(.id(id)).record.completions.count
+                let task = try pages.lists.todo.toggle(.id(id), expectedVersion: version).record
+                moved = !task.isDone && task.completions.count > before
+                return task
             }
+            // A repeating task checked off moved to its next due date: the list offers to take the check-off back.
+            guard moved else { return answer }
+            return .redirect(
+                to: ListPager.address("/todo", choice, keeping: UndoOffer(.checkedOffTask, id).argument))
+        }
+        router.add("POST", "/todo/tasks/{id}/undo-check-off", .page) { request, context in
+            let pages = try Self(context)
+            let id = try PageController.id(context.parameters)
+            let choice = try ListPager.choice(request)
+            do {
+                try pages.lists.todo.undoCheckOff(.id(id))
+            } catch let error as StoreError where error.code == .nothingToRestore {
+                var state = FormState()
+                state.notice = Notice(message: "There is no check-off to take back: it was taken back already.")
+                return try pages.page(Viewer(request), state, choice, status: FormOutcome.conflictStatus)
+            }
+            return .redirect(to: ListPager.address("/todo", choice))
         }
         router.add("GET", "/todo/tasks/{id}/edit", .page) { request, context in
             let pages = try Self(context)
@@ -146,9 +171,12 @@ struct TodoPages: Sendable {
             \(state.field(
                 "due", label: "Due", placeholder: "tomorrow 9am, fri, dec 24", hint: Self.dueHint,
                 attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
+            \(state.field(
+                "repeat", label: "Repeat", placeholder: "every month on the 1st, weekdays", hint: Self.repeatHint,
+                attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
             \(state.select("priority", label: "Priority", options: Self.priorities))
             \(state.textArea("note", label: "Note"))
-            </div>
+            </div>\(Self.history(task, viewer))
             </div>
             </form>
             """
@@ -156,6 +184,26 @@ struct TodoPages: Sendable {
 
     /// What the due field's hint says it reads.
     static let dueHint = "A day, or a day and a time: today, tomorrow 9am, fri, in 3 days, dec 24, 24.12., 18:00."
+
+    /// What the repeat field's hint says it reads.
+    static let repeatHint =
+        "Every day, every 2 weeks, weekdays, every tue and thu, every month on the 1st, every last friday, "
+        + "every year, 3 days after done. Checking it off moves it to its next date."
+
+    /// A repeating task's last check-offs, newest first, under its sheet's fields: the day each was due, and when
+    /// it was done.
+    static func history(_ task: TodoTask, _ viewer: Viewer) -> String {
+        guard !task.completions.isEmpty else { return "" }
+        let shown = task.completions.suffix(10).reversed().map { completion in
+            let due = completion.due.shown(today: Day(completion.doneAt, in: viewer.timeZone), locale: viewer.locale)
+            return "<li>Due \(HTML.escape(due)), done \(viewer.timeElement(completion.doneAt))</li>"
+        }
+        return """
+            <section class="task-history" aria-labelledby="task-history-title">\
+            <h2 id="task-history-title" class="group-title">Checked off \(task.completions.count) \
+            \(task.completions.count == 1 ? "time" : "times")</h2><ul>\(shown.joined())</ul></section>
+            """
+    }
 
     /// The priority's choices: none, then low to high.
     static let priorities: [(value: String, text: String)] =
@@ -239,11 +287,21 @@ struct TodoPages: Sendable {
             + Self.group(rows) + navigation
         return Layout.screen(
             title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
-            undo: try undoBar(undo, pager))
+            undo: try undoBar(undo, pager, viewer))
     }
 
     /// The Undo bar of a deleted task while it can be put back, posting from the page `pager` shows.
-    private func undoBar(_ offer: UndoOffer?, _ pager: ListPager) throws -> String {
+    private func undoBar(_ offer: UndoOffer?, _ pager: ListPager, _ viewer: Viewer) throws -> String {
+        if let offer, offer.action == .checkedOffTask {
+            guard let task = try? lists.todo.task(.id(offer.id)).record, let due = task.due,
+                !task.isDone, !task.completions.isEmpty
+            else { return "" }
+            let shown = due.shown(today: Day(lists.todo.tasks.now(), in: viewer.timeZone), locale: viewer.locale)
+            return Layout.undoBar(
+                message: "Checked off “\(task.title)”: next due \(shown).",
+                action: pager.address("/todo/tasks/\(task.id.uuidString)/undo-check-off"),
+                announce: "Took back the check-off of \(task.title).")
+        }
         guard let offer, let task = try lists.todo.tasks.recentlyRemoved(offer.id) else { return "" }
         return Layout.undoBar(
             message: "Deleted “\(task.title)”.", action: pager.address("/todo/tasks/\(task.id.uuidString)/restore"),
@@ -265,6 +323,7 @@ struct TodoPages: Sendable {
             let shown = due.shown(today: Day(now, in: viewer.timeZone), locale: viewer.locale)
             parts.append(!task.isDone && due.isOverdue(now: now, in: viewer.timeZone) ? "Overdue · \(shown)" : shown)
         }
+        if task.recurrence != nil { parts.append("Repeats") }
         if let priority = task.priority { parts.append("\(priority.rawValue.capitalized) priority") }
         return parts.joined(separator: " · ")
     }

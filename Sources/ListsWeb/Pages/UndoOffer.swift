@@ -12,7 +12,8 @@ import ListsModel
 ///
 /// Decided here: the undo of a delete puts the record back as it was (``ListsModel/RecordList/restore(_:)``). A tap on
 /// a row of the Items tab or of To-Do, or a check-off on a store list, is not offered an undo: the row stays where it
-/// was, and a second tap undoes it.
+/// was, and a second tap undoes it. A check-off of a repeating task is, as its row moves to the next due date and a
+/// second tap would check that one off too.
 struct UndoOffer: Equatable {
     /// What was done.
     enum Action: String {
@@ -22,6 +23,9 @@ struct UndoOffer: Equatable {
         case deletedTask = "task"
         /// A sighting was deleted.
         case deletedSighting = "sighting"
+        /// A repeating task was checked off, and moved to its next due date: the undo takes the check-off back
+        /// (``ListsModel/TodoList/undoCheckOff(_:expectedVersion:)``).
+        case checkedOffTask = "checkoff"
     }
 
     /// What was done.

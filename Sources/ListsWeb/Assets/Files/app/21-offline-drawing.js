@@ -25,7 +25,7 @@ function shown(record) {
   const values = { record: JSON.stringify(record) };
   for (const [name, value] of Object.entries(record)) values[name] = value === null ? "" : String(value);
   if (typeof record.price === "number") values.price = record.price.toFixed(2);
-  if ("due" in record || "priority" in record) values.subtitle = taskSubtitle(record);
+  if ("due" in record || "priority" in record || "repeat" in record) values.subtitle = taskSubtitle(record);
   if (record.date) {
     values.dateText = new Date(record.date).toLocaleDateString(document.documentElement.lang || undefined,
       { year: "numeric", month: "short", day: "numeric" });
@@ -61,6 +61,7 @@ function taskSubtitle(task) {
     }
     parts.push(!task.done && now >= end ? `Overdue · ${text}` : text);
   }
+  if (task.repeat) parts.push("Repeats");
   if (task.priority) parts.push(`${task.priority[0].toUpperCase()}${task.priority.slice(1)} priority`);
   return parts.join(" · ");
 }

@@ -110,6 +110,14 @@ const inputReaders = {
     if (!real) return refusal(field, "notADue", { quoted: quoted(value) });
     return { value: parts[4] === undefined ? value.slice(0, 10) : `${value.slice(0, 10)}T${parts[4]}:${parts[5]}` };
   },
+  // A repeat: with no network only as an RRULE (`FREQ=WEEKLY;BYDAY=TU`), which the server checks when the change
+  // is sent; the phrases people say (`every month on the 1st`) are read by the server, and wait for the network.
+  repeat(field, text) {
+    const value = trimmed(text);
+    if (!value || /^(none|never)$/i.test(value)) return { value: null };
+    if (/^(RRULE:)?[A-Z-]+=/i.test(value)) return { value: value.replace(/^RRULE:/i, "").toUpperCase() };
+    return refusal(field, "notARepeat", { quoted: quoted(value) });
+  },
   // A note: text of several lines, its line ends and tabs kept.
   note(field, text) {
     const value = trimmed(text.replace(/\r\n?/g, "\n"));
@@ -153,6 +161,8 @@ function readForm(form, rules, before) {
     if (!input) continue;
     const text = input.type === "checkbox" ? (input.checked ? "on" : "") : String(input.value || "");
     if (before && trimmed(text) === inputText(field, before[field.key], rules)) continue;
+    // A repeat is shown as the server says it (`every month`): left as it was drawn, it is not changed.
+    if (before && field.input === "repeat" && text === input.defaultValue) continue;
     let read;
     if (trimmed(text) || field.empty === "text" || !(field.key in initial)) read = reader(field, text, rules);
     else if (field.empty === "nothing" && before) continue;
@@ -194,7 +204,10 @@ const offlineForms = [
   { path: "/shopping/items/{id}/delete", kind: "item", op: "delete", next: () => "/shopping" },
   { path: "/todo/tasks", kind: "task", op: "add", read: true },
   { path: "/todo/tasks/{id}/edit", kind: "task", op: "update", read: true, next: () => "/todo" },
-  { path: "/todo/tasks/{id}/toggle", kind: "task", op: "update", set: (record) => ({ done: !record.done }) },
+  // A repeating task's check-off is for the due date it saw, sent in the change's base: once another phone's
+  // check-off moved that date, the server does not apply this one (the check-off is made once).
+  { path: "/todo/tasks/{id}/toggle", kind: "task", op: "update", set: (record) => ({ done: !record.done }),
+    seen: (record) => (record.repeat ? ["due"] : []) },
   { path: "/todo/tasks/{id}/delete", kind: "task", op: "delete", next: () => "/todo" },
   { path: "/birds/new", kind: "sighting", op: "add", read: true, next: () => "/birds" },
   { path: "/birds/{id}/edit", kind: "sighting", op: "update", read: true, next: (id) => `/birds/${id}` },
@@ -322,6 +335,10 @@ async function keepOffline(form, action) {
     for (const name of Object.keys(fields)) {
       if (before[name] === fields[name]) delete fields[name];
       else base[name] = before[name] === undefined ? null : before[name];
+    }
+    // Fields the change does not set but counts on, sent as seen.
+    for (const name of rule.seen ? rule.seen(before) : []) {
+      if (!(name in base)) base[name] = before[name] === undefined ? null : before[name];
     }
   }
   // The record as the screens draw it now: the whole record the form started from (its own JSON, meta and all),

@@ -16,6 +16,11 @@ function notAppliedText(entry) {
       return `${name}: ${what === "adding" ? "adding it" : what.replace(" to", "")} was refused: `
         + `${entry.field ? `${entry.field}: ` : ""}${entry.reason || "not allowed"}.`;
     default: {
+      // A repeating task's check-off for a date another phone checked off already.
+      if (entry.record && entry.record.repeat && (entry.conflicts || []).includes("done")) {
+        return `${name}: your check-off was not applied: it was checked off on another device meanwhile (now due `
+          + `${String(entry.record.due).replace("T", " ")}).`;
+      }
       const fields = (entry.conflicts || []).join(", ") || "the change";
       const now = entry.record ? Object.entries(entry.record)
         .filter(([field]) => (entry.conflicts || []).includes(field))
@@ -199,6 +204,8 @@ async function sendWaiting() {
           if (result.record) {
             record = {};
             for (const field of result.conflicts || []) record[field] = result.record[field];
+            // A repeating task's check-off not applied says when the task is due now.
+            if (result.record.repeat) Object.assign(record, { repeat: result.record.repeat, due: result.record.due });
           }
           lost.push({ household: change.household, label: change.label, op: change.op, outcome: result.outcome,
             reason: result.reason, field: result.field, conflicts: result.conflicts || [], record });

@@ -1,0 +1,157 @@
+import Foundation
+import JSONCodec
+import ListsModel
+import Testing
+
+/// The contract's checks of tasks with dates: due dates, priorities and notes kept as given; repeating tasks
+/// checked off (moved to their next due date, with their id and their history), taken back, ended by their rule,
+/// and checked off once when two phones check off the same date.
+///
+/// The clock stands at noon UTC, whose day is the same in the zones a test machine is in (UTC−11 to UTC+11): the
+/// household's zone is the server's.
+extension StoreContract {
+    static let taskChecks: [Check] = [
+        Check("dueDatesPrioritiesAndNotesAreKept", dueDatesPrioritiesAndNotesAreKept),
+        Check("aRepeatingTaskCheckedOffMovesOnKeepingItsIdAndItsHistory", aRepeatingTaskCheckedOffMovesOn),
+        Check("theLastDateOfACountOrUntilRuleCompletesTheTask", theLastDateOfARuleCompletesTheTask),
+        Check("anAfterDoneRepeatCountsFromTheDayItIsDone", anAfterDoneRepeatCountsFromTheDayItIsDone),
+        Check("badRepeatsAreRefusedAndChangeNothing", badRepeatsAreRefusedAndChangeNothing),
+        Check("twoPhonesCheckingOffTheSameDateMoveTheTaskOnce", twoPhonesCheckingOffTheSameDateMoveTheTaskOnce),
+    ]
+
+    /// Noon UTC on 30 November 2026.
+    static func noonClock() -> TestClock { TestClock(Date(timeIntervalSince1970: 1_796_040_000)) }
+
+    static func due(_ text: String) throws -> Due { try #require(Due(iso: text), "\(text) is a due date") }
+
+    static func dueDatesPrioritiesAndNotesAreKept(_ store: any Store) throws {
+        let todo = TodoList(store: store, clock: noonClock().closure)
+        let added = try todo.add(
+            title: "Pay rent", due: try due("2026-12-01T09:30"), priority: .high, note: "Standing order\n\tor cash")
+        let read = try todo.task(.id(added.record.id)).record
+        #expect(try read.due == due("2026-12-01T09:30") && read.priority == .high)
+        #expect(read.note == "Standing order\n\tor cash" && read.recurrence == nil && read.completions.isEmpty)
+        try todo.edit(.id(read.id), due: .some(nil), priority: .some(nil), note: .some(nil))
+        let cleared = try todo.task(.id(read.id)).record
+        #expect(cleared.due == nil && cleared.priority == nil && cleared.note == nil)
+    }
+
+    /// "Pay rent on the 1st", checked off three times: due on the next 1st each time, its id kept, each check-off
+    /// in its history; the undo of the last takes it back to the date it was for.
+    static func aRepeatingTaskCheckedOffMovesOn(_ store: any Store) throws {
+        let clock = noonClock()
+        let todo = TodoList(store: store, clock: clock.closure)
+        let rule = try Recurrence(rule: "FREQ=MONTHLY;BYMONTHDAY=1")
+        let added = try todo.add(title: "Pay rent", due: try due("2026-12-01"), recurrence: rule).record
+        #expect(try added.repeatFrom == due("2026-12-01"))
+        var dues: [String] = []
+        for _ in 0..<3 {
+            clock.advance(by: 60)
+            let task = try todo.toggle(.id(added.id)).record
+            #expect(!task.isDone && task.doneAt == nil)
+            dues.append(task.due?.description ?? "none")
+        }
+        #expect(dues == ["2027-01-01", "2027-02-01", "2027-03-01"])
+        let task = try todo.task(.id(added.id)).record
+        #expect(try task.id == added.id && task.repeatFrom == due("2026-12-01"))
+        #expect(task.completions.map(\.due.description) == ["2026-12-01", "2027-01-01", "2027-02-01"])
+        #expect(task.completions.last?.doneAt == clock.now.roundedToMilliseconds)
+        // Moved on, it is still to do.
+        let counts = try todo.counts()
+        #expect(counts.all == counts.open)
+
+        let back = try todo.undoCheckOff(.id(added.id)).record
+        #expect(back.due?.description == "2027-02-01" && !back.isDone && back.completions.count == 2)
+        // A task with no check-off has nothing to take back.
+        let plain = try todo.add(title: "Walk").record
+        #expect(throws: StoreError.nothingToRestore(.task)) { try todo.undoCheckOff(.id(plain.id)) }
+    }
+
+    /// `COUNT=2`: the second check-off completes it; `UNTIL`: the check-off of its last date does.
+    static func theLastDateOfARuleCompletesTheTask(_ store: any Store) throws {
+        let todo = TodoList(store: store, clock: noonClock().closure)
+        let twice = try todo.add(
+            title: "Twice", due: try due("2026-12-01"), recurrence: try Recurrence(rule: "FREQ=DAILY;COUNT=2")
+        ).record
+        #expect(try todo.toggle(.id(twice.id)).record.due?.description == "2026-12-02")
+        let last = try todo.toggle(.id(twice.id)).record
+        #expect(last.isDone && last.due?.description == "2026-12-02" && last.completions.count == 2)
+        let until = try todo.add(
+            title: "Weekly until", due: try due("2026-12-01"),
+            recurrence: try Recurrence(rule: "FREQ=WEEKLY;UNTIL=20261208")
+        ).record
+        #expect(try todo.toggle(.id(until.id)).record.due?.description == "2026-12-08")
+        #expect(try todo.toggle(.id(until.id)).record.isDone)
+    }
+
+    /// "Water the plants 3 days after done": checked off on 2 December (late), due the 5th, whatever it was due.
+    static func anAfterDoneRepeatCountsFromTheDayItIsDone(_ store: any Store) throws {
+        let clock = noonClock()
+        let todo = TodoList(store: store, clock: clock.closure)
+        let plants = try todo.add(
+            title: "Water the plants", due: try due("2026-11-28T08:00"),
+            recurrence: try Recurrence(rule: "AFTER-DONE=P3D")
+        ).record
+        clock.advance(by: 2 * 86_400)
+        let task = try todo.toggle(.id(plants.id)).record
+        #expect(task.due?.description == "2026-12-05T08:00" && !task.isDone)
+        // A repeat set on a task with no due date starts today.
+        let daily = try todo.add(title: "Stretch", recurrence: try Recurrence(rule: "FREQ=DAILY")).record
+        #expect(daily.due?.description == "2026-12-02" && daily.repeatFrom == daily.due)
+    }
+
+    static func badRepeatsAreRefusedAndChangeNothing(_ store: any Store) throws {
+        let todo = TodoList(store: store, clock: noonClock().closure)
+        let task = try todo.add(title: "Pay rent", due: try due("2026-12-01")).record
+        let before = try Snapshot(store)
+        // Refused as rules are read: more often than daily, a COUNT of ten million, a rule no day matches.
+        for text in ["FREQ=SECONDLY", "FREQ=DAILY;COUNT=10000000", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"] {
+            #expect(throws: ValidationError.self, "\(text)") { try Recurrence(rule: text) }
+        }
+        // Refused when set on the task: an UNTIL before its due date.
+        let early = try Recurrence(rule: "FREQ=DAILY;UNTIL=20261101")
+        do {
+            try todo.edit(.id(task.id), recurrence: .some(early))
+            Issue.record("an UNTIL before the start was taken")
+        } catch let error as ValidationError {
+            #expect(error.field == "repeat" && error.message.contains("before the task's start"))
+        }
+        #expect(try Snapshot(store) == before)
+        // A repeating task whose due date is taken away starts again from today.
+        let repeating = try todo.add(
+            title: "Bins", due: try due("2026-12-08"), recurrence: try Recurrence(rule: "FREQ=DAILY")
+        ).record
+        let again = try todo.edit(.id(repeating.id), due: .some(nil)).record
+        #expect(again.due?.description == "2026-11-30" && again.repeatFrom == again.due)
+    }
+
+    /// Two phones offline check off the same date of a repeating task, each change carrying the due date it saw in
+    /// its base (as app.js sends it): the first moves it on, the second is reported as not applied, and the task moves once.
+    static func twoPhonesCheckingOffTheSameDateMoveTheTaskOnce(_ store: any Store) throws {
+        let clock = noonClock()
+        let todo = TodoList(store: store, clock: clock.closure)
+        let task = try todo.add(
+            title: "Bins", due: try due("2026-12-01T07:00"), recurrence: try Recurrence(rule: "FREQ=WEEKLY;INTERVAL=2")
+        ).record
+        let change: [String: JSONValue] = ["done": .bool(true)]
+        let base: [String: JSONValue] = ["done": .bool(false), "due": .string("2026-12-01T07:00")]
+        for phone in 0..<2 {
+            clock.advance(by: 5)
+            // As the changes API merges: inside the write, against the record as it is there.
+            var merge: Merge<TodoTask>?
+            try todo.tasks.change([.id(task.id)]) { record in
+                let merged = try TodoTask.schema.merge(record, wanted: change, base: base, now: clock.now)
+                merge = merged
+                if merged.changesRecord { record = merged.record }
+            }
+            let merged = try #require(merge)
+            if phone == 0 {
+                #expect(merged.applied == ["done"] && merged.conflicts.isEmpty)
+            } else {
+                #expect(merged.applied.isEmpty && merged.conflicts.map(\.field) == ["done"])
+            }
+        }
+        let moved = try todo.task(.id(task.id)).record
+        #expect(moved.due?.description == "2026-12-15T07:00" && moved.completions.count == 1 && !moved.isDone)
+    }
+}
