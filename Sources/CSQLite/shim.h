@@ -15,6 +15,12 @@ static inline int lists_sqlite_persist_wal(sqlite3 *db) {
     return sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
 }
 
+/// Leaves the checkpoint to the write-ahead log's threshold (`wal_autocheckpoint`) instead of making one when the
+/// last connection closes: a short-lived process (`lists todo add`) then syncs its commit and nothing else.
+static inline int lists_sqlite_no_checkpoint_on_close(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
+}
+
 /// Turns off SQLite's memory statistics, which Lists never reads: with them on (Debian's default), every
 /// allocation SQLite makes takes a process-wide mutex to count itself. Only possible before SQLite initialises
 /// (when the first connection opens); later calls are refused, harmlessly.

@@ -7,16 +7,22 @@ import JSONCodec
 public struct InputConventions: Sendable {
     /// Whether decimals are written with a comma (`1,99`), as German and French do; a dot is read as well.
     public var writesDecimalComma: Bool
-    /// The zone in which a typed day is read and a date's day is shown.
-    public var timeZone: TimeZone
+    /// The zone in which a typed day is read and a date's day is shown: the one given, else the machine's, looked
+    /// up only when a field needs it (loading the zone costs a command a millisecond or two that a title does not).
+    public var timeZone: TimeZone {
+        get { givenZone ?? .current }
+        set { givenZone = newValue }
+    }
+    /// The zone given, or `nil` for the machine's.
+    private var givenZone: TimeZone?
     /// The moment of typing: a date given as none is this one, and a date after it is checked against it.
     public var now: Date
 
-    /// Conventions of a person who writes decimals with a comma when `writesDecimalComma`, in `timeZone`, at
-    /// `now`.
-    public init(writesDecimalComma: Bool = false, timeZone: TimeZone = .current, now: Date = Date()) {
+    /// Conventions of a person who writes decimals with a comma when `writesDecimalComma`, in `timeZone` (the
+    /// machine's when `nil`), at `now`.
+    public init(writesDecimalComma: Bool = false, timeZone: TimeZone? = nil, now: Date = Date()) {
         self.writesDecimalComma = writesDecimalComma
-        self.timeZone = timeZone
+        givenZone = timeZone
         self.now = now
     }
 }

@@ -133,10 +133,11 @@ public struct TodoTask: Record {
             Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased, Fields.recurrence.erased,
             Fields.repeatFrom.erased, Fields.completions.erased,
         ], name: Fields.title, blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) },
-        derive: { task, old, now in try task.derive(from: old, now: now, in: HouseholdTimeZone.serverDefault) },
+        derive: { task, old, now in try task.derive(from: old, now: now, in: { HouseholdTimeZone.serverDefault }) },
         mergeLinks: [(field: Fields.isDone.key, on: Fields.due.key)])
 
-    /// What follows in this task, added or changed from `old` at `now`, for a household in `zone`:
+    /// What follows in this task, added or changed from `old` at `now`, for a household in the zone `zoneOf` gives
+    /// (looked up only for a repeat):
     /// - marked done, it gets the moment (unless the change gave it, as an import's completion time does; a task
     ///   done before Lists kept the moment keeps none); marked not done, it has none;
     /// - a repeat set or changed counts from the task's due date (``repeatFrom``), and so does one whose due date is
@@ -149,7 +150,7 @@ public struct TodoTask: Record {
     ///
     /// The household's zone is the server's (``HouseholdTimeZone/serverDefault``) until households choose theirs.
     /// - Throws: ``ValidationError`` on `repeat`.
-    mutating func derive(from old: TodoTask?, now: Date, in zone: TimeZone) throws {
+    mutating func derive(from old: TodoTask?, now: Date, in zoneOf: () -> TimeZone) throws {
         let wasDone = old?.isDone ?? false
         if !isDone {
             doneAt = nil
@@ -161,6 +162,7 @@ public struct TodoTask: Record {
         let movedByHand = old.map { due != $0.due && completions == $0.completions } ?? true
         if recurrence != old?.recurrence || (recurrence != nil && (due == nil || movedByHand)) {
             if let recurrence {
+                let zone = zoneOf()
                 let start = due ?? recurrence.firstDue(from: Due(day: Day(now, in: zone)), in: zone)
                 guard let start else {
                     throw ValidationError(field: "repeat", message: "this repeat never comes due from today")
@@ -175,6 +177,7 @@ public struct TodoTask: Record {
         }
         // Only a change checks off: a task added done (an import's) is as it was given.
         guard let recurrence, isDone, let old, !old.isDone, let due else { return }
+        let zone = zoneOf()
         completions.append(TaskCompletion(due: due, doneAt: doneAt ?? now))
         if completions.count > TaskCompletion.kept { completions.removeFirst(completions.count - TaskCompletion.kept) }
         if let next = recurrence.nextDue(completing: due, start: repeatFrom ?? due, at: doneAt ?? now, in: zone) {

@@ -36,6 +36,7 @@ final class SQLiteConnection {
     private static let configured: Void = lists_sqlite_configure()
 
     deinit {
+        checkpointIfTheWALIsLarge()
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
@@ -50,13 +51,41 @@ final class SQLiteConnection {
     /// Makes short-lived processes cheaper: the WAL file is kept between processes instead of being deleted by
     /// the last connection and created (and its directory synced) again by the next process.
     ///
-    /// The last connection still checkpoints the WAL into the database when it closes, and with a
-    /// `journal_size_limit` truncates it: the next process to open the file must re-read the whole WAL to
-    /// rebuild its index, so a WAL left full would make every start slower as it grows (measured: 1.7 MB of WAL
-    /// re-read and re-copied by every `lists todo add`).
+    /// The next process to open the file re-reads the whole WAL to rebuild its index, so a WAL left to grow would
+    /// make every start slower (measured: 1.7 MB of WAL re-read by every `lists todo add`): ``SQLiteStore`` keeps
+    /// it under a threshold with `wal_autocheckpoint` (see ``leaveCheckpointsToTheThreshold()``).
     func keepWriteAheadLogBetweenProcesses() throws {
         let status = lists_sqlite_persist_wal(handle)
         guard status == SQLITE_OK else { throw error(status, sql: nil) }
+    }
+
+    /// Leaves checkpoints to the WAL's size (``checkpointsWhenClosing``, `PRAGMA wal_autocheckpoint`): the connection
+    /// makes none when it closes while the WAL is small. A commit is as durable (`synchronous=FULL` syncs the WAL at
+    /// every commit); what a process saves is the checkpoint's own syncs (of the WAL, of the database, of the
+    /// truncated WAL), three of an add's five.
+    func leaveCheckpointsToTheThreshold() throws {
+        let status = lists_sqlite_no_checkpoint_on_close(handle)
+        guard status == SQLITE_OK else { throw error(status, sql: nil) }
+        checkpointsWhenClosing = true
+    }
+
+    /// Whether closing checkpoints and truncates a WAL grown past ``walThreshold``. SQLite's own threshold
+    /// (`wal_autocheckpoint`) copies the WAL into the database but cannot start it over in a process that opened
+    /// it (a new process rebuilds the WAL's index and no longer knows what was copied): without this, the WAL of
+    /// short-lived processes would grow for ever and each of them would copy all of it again.
+    private var checkpointsWhenClosing = false
+
+    /// The WAL size past which closing checkpoints it: 512 KB, which a process opening the file re-reads in about
+    /// a millisecond.
+    static let walThreshold = 512 * 1024
+
+    /// Checkpoints and truncates the WAL when it has grown past ``walThreshold``; before closing.
+    private func checkpointIfTheWALIsLarge() {
+        guard checkpointsWhenClosing,
+            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int,
+            size > Self.walThreshold
+        else { return }
+        sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
     }
 
     /// Sets the busy timeout: how long a statement waits for another writer before failing with busy.

@@ -71,8 +71,10 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 try Self.whileBusy { try connection.execute("PRAGMA journal_mode = WAL") }
                 Self.removeStaleRollbackJournal(of: path)
                 try connection.keepWriteAheadLogBetweenProcesses()
-                // With a size limit set, the last connection to close truncates the kept WAL to nothing after its
-                // checkpoint, so the next process has no WAL to re-read; a server's WAL is cut back to 4 MB.
+                // No checkpoint as the last connection closes while the WAL is under 512 KB: a command's add syncs
+                // its commit only. Past that, closing checkpoints and truncates it, and a server's commits
+                // checkpoint it past 1,000 pages (SQLite's default), cutting it back to 4 MB.
+                try connection.leaveCheckpointsToTheThreshold()
                 try connection.execute("PRAGMA journal_size_limit = 4194304")
             }
             try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
