@@ -503,3 +503,35 @@ def test_a_repeating_task_is_checked_off_three_times_and_its_last_check_off_take
     page.get_by_role("link", name="Edit Pay rent").click()
     expect(page.get_by_role("textbox", name="Repeat")).to_have_value("every month on the 1st")
     expect(page.locator(".task-history h2")).to_have_text("Checked off 2 times")
+
+
+@JS
+def test_today_and_upcoming_show_what_is_due(server, new_page, javascript):
+    today = datetime.now(timezone.utc).date()
+    in_two = today.fromordinal(today.toordinal() + 2)
+    for title, due in (("Post the cards", today.isoformat()), ("Overdue bill", "2026-01-05"),
+                       ("Dentist", f"{in_two.isoformat()}T09:30"), ("Some day", None)):
+        status, body, *_ = server.request("POST", "/api/v1/tasks", {"title": title, "due": due})
+        assert status == 201, body
+    page = new_page(javascript)
+    page.goto(server.url + "/todo")
+    page.get_by_role("link", name="Today", exact=True).click()
+    expect(page.get_by_role("heading", name="Today", level=1)).to_be_visible()
+    rows = page.locator("main li.task")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Overdue bill")
+    expect(rows.nth(0).locator(".row-subtitle")).to_contain_text("Overdue")
+    expect(rows.nth(1)).to_contain_text("Post the cards")
+    # A tap marks it done, and Today no longer lists it.
+    rows.nth(1).locator("button.row-button").click()
+    expect(page.locator("main li.task", has_text="Post the cards")).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"/todo/today$"))
+    assert next(t for t in server.get_json("/api/v1/tasks")["tasks"] if t["title"] == "Post the cards")["done"]
+
+    page.get_by_role("link", name="Upcoming", exact=True).click()
+    expect(page.get_by_role("heading", name="Upcoming", level=1)).to_be_visible()
+    expect(page.locator("main h2.group-header")).to_have_count(1)
+    expect(page.locator("main li.task")).to_have_count(1)
+    expect(page.locator("main li.task")).to_contain_text("Dentist")
+    page.goto(server.url + "/")
+    expect(page.locator("a[href='/todo']")).to_contain_text("1 due today")

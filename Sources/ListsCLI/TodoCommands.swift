@@ -3,9 +3,57 @@ import ListsModel
 /// `lists todo ...`: the To-Do app (iTahDoodle).
 enum TodoCommands {
     static let all = [
-        CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Edit.self), CommandEntry(Done.self),
-        CommandEntry(Undone.self), CommandEntry(Remove.self),
+        CommandEntry(List.self), CommandEntry(Today.self), CommandEntry(Upcoming.self), CommandEntry(Add.self),
+        CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self), CommandEntry(Remove.self),
     ]
+
+    /// `lists todo today`.
+    struct Today: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "today", abstract: "Show what is overdue or due today, soonest first.",
+            discussion: "Days are the machine's (TZ). Each task shows its number from 'lists todo list'.",
+            example: "lists todo today")
+        static let arguments: [Argument<Self>] = []
+
+        func run(_ run: Invocation) throws {
+            let todo = try run.todo()
+            let today = Day(todo.tasks.now(), in: .current)
+            try TodoCommands.agenda(try todo.due(through: today), run, empty: "Nothing is due today.")
+        }
+    }
+
+    /// `lists todo upcoming`.
+    struct Upcoming: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "upcoming", abstract: "Show what is due in the next 7 days, by day.",
+            discussion: "Days are the machine's (TZ); today's and overdue tasks are 'lists todo today'.",
+            example: "lists todo upcoming")
+        static let arguments: [Argument<Self>] = []
+
+        func run(_ run: Invocation) throws {
+            let todo = try run.todo()
+            let today = Day(todo.tasks.now(), in: .current)
+            let due = try todo.due(through: today.adding(days: 7)).filter {
+                ($0.record.due?.day).map { $0 > today } ?? false
+            }
+            try TodoCommands.agenda(due, run, empty: "Nothing is due in the next 7 days.")
+        }
+    }
+
+    /// Prints `tasks` (Today's or Upcoming's): number, due date, text, priority; `empty` when there are none.
+    static func agenda(_ tasks: [Numbered<TodoTask>], _ run: Invocation, empty: String) throws {
+        if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
+        if tasks.isEmpty { return run.output.line(empty) }
+        let hasPriority = tasks.contains { $0.record.priority != nil }
+        let rows = tasks.map { numbered in
+            ["\(numbered.number)", numbered.record.due.map(shown) ?? "", numbered.record.title]
+                + (hasPriority ? [numbered.record.priority?.rawValue ?? ""] : [])
+        }
+        let alignments: [Table.Alignment] = [.right, .left, .left] + (hasPriority ? [.left] : [])
+        run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
+            column == 0 || column > 2 ? run.output.dim(cell) : cell
+        }
+    }
 
     /// `lists todo list`.
     struct List: Command {

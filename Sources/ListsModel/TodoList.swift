@@ -90,6 +90,20 @@ public struct TodoList: Sendable {
         try tasks.change([reference], expectedVersion: expectedVersion) { $0.isDone.toggle() }[0]
     }
 
+    /// The tasks still to do that are due on or before `last` (overdue ones included), soonest first, a day's
+    /// tasks without a time before its timed ones, then in list order: Today is the tasks due by `today`,
+    /// Upcoming those due in the days after it. Reads the open tasks (one filtered read of the list).
+    public func due(through last: Day) throws -> [Numbered<TodoTask>] {
+        let open = try tasks.list(where: TodoTask.Fields.isDone == false)
+        let due = open.filter { ($0.record.due?.day).map { $0 <= last } ?? false }
+        return due.sorted { left, right in
+            let (a, b) = (left.record.due, right.record.due)
+            if a?.day != b?.day { return (a?.day.daysSince1970 ?? 0) < (b?.day.daysSince1970 ?? 0) }
+            if a?.minute != b?.minute { return (a?.minute ?? -1) < (b?.minute ?? -1) }
+            return left.number < right.number
+        }
+    }
+
     /// Takes back the last check-off of a repeating task (the undo of a check-off): it is due again on the date it
     /// was checked off for, not done, and the check-off leaves its history.
     /// - Throws: ``StoreError/nothingToRestore(_:)`` when it has no check-off to take back,

@@ -90,12 +90,14 @@ struct HelpTests {
                         USAGE: lists todo COMMAND [ARGS]
 
                         COMMANDS:
-                          list    Show the tasks in the order they were added, a checkmark on those done.
-                          add     Insert a task at the end of the list.
-                          edit    Change a task's text, due date, priority, note or repeat.
-                          done    Mark tasks done.
-                          undone  Mark tasks not done.
-                          rm      Delete tasks.
+                          list      Show the tasks in the order they were added, a checkmark on those done.
+                          today     Show what is overdue or due today, soonest first.
+                          upcoming  Show what is due in the next 7 days, by day.
+                          add       Insert a task at the end of the list.
+                          edit      Change a task's text, due date, priority, note or repeat.
+                          done      Mark tasks done.
+                          undone    Mark tasks not done.
+                          rm        Delete tasks.
 
                         EXAMPLE:
                           lists todo list

@@ -141,4 +141,27 @@ struct TaskFieldsTests {
         }
         #expect(!(try sandbox.succeed(["todo", "list"])).contains("Odd"))
     }
+
+    /// Today: overdue and due today, soonest first, undated and done tasks left out; Upcoming: the next 7 days.
+    @Test func todayAndUpcomingShowWhatIsDue() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let environment = ["TZ": "UTC"]
+        try sandbox.expect(["todo", "today"], prints: "Nothing is due today.\n")
+        let today = Day(Date(), in: TimeZone(identifier: "UTC") ?? .gmt)
+        for (title, due) in [
+            ("Late", today.adding(days: -2).description), ("Noon", "\(today)T12:00"), ("Morning", today.description),
+            ("Soon", today.adding(days: 3).description), ("Far", today.adding(days: 9).description),
+        ] {
+            _ = try sandbox.run(["todo", "add", title, "--due", due], environment: environment)
+        }
+        _ = try sandbox.run(["todo", "add", "Done already", "--due", today.description], environment: environment)
+        _ = try sandbox.run(["todo", "done", "Done already"], environment: environment)
+        let shown = try sandbox.run(["todo", "today"], environment: environment).stdout
+        #expect(
+            shown.split(separator: "\n").map { $0.split(separator: " ").last.map(String.init) ?? "" }
+                == ["Late", "Morning", "Noon"])
+        let upcoming = try sandbox.run(["todo", "upcoming"], environment: environment).stdout
+        #expect(upcoming.contains("Soon") && !upcoming.contains("Far") && !upcoming.contains("Late"))
+    }
 }

@@ -299,4 +299,37 @@ import Testing
         #expect(harness.post("/todo/tasks/\(walk.id)/toggle", [("version", "1")]).location == "/todo")
         #expect(harness.post("/todo/tasks/\(walk.id)/undo-check-off", []).status == 409)
     }
+
+    /// Today lists what is overdue or due today, soonest first; Upcoming the next 7 days by day; a tap there
+    /// returns there; the home screen counts what is due today.
+    @Test func todayAndUpcomingShowWhatIsDue() throws {
+        let harness = try PageHarness()
+        let todo = TodoList(store: harness.store, clock: { PageHarness.now })
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let headers = [("Cookie", "tz=America%2FNew_York")]
+        let today = Day(PageHarness.now, in: zone)
+        try todo.add(title: "Late", due: Due(day: today.adding(days: -1)))
+        try todo.add(title: "Tonight", due: Due(day: today, minute: 20 * 60))
+        try todo.add(title: "Sometime today", due: Due(day: today))
+        let soon = try todo.add(title: "Soon", due: Due(day: today.adding(days: 2))).record
+        try todo.add(title: "Far", due: Due(day: today.adding(days: 8)))
+
+        let page = harness.get("/todo/today", headers: headers).text
+        let order = ["Late", "Sometime today", "Tonight"].compactMap { page.range(of: ">\($0)<")?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted())
+        #expect(!page.contains(">Soon<") && !page.contains(">Walk the dogs<"))
+        #expect(page.contains("<a class=\"segment\" href=\"/todo/today\" aria-current=\"true\">Today</a>"))
+
+        let upcoming = harness.get("/todo/upcoming", headers: headers).text
+        let name = Due(day: today.adding(days: 2)).shown(today: today, locale: Locale(identifier: "en_US"))
+        #expect(upcoming.contains("<h2 class=\"group-header\" id=\"day-\(today.adding(days: 2))\">\(name)</h2>"))
+        #expect(upcoming.contains(">Soon<") && !upcoming.contains(">Far<") && !upcoming.contains(">Late<"))
+        #expect(upcoming.contains("action=\"/todo/tasks/\(soon.id.uuidString)/toggle?view=upcoming\""))
+        let tap = harness.post(
+            "/todo/tasks/\(soon.id)/toggle", [("version", "1")], query: ["view": "upcoming"], headers: headers)
+        #expect(tap.status == 303 && tap.location == "/todo/upcoming")
+        #expect(!harness.get("/todo/upcoming", headers: headers).text.contains(">Soon<"))
+
+        #expect(harness.get("/", headers: headers).text.contains("8 tasks, 7 to do, 3 due today"))
+    }
 }

@@ -10,8 +10,8 @@ import ListsModel
 struct PageController: Sendable {
     /// Adds the home screen and the three apps' pages: a household's pages each.
     func addRoutes(to router: inout Router) {
-        router.add("GET", "/", .page) { _, context in
-            try Self.homePage(context.lists, household: context.household?.household)
+        router.add("GET", "/", .page) { request, context in
+            try Self.homePage(context.lists, household: context.household?.household, viewer: Viewer(request))
         }
         ShoppingPages.addRoutes(to: &router)
         TodoPages.addRoutes(to: &router)
@@ -32,10 +32,16 @@ struct PageController: Sendable {
     }
 
     /// The first screen: the three apps as a grouped list of links, each with a line on what it holds. The lines
-    /// are the store's counts: no list is read to draw them, however long it is.
-    static func homePage(_ lists: ListsServices, household: Household? = nil) throws -> HTTPResponse {
+    /// are the store's counts, but for the tasks due by the end of the day (overdue included), for which the open
+    /// tasks are read.
+    static func homePage(_ lists: ListsServices, household: Household? = nil, viewer: Viewer? = nil) throws
+        -> HTTPResponse
+    {
         let items = try lists.shopping.catalogCount()
         let tasks = try lists.todo.counts()
+        // What is due by the end of the viewer's day: the one line that reads the open tasks.
+        let zone = viewer?.timeZone ?? .current
+        let dueToday = try lists.todo.due(through: Day(lists.todo.tasks.now(), in: zone)).count
         let sightings = try lists.birds.count()
         let named = try lists.shoppingLists.lists.counts([nil])[0]
         let apps = [
@@ -43,7 +49,11 @@ struct PageController: Sendable {
                 "/shopping", "Shopping", "icon-shopping",
                 count(items, "item")
             ),
-            ("/todo", "To-Do", "icon-todo", "\(count(tasks.all, "task")), \(Layout.number(tasks.open)) to do"),
+            (
+                "/todo", "To-Do", "icon-todo",
+                "\(count(tasks.all, "task")), \(Layout.number(tasks.open)) to do"
+                    + (dueToday > 0 ? ", \(Layout.number(dueToday)) due today" : "")
+            ),
             ("/birds", "Bird Sightings", "icon-birds", count(sightings, "sighting")),
             ("/lists", "Store Lists", "icon-shopping", count(named, "list")),
         ]

@@ -48,6 +48,12 @@ struct TodoPages: Sendable {
                 Viewer(request), FormState(), ListPager.choice(request),
                 undo: UndoOffer(request, .deletedTask) ?? UndoOffer(request, .checkedOffTask))
         }
+        router.add("GET", "/todo/today", .page) { request, context in
+            try Self(context).agenda(Viewer(request), .today, undo: UndoOffer(request, .checkedOffTask))
+        }
+        router.add("GET", "/todo/upcoming", .page) { request, context in
+            try Self(context).agenda(Viewer(request), .upcoming, undo: UndoOffer(request, .checkedOffTask))
+        }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks", .page) { request, context in
@@ -66,10 +72,13 @@ struct TodoPages: Sendable {
                 moved = !task.isDone && task.completions.count > before
                 return task
             }
+            // A tap on Today or Upcoming returns there.
+            let view = Agenda(rawValue: request.query["view"] ?? "")
+            let undo = moved ? UndoOffer(.checkedOffTask, id).argument : nil
+            if let view { return .redirect(to: view.path + (undo.map { "?" + $0 } ?? "")) }
             // A repeating task checked off moved to its next due date: the list offers to take the check-off back.
-            guard moved else { return answer }
-            return .redirect(
-                to: ListPager.address("/todo", choice, keeping: UndoOffer(.checkedOffTask, id).argument))
+            guard let undo else { return answer }
+            return .redirect(to: ListPager.address("/todo", choice, keeping: undo))
         }
         router.add("POST", "/todo/tasks/{id}/undo-check-off", .page) { request, context in
             let pages = try Self(context)
@@ -283,7 +292,7 @@ struct TodoPages: Sendable {
         let content =
             // The form that asks before a delete, in an empty list too: a row drawn there offline or from another
             // phone's change asks with it.
-            insert + "\n" + Layout.rowConfirmTemplate(hasCancel: true) + navigation
+            Self.viewControl(nil) + insert + "\n" + Layout.rowConfirmTemplate(hasCancel: true) + navigation
             + Self.group(rows) + navigation
         return Layout.screen(
             title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
@@ -306,6 +315,71 @@ struct TodoPages: Sendable {
         return Layout.undoBar(
             message: "Deleted “\(task.title)”.", action: pager.address("/todo/tasks/\(task.id.uuidString)/restore"),
             announce: "Put back \(task.title).")
+    }
+
+    /// The screens of what is due, across the household's tasks: Today (overdue, and due today) and Upcoming (the
+    /// next 7 days after today, by day). Both are the viewer's days, in their zone.
+    enum Agenda: String {
+        case today
+        case upcoming
+
+        var path: String { "/todo/\(rawValue)" }
+        var title: String { self == .today ? "Today" : "Upcoming" }
+    }
+
+    /// How many days Upcoming shows after today.
+    static let upcomingDays = 7
+
+    /// The segmented control above the To-Do screens: the whole list, Today, Upcoming; the current one marked.
+    static func viewControl(_ current: Agenda?) -> String {
+        let segments = [
+            ("/todo", "All", nil), ("/todo/today", "Today", Agenda.today), ("/todo/upcoming", "Upcoming", .upcoming),
+        ]
+        .map { path, title, view in
+            "<a class=\"segment\" href=\"\(path)\"" + (view == current ? " aria-current=\"true\"" : "")
+                + ">\(title)</a>"
+        }
+        return "<nav class=\"segmented\" aria-label=\"Show tasks\">\(segments.joined())</nav>\n"
+    }
+
+    /// Today or Upcoming for `viewer`, with the Undo bar of `undo` after a repeating task's check-off.
+    func agenda(_ viewer: Viewer, _ view: Agenda, undo: UndoOffer? = nil) throws -> HTTPResponse {
+        let now = lists.todo.tasks.now()
+        let today = Day(now, in: viewer.timeZone)
+        let due = try lists.todo.due(through: view == .today ? today : today.adding(days: Self.upcomingDays))
+        let pager = ListPager(.number(1), total: 0)
+        let row = { (task: TodoTask) in
+            Self.row(
+                task, pager, subtitle: HTML.escape(Self.subtitle(task, viewer, now)), returning: view)
+        }
+        var content = Self.viewControl(view) + Layout.rowConfirmTemplate(hasCancel: true)
+        switch view {
+        case .today:
+            content += Layout.group(
+                due.map { row($0.record) }, empty: "Nothing is due today.", label: "Due today",
+                footer: due.isEmpty ? nil : "Overdue and due today, in every list; a tap marks a task done.")
+        case .upcoming:
+            var days: [(Day, [TodoTask])] = []
+            for task in due.map(\.record) {
+                guard let day = task.due?.day, day > today else { continue }
+                if days.last?.0 == day { days[days.count - 1].1.append(task) } else { days.append((day, [task])) }
+            }
+            if days.isEmpty { content += "<p class=\"empty\">Nothing is due in the next 7 days.</p>" }
+            for (day, tasks) in days {
+                let id = "day-\(day)"
+                let name = Due(day: day).shown(today: today, locale: viewer.locale)
+                content += """
+                    <h2 class="group-header" id="\(id)">\(HTML.escape(name))</h2>
+                    <ul class="group" aria-labelledby="\(id)">
+                    \(tasks.map(row).joined(separator: "\n"))
+                    </ul>
+
+                    """
+            }
+        }
+        let screen = Layout.screen(
+            title: view.title, left: Layout.homeLink, content: content, undo: try undoBar(undo, pager, viewer))
+        return Layout.page(title: view.title, main: screen)
     }
 
     /// The list of `rows` (tasks' markup), or what it says with none.
@@ -332,12 +406,15 @@ struct TodoPages: Sendable {
     /// `aria-pressed` for screen readers) and Delete, which asks first: app.js shows Delete and Cancel in the row
     /// (Cancel where the first tap was), without JavaScript it opens the action sheet. Their forms return to the
     /// page they are on.
-    private static func row(_ task: TodoTask, _ pager: ListPager, subtitle: String) -> String {
+    private static func row(_ task: TodoTask, _ pager: ListPager, subtitle: String, returning view: Agenda? = nil)
+        -> String
+    {
         let id = task.id.uuidString
+        let toggle = pager.address("/todo/tasks/\(id)/toggle") + (view.map { "?view=\($0.rawValue)" } ?? "")
         let title = HTML.escape(task.title)
         return """
             <li class="row task\(task.isDone ? " done" : "")"\(OfflineViews.attributes(task))>
-            <form class="row-form" method="post" action="\(pager.address("/todo/tasks/\(id)/toggle"))" \
+            <form class="row-form" method="post" action="\(toggle)" \
             data-announce="\(title) marked \(task.isDone ? "not done" : "done").">\
             \(Layout.versionField(task.meta.version))\
             <button class="row-button" type="submit" aria-pressed="\(task.isDone)">\
