@@ -108,6 +108,7 @@ enum TransferCommands {
             return run.output.json(summary)
         }
         run.output.line("Imported \(fileName) (\(detected.rawValue)): \(summary).")
+        for warning in summary.warnings { run.output.line("Note: \(warning)") }
     }
 
     /// Writes every record in `format` to the file at `path`, or to standard output.

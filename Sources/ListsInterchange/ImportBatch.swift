@@ -51,6 +51,9 @@ public struct ImportBatch: Sendable {
     /// Whether an item of the batch with no category gets the one suggested for its name, as an item added by hand
     /// does (a file of another app, which has no categories); a backup's items keep what they had.
     public var suggestsCategories = false
+    /// What the reader took in differently from the file, each naming its record and saying how (a Taskwarrior
+    /// `recur` Lists repeats the nearest it can): the import goes on, and says so.
+    public var warnings: [String] = []
     /// The records of each kind read, in file order, one part per kind (at most one of each).
     private var parts: [any ImportPart] = []
 
@@ -126,7 +129,9 @@ public struct ImportBatch: Sendable {
             }
             try putListRows(in: session.session(in: .main), household: store.scope.household, tally: &tally)
             progress(tally.done)
-            return tally.summary
+            var summary = tally.summary
+            summary.warnings = warnings
+            return summary
         }
     }
 }
@@ -424,6 +429,8 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     public var updated = 0
     /// Records the store already had as the file has them (or kept as they were).
     public var unchanged = 0
+    /// What was taken in differently from the file (``ImportBatch/warnings``).
+    public var warnings: [String] = []
 
     /// An empty summary.
     public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0) {
@@ -438,8 +445,18 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ImportSummary: JSONWritable {
-    /// `{"added": 3, "unchanged": 0, "updated": 1}`, as `lists import --json` prints it.
+    /// `{"added": 3, "unchanged": 0, "updated": 1}`, as `lists import --json` prints it, with `"warnings"` when
+    /// there are some.
     public func writeJSON(to output: inout [UInt8]) {
-        output += Array(#"{"added":\#(added),"unchanged":\#(unchanged),"updated":\#(updated)}"#.utf8)
+        output += Array(#"{"added":\#(added),"unchanged":\#(unchanged),"updated":\#(updated)"#.utf8)
+        if !warnings.isEmpty {
+            output += Array(#","warnings":["#.utf8)
+            for (index, warning) in warnings.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(warning, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+        output.append(UInt8(ascii: "}"))
     }
 }

@@ -170,8 +170,9 @@ extension ImportBatch {
         }
         writer.stackSize = 8 << 20
         writer.start()
+        var read = ImportBatch()
         do {
-            _ = try reading(feed)
+            read = try reading(feed)
         } catch {
             feed.abandon()
             _ = outcome.wait()
@@ -183,7 +184,9 @@ extension ImportBatch {
             // The last records the writer gives back are freed here, while the store builds its indexes and
             // commits.
             feed.freeWritten()
-            return try outcome.wait().get()
+            var summary = try outcome.wait().get()
+            summary.warnings = read.warnings
+            return summary
         }
         _ = outcome.wait()
         let batch = try reading(nil)

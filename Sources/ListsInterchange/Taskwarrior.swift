@@ -7,13 +7,13 @@ import ListsModel
 ///
 /// `uuid` is the task's id (so importing the same export twice adds nothing, and an edited export updates),
 /// `description` its title, `status` `completed` marks it done, `entry` and `modified` its dates, as they are
-/// (a recurring task's instance may have been modified before its entry). Every other attribute (`project`,
-/// `tags`, `due`, `end`, `urgency`, `id`, ...) and the status `waiting` are kept with the task and written back
-/// on export.
+/// (a recurring task's instance may have been modified before its entry), `due` its due date and `priority` its
+/// priority (`Taskwarrior+Repeats.swift`). A recurring task's template and its instances are one repeating task
+/// (see there). Every other attribute (`project`, `tags`, `scheduled`, `wait`, `until`, `annotations`, `end`,
+/// `urgency`, `id`, ...) and the status `waiting` are kept with the task and written back on export.
 ///
-/// Deleted tasks and the templates of recurring tasks (status `deleted`, `recurring`) are left out: Lists has no
-/// state for them, and shown as to-dos they would bring a deleted task back and list a recurring one twice
-/// (template and instance). `task import` changes only the tasks a file holds, so Taskwarrior keeps them as
+/// Deleted tasks (status `deleted`) are left out: Lists has no state for them, and shown as to-dos they would
+/// bring a deleted task back. `task import` changes only the tasks a file holds, so Taskwarrior keeps them as
 /// they are when Lists's export goes back to it.
 ///
 /// A description with a tab or another control character (Taskwarrior allows them) is read with a space in its
@@ -36,6 +36,10 @@ public enum Taskwarrior {
         // About 200 bytes a task in `task export`'s output.
         seen.reserveCapacity(min(bytes.count / 200, 1 << 20))
         var sent = 0
+        // Recurring tasks' templates, and the instances that name a parent, joined when the file is read.
+        var templates: [(task: TodoTask, recur: String, location: String)] = []
+        var instances: [UUID: [Instance]] = [:]
+        var warnings: [String] = []
         // The indices of tasks a later line with the same uuid left out (deleted after all): not sent.
         var dropped = Set<Int>()
         /// The tasks read and not sent that are not dropped.
@@ -47,6 +51,12 @@ public enum Taskwarrior {
             let task: TodoTask
             switch consume entry {
             case .task(let read): task = read
+            case .template(let read, let recur, let location):
+                templates.append((read, recur, location))
+                return
+            case .instance(let instance):
+                instances[instance.parent, default: []].append(instance)
+                return
             case .leftOut(let id):
                 // Left out, as a later line with the same uuid says: a task read earlier with it goes too.
                 guard let earlier = seen[id] else { return }
@@ -78,9 +88,23 @@ public enum Taskwarrior {
                 dropped.removeAll()
             }
         }
+        /// The templates joined with their instances, and the instances whose template the file lacks as tasks.
+        func joinRepeats() throws {
+            for template in templates {
+                let joined = instances.removeValue(forKey: template.task.id) ?? []
+                let (task, warning) = repeating(template.task, recur: template.recur, instances: joined, now: now)
+                if let warning { warnings.append("\(template.location) (“\(task.title)”): \(warning)") }
+                try add(.task(task))
+            }
+            for instance in instances.values.joined() { try add(.task(instance.task)) }
+            templates.removeAll()
+            instances.removeAll()
+        }
         /// The batch, its last tasks sent when there is a feed.
-        func whole() -> ImportBatch {
+        func whole() throws -> ImportBatch {
+            try joinRepeats()
             var batch = ImportBatch(existing: .update)
+            batch.warnings = warnings
             if let feed {
                 feed.send(keptTasks())
             } else {
@@ -103,7 +127,7 @@ public enum Taskwarrior {
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
             }
-            return whole()
+            return try whole()
         }
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
@@ -119,14 +143,69 @@ public enum Taskwarrior {
             }
             try add(try entry(object, location: "line \(index + 1)", now: now))
         }
-        return whole()
+        return try whole()
     }
 
     /// A task of the file, or the uuid of one Lists leaves out.
     private enum Entry {
         case task(TodoTask)
-        /// A deleted task or the template of a recurring one.
+        /// A recurring task's template: the task, its `recur`, where it is in the file.
+        case template(TodoTask, recur: String, location: String)
+        /// A recurring task's instance.
+        case instance(Instance)
+        /// A deleted task.
         case leftOut(UUID)
+    }
+
+    /// An instance of a recurring task: the template's uuid, the instance as a task of its own (for a file without
+    /// its template), and its due date and completion.
+    struct Instance {
+        var parent: UUID
+        var task: TodoTask
+        var due: Due?
+        var end: Date?
+    }
+
+    /// The repeating task that `template`, repeating as `recur` says, and its `instances` are: due on the earliest
+    /// pending instance's date, or the template's (or, with neither, the repeat's first from `now`); the completed
+    /// instances its check-offs. With a warning when Lists repeats it only nearly, or not at all.
+    static func repeating(_ template: TodoTask, recur: String, instances: [Instance], now: Date) -> (TodoTask, String?)
+    {
+        var task = template
+        var warning: String?
+        if let (rule, approximation) = rule(ofRecur: recur) {
+            var text = rule
+            if let until = template.taskwarrior?["until"], case .string(let value) = until,
+                let date = Array(value.utf8).withUnsafeBufferPointer(parseDate)
+            {
+                text += ";UNTIL=" + due(date, in: .current).day.description.replacingOccurrences(of: "-", with: "")
+            }
+            task.recurrence = try? Recurrence(rule: text)
+            if let approximation {
+                warning = "recur \(recur) is more often than Lists repeats a task; it \(approximation)"
+            }
+        } else {
+            warning = "recur \(recur) is not a repeat Lists reads; the task is imported without it"
+        }
+        if task.recurrence == nil, warning == nil {
+            warning = "recur \(recur) could not be kept; the task is imported without it"
+        }
+        // A template with no due date (which `task` cannot read) starts on the repeat's first date from today.
+        if task.due == nil, let recurrence = task.recurrence {
+            task.due = recurrence.firstDue(from: Due(day: Day(now, in: .current)), in: .current)
+        }
+        task.repeatFrom = task.due
+        let pending = instances.filter { $0.end == nil && !$0.task.isDone }.compactMap(\.due)
+        if let earliest = pending.min() { task.due = earliest }
+        task.completions = instances.filter(\.task.isDone).compactMap { instance in
+            guard let due = instance.due else { return nil }
+            return TaskCompletion(due: due, doneAt: instance.end ?? instance.task.meta.updatedAt)
+        }.sorted { $0.doneAt < $1.doneAt }.suffix(TaskCompletion.kept).map { $0 }
+        if var kept = task.taskwarrior {
+            for key in ["until", "mask", "rtype", "recur"] { kept[key] = nil }
+            task.taskwarrior = kept.isEmpty ? nil : kept
+        }
+        return (task, warning)
     }
 
     /// A task from its attributes in file order (an attribute given twice counts once, the later), each value
@@ -143,6 +222,11 @@ public enum Taskwarrior {
         var statusIndex = 0
         var entryValue: Range<Int>?
         var modifiedValue: Range<Int>?
+        var dueValue: Range<Int>?
+        var priorityValue: Range<Int>?
+        var recurValue: Range<Int>?
+        var parentValue: Range<Int>?
+        var endValue: Range<Int>?
         // The attributes Lists has no field for, kept to be written back: their places among the members.
         var kept: [Int] = []
         for (index, member) in object.members.enumerated() {
@@ -156,7 +240,13 @@ public enum Taskwarrior {
             case (6, UInt8(ascii: "s")) where name == "status": (statusValue, statusIndex) = (member.value, index)
             case (5, UInt8(ascii: "e")) where name == "entry": entryValue = member.value
             case (8, UInt8(ascii: "m")) where name == "modified": modifiedValue = member.value
+            case (3, UInt8(ascii: "d")) where name == "due": dueValue = member.value
+            case (8, UInt8(ascii: "p")) where name == "priority": priorityValue = member.value
             default:
+                // Kept as well: written back as they were, and read below.
+                if name == "recur" { recurValue = member.value }
+                if name == "parent" { parentValue = member.value }
+                if name == "end" { endValue = member.value }
                 if kept.isEmpty { kept.reserveCapacity(max(1, object.members.count - 5)) }
                 kept.append(index)
             }
@@ -165,6 +255,7 @@ public enum Taskwarrior {
             throw ImportError(location(), field: "uuid", "is missing or not a UUID")
         }
         var isDone = false
+        var isTemplate = false
         if let statusValue {
             guard let text = object.string(statusValue), let status = TaskwarriorStatus(rawValue: text) else {
                 throw ImportError(
@@ -173,7 +264,8 @@ public enum Taskwarrior {
             switch status {
             case .pending: break
             case .completed: isDone = true
-            case .deleted, .recurring: return .leftOut(id)
+            case .deleted: return .leftOut(id)
+            case .recurring: isTemplate = true
             // Kept so that export writes it back.
             case .waiting: kept.append(statusIndex)
             }
@@ -194,10 +286,28 @@ public enum Taskwarrior {
         }
         let entry = try date(entryValue, "entry") ?? now.roundedToMilliseconds
         let modified = try date(modifiedValue, "modified") ?? entry
-        return .task(
-            TodoTask(
-                meta: RecordMeta(id: id, createdAt: entry, updatedAt: modified), title: title, isDone: isDone,
-                taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept)))
+        let due = try date(dueValue, "due").map { Self.due($0, in: .current) }
+        var priority: TaskPriority?
+        if let priorityValue {
+            guard let text = object.string(priorityValue), let read = Self.priority(text) else {
+                throw ImportError(location(), field: "priority", "must be H, M or L")
+            }
+            priority = read
+        }
+        let task = TodoTask(
+            meta: RecordMeta(id: id, createdAt: entry, updatedAt: modified), title: title, isDone: isDone,
+            taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept), due: due, priority: priority)
+        // A pending task with a `recur` and no parent is one `task` makes a template of: a template too.
+        if isTemplate || (recurValue != nil && parentValue == nil && !isDone) {
+            guard let recurValue, let recur = object.string(recurValue) else {
+                throw ImportError(location(), field: "recur", "is missing: a recurring task's template needs one")
+            }
+            return .template(task, recur: recur, location: location())
+        }
+        if let parentValue, let parent = object.withString(parentValue, { UUID(utf8: $0) }) ?? nil {
+            return .instance(Instance(parent: parent, task: task, due: due, end: try date(endValue, "end")))
+        }
+        return .task(task)
     }
 
     /// `20261130T074500Z` (as UTF-8) as an instant; `nil` for anything else, including days that do not exist.
@@ -243,6 +353,18 @@ public enum Taskwarrior {
                 if object["end"] == nil { object["end"] = .string(formatDate(task.meta.updatedAt)) }
             } else if object["status"] == nil {
                 object["status"] = .string("pending")
+            }
+            // A task imported by a release before due dates keeps them among its attributes only.
+            if let due = task.due { object["due"] = .string(formatDate(instant(due, in: .current))) }
+            if let priority = task.priority { object["priority"] = .string(letter(priority)) }
+            if let recurrence = task.recurrence, !task.isDone {
+                // A template alone, due on its next date: `task` makes its instances.
+                object["status"] = .string("recurring")
+                object["recur"] = .string(recur(recurrence))
+                if case .day(let day)? = recurrence.rule?.until {
+                    object["until"] = .string(formatDate(Due(day: day).instant(in: .current)))
+                }
+                for key in ["mask", "imask", "parent", "rtype"] { object[key] = nil }
             }
             object["entry"] = .string(formatDate(task.meta.createdAt))
             object["modified"] = .string(formatDate(task.meta.updatedAt))

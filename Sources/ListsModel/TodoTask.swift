@@ -152,6 +152,13 @@ public struct TodoTask: Record {
     /// - Throws: ``ValidationError`` on `repeat`.
     mutating func derive(from old: TodoTask?, now: Date, in zoneOf: () -> TimeZone) throws {
         let wasDone = old?.isDone ?? false
+        // A due date or priority set in Lists is the task's: the one a Taskwarrior import kept among its attributes
+        // (by a release before due dates) is not written back over it.
+        if let old, due != old.due || priority != old.priority, var kept = taskwarrior {
+            if due != old.due { kept["due"] = nil }
+            if priority != old.priority { kept["priority"] = nil }
+            taskwarrior = kept.isEmpty ? nil : kept
+        }
         if !isDone {
             doneAt = nil
         } else if !wasDone, doneAt == nil || doneAt == old?.doneAt {

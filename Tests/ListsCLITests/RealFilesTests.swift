@@ -1,4 +1,5 @@
 import Foundation
+import ListsModel
 import Testing
 
 /// A fixture file of `Tests/ListsInterchangeTests/Fixtures/`.
@@ -76,6 +77,7 @@ struct RealFilesTests {
     }
 
     @Test func aTaskwarriorExportWithATabDeletedTasksAndARecurringTaskListsEachOpenTaskOnce() throws {
+        // A template and its instance: one repeating task.
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let file = sandbox.path("tasks.json")
@@ -96,11 +98,16 @@ struct RealFilesTests {
         try sandbox.expect(
             ["--no-seed", "import", file],
             prints: "Imported tasks.json (taskwarrior): 2 added, 0 updated, 0 already there.\n")
-        try sandbox.expect(["todo", "list"], prints: "1    Pay rent\n2    Buy milk\n")
+        // The template and its instance are one repeating task; with no due date in the file, it starts today.
+        let today = String(ListsFormat.isoTimestamp(Date()).prefix(10))
+        let listed = try sandbox.succeed(["todo", "list"])
+        #expect(listed == "1    Buy milk\n2    Pay rent  \(today)  every month\n")
         let written = try sandbox.succeed(["export", "--format", "taskwarrior"])
         #expect(written.contains("\"description\":\"Buy\\tmilk\""), "\(written)")
-        #expect(written.contains("\"entry\":\"20261201T000000Z\""), "\(written)")
-        #expect(written.contains("\"modified\":\"20261130T090000Z\""), "\(written)")
-        #expect(!written.contains("Old idea") && !written.contains("\"recurring\""), "\(written)")
+        // Written back as a template alone, with the template's uuid and dates, for `task` to make instances of.
+        #expect(written.contains("\"entry\":\"20261101T000000Z\""), "\(written)")
+        #expect(written.contains("\"recur\":\"monthly\"") && written.contains("\"status\":\"recurring\""), "\(written)")
+        #expect(written.contains("5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a80") && !written.contains("6f7a8b9c-0d1e"))
+        #expect(!written.contains("Old idea") && !written.contains("\"mask\""), "\(written)")
     }
 }

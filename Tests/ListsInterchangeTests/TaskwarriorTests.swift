@@ -116,7 +116,9 @@ struct TaskwarriorTests {
             written["6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b91"] == (try tasksByUUID(Array("[\(line)]".utf8))).first?.value)
     }
 
-    @Test func deletedTasksAndRecurringTemplatesAreLeftOutAndTheInstancesKept() throws {
+    /// A deleted task is left out; a recurring task's template and its instance are one repeating task, with the
+    /// template's uuid (a template with no due date, which `task` itself cannot read, starts today).
+    @Test func deletedTasksAreLeftOutAndARecurringTaskIsOneRepeatingTask() throws {
         let text = """
             {"description":"Pay rent","entry":"20261101T000000Z","mask":"--","recur":"monthly","status":"recurring",\
             "uuid":"5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a80"}
@@ -133,7 +135,9 @@ struct TaskwarriorTests {
                 == ImportSummary(added: 1))
         let tasks = try StoreContents(store).tasks
         #expect(tasks.map(\.title) == ["Pay rent"])
-        #expect(tasks.first?.taskwarrior?["parent"] == .string("5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a80"))
+        #expect(tasks.first?.id.uuidString.lowercased() == "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a80")
+        #expect(tasks.first?.recurrence?.text == "FREQ=MONTHLY" && tasks.first?.due != nil)
+        #expect(tasks.first?.taskwarrior?["mask"] == nil && tasks.first?.taskwarrior?["recur"] == nil)
         #expect(try TodoList(store: store).counts() == (all: 1, open: 1))
     }
 
@@ -208,5 +212,35 @@ struct TaskwarriorTests {
     @Test func aLineThatIsNotJSONIsRefusedByLineNumber() {
         let text = "{\"uuid\":\"3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a01\",\"description\":\"x\"}\n\nnot json\n"
         #expect(refusal(.taskwarrior, text)?.location == "line 3")
+    }
+
+    /// A real `task export` (Taskwarrior 2.6.2) of recurring tasks, their instances, one checked off, and plain
+    /// tasks with dates, priorities, projects, tags, annotations, `scheduled`, `wait` and `until`: each recurring task
+    /// is one repeating task, due on its next pending date, its done instance a check-off; a `recur` Lists repeats
+    /// only nearly is said, naming the task; nothing is dropped but the deleted task.
+    @Test func aRealExportOfRecurringTasksGivesOneRepeatingTaskEach() throws {
+        let bytes = try Fixture.bytes("task-export-recurring.json")
+        let batch = try InterchangeFormat.taskwarrior.read(bytes, now: fixedNow)
+        let store = try emptyStore()
+        let summary = try batch.apply(to: store)
+        #expect(summary.added == 14)
+        #expect(
+            summary.warnings == [
+                "task 7 (“Odd one”): recur P1DT12H is more often than Lists repeats a task; it repeats every day",
+                "task 8 (“Twelve hours”): recur 12h is more often than Lists repeats a task; it repeats every day",
+            ])
+        let tasks = Dictionary(uniqueKeysWithValues: try StoreContents(store).tasks.map { ($0.title, $0) })
+        #expect(tasks.count == 14)
+        let rent = try #require(tasks["Pay rent"])
+        #expect(rent.recurrence?.text == "FREQ=MONTHLY" && rent.priority == .high && !rent.isDone)
+        #expect(rent.completions.count == 1 && rent.due != nil && rent.due != rent.repeatFrom)
+        #expect(
+            rent.taskwarrior?["project"] == .string("Home") && rent.taskwarrior?["tags"] == .array([.string("bills")]))
+        #expect(tasks["Standup"]?.recurrence?.text == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        #expect(tasks["Bins"]?.recurrence?.text == "FREQ=WEEKLY;INTERVAL=2")
+        #expect(tasks["Quarterly taxes"]?.recurrence?.text == "FREQ=MONTHLY;INTERVAL=3")
+        #expect(tasks["Annual review"]?.recurrence?.rule?.until != nil && tasks["Annual review"]?.priority == .medium)
+        #expect(tasks["Dentist"]?.priority == .low && tasks["Dentist"]?.taskwarrior?["annotations"] != nil)
+        #expect(tasks["Old thing"]?.isDone == true)
     }
 }

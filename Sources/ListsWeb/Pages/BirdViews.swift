@@ -53,7 +53,7 @@ enum BirdViews {
             "<a class=\"segment\" href=\"/birds?order=\(value.rawValue)\""
                 + (value == order ? " aria-current=\"true\"" : "") + ">\(title)</a>"
         }
-        return "<nav class=\"segmented\" aria-label=\"Sort sightings by\">\(segments.joined())</nav>\n"
+        return "<nav class=\"segmented\" data-sorts aria-label=\"Sort sightings by\">\(segments.joined())</nav>\n"
     }
 
     /// The detail screen: Bird Name, Location, Date; Edit on the right, Delete below (which asks first, see

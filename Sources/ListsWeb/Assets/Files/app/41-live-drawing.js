@@ -35,7 +35,7 @@ function livePlan(main, records, marks) {
   if (!templates.length || main.querySelector(".sheet")) return null;
   if (templates[0].dataset.list) return entryPlan(main, templates, records);
   // Rows in another order than the list's (sightings by date): where a row goes is the server's to say.
-  const order = main.querySelector("nav.segmented a.segment[aria-current=true]");
+  const order = main.querySelector("nav.segmented[data-sorts] a.segment[aria-current=true]");
   if (order && !/[?&]order=added\b/.test(order.getAttribute("href"))) return null;
   const kind = templates[0].dataset.row;
   const paged = main.querySelector(".pager") !== null;
