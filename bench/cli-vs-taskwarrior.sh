@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Whole processes, Lists's CLI against Taskwarrior's, on a to-do list of 10k pending tasks:
-#   lists todo add x   vs   task add x
-#   lists todo list    vs   task list        (stdout to /dev/null)
+# Whole processes, Lists's CLI against Taskwarrior's, on a to-do list of 10k pending tasks with due dates (from
+# 10 days ago to 19 days ahead, the same on both sides: Lists imports Taskwarrior's file):
+#   lists todo add x                                   vs   task add x
+#   lists todo list                                    vs   task list        (stdout to /dev/null)
+#   lists todo add Pay rent --due 1st --every month    vs   task add Pay rent due:eom recur:monthly
+#   lists todo today                                   vs   task next
 # The median wall time of RUNS runs of each (whole processes, no shell in between, the two sides alternating
 # run by run), and the ratio of the medians Lists / Taskwarrior; goal <= 0.1 (Lists at least 10x faster).
 #
@@ -50,18 +53,21 @@ printf 'data.location=%s\nconfirmation=off\nverbose=nothing\nhooks=off\nnews.ver
     "$work/task" "$(task --version)" >"$TASKRC"
 task_cmd="task rc.data.location=$work/task rc.confirmation=off rc.verbose=nothing rc.hooks=off"
 python3 - "$count" >"$work/tasks.json" <<'PY'
-import json, sys, uuid
+import datetime, json, sys, uuid
 count = int(sys.argv[1])
+today = datetime.datetime.now(datetime.timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+def due(i):
+    return (today + datetime.timedelta(days=i % 30 - 10)).strftime("%Y%m%dT%H%M%SZ")
 json.dump([{"uuid": str(uuid.uuid4()), "description": f"Task {i + 1}", "status": "pending",
-            "entry": "20240101T000000Z"} for i in range(count)], sys.stdout)
+            "entry": "20240101T000000Z", "due": due(i)} for i in range(count)], sys.stdout)
 PY
 $task_cmd import "$work/tasks.json" >/dev/null
 task_pending=$($task_cmd status:pending count)
 [[ $task_pending == "$count" ]] || fail "Taskwarrior holds $task_pending pending tasks, expected $count"
 
-# Lists: a database seeded empty, then $count pending tasks.
+# Lists: a database seeded empty, then the same $count pending tasks, imported from Taskwarrior's file.
 db=$work/lists.sqlite
-"$bench" fill-tasks --database "$db" --count "$count" | sed 's/^/   /'
+TZ=UTC "$lists" --database "$db" --no-seed import "$work/tasks.json" | sed 's/^/   /'
 lists_tasks=$("$lists" --database "$db" todo list | wc -l)
 [[ $lists_tasks == "$count" ]] || fail "Lists lists $lists_tasks tasks, expected $count"
 echo "   Taskwarrior: $task_pending pending tasks imported"
@@ -80,6 +86,9 @@ task_cmd = ["task", f"rc.data.location={task_data}", "rc.confirmation=off", "rc.
 pairs = [
     (("lists todo add x", lists_cmd + ["todo", "add", "x"]), ("task add x", task_cmd + ["add", "x"])),
     (("lists todo list", lists_cmd + ["todo", "list"]), ("task list", task_cmd + ["list"])),
+    (("lists todo add --every", lists_cmd + ["todo", "add", "Pay", "rent", "--due", "1st", "--every", "month"]),
+     ("task add recur:", task_cmd + ["add", "Pay", "rent", "due:eom", "recur:monthly"])),
+    (("lists todo today", lists_cmd + ["todo", "today"]), ("task next", task_cmd + ["next"])),
 ]
 
 def timed(name, argv):
@@ -107,10 +116,10 @@ true_path = "/bin/true" if os.path.exists("/bin/true") else "/usr/bin/true"
 spawn = statistics.median(timed("true", [true_path]) for _ in range(runs))
 print()
 print(f"   (starting a process and waiting for it, /bin/true: {spawn * 1e3:.2f} ms, included in every time below)")
-print("   command              runs       median          min          max")
+print("   command                    runs       median          min          max")
 for pair in measured:
     for name, times in pair:
-        print(f"   {name:<18} {len(times):>5}  {ms(statistics.median(times))}  {ms(min(times))}  {ms(max(times))}")
+        print(f"   {name:<24} {len(times):>5}  {ms(statistics.median(times))}  {ms(min(times))}  {ms(max(times))}")
 print()
 failed = False
 for (lists_name, lists_times), (task_name, task_times) in measured:

@@ -244,7 +244,9 @@ enum TodoCommands {
 
     /// A due date as a terminal shows it: `2026-12-24`, `2026-12-24 18:00`.
     static func shown(_ due: Due) -> String {
-        due.description.replacingOccurrences(of: "T", with: " ")
+        guard let minute = due.minute else { return due.day.description }
+        let hour = minute / 60
+        return "\(due.day) \(hour < 10 ? "0" : "")\(hour):\(minute % 60 < 10 ? "0" : "")\(minute % 60)"
     }
 
     /// Marks the tasks `references` name done or not done, and says so.

@@ -21,14 +21,30 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         daysSince1970 = CivilDate.daysSince1970(year: year, month: month, day: day)
     }
 
-    /// The day written `YYYY-MM-DD`, or `nil`.
+    /// The day written `YYYY-MM-DD`, or `nil`. Read from its UTF-8 bytes: every task a list reads has one.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
+        let bytes = text.utf8
+        guard bytes.count == 10, let (year, month, day) = Self.isoParts(bytes) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The year, month and day of the first 10 of `bytes`, written `YYYY-MM-DD` in ASCII, or `nil`.
+    static func isoParts(_ bytes: some Collection<UInt8>) -> (Int, Int, Int)? {
+        var values = (0, 0, 0)
+        for (index, byte) in bytes.prefix(10).enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch index {
+            case 0..<4: values.0 = values.0 * 10 + digit
+            case 5..<7: values.1 = values.1 * 10 + digit
+            default: values.2 = values.2 * 10 + digit
+            }
+        }
+        return values
     }
 
     /// Its year, month and day.
@@ -87,17 +103,22 @@ public struct Due: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The due day or time written `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, or `nil`.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let day = Day(iso: parts[0]) else { return nil }
-        guard parts.count == 2 else {
+        // Read from its UTF-8 bytes: every task a list reads has one.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 || bytes.count == 16, let (year, month, dayOfMonth) = Day.isoParts(bytes),
+            let day = Day(year: year, month: month, day: dayOfMonth)
+        else { return nil }
+        guard bytes.count == 16 else {
             self.init(day: day)
             return
         }
-        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard time.count == 2, time.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let hour = Int(time[0]), let minute = Int(time[1]), hour < 24, minute < 60
+        func digit(_ index: Int) -> Int? {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) ? Int(bytes[index] - 48) : nil
+        }
+        guard bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), let h1 = digit(11), let h2 = digit(12),
+            let m1 = digit(14), let m2 = digit(15), h1 * 10 + h2 < 24, m1 * 10 + m2 < 60
         else { return nil }
-        self.init(day: day, minute: hour * 60 + minute)
+        self.init(day: day, minute: (h1 * 10 + h2) * 60 + m1 * 10 + m2)
     }
 
     /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.

@@ -92,10 +92,11 @@ public struct TodoList: Sendable {
 
     /// The tasks still to do that are due on or before `last` (overdue ones included), soonest first, a day's
     /// tasks without a time before its timed ones, then in list order: Today is the tasks due by `today`,
-    /// Upcoming those due in the days after it. Reads the open tasks (one filtered read of the list).
+    /// Upcoming those due in the days after it. Reads the list.
     public func due(through last: Day) throws -> [Numbered<TodoTask>] {
-        let open = try tasks.list(where: TodoTask.Fields.isDone == false)
-        let due = open.filter { ($0.record.due?.day).map { $0 <= last } ?? false }
+        // The whole list read in order, filtered here: a filtered read numbers each row by counting, which costs
+        // more than reading the done ones too.
+        let due = try tasks.list().filter { !$0.record.isDone && (($0.record.due?.day).map { $0 <= last } ?? false) }
         return due.sorted { left, right in
             let (a, b) = (left.record.due, right.record.due)
             if a?.day != b?.day { return (a?.day.daysSince1970 ?? 0) < (b?.day.daysSince1970 ?? 0) }
