@@ -3,6 +3,7 @@
 1M-record lists-json export and import.
 
   import-bench.py taskwarrior   a realistic 100k-task `task export` file (pending and completed tasks, projects, tags,
+                                due dates, priorities, recurring tasks' templates and instances,
                                 urgency, entry/modified/end, uuid) imported by `lists --no-seed --database NEW import
                                 FILE` and by Taskwarrior 2.6's `task import FILE` (a fresh TASKDATA each round), in
                                 alternating rounds; goal: median(Lists) / median(Taskwarrior) <= 0.1 and Lists's peak
@@ -77,7 +78,10 @@ def megabytes(kib):
 def write_taskwarrior_export(path, count, seed=4):
     """A `task export`-shaped file: one JSON array, one task per line, keys sorted as Taskwarrior 2.6 writes them.
     About 60% pending (with an id and an urgency), 40% completed (id 0, an end date); 80% in a project, 60% with
-    one to three tags; descriptions of two to seven words and the task's number."""
+    one to three tags; half with a due date (a third of them at a time of day), a third with a priority; one in a
+    hundred a recurring task's template (monthly, weekly, every 2 weeks, weekdays or yearly), each followed by its
+    pending instance. Descriptions of two to seven words and the task's number. Returns the number of pending
+    tasks and of instances (which Lists joins with their templates)."""
     rnd = random.Random(seed)
     projects = ["home", "work", "work.reports", "garden", "errands", "lists.bench", "finance", "reading"]
     tags = ["next", "phone", "email", "waiting", "someday", "urgent", "errand", "review"]
@@ -89,9 +93,23 @@ def write_taskwarrior_export(path, count, seed=4):
         return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
     pending = 0
+    instances = 0
+    recurs = ["monthly", "weekly", "2w", "weekdays", "yearly"]
+    template = None
     with open(path, "w") as out:
         out.write("[\n")
         for index in range(count):
+            if template is not None:
+                # The pending instance of the template just written.
+                pending += 1
+                instances += 1
+                instance = dict(template, id=pending, status="pending", parent=template["uuid"], imask=0,
+                                uuid=str(uuid.UUID(int=rnd.getrandbits(128), version=4)))
+                instance.pop("mask")
+                instance["description"] = template["description"]
+                out.write("," + json.dumps(dict(sorted(instance.items())), separators=(",", ":")) + "\n")
+                template = None
+                continue
             entry = base + rnd.randrange(0, 60_000_000)
             modified = entry + rnd.randrange(0, 3_000_000)
             done = rnd.random() < 0.4
@@ -104,8 +122,13 @@ def write_taskwarrior_export(path, count, seed=4):
             task["description"] = " ".join(rnd.choice(words) for _ in range(rnd.randint(2, 7))) + f" {index + 1}"
             if done:
                 task["end"] = stamp(modified)
+            if rnd.random() < 0.5:
+                due = base + rnd.randrange(0, 90_000_000)
+                task["due"] = stamp(due - due % 86_400 if rnd.random() < 0.67 else due - due % 60)
             task["entry"] = stamp(entry)
             task["modified"] = stamp(modified)
+            if rnd.random() < 0.33:
+                task["priority"] = rnd.choice("HML")
             if rnd.random() < 0.8:
                 task["project"] = rnd.choice(projects)
             task["status"] = "completed" if done else "pending"
@@ -113,9 +136,14 @@ def write_taskwarrior_export(path, count, seed=4):
                 task["tags"] = sorted(rnd.sample(tags, rnd.randint(1, 3)))
             task["uuid"] = str(uuid.UUID(int=rnd.getrandbits(128), version=4))
             task["urgency"] = round(rnd.uniform(0, 15), 4) if not done else 0
-            out.write(("," if index else "") + json.dumps(task, separators=(",", ":")) + "\n")
+            if not done and index + 1 < count and rnd.random() < 0.01:
+                task.update(status="recurring", recur=rnd.choice(recurs), mask="-", id=0,
+                            due=task.get("due") or stamp(base + 86_400 * rnd.randrange(0, 900)))
+                pending -= 1
+                template = task
+            out.write(("," if index else "") + json.dumps(dict(sorted(task.items())), separators=(",", ":")) + "\n")
         out.write("]\n")
-    return pending
+    return pending, instances
 
 
 def taskwarrior(work, quick):
@@ -123,17 +151,19 @@ def taskwarrior(work, quick):
     rounds = 2 if quick else 5
     time_goal, rss_goal_mb = 0.1, 200
     export = os.path.join(work, "tasks.json")
-    pending = write_taskwarrior_export(export, count)
+    pending, instances = write_taskwarrior_export(export, count)
     say(f"== import of {count:,} tasks from a Taskwarrior export ({os.path.getsize(export) / 1e6:.1f} MB, "
-        f"{pending:,} pending, {count - pending:,} completed): lists import against task import, {rounds} rounds")
+        f"{pending:,} pending, {instances:,} of them instances of as many recurring tasks, with dates and "
+        f"priorities): lists import against task import, {rounds} rounds")
     version = subprocess.run(["task", "--version"], capture_output=True, text=True).stdout.strip()
 
     def run_lists(round_number):
         database = os.path.join(work, f"lists-{round_number}.sqlite")
         seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", export], work)
         stored = sqlite_count(database, "tasks")
-        if stored != count:
-            raise Failure(f"lists imported {stored} tasks, not {count}")
+        # A template and its instance are one repeating task.
+        if stored != count - instances:
+            raise Failure(f"lists imported {stored} tasks, not {count - instances}")
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(database + suffix):
                 os.remove(database + suffix)
@@ -148,7 +178,7 @@ def taskwarrior(work, quick):
         for name in ("pending.data", "completed.data"):
             with open(os.path.join(data, name)) as file:
                 stored += sum(1 for line in file if line.strip())
-        if stored != count:
+        if stored < count:
             raise Failure(f"task import stored {stored} tasks, not {count}")
         shutil.rmtree(data)
         return seconds, rss
