@@ -4,7 +4,10 @@ import ListsModel
 /// todo.txt (github.com/todotxt/todo.txt): one task per line. An open task is `(A) 2026-11-20 text`, the
 /// priority and the creation date each optional; a done one is `x (A) 2026-11-22 2026-11-20 text`, with the
 /// priority, the completion date and the creation date (only after a completion date) each optional.
-/// `+project`, `@context` and `key:value` are part of the text.
+/// `+project`, `@context` and `key:value` are part of the text, but for `due:YYYY-MM-DD`, the task's due date,
+/// and the common `rec:` extension, its repeat: `rec:3d`, `rec:2w`, `rec:1m`, `rec:1y` count from when it is done
+/// (`AFTER-DONE`), `rec:+1m` from its due date (every month); `rec:1b`, every business day, is every weekday. A
+/// `rec:` Lists does not read stays in the text. A repeat with no `due:` is due once the task is next changed.
 ///
 /// A line ends with LF or CR LF (written: LF); the last may have no end; a byte-order mark is skipped. A
 /// creation date becomes the task's creation time (noon UTC that day; a line without one gets the time of the
@@ -36,10 +39,14 @@ public enum TodoTxt {
             let title = try ImportError.at("line \(index + 1)", field: "text") { try TodoTask.validTitle(parsed.title) }
             let createdAt = parsed.created.flatMap(day) ?? stamp
             let updatedAt = parsed.completed.flatMap(day) ?? createdAt
+            // A repeat with no `due:` gets its first date when the task is next changed (`TodoTask`'s derive).
+            let tags = parsed.tags
+            let due = tags.due
             records.append(
                 TodoTask(
                     meta: RecordMeta(createdAt: createdAt, updatedAt: updatedAt), title: title, isDone: parsed.isDone,
-                    taskwarrior: [lineKey: .string(line)]))
+                    taskwarrior: [lineKey: .string(line)], due: due, recurrence: tags.recurrence,
+                    repeatFrom: tags.recurrence == nil ? nil : due))
         }
         return ImportBatch(records)
     }
@@ -63,7 +70,11 @@ public enum TodoTxt {
             if parsed.describes(task) { return original }
             read = parsed
         }
-        let (priority, text) = Line.priority(of: task.title)
+        let (priority, title) = Line.priority(of: task.title)
+        var words = [title]
+        if let due = task.due { words.append("due:\(due.day)") }
+        if let recurrence = task.recurrence, let rec = rec(recurrence) { words.append("rec:\(rec)") }
+        let text = words.joined(separator: " ")[...]
         let createdDay = dayText(task.meta.createdAt)
         let doneDay = dayText(task.meta.updatedAt)
         var created: Substring? = createdDay[...]
@@ -143,12 +154,37 @@ public enum TodoTxt {
         /// Whether the line holds nothing but spaces.
         var isBlank: Bool { !isDone && priority == nil && created == nil && text.allSatisfy(\.isWhitespace) }
 
-        /// The task's title: the priority, if any, then the text.
-        var title: String { priority.map { "\($0) \(text)" } ?? String(text) }
+        /// The task's title: the priority, if any, then the text without its `due:` and `rec:`.
+        var title: String {
+            let text = tags.text
+            return priority.map { "\($0) \(text)" } ?? String(text)
+        }
 
-        /// Whether `task` has the title and done mark this line gives.
+        /// The `due:` and `rec:` the text holds, and the text without them (as it is when it holds none).
+        var tags: (due: Due?, recurrence: Recurrence?, text: Substring) {
+            guard text.contains("due:") || text.contains("rec:") else { return (nil, nil, text) }
+            var due: Due?
+            var recurrence: Recurrence?
+            var kept: [Substring] = []
+            for word in text.split(separator: " ") {
+                if word.hasPrefix("due:"), due == nil, let day = Day(iso: word.dropFirst(4)) {
+                    due = Due(day: day)
+                } else if word.hasPrefix("rec:"), recurrence == nil, let read = TodoTxt.recurrence(word.dropFirst(4)) {
+                    recurrence = read
+                } else {
+                    kept.append(word)
+                }
+            }
+            // A text that is nothing but tags keeps them as its text.
+            guard !kept.isEmpty else { return (nil, nil, text) }
+            return (due, recurrence, kept.joined(separator: " ")[...])
+        }
+
+        /// Whether `task` has the title, done mark, due date and repeat this line gives.
         func describes(_ task: TodoTask) -> Bool {
-            isDone == task.isDone && (try? TodoTask.validTitle(title)) == task.title
+            let tags = tags
+            return isDone == task.isDone && (try? TodoTask.validTitle(title)) == task.title
+                && tags.recurrence == task.recurrence && tags.due == task.due
         }
 
         /// `(A)` to `(Z)`.
@@ -185,6 +221,49 @@ public enum TodoTxt {
         else { return nil }
         let days = CivilDate.daysSince1970(year: year, month: month, day: dayOfMonth)
         return Date(timeIntervalSince1970: Double(days * 86_400 + 12 * 3600))
+    }
+
+    /// The repeat a `rec:` value says: `3d`, `2w`, `1m`, `1y` after done, `+1m` from the due date, `1b` every
+    /// weekday; `nil` for another.
+    static func recurrence(_ value: Substring) -> Recurrence? {
+        var rest = value
+        let strict = rest.first == "+"
+        if strict { rest = rest.dropFirst() }
+        guard let unit = rest.last else { return nil }
+        let digits = rest.dropLast()
+        guard let count = digits.isEmpty ? 1 : Int(digits), (1...Recurrence.maximumInterval).contains(count) else {
+            return nil
+        }
+        let rule: String
+        switch (unit, strict) {
+        case ("b", _) where count == 1: rule = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        case ("d", false), ("w", false), ("m", false), ("y", false): rule = "AFTER-DONE=P\(count)\(unit.uppercased())"
+        case ("d", true), ("w", true), ("m", true), ("y", true):
+            let frequency = ["d": "DAILY", "w": "WEEKLY", "m": "MONTHLY", "y": "YEARLY"][String(unit)] ?? "DAILY"
+            rule = "FREQ=\(frequency)" + (count == 1 ? "" : ";INTERVAL=\(count)")
+        default: return nil
+        }
+        return try? Recurrence(rule: rule)
+    }
+
+    /// The `rec:` value for `recurrence`, or `nil` when todo.txt's extension has none for it (a position in the
+    /// month, several days, an UNTIL or COUNT).
+    static func rec(_ recurrence: Recurrence) -> String? {
+        switch recurrence.form {
+        case .afterDone(let count, let unit): return "\(count)\(unit.rawValue.lowercased())"
+        case .rule(let rule):
+            if rule.frequency == .weekly, rule.interval == 1, rule.weekdays.map(\.weekday) == [1, 2, 3, 4, 5],
+                rule.count == nil, rule.until == nil
+            {
+                return "1b"
+            }
+            guard rule.weekdays.isEmpty, rule.monthDays.isEmpty, rule.months.isEmpty, rule.setPositions.isEmpty,
+                rule.count == nil, rule.until == nil
+            else { return nil }
+            let units: [Recurrence.Frequency: String] = [.daily: "d", .weekly: "w", .monthly: "m", .yearly: "y"]
+            let unit = units[rule.frequency] ?? "d"
+            return "+\(rule.interval)\(unit)"
+        }
     }
 
     private static func dayText(_ date: Date) -> String {

@@ -227,11 +227,12 @@ struct TextFormatTests {
         let batch = try InterchangeFormat.todoTxt.read(try Fixture.bytes("todo.txt"), now: fixedNow)
         #expect(
             batch.tasks.map(\.title) == [
-                "(A) Call Mom +family @phone due:2026-11-22", "Buy milk +groceries @store",
+                "(A) Call Mom +family @phone", "Buy milk +groceries @store",
                 "Plan the trip to Zürich +travel @computer", "Pay the rent", "(B) Write the report @work pri:high",
                 "Fix the bike t:2026-12-01",
             ])
         #expect(batch.tasks.map(\.isDone) == [false, true, false, true, false, false])
+        #expect(batch.tasks[0].due?.description == "2026-11-22")
         #expect(batch.tasks[0].meta.createdAt == ListsFormat.parseTimestamp("2026-11-20T12:00:00Z"))
         #expect(batch.tasks[1].meta.createdAt == ListsFormat.parseTimestamp("2026-11-19T12:00:00Z"))
         #expect(batch.tasks[1].meta.updatedAt == ListsFormat.parseTimestamp("2026-11-21T12:00:00Z"))

@@ -68,7 +68,8 @@ struct TodoTxtTests {
 
     @Test func theFormatsQuickReferenceLineGivesItsPriorityAndBothDates() throws {
         let tasks = try read("x (A) 2016-05-20 2016-04-30 measure space for +chapelShelving @chapel due:2016-05-30\n")
-        #expect(tasks.map(\.title) == ["(A) measure space for +chapelShelving @chapel due:2016-05-30"])
+        #expect(tasks.map(\.title) == ["(A) measure space for +chapelShelving @chapel"])
+        #expect(tasks.first?.due?.description == "2016-05-30")
         #expect(tasks.map(\.isDone) == [true])
         #expect(tasks.first?.meta.createdAt == noon("2016-04-30"))
         #expect(tasks.first?.meta.updatedAt == noon("2016-05-20"))
@@ -102,7 +103,7 @@ struct TodoTxtTests {
         TodoLine(line: "2026-02-30 Not a day", title: "2026-02-30 Not a day"),
         TodoLine(
             line: "Pay the rent due:2026-12-01 t:2026-11-30 rec:+1m",
-            title: "Pay the rent due:2026-12-01 t:2026-11-30 rec:+1m"),
+            title: "Pay the rent t:2026-11-30"),
         TodoLine(line: "Pick up the dry cleaning\t@errands", title: "Pick up the dry cleaning @errands"),
     ]
 
@@ -191,5 +192,29 @@ struct TodoTxtTests {
         let written = String(decoding: try exported(store, as: .taskwarrior), as: UTF8.self)
         #expect(written.contains("\"description\":\"(A) Call Mom +family\""))
         #expect(!written.contains("todo.txt"))
+    }
+
+    /// `due:` is the task's due date and `rec:` its repeat (after done, or `+` from the due date), taken out of the
+    /// title; a `rec:` Lists does not read stays in it; an unchanged task goes back as its line, a checked-off one
+    /// with its next `due:`.
+    @Test func dueAndRecAreTheTasksDueDateAndRepeat() throws {
+        let text =
+            "\u{FEFF}(A) Pay rent due:2027-01-01 rec:+1m +home\r\nWater plants due:2026-12-05 rec:3d\r\n"
+            + "Standup due:2026-12-07 rec:1b\r\nOdd rec:5q\r\n"
+        let tasks = try read(text)
+        #expect(tasks.map(\.title) == ["(A) Pay rent +home", "Water plants", "Standup", "Odd rec:5q"])
+        #expect(tasks.map { $0.due?.description } == ["2027-01-01", "2026-12-05", "2026-12-07", nil])
+        #expect(
+            tasks.map { $0.recurrence?.text } == [
+                "FREQ=MONTHLY", "AFTER-DONE=P3D", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", nil,
+            ])
+        let store = try storeWith(text)
+        #expect(
+            try exportedText(store)
+                == "(A) Pay rent due:2027-01-01 rec:+1m +home\nWater plants due:2026-12-05 rec:3d\n"
+                + "Standup due:2026-12-07 rec:1b\nOdd rec:5q\n")
+        let todo = TodoList(store: store, clock: { fixedNow })
+        try todo.toggle(.typed("1"))
+        #expect(try exportedText(store).hasPrefix("(A) Pay rent +home due:2027-02-01 rec:+1m\n"))
     }
 }
