@@ -97,12 +97,22 @@ public struct TodoList: Sendable {
         // The whole list read in order, filtered here: a filtered read numbers each row by counting, which costs
         // more than reading the done ones too.
         let due = try tasks.list().filter { !$0.record.isDone && (($0.record.due?.day).map { $0 <= last } ?? false) }
-        return due.sorted { left, right in
-            let (a, b) = (left.record.due, right.record.due)
-            if a?.day != b?.day { return (a?.day.daysSince1970 ?? 0) < (b?.day.daysSince1970 ?? 0) }
-            if a?.minute != b?.minute { return (a?.minute ?? -1) < (b?.minute ?? -1) }
-            return left.number < right.number
-        }
+        return due.sorted(by: Self.soonerDue)
+    }
+
+    /// Every task by its due date, soonest first (a day's tasks without a time before its timed ones), then the
+    /// tasks with none in the list's order: the list sorted by date rather than kept in its own order.
+    public func byDueDate() throws -> [Numbered<TodoTask>] {
+        let all = try tasks.list()
+        return all.filter { $0.record.due != nil }.sorted(by: Self.soonerDue) + all.filter { $0.record.due == nil }
+    }
+
+    /// Whether `left` is due before `right` (both due): by day, a day's untimed task first, then by number.
+    static func soonerDue(_ left: Numbered<TodoTask>, _ right: Numbered<TodoTask>) -> Bool {
+        let (a, b) = (left.record.due, right.record.due)
+        if a?.day != b?.day { return (a?.day.daysSince1970 ?? 0) < (b?.day.daysSince1970 ?? 0) }
+        if a?.minute != b?.minute { return (a?.minute ?? -1) < (b?.minute ?? -1) }
+        return left.number < right.number
     }
 
     /// Takes back the last check-off of a repeating task (the undo of a check-off): it is due again on the date it

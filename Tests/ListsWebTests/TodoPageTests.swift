@@ -331,5 +331,14 @@ import Testing
         #expect(!harness.get("/todo/upcoming", headers: headers).text.contains(">Soon<"))
 
         #expect(harness.get("/", headers: headers).text.contains("8 tasks, 7 to do, 3 due today"))
+
+        // By Date: every task, soonest first, the undated ones after in the list's order, Soon (done) included.
+        let byDate = harness.get("/todo/by-date", headers: headers).text
+        let titles = [
+            "Late", "Sometime today", "Tonight", "Soon", "Far", "Walk the dogs", "Feed the hogs", "Chop the logs",
+        ]
+        let places = titles.compactMap { byDate.range(of: ">\($0)<")?.lowerBound }
+        #expect(places.count == titles.count && places == places.sorted())
+        #expect(byDate.contains("<a class=\"segment\" href=\"/todo/by-date\" aria-current=\"true\">By Date</a>"))
     }
 }

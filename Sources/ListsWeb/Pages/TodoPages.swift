@@ -54,6 +54,9 @@ struct TodoPages: Sendable {
         router.add("GET", "/todo/upcoming", .page) { request, context in
             try Self(context).agenda(Viewer(request), .upcoming, undo: UndoOffer(request, .checkedOffTask))
         }
+        router.add("GET", "/todo/by-date", .page) { request, context in
+            try Self(context).agenda(Viewer(request), .byDate, undo: UndoOffer(request, .checkedOffTask))
+        }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks", .page) { request, context in
@@ -322,9 +325,17 @@ struct TodoPages: Sendable {
     enum Agenda: String {
         case today
         case upcoming
+        /// The whole list by due date: soonest first, the tasks with none after them in the list's order.
+        case byDate = "by-date"
 
         var path: String { "/todo/\(rawValue)" }
-        var title: String { self == .today ? "Today" : "Upcoming" }
+        var title: String {
+            switch self {
+            case .today: "Today"
+            case .upcoming: "Upcoming"
+            case .byDate: "By Date"
+            }
+        }
     }
 
     /// How many days Upcoming shows after today.
@@ -334,6 +345,7 @@ struct TodoPages: Sendable {
     static func viewControl(_ current: Agenda?) -> String {
         let segments = [
             ("/todo", "All", nil), ("/todo/today", "Today", Agenda.today), ("/todo/upcoming", "Upcoming", .upcoming),
+            ("/todo/by-date", "By Date", .byDate),
         ]
         .map { path, title, view in
             "<a class=\"segment\" href=\"\(path)\"" + (view == current ? " aria-current=\"true\"" : "")
@@ -346,7 +358,10 @@ struct TodoPages: Sendable {
     func agenda(_ viewer: Viewer, _ view: Agenda, undo: UndoOffer? = nil) throws -> HTTPResponse {
         let now = lists.todo.tasks.now()
         let today = Day(now, in: viewer.timeZone)
-        let due = try lists.todo.due(through: view == .today ? today : today.adding(days: Self.upcomingDays))
+        let due =
+            view == .byDate
+            ? try lists.todo.byDueDate()
+            : try lists.todo.due(through: view == .today ? today : today.adding(days: Self.upcomingDays))
         let pager = ListPager(.number(1), total: 0)
         let row = { (task: TodoTask) in
             Self.row(
@@ -358,6 +373,8 @@ struct TodoPages: Sendable {
             content += Layout.group(
                 due.map { row($0.record) }, empty: "Nothing is due today.", label: "Due today",
                 footer: due.isEmpty ? nil : "Overdue and due today, in every list; a tap marks a task done.")
+        case .byDate:
+            content += Self.group(due.map { row($0.record) })
         case .upcoming:
             var days: [(Day, [TodoTask])] = []
             for task in due.map(\.record) {
