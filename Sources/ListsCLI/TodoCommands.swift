@@ -16,9 +16,7 @@ enum TodoCommands {
         static let arguments: [Argument<Self>] = []
 
         func run(_ run: Invocation) throws {
-            let todo = try run.todo()
-            let today = Day(todo.tasks.now(), in: .current)
-            try TodoCommands.agenda(try todo.due(through: today), run, empty: "Nothing is due today.")
+            try TodoCommands.agenda(days: 0, run, empty: "Nothing is due today.")
         }
     }
 
@@ -31,17 +29,18 @@ enum TodoCommands {
         static let arguments: [Argument<Self>] = []
 
         func run(_ run: Invocation) throws {
-            let todo = try run.todo()
-            let today = Day(todo.tasks.now(), in: .current)
-            let due = try todo.due(through: today.adding(days: 7)).filter {
-                ($0.record.due?.day).map { $0 > today } ?? false
-            }
-            try TodoCommands.agenda(due, run, empty: "Nothing is due in the next 7 days.")
+            try TodoCommands.agenda(days: 7, run, empty: "Nothing is due in the next 7 days.")
         }
     }
 
-    /// Prints `tasks` (Today's or Upcoming's): number, due date, text, priority; `empty` when there are none.
-    static func agenda(_ tasks: [Numbered<TodoTask>], _ run: Invocation, empty: String) throws {
+    /// Prints Today's tasks (`days` 0: overdue and due today) or Upcoming's (the `days` after today), in the
+    /// machine's days: number, due date, text, priority; `empty` when there are none.
+    static func agenda(days: Int, _ run: Invocation, empty: String) throws {
+        let todo = try run.todo()
+        let today = Day(todo.tasks.now(), in: .current)
+        let tasks = try todo.due(through: today.adding(days: days)).filter { numbered in
+            days == 0 || (numbered.record.due?.day).map { $0 > today } ?? false
+        }
         if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
         if tasks.isEmpty { return run.output.line(empty) }
         let hasPriority = tasks.contains { $0.record.priority != nil }
@@ -242,12 +241,8 @@ enum TodoCommands {
         return try TodoTask.Fields.recurrence.parse(phrase)
     }
 
-    /// A due date as a terminal shows it: `2026-12-24`, `2026-12-24 18:00`.
-    static func shown(_ due: Due) -> String {
-        guard let minute = due.minute else { return due.day.description }
-        let hour = minute / 60
-        return "\(due.day) \(hour < 10 ? "0" : "")\(hour):\(minute % 60 < 10 ? "0" : "")\(minute % 60)"
-    }
+    /// A due date as a terminal shows it, as the web app's field does: `2026-12-24`, `2026-12-24 18:00`.
+    static func shown(_ due: Due) -> String { Due.shownInField(due) }
 
     /// Marks the tasks `references` name done or not done, and says so.
     /// A repeating task marked done moves to its next due date, which is said; a repeating task marked not done

@@ -27,11 +27,6 @@ extension Taskwarrior {
         return Due(day: day, minute: second / 60)
     }
 
-    /// The instant Taskwarrior writes for `due` in `zone`: a day's local midnight, or its time.
-    static func instant(_ due: Due, in zone: TimeZone) -> Date {
-        due.instant(in: zone)
-    }
-
     /// The priority `H`, `M` or `L` says; `nil` for anything else.
     static func priority(_ text: String) -> TaskPriority? {
         switch text {

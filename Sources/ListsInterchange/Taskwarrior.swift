@@ -355,7 +355,7 @@ public enum Taskwarrior {
                 object["status"] = .string("pending")
             }
             // A task imported by a release before due dates keeps them among its attributes only.
-            if let due = task.due { object["due"] = .string(formatDate(instant(due, in: .current))) }
+            if let due = task.due { object["due"] = .string(formatDate(due.instant(in: .current))) }
             if let priority = task.priority { object["priority"] = .string(letter(priority)) }
             if let recurrence = task.recurrence, !task.isDone {
                 // A template alone, due on its next date: `task` makes its instances.

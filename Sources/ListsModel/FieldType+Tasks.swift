@@ -3,119 +3,97 @@ import JSONCodec
 
 // The kinds of value a task's fields hold beyond the tutorial's title and done mark: a due date, a priority, a note.
 
+extension FieldType {
+    /// A value or none, kept and sent as a text (`text(value)`), `null` for none: how a due date, a priority, a
+    /// repeat and an optional text are stored and written. A stored text `fromText` does not read is a damaged
+    /// record (`corrupt` names it); a JSON string is read by `fromJSONText` (which names the field in a refusal),
+    /// anything else but `null` refused as not `expected`.
+    static func optionalText<Wrapped>(
+        schema: String, input: TextInput<Wrapped?>, text: @escaping @Sendable (Wrapped) -> String,
+        fromText: @escaping @Sendable (String) -> Wrapped?, corrupt: String,
+        fromJSONText: @escaping @Sendable (_ text: String, _ field: String) throws -> Wrapped?, expected: String,
+        check: @escaping @Sendable (Wrapped?, _ field: String, _ now: Date) throws -> Wrapped? = { value, _, _ in value
+        }
+    ) -> FieldType<Wrapped?> {
+        FieldType<Wrapped?>(
+            storage: .optionalText, schema: schema, isNullable: true, input: input,
+            toStore: { $0.map { .text(text($0)) } ?? .null },
+            fromStore: { value in
+                switch value {
+                case .null: return nil
+                case .text(let stored):
+                    guard let value = fromText(stored) else { throw StoreError.corrupt(corrupt) }
+                    return value
+                default: throw StoreError.corrupt(corrupt)
+                }
+            },
+            toJSON: { value, output in
+                if let value {
+                    JSONValue.writeString(text(value), to: &output)
+                } else {
+                    output += JSONObjectWriter.null
+                }
+            },
+            fromJSON: { json, field in
+                switch json {
+                case .null: return nil
+                case .string(let text): return try fromJSONText(text, field)
+                default: throw mismatch(field, expected)
+                }
+            },
+            check: check, isNone: { $0 == nil })
+    }
+}
+
 extension FieldType where Value == Due? {
     /// When a task is due (``Due``): a day, or a day and a time, in the household's time zone; `null` for none.
     /// Kept and sent as `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, which sorts as the moments do.
-    public static let due = FieldType<Due?>(
-        storage: .optionalText,
+    public static let due = optionalText(
         schema:
             #"{"type": ["string", "null"], "pattern": "^(?:(?:[0-9]{3}[1-9]|[0-9]{2}[1-9]0|[0-9][1-9]00|[1-9]000)-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9])?$", "description": "When it is due, in the household's time zone: a real day (2026-12-24) or a day and a time (2026-12-24T18:00); null for none."}"#,
-        isNullable: true,
         input: TextInput(
             kind: "due", rules: Due.inputRules, parse: { text, field, conventions in try Due.typed(text, conventions) },
             show: { due, _ in due.map(Due.shownInField) ?? "" }),
-        toStore: { $0.map { .text($0.description) } ?? .null },
-        fromStore: { value in
-            switch value {
-            case .null: return nil
-            case .text(let text):
-                guard let due = Due(iso: text) else { throw StoreError.corrupt("due date") }
-                return due
-            default: throw StoreError.corrupt("due date")
+        text: \.description, fromText: { Due(iso: $0) }, corrupt: "due date",
+        fromJSONText: { text, field in
+            guard let due = Due(iso: text) else {
+                throw ValidationError(field: field, message: Due.notISOMessage(text))
             }
-        },
-        toJSON: { due, output in
-            if let due { JSONValue.writeString(due.description, to: &output) } else { output += JSONObjectWriter.null }
-        },
-        fromJSON: { json, field in
-            switch json {
-            case .null: return nil
-            case .string(let text):
-                guard let due = Due(iso: text) else {
-                    throw ValidationError(field: field, message: Due.notISOMessage(text))
-                }
-                return due
-            default: throw mismatch(field, "a date (2026-12-24 or 2026-12-24T18:00) or null")
-            }
-        },
-        isNone: { $0 == nil })
+            return due
+        }, expected: "a date (2026-12-24 or 2026-12-24T18:00) or null")
 }
 
 extension FieldType where Value == TaskPriority? {
     /// How much a task matters (``TaskPriority``): `"low"`, `"medium"`, `"high"`, or `null` for none; kept as that
     /// word.
-    public static let priority = FieldType<TaskPriority?>(
-        storage: .optionalText,
+    public static let priority = optionalText(
         schema:
             #"{"type": ["string", "null"], "enum": ["low", "medium", "high", null], "description": "How much it matters; null for none."}"#,
-        isNullable: true,
         input: TextInput(
             kind: "choice", rules: #""messages": {}"#,
             parse: { text, field, _ in try TaskPriority.typed(text, field: field) },
             show: { priority, _ in priority?.rawValue ?? "" }),
-        toStore: { $0.map { .text($0.rawValue) } ?? .null },
-        fromStore: { value in
-            switch value {
-            case .null: return nil
-            case .text(let text):
-                guard let priority = TaskPriority(rawValue: text) else { throw StoreError.corrupt("priority") }
-                return priority
-            default: throw StoreError.corrupt("priority")
+        text: \.rawValue, fromText: { TaskPriority(rawValue: $0) }, corrupt: "priority",
+        fromJSONText: { text, field in
+            guard let priority = TaskPriority(rawValue: text) else {
+                throw ValidationError(field: field, message: TaskPriority.refusal(text))
             }
-        },
-        toJSON: { priority, output in
-            if let priority {
-                JSONValue.writeString(priority.rawValue, to: &output)
-            } else {
-                output += JSONObjectWriter.null
-            }
-        },
-        fromJSON: { json, field in
-            switch json {
-            case .null: return nil
-            case .string(let text):
-                guard let priority = TaskPriority(rawValue: text) else {
-                    throw ValidationError(field: field, message: TaskPriority.refusal(text))
-                }
-                return priority
-            default: throw mismatch(field, "\"low\", \"medium\", \"high\" or null")
-            }
-        },
-        isNone: { $0 == nil })
+            return priority
+        }, expected: "\"low\", \"medium\", \"high\" or null")
 }
 
 extension FieldType where Value == String? {
     /// Text of several lines (a task's note): trimmed, line ends kept as `\n`, tabs allowed, no other control
     /// characters, up to ``NoteRule/maximumLength`` characters; empty or `null` is none.
     public static func note(what: String) -> FieldType<String?> {
-        FieldType(
-            storage: .optionalText,
+        optionalText(
             schema:
                 #"{"type": ["string", "null"], "maxLength": \#(NoteRule.maximumLength), "pattern": "^[^\#(NoteRule.forbiddenClass)]*$", "description": "Several lines; trimmed; line ends as \\n; no control characters but tabs and line ends."}"#,
-            isNullable: true,
             input: TextInput(
                 kind: "note", rules: NoteRule.inputRules(what: what), parse: { text, _, _ in text },
                 show: { text, _ in text ?? "" }),
-            toStore: { $0.map { .text($0) } ?? .null },
-            fromStore: { value in
-                switch value {
-                case .null: return nil
-                case .text(let text): return text
-                default: throw StoreError.corrupt("text")
-                }
-            },
-            toJSON: { text, output in
-                if let text { JSONValue.writeString(text, to: &output) } else { output += JSONObjectWriter.null }
-            },
-            fromJSON: { json, field in
-                switch json {
-                case .null: return nil
-                case .string(let text): return text
-                default: throw mismatch(field, "a string")
-                }
-            },
-            check: { text, field, _ in try text.flatMap { try NoteRule.check($0, field: field, what: what) } },
-            isNone: { $0 == nil })
+            text: { $0 }, fromText: { $0 }, corrupt: "text", fromJSONText: { text, _ in text }, expected: "a string",
+            check: { text, field, _ in try text.flatMap { try NoteRule.check($0, field: field, what: what) } })
     }
 }
 
@@ -176,9 +154,10 @@ extension Due {
         try DuePhrase(now: conventions.now, in: conventions.timeZone).readIfAny(text)
     }
 
-    /// How a due date's field shows it: as it is typed back (`2026-12-24`, `2026-12-24 18:00`).
-    static func shownInField(_ due: Due) -> String {
-        due.description.replacingOccurrences(of: "T", with: " ")
+    /// How a due date's field and a terminal show it: as it is typed back (`2026-12-24`, `2026-12-24 18:00`).
+    public static func shownInField(_ due: Due) -> String {
+        guard let minute = due.minute else { return due.day.description }
+        return "\(due.day) \(Day.padded(minute / 60, 2)):\(Day.padded(minute % 60, 2))"
     }
 
     /// The refusal of a due date that is not `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (the API's form).
@@ -199,46 +178,22 @@ extension Due {
 extension FieldType where Value == Recurrence? {
     /// How a task repeats (``Recurrence``), or `null`: kept and sent as an RFC 5545 RRULE value
     /// (`FREQ=MONTHLY;BYMONTHDAY=1`) or `AFTER-DONE=P3D`; typed as people say it (``RepeatPhrase``).
-    public static let recurrence = FieldType<Recurrence?>(
-        storage: .optionalText,
+    public static let recurrence = optionalText(
         schema:
             #"{"type": ["string", "null"], "maxLength": \#(Recurrence.maximumTextLength), "pattern": "^(FREQ=DAILY(;INTERVAL=[1-9][0-9]{0,2})?(;COUNT=[1-9][0-9]{0,2})?|FREQ=WEEKLY(;INTERVAL=[1-9][0-9]{0,2})?(;BYDAY=(MO|TU|WE|TH|FR|SA|SU)(,(MO|TU|WE|TH|FR|SA|SU)){0,6})?(;COUNT=[1-9][0-9]{0,2})?|FREQ=MONTHLY(;INTERVAL=[1-9][0-9]{0,2})?(;BYMONTHDAY=([1-9]|1[0-9]|2[0-8]|-1)|;BYDAY=([1-4]|-1)(MO|TU|WE|TH|FR|SA|SU))?(;COUNT=[1-9][0-9]{0,2})?|FREQ=YEARLY(;INTERVAL=[1-9][0-9]{0,2})?(;COUNT=[1-9][0-9]{0,2})?|AFTER-DONE=P[1-9][0-9]{0,2}[DWMY])$", "description": "How it repeats: an RFC 5545 RRULE value, or AFTER-DONE=P3D (days D, weeks W, months M or years Y after it is done); null or empty for none. The pattern is the common forms, which are always taken; the server also takes the whole of what Lists reads of RRULE (BYMONTH, BYSETPOS, UNTIL, WKST, BYMONTHDAY from 29 to 31 and from the end, several days or positions), refusing a rule that can never come due, COUNT above 1000 and FREQ more often than daily."}"#,
-        isNullable: true,
         input: TextInput(
             kind: "repeat", rules: RepeatPhrase.inputRules, parse: { text, _, _ in try RepeatPhrase.read(text) },
             show: { recurrence, _ in recurrence.map(RepeatPhrase.phrase(of:)) ?? "" }),
-        toStore: { $0.map { .text($0.text) } ?? .null },
-        fromStore: { value in
-            switch value {
-            case .null: return nil
-            case .text(let text):
-                guard let recurrence = try? Recurrence(rule: text) else { throw StoreError.corrupt("repeat rule") }
-                return recurrence
-            default: throw StoreError.corrupt("repeat rule")
+        text: \.text, fromText: { try? Recurrence(rule: $0) }, corrupt: "repeat rule",
+        fromJSONText: { text, field in
+            if text.trimmingWhitespace().isEmpty { return nil }
+            do {
+                return try Recurrence(rule: text)
+            } catch var error as ValidationError {
+                error.field = field
+                throw error
             }
-        },
-        toJSON: { recurrence, output in
-            if let recurrence {
-                JSONValue.writeString(recurrence.text, to: &output)
-            } else {
-                output += JSONObjectWriter.null
-            }
-        },
-        fromJSON: { json, field in
-            switch json {
-            case .null: return nil
-            case .string(let text):
-                if text.trimmingWhitespace().isEmpty { return nil }
-                do {
-                    return try Recurrence(rule: text)
-                } catch var error as ValidationError {
-                    error.field = field
-                    throw error
-                }
-            default: throw mismatch(field, "an RRULE value (FREQ=WEEKLY;BYDAY=TU), AFTER-DONE=P3D or null")
-            }
-        },
-        isNone: { $0 == nil })
+        }, expected: "an RRULE value (FREQ=WEEKLY;BYDAY=TU), AFTER-DONE=P3D or null")
 }
 
 extension FieldType where Value == [TaskCompletion] {

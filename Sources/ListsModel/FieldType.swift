@@ -122,35 +122,15 @@ extension FieldType where Value == String? {
     /// Optional text: trimmed, up to 200 characters, no control characters; empty or `null` is none.
     public static func optionalText(what: String, description: String? = nil) -> FieldType<String?> {
         let about = description.map { #", "description": "\#($0)""# } ?? ""
-        return FieldType(
-            storage: .optionalText,
+        return optionalText(
             schema: #"{"type": ["string", "null"], "maxLength": 200, "pattern": "^[^\#(forbidden)]*$"\#(about)}"#,
-            isNullable: true,
             input: TextInput(
                 kind: "optionalText", rules: TextRule.inputRules(what: what, isOptional: true),
                 parse: { text, _, _ in text }, show: { text, _ in text ?? "" }),
-            toStore: { $0.map { .text($0) } ?? .null },
-            fromStore: { value in
-                switch value {
-                case .null: return nil
-                case .text(let text): return text
-                default: throw StoreError.corrupt("text")
-                }
-            },
-            toJSON: { text, output in
-                if let text { JSONValue.writeString(text, to: &output) } else { output += JSONObjectWriter.null }
-            },
-            fromJSON: { json, field in
-                switch json {
-                case .null: return nil
-                case .string(let text): return text
-                default: throw mismatch(field, "a string")
-                }
-            },
+            text: { $0 }, fromText: { $0 }, corrupt: "text", fromJSONText: { text, _ in text }, expected: "a string",
             check: { text, field, _ in
                 try text.flatMap { try TextRule.check($0, field: field, what: what, isOptional: true) }
-            },
-            isNone: { $0 == nil })
+            })
     }
 
     /// Another program's attributes kept as a JSON object's text (a task's Taskwarrior attributes): written into

@@ -34,6 +34,12 @@ extension RecordSchema where R: Record {
     public func merge(_ current: R, wanted: [String: JSONValue], base: [String: JSONValue], now: Date) throws
         -> Merge<R>
     {
+        /// Whether `field` is no longer the value `seen` the change saw: someone else changed it meanwhile.
+        func changedSince(_ field: AnyField<R>, _ seen: JSONValue) throws -> Bool {
+            var withBase = current
+            try field.readJSON(&withBase, seen, now)
+            return field.value(withBase) != field.value(current)
+        }
         var applied: [String: JSONValue] = [:]
         var merge = Merge(record: current, applied: [], unchanged: [], conflicts: [])
         for field in fields where field.isInput {
@@ -45,13 +51,9 @@ extension RecordSchema where R: Record {
                 merge.unchanged.append(field.key)
                 continue
             }
-            if let seen = base[field.key] {
-                var withBase = current
-                try field.readJSON(&withBase, seen, now)
-                guard field.value(withBase) == stored else {
-                    merge.conflicts.append((field.key, value))
-                    continue
-                }
+            if let seen = base[field.key], try changedSince(field, seen) {
+                merge.conflicts.append((field.key, value))
+                continue
             }
             applied[field.key] = value
             merge.applied.append(field.key)
@@ -59,13 +61,9 @@ extension RecordSchema where R: Record {
         // A field whose change counts on another's value (a check-off on the due date it saw): applied only while
         // that one is as the change saw it, whether the change sets it or only names it in its base.
         for link in mergeLinks where applied[link.field] != nil {
-            var moved = merge.conflicts.contains { $0.field == link.on }
-            if !moved, let seen = base[link.on], let on = fields.first(where: { $0.key == link.on }) {
-                var withBase = current
-                try on.readJSON(&withBase, seen, now)
-                moved = on.value(withBase) != on.value(current)
-            }
-            guard moved else { continue }
+            guard let seen = base[link.on], let on = fields.first(where: { $0.key == link.on }),
+                try changedSince(on, seen)
+            else { continue }
             merge.conflicts.append((link.field, applied.removeValue(forKey: link.field) ?? .null))
             merge.applied.removeAll { $0 == link.field }
         }

@@ -41,10 +41,9 @@ extension TodoTask {
     public var fields: [FieldValue] {
         [
             .text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null,
-            due.map { .text($0.description) } ?? .null, priority.map { .text($0.rawValue) } ?? .null,
-            note.map { .text($0) } ?? .null, doneAt.map { .date($0) } ?? .null,
-            recurrence.map { .text($0.text) } ?? .null, repeatFrom.map { .text($0.description) } ?? .null,
-            completions.isEmpty ? .null : .text(TaskCompletion.text(completions)),
+            Fields.due.type.toStore(due), Fields.priority.type.toStore(priority), note.map { .text($0) } ?? .null,
+            doneAt.map { .date($0) } ?? .null, Fields.recurrence.type.toStore(recurrence),
+            Fields.repeatFrom.type.toStore(repeatFrom), Fields.completions.type.toStore(completions),
         ]
     }
 
@@ -53,30 +52,16 @@ extension TodoTask {
         let kept = try fields.optionalText(2)
         // Checked to be an object, as it is written out into JSON documents as it is.
         if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("json object") }
-        let due = try fields.optionalText(3).map { text in
-            guard let due = Due(iso: text) else { throw StoreError.corrupt("due date") }
-            return due
-        }
-        let priority = try fields.optionalText(4).map { text in
-            guard let priority = TaskPriority(rawValue: text) else { throw StoreError.corrupt("priority") }
-            return priority
-        }
-        let recurrence = try fields.optionalText(7).map { text in
-            guard let recurrence = try? Recurrence(rule: text) else { throw StoreError.corrupt("repeat rule") }
-            return recurrence
-        }
-        let repeatFrom = try fields.optionalText(8).map { text in
-            guard let due = Due(iso: text) else { throw StoreError.corrupt("due date") }
-            return due
-        }
-        let completions = try fields.optionalText(9).map { text in
-            guard let completions = TaskCompletion.list(text) else { throw StoreError.corrupt("completions") }
-            return completions
-        }
+        // Read by their field types' own (not type-erased) readers: one definition of each stored form.
+        let due = try Fields.due.type.fromStore(fields[3])
+        let priority = try Fields.priority.type.fromStore(fields[4])
+        let recurrence = try Fields.recurrence.type.fromStore(fields[7])
+        let repeatFrom = try Fields.repeatFrom.type.fromStore(fields[8])
+        let completions = try Fields.completions.type.fromStore(fields[9])
         self.init(
             meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept, due: due,
             priority: priority, note: try fields.optionalText(5), doneAt: try fields.optionalDate(6),
-            recurrence: recurrence, repeatFrom: repeatFrom, completions: completions ?? [])
+            recurrence: recurrence, repeatFrom: repeatFrom, completions: completions)
     }
 
     public func writeJSON(to output: inout [UInt8]) {
