@@ -178,7 +178,58 @@ enum UsersCommands {
 enum HouseholdsCommands {
     static let all = [
         CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Rename.self), CommandEntry(Members.self),
+        CommandEntry(Zone.self),
     ]
+
+    /// `lists households zone [ZONE]`.
+    struct Zone: Command {
+        static let configuration = CommandConfiguration(
+            app: "households", name: "zone", abstract: "Show or set the household's time zone.",
+            discussion: "Tasks are due, and today ends, in the household's zone, for every member and every face "
+                + "(the web app, this command line, the API). ZONE is a place's zone as the IANA database names it "
+                + "(Europe/Berlin, America/New_York) or UTC; --server goes back to the server's own zone, which "
+                + "a household keeps until it sets one. The household is --household's, else the only one.",
+            example: "lists households zone Europe/Berlin")
+        static let arguments: [Argument<Self>] = [
+            .positional("ZONE", 0, 1) { $0.zone = $1.first },
+            .flag("server", help: "use the server's zone again") { $0.server = $1 },
+        ]
+
+        var zone: String?
+        var server = false
+
+        mutating func validate() throws {
+            if server, let zone {
+                throw UsageError(
+                    message: "give a zone or --server, not both (\(Quoted(zone)) and --server)",
+                    command: Self.configuration.path)
+            }
+            if let zone { _ = try HouseholdTimeZone.checked(zone) }
+        }
+
+        func run(_ run: Invocation) throws {
+            let household = try run.chosenHousehold()
+            let store = try run.store(unscoped: true)
+            let chosen = try store.write { session -> TimeZone? in
+                if server { try HouseholdTimeZone.set(nil, of: household.id, in: session) }
+                if let zone { try HouseholdTimeZone.set(zone, of: household.id, in: session) }
+                return try HouseholdTimeZone.chosen(by: household.id, in: session)
+            }
+            let serverZone = HouseholdTimeZone.name(of: HouseholdTimeZone.serverDefault)
+            if run.wantsJSON {
+                return run.output.json(
+                    JSONDocument(
+                        "household",
+                        .object([
+                            "number": .number(JSONNumber(Int(household.id.rawValue))), "name": .string(household.name),
+                            "timeZone": .string(chosen.map(HouseholdTimeZone.name) ?? serverZone),
+                            "isServers": .bool(chosen == nil),
+                        ])))
+            }
+            run.output.line(
+                "\(household.name): \(chosen.map(HouseholdTimeZone.name) ?? "the server's zone (\(serverZone))")")
+        }
+    }
 
     /// `lists households list`.
     struct List: Command {

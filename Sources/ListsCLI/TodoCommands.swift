@@ -11,7 +11,8 @@ enum TodoCommands {
     struct Today: Command {
         static let configuration = CommandConfiguration(
             app: "todo", name: "today", abstract: "Show what is overdue or due today, soonest first.",
-            discussion: "Days are the machine's (TZ). Each task shows its number from 'lists todo list'.",
+            discussion:
+                "Days are the household's (lists households zone). Each task shows its number from 'lists todo list'.",
             example: "lists todo today")
         static let arguments: [Argument<Self>] = []
 
@@ -24,7 +25,8 @@ enum TodoCommands {
     struct Upcoming: Command {
         static let configuration = CommandConfiguration(
             app: "todo", name: "upcoming", abstract: "Show what is due in the next 7 days, by day.",
-            discussion: "Days are the machine's (TZ); today's and overdue tasks are 'lists todo today'.",
+            discussion:
+                "Days are the household's (lists households zone); today's and overdue tasks are 'lists todo today'.",
             example: "lists todo upcoming")
         static let arguments: [Argument<Self>] = []
 
@@ -34,10 +36,10 @@ enum TodoCommands {
     }
 
     /// Prints Today's tasks (`days` 0: overdue and due today) or Upcoming's (the `days` after today), in the
-    /// machine's days: number, due date, text, priority; `empty` when there are none.
+    /// household's days (``ListsModel/HouseholdTimeZone``): number, due date, text, priority; `empty` when there are none.
     static func agenda(days: Int, _ run: Invocation, empty: String) throws {
         let todo = try run.todo()
-        let today = Day(todo.tasks.now(), in: .current)
+        let today = Day(todo.tasks.now(), in: try todo.tasks.store.householdTimeZone())
         let tasks = try todo.due(through: today.adding(days: days)).filter { numbered in
             days == 0 || (numbered.record.due?.day).map { $0 > today } ?? false
         }
@@ -122,8 +124,9 @@ enum TodoCommands {
         }
 
         func run(_ run: Invocation) throws {
-            let added = try run.todo().add(
-                title: title, due: due, priority: priority, note: note, recurrence: recurrence)
+            let todo = try run.todo()
+            let due = try dueText.map { try TodoCommands.due($0, todo) } ?? due
+            let added = try todo.add(title: title, due: due, priority: priority, note: note, recurrence: recurrence)
             if run.wantsJSON { return run.output.json(added.record) }
             run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
         }
@@ -177,7 +180,9 @@ enum TodoCommands {
         }
 
         func run(_ run: Invocation) throws {
-            let edited = try run.todo().edit(
+            let todo = try run.todo()
+            let due = try dueText.map { try TodoCommands.none($0) ? nil : TodoCommands.due($0, todo) } ?? due
+            let edited = try todo.edit(
                 .typed(references[0]), title: title, due: due, priority: priority, note: note, recurrence: recurrence,
                 expectedVersion: version)
             if run.wantsJSON { return run.output.json(edited.record) }
@@ -221,6 +226,13 @@ enum TodoCommands {
         + "\"3 days after done\", or an RRULE"
     static let priorityHelp = "how much it matters: none, low, medium or high"
     static let noteHelp = "a note; several lines in the shell's quotes"
+
+    /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
+    /// and "fri" are there. The option was checked as the command was read, in the machine's zone, so that a
+    /// refused date opens no database.
+    static func due(_ text: String, _ todo: TodoList) throws -> Due? {
+        try TodoTask.Fields.due.parse(text, InputConventions(timeZone: try todo.tasks.store.householdTimeZone()))
+    }
 
     /// Whether an option's text takes its value away: empty, or `none`.
     static func none(_ text: String) -> Bool {

@@ -54,6 +54,9 @@ public struct ImportBatch: Sendable {
     /// What the reader took in differently from the file, each naming its record and saying how (a Taskwarrior
     /// `recur` Lists repeats the nearest it can): the import goes on, and says so.
     public var warnings: [String] = []
+    /// The household's time zone a backup kept (``ListsModel/HouseholdTimeZone``), set as the batch is applied;
+    /// `nil` leaves the household's as it is.
+    public var timeZone: String?
     /// The records of each kind read, in file order, one part per kind (at most one of each).
     private var parts: [any ImportPart] = []
 
@@ -128,6 +131,7 @@ public struct ImportBatch: Sendable {
                 }
             }
             try putListRows(in: session.session(in: .main), household: store.scope.household, tally: &tally)
+            if let timeZone { try HouseholdTimeZone.set(timeZone, of: household, in: session) }
             progress(tally.done)
             var summary = tally.summary
             summary.warnings = warnings

@@ -6,6 +6,9 @@ import ListsModel
 /// "tasks": [...], "sightings": [...]}` (a collection for each ``RecordKind``, under its collection key, in
 /// ``RecordKind/all``'s order), each record in the API's shape with its id, dates and version.
 ///
+/// A household that chose its own time zone has it in the document's `timeZone` (`"Europe/Berlin"`), which a restore
+/// sets; one that keeps the server's has none.
+///
 /// Lossless by construction: exporting, importing into an empty database and exporting again gives the same
 /// bytes (keys sorted, one record per line, no export time in the document).
 public enum ListsJSON {
@@ -17,6 +20,10 @@ public enum ListsJSON {
     public static func export(_ store: any Store, to write: ([UInt8]) throws -> Void) throws {
         try store.read { session in
             try write(Array("{\"format\":\"lists\",\"version\":\(version)".utf8))
+            if let zone = try HouseholdTimeZone.chosen(by: store.scope.household, in: session) {
+                // A zone's name is letters, digits, `/`, `_`, `-` and `+` (``HouseholdTimeZone/checked(_:)``).
+                try write(Array(",\"timeZone\":\"\(HouseholdTimeZone.name(of: zone))\"".utf8))
+            }
             // The entries of named lists are kept each in its list's store list: they are read from them all.
             let everyList = session.session(in: nil)
             func section<R: Record>(_ type: R.Type) throws {
@@ -62,6 +69,12 @@ public enum ListsJSON {
                 switch key {
                 case "format": format = value
                 case "version": documentVersion = value
+                case "timeZone":
+                    guard case .string(let name) = value, let zone = try? HouseholdTimeZone.checked(name) else {
+                        throw ImportError(
+                            "the file", field: "timeZone", "must name a time zone such as Europe/Berlin or UTC")
+                    }
+                    batch.timeZone = HouseholdTimeZone.name(of: zone)
                 default:
                     throw ImportError("the file", field: key, "is not part of a Lists backup")
                 }

@@ -44,6 +44,51 @@ public enum HouseholdTimeZone {
         return (try? checked(current.identifier)) ?? TimeZone(identifier: "UTC") ?? .gmt
     }
 
+    /// Every zone ``checked(_:)`` accepts, as it names them, sorted: the places' zones Foundation knows, and UTC.
+    public static let places: [String] = {
+        let known = TimeZone.knownTimeZoneIdentifiers.filter { isPlace($0) && !$0.hasPrefix("Etc/") }
+        return (known + ["UTC"]).sorted()
+    }()
+
+    /// How Lists names `zone`: its identifier, but `UTC` for the zone Foundation calls `GMT`.
+    public static func name(of zone: TimeZone) -> String {
+        ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(zone.identifier) && zone.secondsFromGMT() == 0
+            ? "UTC" : zone.identifier
+    }
+
+    // MARK: The household's setting
+
+    /// The setting that keeps `household`'s zone, when it chose one.
+    static func settingKey(_ household: HouseholdID) -> String { "household.\(household.rawValue).time-zone" }
+
+    /// The zone `household` chose, or `nil` while it keeps the server's.
+    public static func chosen(by household: HouseholdID, in session: any StoreSession) throws -> TimeZone? {
+        // A value stored by this release was checked as it was set; one that no longer names a zone Foundation
+        // knows (a zone dropped from the database) reads as none chosen.
+        try session.setting(settingKey(household)).flatMap { $0.isEmpty ? nil : try? checked($0) }
+    }
+
+    /// `household`'s zone: the one it chose, else the server's (``serverDefault``).
+    public static func of(_ household: HouseholdID, in session: any StoreSession) throws -> TimeZone {
+        try chosen(by: household, in: session) ?? serverDefault
+    }
+
+    /// Sets `household`'s zone to the one `identifier` names (``checked(_:)``), or back to the server's when it is
+    /// `nil`; answers the zone the household is then in.
+    /// - Throws: ``ValidationError`` on `timeZone`.
+    @discardableResult
+    public static func set(_ identifier: String?, of household: HouseholdID, in session: any StoreSession) throws
+        -> TimeZone
+    {
+        guard let identifier else {
+            try session.setSetting(settingKey(household), to: "")
+            return serverDefault
+        }
+        let zone = try checked(identifier)
+        try session.setSetting(settingKey(household), to: name(of: zone))
+        return zone
+    }
+
     /// What a refusal suggests.
     private static let examples = "write one such as Europe/Berlin or America/New_York"
 
@@ -68,5 +113,24 @@ public enum HouseholdTimeZone {
                     && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-+".unicodeScalars.contains($0))
             }
         }
+    }
+}
+
+extension Store {
+    /// The zone of the store's household (``HouseholdTimeZone/of(_:in:)``): one read of a setting.
+    public func householdTimeZone() throws -> TimeZone {
+        try read { try HouseholdTimeZone.of(household, in: $0) }
+    }
+
+    /// The zone the store's household chose, or `nil` while it keeps the server's.
+    public func chosenTimeZone() throws -> TimeZone? {
+        try read { try HouseholdTimeZone.chosen(by: household, in: $0) }
+    }
+
+    /// Sets the store's household's zone (`nil`: the server's again), answering the zone it is then in.
+    /// - Throws: ``ValidationError`` on `timeZone`.
+    @discardableResult
+    public func setHouseholdTimeZone(_ identifier: String?) throws -> TimeZone {
+        try write { try HouseholdTimeZone.set(identifier, of: household, in: $0) }
     }
 }

@@ -35,7 +35,7 @@ extension RecordList where R: Record {
     @discardableResult
     public func add(_ draft: R, numbered: Bool = true, id: UUID? = nil) throws -> Added<R> {
         let now = now()
-        var record = try R.schema.checked(draft, now: now)
+        var record = try R.schema.checked(draft, now: now, zone: { try store.householdTimeZone() })
         record.meta = RecordMeta(id: id ?? .random(), createdAt: now)
         if R.refersToOthers {
             // Read before the append, which stays one write: an id found here and deleted before the append reads
@@ -80,7 +80,9 @@ extension RecordList where R: Record {
                 if let expectedVersion, expectedVersion != old.meta.version { throw StoreError.conflict(R.kind) }
                 var new = old
                 try change(&new)
-                new = try R.schema.checked(new, changedFrom: old, now: stamp)
+                new = try R.schema.checked(new, changedFrom: old, now: stamp) {
+                    try HouseholdTimeZone.of(store.household, in: session)
+                }
                 if R.refersToOthers {
                     try R.settle(
                         &new, changedFrom: old, household: store.scope.household, in: session.session(in: .main))

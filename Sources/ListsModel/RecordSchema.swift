@@ -211,10 +211,11 @@ public struct RecordSchema<R>: Sendable {
     let rules: @Sendable (R) throws -> Void
     /// ``rules`` in JSON Schema, as members added to the schema of what the API takes (`"anyOf": [...]`), or `""`.
     let rulesSchema: String
-    /// Sets what follows from the other fields in a record added or changed (`old`: as it was), at `now`: a task
-    /// marked done gets the moment it was, a repeating one moves to its next due date; throws ``ValidationError``
-    /// for what cannot follow (a repeat whose UNTIL is before the task's due date).
-    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date) throws -> Void
+    /// Sets what follows from the other fields in a record added or changed (`old`: as it was), at `now`, in the
+    /// household's zone (`zone`, looked up only when asked): a task marked done gets the moment it was, a
+    /// repeating one moves to its next due date; throws ``ValidationError`` for what cannot follow (a repeat whose
+    /// UNTIL is before the task's due date).
+    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date, _ zone: () throws -> TimeZone) throws -> Void
     /// Fields whose change, in a merge, stands only with another's base (`(field, on)`): a check-off (`done`) of a
     /// repeating task is for the due date it saw, and once another phone's check-off moved that date (a conflict
     /// on `due`), it is not applied either (``merge(_:wanted:base:now:)``).
@@ -241,7 +242,9 @@ public struct RecordSchema<R>: Sendable {
     public init(
         _ fields: [AnyField<R>], name: Field<R, String>, blank: @escaping @Sendable (RecordMeta) -> R,
         rules: @escaping @Sendable (R) throws -> Void = { _ in }, rulesSchema: String = "",
-        derive: @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date) throws -> Void = { _, _, _ in },
+        derive:
+            @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date, _ zone: () throws -> TimeZone) throws
+            -> Void = { _, _, _, _ in },
         mergeLinks: [(field: String, on: String)] = []
     ) {
         self.fields = fields
@@ -375,10 +378,15 @@ extension RecordSchema where R: Record {
 
     /// `record` checked against every field's rules and the rules between fields, texts trimmed; with `old`,
     /// only the fields that changed from it are checked (a record imported long ago keeps what it was given).
+    /// What follows from its fields is derived in the household's zone, which `zone` gives when asked (the
+    /// server's by default).
     /// - Throws: ``ValidationError`` naming the field.
-    public func checked(_ record: R, changedFrom old: R? = nil, now: Date) throws -> R {
+    public func checked(
+        _ record: R, changedFrom old: R? = nil, now: Date,
+        zone: () throws -> TimeZone = { HouseholdTimeZone.serverDefault }
+    ) throws -> R {
         var checked = record
-        try derive(&checked, old, now)
+        try derive(&checked, old, now, zone)
         for field in fields { try field.check(&checked, old, now) }
         try rules(checked)
         return checked

@@ -133,7 +133,7 @@ public struct TodoTask: Record {
             Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased, Fields.recurrence.erased,
             Fields.repeatFrom.erased, Fields.completions.erased,
         ], name: Fields.title, blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) },
-        derive: { task, old, now in try task.derive(from: old, now: now, in: { HouseholdTimeZone.serverDefault }) },
+        derive: { task, old, now, zone in try task.derive(from: old, now: now, in: zone) },
         mergeLinks: [(field: Fields.isDone.key, on: Fields.due.key)])
 
     /// What follows in this task, added or changed from `old` at `now`, for a household in the zone `zoneOf` gives
@@ -148,9 +148,9 @@ public struct TodoTask: Record {
     ///   to the repeat's next due date, not done, keeping its id; after the last date of a `COUNT` or `UNTIL` it
     ///   stays done. An after-done repeat counts from the day it is done.
     ///
-    /// The household's zone is the server's (``HouseholdTimeZone/serverDefault``) until households choose theirs.
+    /// The household's zone is the one it chose, else the server's (``HouseholdTimeZone/of(_:in:)``).
     /// - Throws: ``ValidationError`` on `repeat`.
-    mutating func derive(from old: TodoTask?, now: Date, in zoneOf: () -> TimeZone) throws {
+    mutating func derive(from old: TodoTask?, now: Date, in zoneOf: () throws -> TimeZone) throws {
         let wasDone = old?.isDone ?? false
         // A due date or priority set in Lists is the task's: the one a Taskwarrior import kept among its attributes
         // (by a release before due dates) is not written back over it.
@@ -169,7 +169,7 @@ public struct TodoTask: Record {
         let movedByHand = old.map { due != $0.due && completions == $0.completions } ?? true
         if recurrence != old?.recurrence || (recurrence != nil && (due == nil || movedByHand)) {
             if let recurrence {
-                let zone = zoneOf()
+                let zone = try zoneOf()
                 let start = due ?? recurrence.firstDue(from: Due(day: Day(now, in: zone)), in: zone)
                 guard let start else {
                     throw ValidationError(field: "repeat", message: "this repeat never comes due from today")
@@ -184,7 +184,7 @@ public struct TodoTask: Record {
         }
         // Only a change checks off: a task added done (an import's) is as it was given.
         guard let recurrence, isDone, let old, !old.isDone, let due else { return }
-        let zone = zoneOf()
+        let zone = try zoneOf()
         completions.append(TaskCompletion(due: due, doneAt: doneAt ?? now))
         if completions.count > TaskCompletion.kept { completions.removeFirst(completions.count - TaskCompletion.kept) }
         if let next = recurrence.nextDue(completing: due, start: repeatFrom ?? due, at: doneAt ?? now, in: zone) {

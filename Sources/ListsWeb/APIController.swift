@@ -48,11 +48,14 @@ struct APIController: Sendable {
                 let body = ShoppingListBody(items: items.map(\.record), total: total)
                 return .json(bytes: body.jsonBytes)
             },
-        ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + CategoriesAPI.routes + [ChangesAPI.route]
+        ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + CategoriesAPI.routes + HouseholdAPI.routes
+            + [ChangesAPI.route]
     }
 
     /// The record kinds' schemas for the document.
     var schemas: [(name: String, schema: String)] {
-        shopping.schemas + todo.schemas + birds.schemas + ListsAPI.schemas + CategoriesAPI.schemas + ChangesAPI.schemas
+        shopping.schemas + todo.schemas + birds.schemas + ListsAPI.schemas + CategoriesAPI.schemas
+            + HouseholdAPI.schemas
+            + ChangesAPI.schemas
     }
 }

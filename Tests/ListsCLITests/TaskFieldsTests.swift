@@ -164,4 +164,36 @@ struct TaskFieldsTests {
         let upcoming = try sandbox.run(["todo", "upcoming"], environment: environment).stdout
         #expect(upcoming.contains("Soon") && !upcoming.contains("Far") && !upcoming.contains("Late"))
     }
+
+    /// `lists households zone`: the household's zone shown, set and set back; once set, `--due today` and Today
+    /// are the household's days (Kiritimati, UTC+14), not the machine's (UTC); a zone that does not exist is
+    /// refused, naming it, and changes nothing.
+    @Test func theHouseholdsZoneDecidesTheDays() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let utc = ["TZ": "UTC"]
+        let machine = try sandbox.run(["households", "zone"], environment: utc)
+        #expect(machine.status == 0 && machine.stdout.hasSuffix(": the server's zone (UTC)\n"), "\(machine)")
+        let refused = try sandbox.run(["households", "zone", "Mars/Olympus"], environment: utc)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("\"Mars/Olympus\" is not a time zone"), "\(refused.stderr)")
+        let set = try sandbox.run(["households", "zone", "pacific/kiritimati"], environment: utc)
+        #expect(set.stdout.hasSuffix(": Pacific/Kiritimati\n"), "\(set)")
+
+        let kiritimati = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        let before = Day(Date(), in: kiritimati)
+        let added = try sandbox.run(["--json", "todo", "add", "Call", "--due", "today"], environment: utc)
+        let after = Day(Date(), in: kiritimati)
+        let object = try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any]
+        let due = object?["due"] as? String
+        #expect(due == before.description || due == after.description, "\(added)")
+        let today = try sandbox.run(["todo", "today"], environment: utc).stdout
+        #expect(today.contains("Call"), "\(today)")
+
+        let json = try sandbox.run(["--json", "households", "zone"], environment: utc).stdout
+        #expect(json.contains("\"timeZone\":\"Pacific/Kiritimati\""), "\(json)")
+        let back = try sandbox.run(["households", "zone", "--server"], environment: utc)
+        #expect(back.stdout.hasSuffix(": the server's zone (UTC)\n"), "\(back)")
+        #expect(try sandbox.run(["households", "zone", "UTC", "--server"], environment: utc).status == 2)
+    }
 }

@@ -69,6 +69,29 @@ struct ListsJSONTests {
             try InterchangeFormat.listsJSON.read(first, now: fixedNow).apply(to: copy) == ImportSummary(unchanged: 14))
     }
 
+    /// A household's own zone is in its backup and set by a restore; one keeping the server's writes none, so that
+    /// its backup's bytes are as before; a zone that does not exist is refused, naming `timeZone`.
+    @Test func aBackupKeepsTheHouseholdsTimeZone() throws {
+        let original = try emptyStore()
+        try TodoList(store: original).add(title: "Call")
+        #expect(!String(decoding: try exported(original), as: UTF8.self).contains("timeZone"))
+        try original.setHouseholdTimeZone("Europe/Lisbon")
+        let backup = try exported(original)
+        #expect(
+            String(decoding: backup, as: UTF8.self).hasPrefix(
+                #"{"format":"lists","version":1,"timeZone":"Europe/Lisbon","#))
+        let copy = try emptyStore()
+        try InterchangeFormat.listsJSON.read(backup, now: fixedNow).apply(to: copy)
+        #expect(try copy.chosenTimeZone()?.identifier == "Europe/Lisbon")
+        #expect(try exported(copy) == backup)
+        let forged = Array(#"{"format":"lists","version":1,"timeZone":"Mars/Olympus"}"#.utf8)
+        #expect(
+            throws: ImportError("the file", field: "timeZone", "must name a time zone such as Europe/Berlin or UTC")
+        ) {
+            try InterchangeFormat.listsJSON.read(forged, now: fixedNow)
+        }
+    }
+
     @Test func aBackupKeepsTheCategoriesEachItemsAisleAndEachListsHandOrder() throws {
         let original = try emptyStore()
         let categories = Categories(store: original)

@@ -17,6 +17,7 @@ extension StoreContract {
         Check("anAfterDoneRepeatCountsFromTheDayItIsDone", anAfterDoneRepeatCountsFromTheDayItIsDone),
         Check("badRepeatsAreRefusedAndChangeNothing", badRepeatsAreRefusedAndChangeNothing),
         Check("twoPhonesCheckingOffTheSameDateMoveTheTaskOnce", twoPhonesCheckingOffTheSameDateMoveTheTaskOnce),
+        Check("theHouseholdsTimeZoneDecidesItsDays", theHouseholdsTimeZoneDecidesItsDays),
     ]
 
     /// Noon UTC on 30 November 2026.
@@ -98,6 +99,28 @@ extension StoreContract {
         // A repeat set on a task with no due date starts today.
         let daily = try todo.add(title: "Stretch", recurrence: try Recurrence(rule: "FREQ=DAILY")).record
         #expect(daily.due?.description == "2026-12-02" && daily.repeatFrom == daily.due)
+    }
+
+    /// A household's zone is the server's until it sets one; once set, a repeat with no due date starts on the
+    /// household's today: noon UTC on 30 November is already 1 December on Kiritimati (UTC+14) and still 30
+    /// November in Pago Pago (UTC−11). A zone that does not exist is refused, naming `timeZone`, and changes
+    /// nothing.
+    static func theHouseholdsTimeZoneDecidesItsDays(_ store: any Store) throws {
+        let todo = TodoList(store: store, clock: noonClock().closure)
+        #expect(try store.chosenTimeZone() == nil)
+        #expect(try store.householdTimeZone() == HouseholdTimeZone.serverDefault)
+        let daily = try Recurrence(rule: "FREQ=DAILY")
+        try store.setHouseholdTimeZone("Pacific/Kiritimati")
+        #expect(try store.householdTimeZone().identifier == "Pacific/Kiritimati")
+        #expect(try todo.add(title: "East", recurrence: daily).record.due?.description == "2026-12-01")
+        try store.setHouseholdTimeZone("pacific/pago_pago")
+        #expect(try store.chosenTimeZone()?.identifier == "Pacific/Pago_Pago")
+        let west = try todo.add(title: "West").record
+        #expect(try todo.edit(.id(west.id), recurrence: .some(daily)).record.due?.description == "2026-11-30")
+        #expect(throws: ValidationError.self) { try store.setHouseholdTimeZone("Mars/Olympus") }
+        #expect(try store.chosenTimeZone()?.identifier == "Pacific/Pago_Pago")
+        try store.setHouseholdTimeZone(nil)
+        #expect(try store.chosenTimeZone() == nil)
     }
 
     static func badRepeatsAreRefusedAndChangeNothing(_ store: any Store) throws {

@@ -177,13 +177,14 @@ import Testing
         #expect(harness.get("/todo/tasks/\(UUID().uuidString)/edit").status == 404)
     }
 
-    /// The sheet takes a due date as people type it (read in the viewer's zone), a priority and a note of several
-    /// lines; the row says when the task is due and how much it matters; a due date Lists cannot read is refused
-    /// under its field, what was typed kept, nothing changed.
+    /// The sheet takes a due date as people type it (read in the household's zone, Berlin, not the phone's), a
+    /// priority and a note of several lines; the row says when the task is due and how much it matters; a due date
+    /// Lists cannot read is refused under its field, what was typed kept, nothing changed.
     @Test func theEditSheetSetsADueDateAsTypedAPriorityAndANote() throws {
         let harness = try PageHarness()
         let task = try harness.task("Feed the hogs")
-        let berlin = [("Cookie", "tz=Europe%2FBerlin")]
+        try harness.store.setHouseholdTimeZone("Europe/Berlin")
+        let berlin = [("Cookie", "tz=America%2FNew_York")]
         let sheet = harness.get("/todo/tasks/\(task.id)/edit", headers: berlin).text
         #expect(sheet.contains("<input id=\"field-due\" name=\"due\" type=\"text\" value=\"\""))
         #expect(sheet.contains("<option value=\"\" selected>None</option><option value=\"low\">Low</option>"))
@@ -228,13 +229,14 @@ import Testing
     }
 
     /// Every phrase of the grammar's table is read by the sheet as the model reads it at the app's moment, in the
-    /// viewer's zone, and every refused one is refused under the field with nothing changed: the CLI runs the same
+    /// household's zone, and every refused one is refused under the field with nothing changed: the CLI runs the same
     /// table (`TaskFieldsTests`).
     @Test func theDueFieldReadsTheGrammarsTable() throws {
         let harness = try PageHarness()
         let task = try harness.task("Feed the hogs")
         let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
-        let headers = [("Cookie", "tz=America%2FLos_Angeles")]
+        try harness.store.setHouseholdTimeZone(zone.identifier)
+        let headers = [("Cookie", "tz=Asia%2FTokyo")]
         var version = 1
         for row in DuePhraseExamples.read {
             let expected = try DuePhrase(now: PageHarness.now, in: zone).read(row.typed)
@@ -301,12 +303,14 @@ import Testing
     }
 
     /// Today lists what is overdue or due today, soonest first; Upcoming the next 7 days by day; a tap there
-    /// returns there; the home screen counts what is due today.
+    /// returns there; the home screen counts what is due today. The days are the household's (New York, where it
+    /// is 30 November), not the phone's (Pago Pago, still the 29th).
     @Test func todayAndUpcomingShowWhatIsDue() throws {
         let harness = try PageHarness()
         let todo = TodoList(store: harness.store, clock: { PageHarness.now })
         let zone = try #require(TimeZone(identifier: "America/New_York"))
-        let headers = [("Cookie", "tz=America%2FNew_York")]
+        try harness.store.setHouseholdTimeZone(zone.identifier)
+        let headers = [("Cookie", "tz=Pacific%2FPago_Pago")]
         let today = Day(PageHarness.now, in: zone)
         try todo.add(title: "Late", due: Due(day: today.adding(days: -1)))
         try todo.add(title: "Tonight", due: Due(day: today, minute: 20 * 60))

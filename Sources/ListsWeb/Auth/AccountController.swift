@@ -94,6 +94,9 @@ struct AccountController: Sendable {
         router.add("POST", "/households/rename", .accountPage) { request, context in
             try controller.renameHousehold(request, context.signedIn)
         }
+        router.add("POST", "/households/time-zone", .accountPage) { request, context in
+            try controller.setTimeZone(request, context.signedIn)
+        }
         router.add("POST", "/households/invite", .accountPage) { request, context in
             try controller.invite(request, context.signedIn)
         }
@@ -314,13 +317,15 @@ struct AccountController: Sendable {
 
     /// What the Household screen shows `principal`: their households, and the current one's members.
     private func householdsView(_ principal: Principal) throws -> AccountPages.HouseholdsView {
-        let (memberships, members) = try store.read { session in
+        let (memberships, members, zone) = try store.read { session in
             (
                 try session.accounts.memberships(userID: principal.user.id),
-                try principal.household.map { try session.accounts.members(of: $0.id) } ?? []
+                try principal.household.map { try session.accounts.members(of: $0.id) } ?? [],
+                try principal.household.flatMap { try HouseholdTimeZone.chosen(by: $0.id, in: session) }
             )
         }
-        return AccountPages.HouseholdsView(principal: principal, memberships: memberships, members: members)
+        return AccountPages.HouseholdsView(
+            principal: principal, memberships: memberships, members: members, timeZone: zone)
     }
 
     private func switchHousehold(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
@@ -375,6 +380,21 @@ struct AccountController: Sendable {
             return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
         }
         access.forgetCachedSessions()
+        return .redirect(to: "/households")
+    }
+
+    /// Sets the household's zone from the form's `timeZone` (empty: the server's again); an owner's.
+    private func setTimeZone(_ request: HTTPRequest, _ principal: Principal) throws -> HTTPResponse {
+        let household = try ownedHousehold(principal)
+        let form = try FormBody(request)
+        var state = FormState(form, fields: ["timeZone"])
+        let typed = form["timeZone"] ?? ""
+        do {
+            try store.write { try HouseholdTimeZone.set(typed.isEmpty ? nil : typed, of: household.id, in: $0) }
+        } catch let error as ValidationError {
+            state.record(error)
+            return try householdsPage(principal, state, status: FormOutcome.invalidStatus)
+        }
         return .redirect(to: "/households")
     }
 

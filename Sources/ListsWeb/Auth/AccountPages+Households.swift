@@ -16,6 +16,8 @@ extension AccountPages {
         var state = FormState()
         /// A link just made by Invite Someone, to copy.
         var invitationLink: String?
+        /// The zone the current household chose, or `nil` while it keeps the server's.
+        var timeZone: TimeZone?
     }
 
     /// The Household screen: the user's households (the current one checked, the others a tap away), the current
@@ -156,6 +158,7 @@ extension AccountPages {
                     </form>
                     """
             }
+            sections += timeZoneSection(view, isOwner: isOwner)
             sections += """
                 <a class="action-row destructive" href="/households/leave" aria-label="Leave \(name)…">Leave \(name)</a>
                 """
@@ -173,6 +176,44 @@ extension AccountPages {
             <p class="group-footer">You own it, with empty lists, and switch to it.</p>
             """
         return Layout.screen(title: "Household", left: Layout.homeLink, content: content)
+    }
+
+    /// The household's time zone, in which its tasks are due: a choice among the zones for an owner, the zone said
+    /// for a member.
+    static func timeZoneSection(_ view: HouseholdsView, isOwner: Bool) -> String {
+        let server = HouseholdTimeZone.name(of: HouseholdTimeZone.serverDefault)
+        let footer =
+            "Tasks are due, and today ends, in this zone for every member, wherever their phone is."
+        guard isOwner else {
+            let shown = view.timeZone.map(HouseholdTimeZone.name) ?? "The server's (\(server))"
+            return """
+                <h2 class="group-header" id="zone-header">Time zone</h2>
+                <ul class="group" aria-labelledby="zone-header"><li class="row"><span class="row-text">\
+                <span class="row-title">\(HTML.escape(shown))</span></span></li></ul>
+                <p class="group-footer">\(footer) Its owner sets it.</p>
+                """
+        }
+        var state = view.state
+        if state.values["timeZone"] == nil {
+            state.values["timeZone"] = view.timeZone.map(HouseholdTimeZone.name) ?? ""
+        }
+        // A zone set by its name that Foundation's list leaves out (Asia/Kolkata, listed as Asia/Calcutta) is
+        // offered too, chosen.
+        var places = HouseholdTimeZone.places
+        if let chosen = view.timeZone.map(HouseholdTimeZone.name), !places.contains(chosen) {
+            places = (places + [chosen]).sorted()
+        }
+        let options =
+            [(value: "", text: "The server's (\(server))")]
+            + places.map { (value: $0, text: $0.replacingOccurrences(of: "_", with: " ")) }
+        return """
+            <h2 class="group-header" id="zone-header">Time zone</h2>
+            <form class="account-form" method="post" action="/households/time-zone" aria-labelledby="zone-header">
+            <div class="fields">\(state.select("timeZone", label: "Time zone", options: options))</div>
+            <button class="action-row" type="submit">Set Time Zone</button>
+            </form>
+            <p class="group-footer">\(footer)</p>
+            """
     }
 
     /// A role as the screens name it.

@@ -39,8 +39,8 @@ struct PageController: Sendable {
     {
         let items = try lists.shopping.catalogCount()
         let tasks = try lists.todo.counts()
-        // What is due by the end of the viewer's day: the one line that reads the open tasks.
-        let zone = viewer?.timeZone ?? .current
+        // What is due by the end of the household's day: the one line that reads the open tasks.
+        let zone = try lists.todo.tasks.store.householdTimeZone()
         let dueToday = try lists.todo.due(through: Day(lists.todo.tasks.now(), in: zone)).count
         let sightings = try lists.birds.count()
         let named = try lists.shoppingLists.lists.counts([nil])[0]

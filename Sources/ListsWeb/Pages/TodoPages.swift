@@ -45,22 +45,26 @@ struct TodoPages: Sendable {
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/todo", .page) { request, context in
             try Self(context).page(
-                Viewer(request), FormState(), ListPager.choice(request),
+                Viewer(request, householdOf: context), FormState(), ListPager.choice(request),
                 undo: UndoOffer(request, .deletedTask) ?? UndoOffer(request, .checkedOffTask))
         }
         router.add("GET", "/todo/today", .page) { request, context in
-            try Self(context).agenda(Viewer(request), .today, undo: UndoOffer(request, .checkedOffTask))
+            try Self(context).agenda(
+                Viewer(request, householdOf: context), .today, undo: UndoOffer(request, .checkedOffTask))
         }
         router.add("GET", "/todo/upcoming", .page) { request, context in
-            try Self(context).agenda(Viewer(request), .upcoming, undo: UndoOffer(request, .checkedOffTask))
+            try Self(context).agenda(
+                Viewer(request, householdOf: context), .upcoming, undo: UndoOffer(request, .checkedOffTask))
         }
         router.add("GET", "/todo/by-date", .page) { request, context in
-            try Self(context).agenda(Viewer(request), .byDate, undo: UndoOffer(request, .checkedOffTask))
+            try Self(context).agenda(
+                Viewer(request, householdOf: context), .byDate, undo: UndoOffer(request, .checkedOffTask))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks", .page) { request, context in
-            try Self(context).insert(Viewer(request), FormBody(request), ListPager.choice(request))
+            try Self(context).insert(
+                Viewer(request, householdOf: context), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/toggle", .page) { request, context in
             let pages = try Self(context)
@@ -69,7 +73,7 @@ struct TodoPages: Sendable {
             let choice = try ListPager.choice(request)
             let version = try form.version()
             var moved = false
-            let answer = try pages.onConflict(Viewer(request), choice, shrinks: false) {
+            let answer = try pages.onConflict(Viewer(request, householdOf: context), choice, shrinks: false) {
                 let before = try pages.lists.todo.task(.id(id)).record.completions.count
                 let task = try pages.lists.todo.toggle(.id(id), expectedVersion: version).record
                 moved = !task.isDone && task.completions.count > before
@@ -92,31 +96,34 @@ struct TodoPages: Sendable {
             } catch let error as StoreError where error.code == .nothingToRestore {
                 var state = FormState()
                 state.notice = Notice(message: "There is no check-off to take back: it was taken back already.")
-                return try pages.page(Viewer(request), state, choice, status: FormOutcome.conflictStatus)
+                return try pages.page(
+                    Viewer(request, householdOf: context), state, choice, status: FormOutcome.conflictStatus)
             }
             return .redirect(to: ListPager.address("/todo", choice))
         }
         router.add("GET", "/todo/tasks/{id}/edit", .page) { request, context in
             let pages = try Self(context)
             let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
-            let viewer = Viewer(request)
+            let viewer = try Viewer(request, householdOf: context)
             return try pages.editSheet(viewer, task, Self.sheetForm.state(task, viewer), ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/edit", .page) { request, context in
             try Self(context).edit(
-                Viewer(request), PageController.id(context.parameters), FormBody(request), ListPager.choice(request))
+                Viewer(request, householdOf: context), PageController.id(context.parameters), FormBody(request),
+                ListPager.choice(request))
         }
         router.add("GET", "/todo/tasks/{id}/delete", .page) { request, context in
             let pages = try Self(context)
             let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
-            return try pages.deleteSheet(Viewer(request), task, ListPager.choice(request))
+            return try pages.deleteSheet(Viewer(request, householdOf: context), task, ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/delete", .page) { request, context in
             let pages = try Self(context)
             let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             return try pages.onConflict(
-                Viewer(request), ListPager.choice(request), shrinks: true, undo: UndoOffer(.deletedTask, id)
+                Viewer(request, householdOf: context), ListPager.choice(request), shrinks: true,
+                undo: UndoOffer(.deletedTask, id)
             ) {
                 try pages.lists.todo.remove([.id(id)], expectedVersion: form.version())
             }
@@ -131,7 +138,8 @@ struct TodoPages: Sendable {
                 guard let notice = UndoOffer.refusal(error, noun: "task") else { throw error }
                 var state = FormState()
                 state.notice = notice
-                return try pages.page(Viewer(request), state, choice, status: FormOutcome.conflictStatus)
+                return try pages.page(
+                    Viewer(request, householdOf: context), state, choice, status: FormOutcome.conflictStatus)
             }
             return .redirect(to: ListPager.address("/todo", choice))
         }
@@ -295,7 +303,8 @@ struct TodoPages: Sendable {
         let content =
             // The form that asks before a delete, in an empty list too: a row drawn there offline or from another
             // phone's change asks with it.
-            Self.viewControl(nil) + insert + "\n" + Layout.rowConfirmTemplate(hasCancel: true) + navigation
+            Self.viewControl(nil, zone: viewer.timeZone) + insert + "\n" + Layout.rowConfirmTemplate(hasCancel: true)
+            + navigation
             + Self.group(rows) + navigation
         return Layout.screen(
             title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
@@ -342,7 +351,9 @@ struct TodoPages: Sendable {
     static let upcomingDays = 7
 
     /// The segmented control above the To-Do screens: the whole list, Today, Upcoming; the current one marked.
-    static func viewControl(_ current: Agenda?) -> String {
+    /// It names the household's zone (`data-zone`), in which app.js draws a task's due day with no signal as the
+    /// server does.
+    static func viewControl(_ current: Agenda?, zone: TimeZone) -> String {
         let segments = [
             ("/todo", "All", nil), ("/todo/today", "Today", Agenda.today), ("/todo/upcoming", "Upcoming", .upcoming),
             ("/todo/by-date", "By Date", .byDate),
@@ -351,7 +362,8 @@ struct TodoPages: Sendable {
             "<a class=\"segment\" href=\"\(path)\"" + (view == current ? " aria-current=\"true\"" : "")
                 + ">\(title)</a>"
         }
-        return "<nav class=\"segmented\" aria-label=\"Show tasks\">\(segments.joined())</nav>\n"
+        return "<nav class=\"segmented\" aria-label=\"Show tasks\" data-zone=\"\(HTML.escape(zone.identifier))\">"
+            + "\(segments.joined())</nav>\n"
     }
 
     /// Today or Upcoming for `viewer`, with the Undo bar of `undo` after a repeating task's check-off.
@@ -367,7 +379,7 @@ struct TodoPages: Sendable {
             Self.row(
                 task, pager, subtitle: HTML.escape(Self.subtitle(task, viewer, now)), returning: view)
         }
-        var content = Self.viewControl(view) + Layout.rowConfirmTemplate(hasCancel: true)
+        var content = Self.viewControl(view, zone: viewer.timeZone) + Layout.rowConfirmTemplate(hasCancel: true)
         switch view {
         case .today:
             content += Layout.group(

@@ -23,6 +23,16 @@ struct Viewer: Sendable {
         timeZone = Self.cookie("tz", in: request.headers["Cookie"]).flatMap(Self.timeZone) ?? .current
     }
 
+    /// The viewer of `request` looking at the to-do lists of the household `context` acts in: their locale, and the
+    /// household's zone (``ListsModel/HouseholdTimeZone``), in which a task's due day is kept, typed, shown and
+    /// found overdue, whatever zone each member's phone is in. Sightings keep the viewer's own zone: they are
+    /// moments, shown where the viewer is.
+    /// - Throws: what reading the household's setting throws, and ``RequestContext/lists`` outside a household.
+    init(_ request: HTTPRequest, householdOf context: RequestContext) throws {
+        self.init(request)
+        timeZone = try context.lists.todo.tasks.store.householdTimeZone()
+    }
+
     /// Whether the viewer's language writes decimals with a comma (`1,99`), as German and French do.
     var writesDecimalComma: Bool {
         locale.decimalSeparator == ","

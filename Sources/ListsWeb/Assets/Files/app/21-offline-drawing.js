@@ -33,6 +33,26 @@ function shown(record) {
   return values;
 }
 
+// The household's wall clock now, as a Date whose local fields are the time in the household's zone (the
+// to-do screens' `data-zone`), in which the server decides what is today and overdue; the phone's own where a
+// screen does not say.
+function householdClock() {
+  const now = new Date();
+  const zone = document.querySelector("[data-zone]")?.dataset.zone;
+  if (!zone) return now;
+  let parts;
+  try {
+    parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric",
+      minute: "numeric", second: "numeric",
+    }).formatToParts(now);
+  } catch (error) {
+    return now;
+  }
+  const part = (type) => Number(parts.find((each) => each.type === type)?.value);
+  return new Date(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+}
+
 // The line under a task's title, as the server writes it (`TodoPages.subtitle`): when it is due
 // (`Overdue · Yesterday`, `Tomorrow 9:00 AM`, `Friday`, `Dec 24`) and its priority (`High priority`).
 function taskSubtitle(task) {
@@ -43,7 +63,7 @@ function taskSubtitle(task) {
     const [year, month, date] = day.split("-").map(Number);
     const noon = new Date(2000, 0, 1, 12);
     noon.setFullYear(year, month - 1, date);
-    const now = new Date();
+    const now = householdClock();
     const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12);
     const away = Math.round((noon - today) / 86400000);
     let text = { 0: "Today", 1: "Tomorrow", "-1": "Yesterday" }[away];
