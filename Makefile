@@ -70,13 +70,14 @@ $(MHD_WITHOUT_TLS): build-support/mhd-without-tls.c
 
 # Every test: the Swift suites, then the browser and live-server tests (browser-tests) against the release binary.
 # The PostgreSQL tests run on a throwaway cluster on loopback, started here and stopped whatever the tests do; they
-# are required here (LISTS_REQUIRE_POSTGRES), where a plain `swift test` without a server skips them.
+# are required here (LISTS_REQUIRE_POSTGRES), where a plain `swift test` without a server skips them. The Swift
+# suites run bounded (build-support/swift-test-bounded): a hung test fails the run, naming itself.
 test: deps web-deps build
 	swift build --build-tests
 	pg=$$(mktemp -d) && trap 'build-support/test-postgres stop "$$pg"' EXIT && \
 	  LISTS_TEST_POSTGRES=$$(build-support/test-postgres start "$$pg") && export LISTS_TEST_POSTGRES && \
 	  export LISTS_REQUIRE_POSTGRES=1 LISTS_REQUIRE_REFERENCES=1 && \
-	  swift test --skip-build --disable-xctest && \
+	  build-support/swift-test-bounded --skip-build --disable-xctest && \
 	  LISTS_BIN=$(LISTS) $(VENV)/bin/pytest -n auto --dist loadfile browser-tests
 
 # Only the browser and live-server tests.

@@ -1,6 +1,8 @@
 // The operating system's side of this module, in one place: scheduling priority, and the helper processes that
 // hash passwords for a server (spawning them, talking to them over a socket, stopping them).
 
+import HashingHelperSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -62,6 +64,13 @@ enum Platform {
         // dup2 leaves the copies open across exec; the originals are close-on-exec.
         posix_spawn_file_actions_adddup2(&actions, pair[1], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, pair[1], STDOUT_FILENO)
+        #if os(Linux)
+            // Nothing else of this process reaches the helper: a descriptor opened without close-on-exec by another
+            // thread at the moment of the spawn (a pipe being handed to another child, a client's connection)
+            // would otherwise stay open in a helper that lives as long as the server, so that whoever waits for
+            // that pipe's end or that connection's close would wait as long.
+            _ = lists_spawn_close_from(&actions, 3)
+        #endif
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

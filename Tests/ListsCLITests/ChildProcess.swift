@@ -30,6 +30,10 @@ struct Outcome: Sendable, Equatable, CustomStringConvertible {
 /// Runs programs as child processes with exactly the environment given, standard input from `/dev/null`,
 /// and standard output and error captured through pipes (so the child never sees a terminal).
 enum ChildProcess {
+    /// How long a child may run before it is taken for hung and killed: far beyond any command of the tests
+    /// (the slowest take seconds on a busy machine), so that it bounds a hang and never times a command.
+    static let hangLimit: Duration = .seconds(600)
+
     /// Runs `executable` with `arguments` and `environment` (nothing inherited), waits for it and returns what
     /// it did. With `killAfter`, sends SIGKILL that long after the start unless it has already exited.
     static func run(
@@ -72,6 +76,13 @@ enum ChildProcess {
         // Both pipes are drained at once so that a child filling one of them cannot block forever.
         let outReader = PipeReader(stdout.fileHandleForReading)
         let errReader = PipeReader(stderr.fileHandleForReading)
+        // A child that never ends (a bug, or a program waiting for input it will not get) is killed after
+        // ``hangLimit`` and fails its test, saying so, instead of holding the whole run until CI gives up.
+        let watchdog = DispatchWorkItem {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + hangLimit.seconds, execute: watchdog)
+        defer { watchdog.cancel() }
         if let killAfter {
             if killAfter > .zero { Thread.sleep(forTimeInterval: killAfter.seconds) }
             // Foundation reaps the child on its own thread; between that and `isRunning` turning false lie

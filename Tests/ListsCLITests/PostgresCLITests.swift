@@ -102,7 +102,18 @@ struct PostgresCLITests {
         try server.run()
         defer {
             server.terminate()
-            server.waitUntilExit()
+            // A server that does not stop on SIGTERM (it lets requests finish for 10 s at most) is killed and
+            // the test fails, rather than waiting for it forever.
+            let stopped = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                server.waitUntilExit()
+                stopped.signal()
+            }
+            if stopped.wait(timeout: .now() + 60) == .timedOut {
+                Issue.record("lists serve did not stop within a minute of SIGTERM")
+                kill(server.processIdentifier, SIGKILL)
+                server.waitUntilExit()
+            }
         }
         var banner = Data()
         while !banner.contains(UInt8(ascii: "\n")) {
@@ -116,6 +127,8 @@ struct PostgresCLITests {
             "serve printed \(line)")
         var request = URLRequest(url: try #require(URL(string: address + "api/v1/tasks")))
         request.httpMethod = "POST"
+        // Bounds a request the server never answers: the test then fails instead of waiting forever.
+        request.timeoutInterval = 120
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(#"{"title": "Feed the cat"}"#.utf8)

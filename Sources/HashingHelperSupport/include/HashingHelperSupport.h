@@ -4,6 +4,7 @@
 #ifndef LISTS_HASHING_HELPER_SUPPORT_H
 #define LISTS_HASHING_HELPER_SUPPORT_H
 
+#include <spawn.h>
 #include <stddef.h>
 
 // MARK: The memory Argon2id fills, kept from one hash to the next (Memory.c)
@@ -60,5 +61,15 @@ void lists_hashing_yield_end(void);
 
 /// How many times the handler has yielded, since the process started.
 unsigned long lists_hashing_yields(void);
+
+// MARK: Starting a helper (Spawning.c)
+//
+// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which the Swift module of glibc does not show:
+// a helper is started with every descriptor from `lowest` up closed, so that none that another thread of the server
+// opened without close-on-exec at that moment (a pipe handed to another child) stays open in a helper that lives as
+// long as the server.
+
+/// Adds to `actions` the closing of every descriptor from `lowest` up; 0 on success, else the error number.
+int lists_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 #endif
