@@ -19,6 +19,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case ebird
     /// The shopping catalog as CSV.
     case shoppingCSV = "shopping-csv"
+    /// iCalendar `.ics` files of to-dos (VTODO).
+    case icalendar
 
     /// The largest file an import of another program's format reads: 100 MB.
     public static let maximumImportSize = 100_000_000
@@ -31,7 +33,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
 
     /// The formats `export` writes.
     public static let exportable: [InterchangeFormat] = [
-        .listsJSON, .dataTD, .taskwarrior, .todoTxt, .shoppingCSV, .ebird,
+        .listsJSON, .dataTD, .taskwarrior, .todoTxt, .icalendar, .shoppingCSV, .ebird,
     ]
 
     /// The format of a file from its content (its first 4 kB, or all of a binary property list), or `nil` when
@@ -75,6 +77,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                 ? .taskwarrior : nil
         }
         if start.hasPrefix("Submission ID,") { return .ebird }
+        if start.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .icalendar }
         if name.hasSuffix(".csv") || start.lowercased().hasPrefix("name,price") { return .shoppingCSV }
         if name.hasSuffix(".txt") { return .todoTxt }
         return nil
@@ -95,9 +98,11 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         return (names.first ?? "", names.count > 1 ? names[1] : "")
     }
 
-    /// The records of `bytes` in this format.
+    /// The records of `bytes` in this format; an iCalendar file's times are read in `zone`, the household's.
     /// - Throws: ``ImportError``.
-    public func read(_ bytes: [UInt8], now: Date = Date()) throws -> ImportBatch {
+    public func read(_ bytes: [UInt8], now: Date = Date(), zone: TimeZone = HouseholdTimeZone.serverDefault) throws
+        -> ImportBatch
+    {
         switch self {
         case .listsJSON: try ListsJSON.read(bytes, now: now)
         case .itemsPlist: try TutorialFiles.readItemsArchive(bytes, now: now)
@@ -107,6 +112,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .todoTxt: try TodoTxt.read(bytes, now: now)
         case .shoppingCSV: try ShoppingCSV.read(bytes, now: now)
         case .ebird: try EBird.read(bytes)
+        case .icalendar: try ICalendar.read(bytes, now: now, zone: zone)
         }
     }
 
@@ -138,7 +144,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
         guard self == .taskwarrior else {
-            var batch = try read(bytes, now: now)
+            let zone = self == .icalendar ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
+            var batch = try read(bytes, now: now, zone: zone)
             batch.putShoppingItems(on: ShoppingLists.tabListName, everyWhenNoneMarked: false)
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
@@ -160,6 +167,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             try write(Taskwarrior.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .todoTxt:
             try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
+        case .icalendar:
+            try write(ICalendar.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .shoppingCSV:
             let lists = ShoppingLists(store: store)
             let named = try lists.all().map { (list: $0, rows: try lists.rows(of: $0)) }

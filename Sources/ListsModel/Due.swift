@@ -75,7 +75,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
     }
 
-    static func padded(_ number: Int, _ width: Int) -> String {
+    public static func padded(_ number: Int, _ width: Int) -> String {
         let text = String(number)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }

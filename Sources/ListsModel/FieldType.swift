@@ -133,6 +133,35 @@ extension FieldType where Value == String? {
             })
     }
 
+    /// Another program's lines kept as text of up to `maximum` characters (a task's iCalendar properties that Lists
+    /// has no field for), written back as they are; Lists sets it, never a client. Line ends are kept, so it is not
+    /// checked as a person's text is.
+    public static func keptText(description: String, maximum: Int) -> FieldType<String?> {
+        FieldType(
+            storage: .optionalText,
+            schema: #"{"type": "string", "maxLength": \#(maximum), "description": "\#(description)"}"#,
+            isNullable: true, writesNull: false, input: nil,
+            toStore: { $0.map { .text($0) } ?? .null },
+            fromStore: { value in
+                switch value {
+                case .null: return nil
+                case .text(let text): return text
+                default: throw StoreError.corrupt("text")
+                }
+            },
+            toJSON: { text, output in
+                if let text { JSONValue.writeString(text, to: &output) } else { output += Array("null".utf8) }
+            },
+            fromJSON: { json, field in
+                switch json {
+                case .null: return nil
+                case .string(let text) where text.count <= maximum: return text.isEmpty ? nil : text
+                default: throw mismatch(field, "a text of up to \(maximum) characters")
+                }
+            },
+            isNone: { $0 == nil })
+    }
+
     /// Another program's attributes kept as a JSON object's text (a task's Taskwarrior attributes): written into
     /// the record's JSON as the object it is, left out when there is none.
     public static func jsonObject(description: String) -> FieldType<String?> {

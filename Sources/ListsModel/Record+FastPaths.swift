@@ -44,11 +44,12 @@ extension TodoTask {
             Fields.due.type.toStore(due), Fields.priority.type.toStore(priority), note.map { .text($0) } ?? .null,
             doneAt.map { .date($0) } ?? .null, Fields.recurrence.type.toStore(recurrence),
             Fields.repeatFrom.type.toStore(repeatFrom), Fields.completions.type.toStore(completions),
+            icalendar.map { .text($0) } ?? .null,
         ]
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 10 else { throw StoreError.corrupt("task has \(fields.count) values") }
+        guard fields.count == 11 else { throw StoreError.corrupt("task has \(fields.count) values") }
         let kept = try fields.optionalText(2)
         // Checked to be an object, as it is written out into JSON documents as it is.
         if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("json object") }
@@ -62,6 +63,7 @@ extension TodoTask {
             meta: meta, title: try fields.text(0), isDone: try fields.bool(1), taskwarriorJSON: kept, due: due,
             priority: priority, note: try fields.optionalText(5), doneAt: try fields.optionalDate(6),
             recurrence: recurrence, repeatFrom: repeatFrom, completions: completions)
+        icalendar = try fields.optionalText(10)
     }
 
     public func writeJSON(to output: inout [UInt8]) {
@@ -72,6 +74,7 @@ extension TodoTask {
         object.bool("done", isDone, &output)
         object.optionalDate("doneAt", doneAt, &output)
         object.string("due", due?.description, &output)
+        if let icalendar { object.string("icalendar", icalendar, &output) }
         object.string("id", id.text, &output)
         object.string("note", note, &output)
         object.string("priority", priority?.rawValue, &output)

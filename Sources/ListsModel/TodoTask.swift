@@ -31,6 +31,10 @@ public struct TodoTask: Record {
     public var repeatFrom: Due?
     /// Its check-offs while it repeats, oldest first (its history; the last ``TaskCompletion/kept``).
     public var completions: [TaskCompletion] = []
+    /// The content lines of an iCalendar VTODO that Lists has no field for (its UID, alarms, categories, related
+    /// tasks, a client's own properties), unfolded, one a line, kept from an import to be written back unchanged
+    /// (``ListsInterchange/ICalendar``); `nil` for tasks made in Lists.
+    public var icalendar: String?
 
     /// A task with an already validated title.
     public init(
@@ -117,6 +121,14 @@ public struct TodoTask: Record {
         public static let recurrence = Field(
             TodoTask.self, key: "repeat", column: "repeat_rule", type: .recurrence, initial: .value(nil),
             get: { $0.recurrence }, set: { $0.recurrence = $1 })
+        /// `icalendar`: the iCalendar lines an import kept; the API shows them and never takes them.
+        public static let icalendar = Field(
+            TodoTask.self, key: "icalendar", column: "icalendar",
+            type: .keptText(
+                description:
+                    "The iCalendar content lines of a task imported as a VTODO that Lists keeps for export, one a line.",
+                maximum: 100_000),
+            initial: .value(nil), isInput: false, get: { $0.icalendar }, set: { $0.icalendar = $1 })
         /// `repeatFrom`: the due date the repeat counts from; Lists sets it with the repeat.
         public static let repeatFrom = Field(
             TodoTask.self, key: "repeatFrom", column: "repeat_from", type: .due, initial: .value(nil), isInput: false,
@@ -131,7 +143,7 @@ public struct TodoTask: Record {
         [
             Fields.title.erased, Fields.isDone.erased, Fields.taskwarrior.erased, Fields.due.erased,
             Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased, Fields.recurrence.erased,
-            Fields.repeatFrom.erased, Fields.completions.erased,
+            Fields.repeatFrom.erased, Fields.completions.erased, Fields.icalendar.erased,
         ], name: Fields.title, blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) },
         derive: { task, old, now, zone in try task.derive(from: old, now: now, in: zone) },
         mergeLinks: [(field: Fields.isDone.key, on: Fields.due.key)])

@@ -388,6 +388,11 @@ extension PostgresStore {
         ALTER TABLE tasks ADD COLUMN repeat_from text CHECK (repeat_from IS NULL OR char_length(repeat_from) IN (10, 16));
         ALTER TABLE tasks ADD COLUMN completions text CHECK (completions IS NULL OR char_length(completions) BETWEEN 1 AND 4000);
         """,
+        // 20: the iCalendar lines of a task imported as a VTODO that Lists has no field for, kept to be written back.
+        // Nothing stored changes.
+        """
+        ALTER TABLE tasks ADD COLUMN icalendar text CHECK (icalendar IS NULL OR char_length(icalendar) BETWEEN 1 AND 100000);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

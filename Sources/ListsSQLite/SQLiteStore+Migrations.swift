@@ -436,6 +436,11 @@ extension SQLiteStore {
         ALTER TABLE tasks ADD COLUMN repeat_from TEXT CHECK (repeat_from IS NULL OR length(repeat_from) IN (10, 16));
         ALTER TABLE tasks ADD COLUMN completions TEXT CHECK (completions IS NULL OR length(completions) BETWEEN 1 AND 4000);
         """,
+        // 20: the iCalendar lines of a task imported as a VTODO that Lists has no field for, kept to be written back.
+        // Nothing stored changes.
+        """
+        ALTER TABLE tasks ADD COLUMN icalendar TEXT CHECK (icalendar IS NULL OR length(icalendar) BETWEEN 1 AND 100000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -12,7 +12,8 @@ enum SettingsView {
     static func page(notice: Notice?, status: Int = 200) -> HTTPResponse {
         let descriptions: [(InterchangeFormat, String)] = [
             (.listsJSON, "Lists backup (all three apps, lossless)"), (.taskwarrior, "Taskwarrior JSON (To-Do)"),
-            (.todoTxt, "todo.txt (To-Do)"), (.dataTD, "iTahDoodle data.td (To-Do)"),
+            (.todoTxt, "todo.txt (To-Do)"),
+            (.icalendar, "iCalendar .ics (To-Do)"), (.dataTD, "iTahDoodle data.td (To-Do)"),
             (.shoppingCSV, "Shopping CSV (Items)"), (.ebird, "eBird Record Format (Bird Sightings)"),
         ]
         let downloads = descriptions.map { format, label in
@@ -46,7 +47,7 @@ enum SettingsView {
             <button class="action-row" type="submit">Import</button>
             </form>
             <p class="group-footer" id="import-hint">A Lists backup, Shopping List's items.plist or seed.plist, \
-            iTahDoodle's data.td, a Taskwarrior export, My eBird Data (MyEBirdData.csv), todo.txt or a shopping CSV, \
+            iTahDoodle's data.td, a Taskwarrior export, an iCalendar file of to-dos (.ics), My eBird Data (MyEBirdData.csv), todo.txt or a shopping CSV, \
             up to 100 MB. All or nothing: one bad record imports nothing.</p>
             """
         return Layout.page(
