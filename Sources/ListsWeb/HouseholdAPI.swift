@@ -62,6 +62,9 @@ enum HouseholdAPI {
         return .json(bytes: bytes)
     }
 
+    /// The zones a PATCH takes, as JSON strings.
+    private static var zones: String { HouseholdTimeZone.places.map { "\"\($0)\"" }.joined(separator: ", ") }
+
     static var schemas: [(name: String, schema: String)] {
         [
             (
@@ -70,7 +73,7 @@ enum HouseholdAPI {
             ),
             (
                 "HouseholdPatch",
-                #"{"type": "object", "additionalProperties": false, "properties": {"timeZone": {"type": ["string", "null"], "minLength": 1, "maxLength": 64, "description": "A place's zone as the IANA database names it (Europe/Berlin) or UTC; null for the server's."}}}"#
+                #"{"type": "object", "additionalProperties": false, "properties": {"timeZone": {"enum": [\#(zones), null], "description": "A place's zone as the IANA database names it (Europe/Berlin; the letters' case does not matter) or UTC; null for the server's."}}}"#
             ),
         ]
     }

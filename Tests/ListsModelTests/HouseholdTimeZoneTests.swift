@@ -47,6 +47,14 @@ import Testing
         }
     }
 
+    /// Every zone offered (the Household screen's choices, the API's enum) is one that is taken, named as offered.
+    @Test func everyPlaceOfferedIsAccepted() throws {
+        #expect(HouseholdTimeZone.places.count > 300 && HouseholdTimeZone.places.contains("UTC"))
+        for place in HouseholdTimeZone.places {
+            #expect(HouseholdTimeZone.name(of: try HouseholdTimeZone.checked(place)) == place, "\(place)")
+        }
+    }
+
     @Test func theServerDefaultFollowsTZ() throws {
         let newYork = try #require(TimeZone(identifier: "America/New_York"))
         let berlin = "Europe/Berlin"
