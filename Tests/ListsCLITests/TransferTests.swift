@@ -130,6 +130,34 @@ struct TransferTests {
         #expect(try sandbox.snapshot() == before)
     }
 
+    /// A client's .ics through the binary: detected, its to-dos listed with their due dates in the household's zone,
+    /// the event left out and said so; exported, the client's own lines come back; a broken DUE changes nothing.
+    @Test func anICalendarFileOfToDosGoesInAndOut() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["--no-seed", "households", "zone", "Europe/Berlin"])
+        let imported = try sandbox.run(["import", fixture("tasks-org.ics")])
+        #expect(imported.status == 0)
+        #expect(
+            imported.stdout == "Imported tasks-org.ics (icalendar): 3 added, 0 updated, 0 already there.\n"
+                + "Note: 1 VEVENT component was left out: only to-dos (VTODO) are tasks\n")
+        let listed = try sandbox.succeed(["todo", "list"])
+        #expect(listed.contains("2026-12-24 18:00") && listed.contains("Call the dentist, then the vet"), "\(listed)")
+        let file = sandbox.path("out.ics")
+        try sandbox.succeed(["export", "--format", "icalendar", "--output", file])
+        let text = String(decoding: try #require(sandbox.bytes(file)), as: UTF8.self)
+        #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.contains("\r\nX-APPLE-SORT-ORDER:-123456\r\n"))
+
+        let before = try sandbox.snapshot()
+        let broken = sandbox.path("broken.ics")
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nDUE:2026-12-24\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+            .write(to: URL(fileURLWithPath: broken))
+        let refused = try sandbox.run(["import", broken])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("lists: import: line 4: DUE: is a date (20261224)"), "\(refused.stderr)")
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test func aFileOverOneHundredMegabytesIsRefusedUnread() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
