@@ -100,6 +100,7 @@ enum TodoCommands {
             .option("priority", "P", help: TodoCommands.priorityHelp) { $0.priorityText = $1 },
             .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
             .option("every", "R", help: TodoCommands.everyHelp) { $0.everyText = $1 },
+            .option("remind", "D", help: TodoCommands.remindHelp) { $0.remindText = $1 },
         ]
 
         /// The words of the task's text, which need no quotes.
@@ -108,6 +109,7 @@ enum TodoCommands {
         var priorityText: String?
         var noteText: String?
         var everyText: String?
+        var remindText: String?
         /// The text, checked.
         var title = ""
         var due: Due?
@@ -121,12 +123,15 @@ enum TodoCommands {
             due = try dueText.flatMap { try TodoTask.Fields.due.parse($0) }
             priority = try priorityText.flatMap { try TodoTask.Fields.priority.parse($0) }
             note = try noteText.flatMap { try TodoTask.Fields.note.parse($0) }
+            _ = try remindText.flatMap { try TodoTask.Fields.remindAt.parse($0) }
         }
 
         func run(_ run: Invocation) throws {
             let todo = try run.todo()
             let due = try dueText.map { try TodoCommands.due($0, todo) } ?? due
-            let added = try todo.add(title: title, due: due, priority: priority, note: note, recurrence: recurrence)
+            let remind = try remindText.map { try TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt) } ?? nil
+            let added = try todo.add(
+                title: title, due: due, priority: priority, note: note, recurrence: recurrence, remindAt: remind)
             if run.wantsJSON { return run.output.json(added.record) }
             run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
         }
@@ -135,9 +140,9 @@ enum TodoCommands {
     /// `lists todo edit REF [--title TEXT] [--due D] [--priority P] [--note N] [--every R]`.
     struct Edit: Command {
         static let configuration = CommandConfiguration(
-            app: "todo", name: "edit", abstract: "Change a task's text, due date, priority, note or repeat.",
+            app: "todo", name: "edit", abstract: "Change a task's text, due date, priority, note, repeat or reminder.",
             discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
-                + "exact text. An empty --due, --priority, --note or --every (or none) takes it away.",
+                + "exact text. An empty --due, --priority, --note, --every or --remind (or none) takes it away.",
             example: "lists todo edit 4 --title \"Call the vet at 9\" --due none")
         static let arguments: [Argument<Self>] = [
             .positional("REF", 1, 1) { $0.references = $1 },
@@ -146,6 +151,7 @@ enum TodoCommands {
             .option("priority", "P", help: TodoCommands.priorityHelp) { $0.priorityText = $1 },
             .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
             .option("every", "R", help: TodoCommands.everyHelp) { $0.everyText = $1 },
+            .option("remind", "D", help: TodoCommands.remindHelp) { $0.remindText = $1 },
             .option("if-version", "V", help: "refuse the change unless the task is at version V") {
                 $0.versionText = $1
             },
@@ -157,6 +163,7 @@ enum TodoCommands {
         var priorityText: String?
         var noteText: String?
         var everyText: String?
+        var remindText: String?
         var versionText: String?
         var title: String?
         var due: Due??
@@ -166,11 +173,15 @@ enum TodoCommands {
         var version: Int?
 
         mutating func validate() throws {
-            guard newTitle != nil || dueText != nil || priorityText != nil || noteText != nil || everyText != nil else {
+            guard
+                newTitle != nil || dueText != nil || priorityText != nil || noteText != nil || everyText != nil
+                    || remindText != nil
+            else {
                 throw UsageError(
-                    message: "nothing to change; give --title, --due, --priority, --note or --every", command: Self.path
-                )
+                    message: "nothing to change; give --title, --due, --priority, --note, --every or --remind",
+                    command: Self.path)
             }
+            if let remindText, !TodoCommands.none(remindText) { _ = try TodoTask.Fields.remindAt.parse(remindText) }
             recurrence = try everyText.map { try TodoCommands.repeatParse($0) }
             title = try newTitle.map { try TodoTask.Fields.title.parse($0) }
             due = try dueText.map { try TodoCommands.none($0) ? nil : TodoTask.Fields.due.parse($0) }
@@ -182,9 +193,12 @@ enum TodoCommands {
         func run(_ run: Invocation) throws {
             let todo = try run.todo()
             let due = try dueText.map { try TodoCommands.none($0) ? nil : TodoCommands.due($0, todo) } ?? due
+            let remind = try remindText.map {
+                try TodoCommands.none($0) ? nil : TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt)
+            }
             let edited = try todo.edit(
                 .typed(references[0]), title: title, due: due, priority: priority, note: note, recurrence: recurrence,
-                expectedVersion: version)
+                remindAt: remind, expectedVersion: version)
             if run.wantsJSON { return run.output.json(edited.record) }
             run.output.line("Updated task \(edited.number): \(edited.record.title)")
         }
@@ -224,14 +238,18 @@ enum TodoCommands {
     static let everyHelp =
         "how it repeats: day, 2 weeks, weekdays, tue and thu, month on the 1st, last friday, year, "
         + "\"3 days after done\", or an RRULE"
+    static let remindHelp =
+        "when an open page of the household reminds you: a day and a time as for --due (a day alone is 9:00)"
     static let priorityHelp = "how much it matters: none, low, medium or high"
     static let noteHelp = "a note; several lines in the shell's quotes"
 
     /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
     /// and "fri" are there. The option was checked as the command was read, in the machine's zone, so that a
     /// refused date opens no database.
-    static func due(_ text: String, _ todo: TodoList) throws -> Due? {
-        try TodoTask.Fields.due.parse(text, InputConventions(timeZone: try todo.tasks.store.householdTimeZone()))
+    static func due(_ text: String, _ todo: TodoList, field: Field<TodoTask, Due?> = TodoTask.Fields.due) throws
+        -> Due?
+    {
+        try field.parse(text, InputConventions(timeZone: try todo.tasks.store.householdTimeZone()))
     }
 
     /// Whether an option's text takes its value away: empty, or `none`.

@@ -52,7 +52,16 @@ extension FieldType where Value == Due? {
         schema:
             #"{"type": ["string", "null"], "pattern": "^(?:(?:[0-9]{3}[1-9]|[0-9]{2}[1-9]0|[0-9][1-9]00|[1-9]000)-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29)(?:T(?:[01][0-9]|2[0-3]):[0-5][0-9])?$", "description": "When it is due, in the household's time zone: a real day (2026-12-24) or a day and a time (2026-12-24T18:00); null for none."}"#,
         input: TextInput(
-            kind: "due", rules: Due.inputRules, parse: { text, field, conventions in try Due.typed(text, conventions) },
+            kind: "due", rules: Due.inputRules,
+            parse: { text, field, conventions in
+                do {
+                    return try Due.typed(text, conventions)
+                } catch var error as ValidationError {
+                    // The grammar names `due`; a reminder's field is read by it too.
+                    error.field = field
+                    throw error
+                }
+            },
             show: { due, _ in due.map(Due.shownInField) ?? "" }),
         text: \.description, fromText: { Due(iso: $0) }, corrupt: "due date",
         fromJSONText: { text, field in

@@ -44,12 +44,12 @@ extension TodoTask {
             Fields.due.type.toStore(due), Fields.priority.type.toStore(priority), note.map { .text($0) } ?? .null,
             doneAt.map { .date($0) } ?? .null, Fields.recurrence.type.toStore(recurrence),
             Fields.repeatFrom.type.toStore(repeatFrom), Fields.completions.type.toStore(completions),
-            icalendar.map { .text($0) } ?? .null,
+            icalendar.map { .text($0) } ?? .null, Fields.remindAt.type.toStore(remindAt),
         ]
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 11 else { throw StoreError.corrupt("task has \(fields.count) values") }
+        guard fields.count == 12 else { throw StoreError.corrupt("task has \(fields.count) values") }
         let kept = try fields.optionalText(2)
         // Checked to be an object, as it is written out into JSON documents as it is.
         if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("json object") }
@@ -64,6 +64,7 @@ extension TodoTask {
             priority: priority, note: try fields.optionalText(5), doneAt: try fields.optionalDate(6),
             recurrence: recurrence, repeatFrom: repeatFrom, completions: completions)
         icalendar = try fields.optionalText(10)
+        remindAt = try Fields.remindAt.type.fromStore(fields[11])
     }
 
     public func writeJSON(to output: inout [UInt8]) {
@@ -78,6 +79,7 @@ extension TodoTask {
         object.string("id", id.text, &output)
         object.string("note", note, &output)
         object.string("priority", priority?.rawValue, &output)
+        object.string("remindAt", remindAt?.description, &output)
         object.string("repeat", recurrence?.text, &output)
         object.string("repeatFrom", repeatFrom?.description, &output)
         if let taskwarriorJSON { object.raw("taskwarrior", taskwarriorJSON, &output) }

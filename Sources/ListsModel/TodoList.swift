@@ -47,16 +47,16 @@ public struct TodoList: Sendable {
     @discardableResult
     public func add(
         title: String, isDone: Bool = false, due: Due? = nil, priority: TaskPriority? = nil, note: String? = nil,
-        recurrence: Recurrence? = nil, numbered: Bool = true, id: UUID? = nil
+        recurrence: Recurrence? = nil, remindAt: Due? = nil, numbered: Bool = true, id: UUID? = nil
     ) throws -> Added<TodoTask> {
-        try tasks.add(
-            TodoTask(
-                meta: .draft, title: title, isDone: isDone, due: due, priority: priority, note: note,
-                recurrence: recurrence),
-            numbered: numbered, id: id)
+        var task = TodoTask(
+            meta: .draft, title: title, isDone: isDone, due: due, priority: priority, note: note,
+            recurrence: recurrence)
+        task.remindAt = remindAt
+        return try tasks.add(task, numbered: numbered, id: id)
     }
 
-    /// Changes a task's text, its done mark, its due date, its priority, its note and its repeat (each given as
+    /// Changes a task's text, its done mark, its due date, its priority, its note, its repeat and its reminder (each given as
     /// `.some(nil)` taken away), in one change (one new version). Marking a repeating task done checks it off: it
     /// moves to its next due date (see ``TodoTask``'s derive).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
@@ -64,10 +64,11 @@ public struct TodoList: Sendable {
     public func edit(
         _ reference: Reference, title: String? = nil, isDone: Bool? = nil, due: Due?? = nil,
         priority: TaskPriority?? = nil, note: String?? = nil, recurrence: Recurrence?? = nil,
-        expectedVersion: Int? = nil
+        remindAt: Due?? = nil, expectedVersion: Int? = nil
     ) throws -> Numbered<TodoTask> {
         try tasks.change([reference], expectedVersion: expectedVersion) { task in
             if let recurrence { task.recurrence = recurrence }
+            if let remindAt { task.remindAt = remindAt }
             if let title { task.title = title }
             if let isDone { task.isDone = isDone }
             if let due { task.due = due }

@@ -31,6 +31,10 @@ public struct TodoTask: Record {
     public var repeatFrom: Due?
     /// Its check-offs while it repeats, oldest first (its history; the last ``TaskCompletion/kept``).
     public var completions: [TaskCompletion] = []
+    /// When to remind the household of it, in its time zone, or `nil`: an open page shows the reminder when it comes
+    /// (pushed over the event stream). A reminder given as a day alone is at 09:00 that day. A repeating task's
+    /// reminder moves with its due date, keeping its distance from it.
+    public var remindAt: Due?
     /// The content lines of an iCalendar VTODO that Lists has no field for (its UID, alarms, categories, related
     /// tasks, a client's own properties), unfolded, one a line, kept from an import to be written back unchanged
     /// (``ListsInterchange/ICalendar``); `nil` for tasks made in Lists.
@@ -121,6 +125,10 @@ public struct TodoTask: Record {
         public static let recurrence = Field(
             TodoTask.self, key: "repeat", column: "repeat_rule", type: .recurrence, initial: .value(nil),
             get: { $0.recurrence }, set: { $0.recurrence = $1 })
+        /// `remindAt`: when to be reminded, a day and a time (a day alone is 09:00), or none.
+        public static let remindAt = Field(
+            TodoTask.self, key: "remindAt", column: "remind_at", type: .due, initial: .value(nil),
+            get: { $0.remindAt }, set: { $0.remindAt = $1 })
         /// `icalendar`: the iCalendar lines an import kept; the API shows them and never takes them.
         public static let icalendar = Field(
             TodoTask.self, key: "icalendar", column: "icalendar",
@@ -143,7 +151,7 @@ public struct TodoTask: Record {
         [
             Fields.title.erased, Fields.isDone.erased, Fields.taskwarrior.erased, Fields.due.erased,
             Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased, Fields.recurrence.erased,
-            Fields.repeatFrom.erased, Fields.completions.erased, Fields.icalendar.erased,
+            Fields.repeatFrom.erased, Fields.completions.erased, Fields.icalendar.erased, Fields.remindAt.erased,
         ], name: Fields.title, blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) },
         derive: { task, old, now, zone in try task.derive(from: old, now: now, in: zone) },
         mergeLinks: [(field: Fields.isDone.key, on: Fields.due.key)])
@@ -176,6 +184,14 @@ public struct TodoTask: Record {
         } else if !wasDone, doneAt == nil || doneAt == old?.doneAt {
             doneAt = now
         }
+        // A reminder is at a time: a day alone is its morning.
+        if let remind = remindAt, remind.minute == nil { remindAt = Due(day: remind.day, minute: Self.morning) }
+        // A check-off taken back (its due date and history changed together) takes the reminder back with it.
+        if let old, let oldDue = old.due, let due, due != oldDue, completions != old.completions,
+            remindAt == old.remindAt
+        {
+            remindAt = remindAt.map { Self.shifted($0, by: due, from: oldDue) }
+        }
         // A due date moved by hand (not by a check-off or its undo, which change the history) restarts the repeat
         // from it, as does a repeat set or changed.
         let movedByHand = old.map { due != $0.due && completions == $0.completions } ?? true
@@ -203,7 +219,20 @@ public struct TodoTask: Record {
             self.due = next
             isDone = false
             doneAt = nil
+            remindAt = remindAt.map { Self.shifted($0, by: next, from: due) }
         }
+    }
+
+    /// The time of day a reminder given as a day alone is at: 09:00.
+    public static let morning = 9 * 60
+
+    /// `remind` moved as a due date moved from `from` to `to`: as many days and minutes from the new one as it was
+    /// from the old one (a whole day's due date counted from its midnight).
+    static func shifted(_ remind: Due, by to: Due, from: Due) -> Due {
+        func minutes(_ due: Due) -> Int { due.day.daysSince1970 * 1440 + (due.minute ?? 0) }
+        let moved = minutes(remind) + minutes(to) - minutes(from)
+        let day = Int((Double(moved) / 1440).rounded(.down))
+        return Due(day: Day(daysSince1970: day), minute: moved - day * 1440)
     }
 
     /// Checks a task's text: trimmed, 1 to 200 characters, no control characters. Empty text is refused,

@@ -393,6 +393,11 @@ extension PostgresStore {
         """
         ALTER TABLE tasks ADD COLUMN icalendar text CHECK (icalendar IS NULL OR char_length(icalendar) BETWEEN 1 AND 100000);
         """,
+        // 21: in-app reminders: when to remind the household of a task, a day and a time in its zone. Nothing stored
+        // changes.
+        """
+        ALTER TABLE tasks ADD COLUMN remind_at text CHECK (remind_at IS NULL OR char_length(remind_at) = 16);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

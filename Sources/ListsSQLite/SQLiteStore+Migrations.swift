@@ -441,6 +441,11 @@ extension SQLiteStore {
         """
         ALTER TABLE tasks ADD COLUMN icalendar TEXT CHECK (icalendar IS NULL OR length(icalendar) BETWEEN 1 AND 100000);
         """,
+        // 21: in-app reminders: when to remind the household of a task, a day and a time in its zone. Nothing stored
+        // changes.
+        """
+        ALTER TABLE tasks ADD COLUMN remind_at TEXT CHECK (remind_at IS NULL OR length(remind_at) = 16);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONCodec
 import ListsHTTP
 import ListsModel
 import Synchronization
@@ -40,6 +41,20 @@ import Synchronization
 /// Every ``heartbeatInterval`` each stream gets a comment line, so that proxies keep it open and a client that
 /// left is noticed; a stream whose session or token no longer lets it see the household ends then, or at once when
 /// the change to accounts was made through this server (``recheck()``).
+///
+/// A task's reminder (``ListsModel/TodoTask/remindAt``) comes to every open stream of its household when its moment
+/// passes, as an event of its own that the page shows (`Assets/Files/app/42-reminders.js`), without an `id`, so that
+/// a resumed stream's revision is not moved by it:
+///
+/// ```
+/// event: reminder
+/// data: {"id":"…","title":"Pay rent","remindAt":"2026-12-01T09:00"}
+/// ```
+///
+/// The hub keeps the reminders of each followed household's open tasks (read again with its tasks when they
+/// change) and, at each tick of its thread, sends those whose moment (in the household's zone) came since the last
+/// tick. A reminder that came while no page of the household was open is not sent later: the home screen and Today
+/// say what is due.
 ///
 /// A stream only ever carries its own household's revisions, list names and records, read from the store scoped
 /// to it.
@@ -106,6 +121,10 @@ final class EventHub: Sendable {
         var lists: [RecordKind: ListSnapshot] = [:]
         /// Its store lists and their entries as read at ``latest``.
         var shopping: StoreListsSnapshot?
+        /// The reminders of its open tasks, soonest first.
+        var reminders: [Reminder] = []
+        /// The moment up to which its reminders were sent.
+        var remindedThrough: Date
 
         mutating func remember(_ revisions: [RecordKind: Int64]) {
             let revision = revisions.values.reduce(0, +)
@@ -118,6 +137,16 @@ final class EventHub: Sendable {
         }
     }
 
+    /// A task's reminder, as a moment.
+    private struct Reminder {
+        let id: UUID
+        let title: String
+        let remindAt: Due
+        let moment: Date
+    }
+
+    /// The clock reminders come by.
+    private let clock: @Sendable () -> Date
     /// The store scoped to a household.
     private let scoped: @Sendable (HouseholdID) -> any Store
     /// The store, when it announces every writer's changes.
@@ -128,8 +157,9 @@ final class EventHub: Sendable {
     /// Whether the thread that polls and beats is running.
     private let isWatching = Atomic<Bool>(false)
 
-    /// A hub over `store`'s households.
-    init(store: any Store) {
+    /// A hub over `store`'s households, whose reminders come by `clock`.
+    init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.clock = clock
         scoped = { [store] in store.scoped(to: $0) }
         announcing = store as? any ChangeAnnouncingStore
     }
@@ -148,22 +178,25 @@ final class EventHub: Sendable {
         // stops being followed between the look and the registration, the read is made again with them.
         var readsLists = households.withLock { $0[household] == nil }
         while true {
-            let (now, lists, shopping) = try scoped(household).read { session in
+            let (now, lists, shopping, reminders) = try scoped(household).read { session in
                 (
                     try session.revisions(), readsLists ? try Self.lists(RecordKind.all, in: session) : [:],
-                    readsLists ? try StoreListsSnapshot.read(in: session, household: household, after: nil) : nil
+                    readsLists ? try StoreListsSnapshot.read(in: session, household: household, after: nil) : nil,
+                    readsLists ? try Self.reminders(household, in: session) : []
                 )
             }
+            let moment = clock()
             let registered = households.withLock { households in
                 var state: Household
                 if let followed = households[household] {
                     // Left as it is, whatever was read here: the look below tells every stream of what is newer.
                     state = followed
                 } else if readsLists {
-                    state = Household()
+                    state = Household(remindedThrough: moment)
                     state.remember(now)
                     state.lists = lists
                     state.shopping = shopping
+                    state.reminders = reminders
                 } else {
                     return false
                 }
@@ -209,14 +242,15 @@ final class EventHub: Sendable {
         // The revisions, and in the same snapshot the lists whose revision moved since the hub last looked (the
         // store lists' entries when the lists did: each change of entries changes their list).
         guard
-            let (now, moved, lists, shopping) = try? scoped(household).read({ session in
+            let (now, moved, lists, shopping, reminders) = try? scoped(household).read({ session in
                 let now = try session.revisions()
                 let moved = RecordKind.all.filter { now[$0, default: 0] != seen[$0, default: 0] }
                 let shopping =
                     moved.contains(.list)
                     ? try StoreListsSnapshot.read(in: session, household: household, after: seenShopping)
                     : seenShopping
-                return (now, moved, try Self.lists(moved, in: session), shopping)
+                let reminders = moved.contains(.task) ? try Self.reminders(household, in: session) : nil
+                return (now, moved, try Self.lists(moved, in: session), shopping, reminders)
             })
         else { return }
         households.withLock { households in
@@ -255,6 +289,7 @@ final class EventHub: Sendable {
             state.remember(now)
             for kind in moved { state.lists[kind] = lists[kind] }
             state.shopping = shopping
+            if let reminders { state.reminders = reminders }
             for subscriber in state.subscribers.values { subscriber.stream.send(event) }
             households[household] = state
         }
@@ -313,6 +348,7 @@ final class EventHub: Sendable {
                 }
                 ticks += 1
                 if ticks % pollsEvery == 0 { for household in watched { hub.changed(household) } }
+                hub.remind()
                 if sinceBeat >= Self.heartbeatInterval {
                     sinceBeat = .zero
                     hub.beat()
@@ -321,6 +357,40 @@ final class EventHub: Sendable {
         }
         thread.name = "lists-events"
         thread.start()
+    }
+
+    /// Sends every followed household's reminders whose moment came since the last look.
+    func remind() {
+        let now = clock()
+        households.withLock { households in
+            for (id, var state) in households {
+                let due = state.reminders.filter { $0.moment > state.remindedThrough && $0.moment <= now }
+                state.remindedThrough = max(state.remindedThrough, now)
+                for reminder in due {
+                    var data: [UInt8] = []
+                    var object = JSONObjectWriter.open(&data)
+                    object.string("id", reminder.id.uuidString, &data)
+                    object.string("remindAt", reminder.remindAt.description, &data)
+                    object.string("title", reminder.title, &data)
+                    object.close(&data)
+                    let event = Array("event: reminder\ndata: ".utf8) + data + Array("\n\n".utf8)
+                    for subscriber in state.subscribers.values { subscriber.stream.send(event) }
+                }
+                households[id] = state
+            }
+        }
+    }
+
+    /// The reminders of `household`'s open tasks, soonest first, as moments in its zone.
+    private static func reminders(_ household: HouseholdID, in session: any StoreSession) throws -> [Reminder] {
+        let tasks = try session.list(TodoTask.self).map(\.record).filter { $0.remindAt != nil && !$0.isDone }
+        guard !tasks.isEmpty else { return [] }
+        let zone = try HouseholdTimeZone.of(household, in: session)
+        return tasks.compactMap { task in
+            task.remindAt.map {
+                Reminder(id: task.id, title: task.title, remindAt: $0, moment: $0.instant(in: zone))
+            }
+        }.sorted { $0.moment < $1.moment }
     }
 
     /// A comment line to every stream; a stream whose reader may no longer see its household ends.

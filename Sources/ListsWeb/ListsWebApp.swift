@@ -56,7 +56,7 @@ public final class ListsWebApp: Sendable {
         self.log = log
         self.clock = clock
         access = AccessControl(store: store, hasher: hasher, clock: clock)
-        events = EventHub(store: store)
+        events = EventHub(store: store, clock: clock)
         router = Self.routes(access: access, events: events)
     }
 

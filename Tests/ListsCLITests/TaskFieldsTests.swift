@@ -196,4 +196,19 @@ struct TaskFieldsTests {
         #expect(back.stdout.hasSuffix(": the server's zone (UTC)\n"), "\(back)")
         #expect(try sandbox.run(["households", "zone", "UTC", "--server"], environment: utc).status == 2)
     }
+
+    /// `--remind` takes a day and a time as `--due` does (a day alone is 09:00), `none` takes it away, and a text Lists
+    /// cannot read is refused naming it.
+    @Test func aReminderIsSetAndTakenAway() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let added = try sandbox.succeed(["--no-seed", "--json", "todo", "add", "Call", "--remind", "2027-01-04"])
+        #expect(added.contains("\"remindAt\":\"2027-01-04T09:00\""), "\(added)")
+        let edited = try sandbox.succeed(["--json", "todo", "edit", "1", "--remind", "2027-01-04 18:30"])
+        #expect(edited.contains("\"remindAt\":\"2027-01-04T18:30\""), "\(edited)")
+        let cleared = try sandbox.succeed(["--json", "todo", "edit", "1", "--remind", "none"])
+        #expect(cleared.contains("\"remindAt\":null"), "\(cleared)")
+        let refused = try sandbox.run(["todo", "add", "Odd", "--remind", "someday"])
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("lists: remindAt: \"someday\" is not a date"))
+    }
 }

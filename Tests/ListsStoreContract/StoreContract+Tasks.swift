@@ -18,6 +18,7 @@ extension StoreContract {
         Check("badRepeatsAreRefusedAndChangeNothing", badRepeatsAreRefusedAndChangeNothing),
         Check("twoPhonesCheckingOffTheSameDateMoveTheTaskOnce", twoPhonesCheckingOffTheSameDateMoveTheTaskOnce),
         Check("theHouseholdsTimeZoneDecidesItsDays", theHouseholdsTimeZoneDecidesItsDays),
+        Check("aRemindersMovesWithItsRepeatingTask", aRemindersMovesWithItsRepeatingTask),
     ]
 
     /// Noon UTC on 30 November 2026.
@@ -121,6 +122,24 @@ extension StoreContract {
         #expect(try store.chosenTimeZone()?.identifier == "Pacific/Pago_Pago")
         try store.setHouseholdTimeZone(nil)
         #expect(try store.chosenTimeZone() == nil)
+    }
+
+    /// A reminder is kept as given, a day alone at 09:00; a repeating task's reminder moves with its due date by a
+    /// check-off, keeping its distance (the evening before), and back with the check-off taken back.
+    static func aRemindersMovesWithItsRepeatingTask(_ store: any Store) throws {
+        let todo = TodoList(store: store, clock: noonClock().closure)
+        let morning = try todo.add(title: "Call", remindAt: try due("2026-12-02")).record
+        #expect(morning.remindAt?.description == "2026-12-02T09:00")
+        let rent = try todo.add(
+            title: "Pay rent", due: try due("2026-12-01"),
+            recurrence: try Recurrence(rule: "FREQ=MONTHLY;BYMONTHDAY=1"),
+            remindAt: try due("2026-11-30T18:00")
+        ).record
+        let moved = try todo.toggle(.id(rent.id)).record
+        #expect(moved.due?.description == "2027-01-01" && moved.remindAt?.description == "2026-12-31T18:00")
+        let back = try todo.undoCheckOff(.id(rent.id)).record
+        #expect(back.due?.description == "2026-12-01" && back.remindAt?.description == "2026-11-30T18:00")
+        #expect(try todo.edit(.id(rent.id), remindAt: .some(nil)).record.remindAt == nil)
     }
 
     static func badRepeatsAreRefusedAndChangeNothing(_ store: any Store) throws {

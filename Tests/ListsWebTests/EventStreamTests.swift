@@ -362,4 +362,36 @@ import Testing
         }
         #expect(taken == .finished)
     }
+
+    /// A task's reminder comes to the household's open stream once its moment (in the household's zone, Berlin)
+    /// has passed, by the app's clock, once; a done task's does not, and one moved later waits for its new moment.
+    @Test func aReminderIsPushedWhenItsMomentComes() throws {
+        let site = try AuthTests.Site()
+        let ann = try site.setUp()
+        try site.store.setHouseholdTimeZone("Europe/Berlin")
+        // The clock stands at 05:45 UTC on 30 November: 06:45 in Berlin.
+        let todo = TodoList(store: site.store, clock: { site.clock.now() })
+        let rent = try todo.add(title: "Pay rent", remindAt: Due(iso: "2026-11-30T08:00")).record
+        let done = try todo.add(title: "Done already", remindAt: Due(iso: "2026-11-30T07:30")).record
+        try todo.setDone([.id(done.id)], isDone: true)
+        let later = try todo.add(title: "Later", remindAt: Due(iso: "2026-11-30T07:50")).record
+        try todo.edit(.id(later.id), remindAt: .some(Due(iso: "2026-11-30T09:00")))
+        let stream = Self.open(site, ann)
+        _ = try Self.pending(stream)
+        site.clock.advance(by: 3600)  // 07:45 in Berlin
+        site.app.events.remind()
+        #expect(Self.events(try Self.pending(stream)).isEmpty)
+        site.clock.advance(by: 1800)  // 08:15
+        site.app.events.remind()
+        site.app.events.remind()
+        let events = Self.events(try Self.pending(stream))
+        #expect(events.map(\.name) == ["reminder"])
+        #expect(events.first?.id == "")
+        #expect(
+            events.first?.data
+                == #"{"id":"\#(rent.id.uuidString)","remindAt":"2026-11-30T08:00","title":"Pay rent"}"#)
+        site.clock.advance(by: 3600)  // 09:15
+        site.app.events.remind()
+        #expect(Self.events(try Self.pending(stream)).map(\.data).allSatisfy { $0.contains("\"Later\"") })
+    }
 }

@@ -228,6 +228,27 @@ import Testing
         #expect(harness.get("/todo", headers: berlin).text.contains(">Yesterday · High priority</span>"))
     }
 
+    /// The sheet's Remind Me reads a time as Due does, in the household's zone; the row says when the reminder comes;
+    /// a reminder Lists cannot read is refused under its field, nothing changed.
+    @Test func theEditSheetSetsAReminder() throws {
+        let harness = try PageHarness()
+        try harness.store.setHouseholdTimeZone("Europe/Berlin")
+        let task = try harness.task("Feed the hogs")
+        let sheet = harness.get("/todo/tasks/\(task.id)/edit").text
+        #expect(sheet.contains("<label for=\"field-remindAt\">Remind Me</label>"))
+        let refused = harness.post(
+            "/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "Feed the hogs"), ("remindAt", "someday")])
+        #expect(refused.status == 422 && refused.text.contains("&quot;someday&quot; is not a date Lists reads"))
+        #expect(try harness.task("Feed the hogs").meta.version == 1)
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let expected = try DuePhrase(now: PageHarness.now, in: zone).read("tomorrow 6pm")
+        let saved = harness.post(
+            "/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "Feed the hogs"), ("remindAt", "tomorrow 6pm")])
+        #expect(saved.status == 303)
+        #expect(try harness.task("Feed the hogs").remindAt == expected)
+        #expect(harness.get("/todo").text.contains("<span class=\"row-subtitle\">Reminder Tomorrow 6:00 PM</span>"))
+    }
+
     /// Every phrase of the grammar's table is read by the sheet as the model reads it at the app's moment, in the
     /// household's zone, and every refused one is refused under the field with nothing changed: the CLI runs the same
     /// table (`TaskFieldsTests`).

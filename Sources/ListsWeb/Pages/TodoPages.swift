@@ -39,7 +39,7 @@ struct TodoPages: Sendable {
     /// its note.
     static let sheetForm = RecordForm<TodoTask>(
         .init(TodoTask.Fields.title, name: "task"), .init(TodoTask.Fields.due), .init(TodoTask.Fields.recurrence),
-        .init(TodoTask.Fields.priority), .init(TodoTask.Fields.note))
+        .init(TodoTask.Fields.remindAt), .init(TodoTask.Fields.priority), .init(TodoTask.Fields.note))
 
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
@@ -194,6 +194,9 @@ struct TodoPages: Sendable {
             \(state.field(
                 "repeat", label: "Repeat", placeholder: "every month on the 1st, weekdays", hint: Self.repeatHint,
                 attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
+            \(state.field(
+                "remindAt", label: "Remind Me", placeholder: "tomorrow 9am, fri 18:00", hint: Self.remindHint,
+                attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
             \(state.select("priority", label: "Priority", options: Self.priorities))
             \(state.textArea("note", label: "Note"))
             </div>\(Self.history(task, viewer))
@@ -204,6 +207,10 @@ struct TodoPages: Sendable {
 
     /// What the due field's hint says it reads.
     static let dueHint = "A day, or a day and a time: today, tomorrow 9am, fri, in 3 days, dec 24, 24.12., 18:00."
+
+    /// What the reminder field's hint says.
+    static let remindHint =
+        "When an open page of the household shows a reminder: a day and a time, as for Due (a day alone is 9:00)."
 
     /// What the repeat field's hint says it reads.
     static let repeatHint =
@@ -428,6 +435,9 @@ struct TodoPages: Sendable {
         }
         if task.recurrence != nil { parts.append("Repeats") }
         if let priority = task.priority { parts.append("\(priority.rawValue.capitalized) priority") }
+        if let remind = task.remindAt, !task.isDone {
+            parts.append("Reminder \(remind.shown(today: Day(now, in: viewer.timeZone), locale: viewer.locale))")
+        }
         return parts.joined(separator: " · ")
     }
 

@@ -53,36 +53,45 @@ function householdClock() {
   return new Date(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
 }
 
+// A due date (or a reminder) as the server shows it (`Due.shown`): `Today`, `Tomorrow 9:00 AM`, `Friday`,
+// `Dec 24`; and the moment it is over, as a Date of the household's wall clock (the end of its day, or its time).
+function shownDue(due, now) {
+  const lang = document.documentElement.lang || undefined;
+  const [day, time] = due.split("T");
+  const [year, month, date] = day.split("-").map(Number);
+  const noon = new Date(2000, 0, 1, 12);
+  noon.setFullYear(year, month - 1, date);
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12);
+  const away = Math.round((noon - today) / 86400000);
+  let text = { 0: "Today", 1: "Tomorrow", "-1": "Yesterday" }[away];
+  if (!text && away >= 2 && away <= 6) text = noon.toLocaleDateString(lang, { weekday: "long" });
+  if (!text) {
+    const style = { day: "numeric", month: "short" };
+    if (year !== today.getFullYear()) style.year = "numeric";
+    text = noon.toLocaleDateString(lang, style);
+  }
+  let end = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate() + 1);
+  if (time) {
+    const [hour, minute] = time.split(":").map(Number);
+    end = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate(), hour, minute, 0, 1);
+    text += ` ${end.toLocaleTimeString(lang, { hour: "numeric", minute: "2-digit" }).replace(/\u202f/g, " ")}`;
+  }
+  return { text, end };
+}
+
 // The line under a task's title, as the server writes it (`TodoPages.subtitle`): when it is due
-// (`Overdue · Yesterday`, `Tomorrow 9:00 AM`, `Friday`, `Dec 24`) and its priority (`High priority`).
+// (`Overdue · Yesterday`, `Tomorrow 9:00 AM`, `Friday`, `Dec 24`), its priority (`High priority`) and its
+// reminder (`Reminder Tomorrow 9:00 AM`).
 function taskSubtitle(task) {
   const parts = [];
+  const now = householdClock();
   if (task.due) {
-    const lang = document.documentElement.lang || undefined;
-    const [day, time] = task.due.split("T");
-    const [year, month, date] = day.split("-").map(Number);
-    const noon = new Date(2000, 0, 1, 12);
-    noon.setFullYear(year, month - 1, date);
-    const now = householdClock();
-    const today = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12);
-    const away = Math.round((noon - today) / 86400000);
-    let text = { 0: "Today", 1: "Tomorrow", "-1": "Yesterday" }[away];
-    if (!text && away >= 2 && away <= 6) text = noon.toLocaleDateString(lang, { weekday: "long" });
-    if (!text) {
-      const style = { day: "numeric", month: "short" };
-      if (year !== today.getFullYear()) style.year = "numeric";
-      text = noon.toLocaleDateString(lang, style);
-    }
-    let end = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate() + 1);
-    if (time) {
-      const [hour, minute] = time.split(":").map(Number);
-      end = new Date(noon.getFullYear(), noon.getMonth(), noon.getDate(), hour, minute, 0, 1);
-      text += ` ${end.toLocaleTimeString(lang, { hour: "numeric", minute: "2-digit" }).replace(/\u202f/g, " ")}`;
-    }
+    const { text, end } = shownDue(task.due, now);
     parts.push(!task.done && now >= end ? `Overdue · ${text}` : text);
   }
   if (task.repeat) parts.push("Repeats");
   if (task.priority) parts.push(`${task.priority[0].toUpperCase()}${task.priority.slice(1)} priority`);
+  if (task.remindAt && !task.done) parts.push(`Reminder ${shownDue(task.remindAt, now).text}`);
   return parts.join(" · ");
 }
 

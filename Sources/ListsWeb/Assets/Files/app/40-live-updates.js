@@ -114,6 +114,7 @@ function listen() {
     if (!data || !drawLive(data)) poll();
   });
   events.addEventListener("reset", wake);
+  listenForReminders(events);
   // Open again after the network or the server was gone: changes waiting go now.
   events.addEventListener("open", () => { if (waiting().length) sendNow(); });
   // The stream ended (the session did, the server restarts, the network went): the poll finds out which,
