@@ -15,6 +15,7 @@ import ListsModel
 /// | `X-LISTS-REPEAT` | an after-done repeat (`AFTER-DONE=P3D`), which RRULE cannot say |
 /// | `PRIORITY` | 1 to 4 high, 5 medium, 6 to 9 low, 0 none |
 /// | `DESCRIPTION` | its note |
+/// | a `VALARM` at a moment (`TRIGGER;VALUE=DATE-TIME`) | its reminder, the household's time at that moment; written back as such an alarm |
 /// | `UID` | its id when it is a UUID; else an id made from it, the same for the same UID, so that a file imported again updates its tasks |
 ///
 /// Every other line of the VTODO (its UID when it is not the id as Lists writes it, `DTSTART`, `CREATED`,
@@ -102,12 +103,24 @@ public enum ICalendar {
         var unrepeated: String?
         var start: ContentLine?
         var nested = 0
+        var block: [ContentLine] = []
+        var remindAt: Due?
         for line in lines {
             let location = "line \(line.number)"
             if line.name == "BEGIN" { nested += 1 }
             if nested > 0 {
-                kept.append(line.raw)
+                block.append(line)
                 if line.name == "END" { nested -= 1 }
+                if nested == 0 {
+                    // An alarm at a moment (`TRIGGER;VALUE=DATE-TIME`, as Apple's Reminders writes "remind me at")
+                    // is the task's reminder; any other alarm (before the due time, say) is kept as it came.
+                    if remindAt == nil, let moment = try Self.alarmMoment(block) {
+                        remindAt = Self.wall(moment, in: zone)
+                    } else {
+                        kept += block.map(\.raw)
+                    }
+                    block = []
+                }
                 continue
             }
             switch line.name {
@@ -179,6 +192,7 @@ public enum ICalendar {
             priority: priority, note: note, doneAt: isDone ? (doneAt ?? now.roundedToMilliseconds) : nil,
             recurrence: recurrence, repeatFrom: repeatFrom)
         task.icalendar = keptText
+        task.remindAt = remindAt
         let warning = unrepeated.map {
             "“\(title)” was imported without its repeat, which Lists cannot follow (\($0)); its RRULE is kept for export"
         }
@@ -204,10 +218,24 @@ public enum ICalendar {
             from = line.parameters["TZID"].flatMap { try? HouseholdTimeZone.checked($0) }
         }
         guard let from, from.identifier != zone.identifier else { return wall }
-        let moment = wall.instant(in: from)
-        let there = Day(moment, in: zone)
-        let minutes = Int(moment.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: moment))) % 86_400
-        return Due(day: there, minute: (minutes + 86_400) % 86_400 / 60)
+        return Self.wall(wall.instant(in: from), in: zone)
+    }
+
+    /// The moment of a VALARM whose trigger is one (`TRIGGER;VALUE=DATE-TIME:20261224T170000Z`), or `nil` for an
+    /// alarm relative to the to-do's start or due time.
+    private static func alarmMoment(_ block: [ContentLine]) throws -> Date? {
+        guard block.first?.value.uppercased() == "VALARM",
+            let trigger = block.first(where: { $0.name == "TRIGGER" }),
+            trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME"
+        else { return nil }
+        return try moment(trigger, location: "line \(trigger.number)")
+    }
+
+    /// `moment`'s wall-clock time in `zone`, to the minute.
+    private static func wall(_ moment: Date, in zone: TimeZone) -> Due {
+        let local = Int((moment.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: moment))).rounded(.down))
+        let day = Int((Double(local) / 86_400).rounded(.down))
+        return Due(day: Day(daysSince1970: day), minute: (local - day * 86_400) / 60)
     }
 
     /// A `COMPLETED` moment: UTC (`20261224T180000Z`), or a floating time read as UTC.
@@ -345,8 +373,9 @@ public enum ICalendar {
 
     // MARK: Writing
 
-    /// The tasks as one VCALENDAR of VTODOs, CRLF line ends, lines folded at 75 octets.
-    public static func write(_ tasks: [TodoTask]) -> [UInt8] {
+    /// The tasks as one VCALENDAR of VTODOs, CRLF line ends, lines folded at 75 octets; a reminder is an alarm at
+    /// its moment in `zone`, the household's.
+    public static func write(_ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault) -> [UInt8] {
         var output: [UInt8] = []
         func line(_ text: String) { fold(text, into: &output) }
         line("BEGIN:VCALENDAR")
@@ -380,6 +409,13 @@ public enum ICalendar {
             }
             if let priority = task.priority { line("PRIORITY:\(priority.iCalendar)") }
             if let note = task.note { line("DESCRIPTION:\(escaped(note))") }
+            if let remind = task.remindAt {
+                line("BEGIN:VALARM")
+                line("ACTION:DISPLAY")
+                line("DESCRIPTION:\(escaped(task.title))")
+                line("TRIGGER;VALUE=DATE-TIME:\(utc(remind.instant(in: zone)))")
+                line("END:VALARM")
+            }
             for keptLine in kept where !keptLine.isEmpty {
                 let upper = keptLine.uppercased()
                 if upper.hasPrefix("STATUS:"), (keptStatus == "CANCELLED") != task.isDone { continue }

@@ -168,7 +168,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .todoTxt:
             try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .icalendar:
-            try write(ICalendar.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
+            let (tasks, zone) = try store.read {
+                (try $0.list(TodoTask.self).map(\.record), try HouseholdTimeZone.of(store.household, in: $0))
+            }
+            try write(ICalendar.write(tasks, zone: zone))
         case .shoppingCSV:
             let lists = ShoppingLists(store: store)
             let named = try lists.all().map { (list: $0, rows: try lists.rows(of: $0)) }

@@ -140,6 +140,25 @@ struct ICalendarTests {
         )
     }
 
+    /// An alarm at a moment, as Apple's Reminders writes "remind me at", is the task's reminder (the household's
+    /// time then) and is written back as one; an alarm relative to the due time stays a kept block.
+    @Test func anAlarmAtAMomentIsTheReminder() throws {
+        let text = Self.todo(
+            "UID:reminders-1\nSUMMARY:Pick up the parcel\nDUE:20261224T180000\nBEGIN:VALARM\nACTION:DISPLAY\n"
+                + "DESCRIPTION:Reminder\nTRIGGER;VALUE=DATE-TIME:20261224T160000Z\nEND:VALARM\nBEGIN:VALARM\n"
+                + "ACTION:DISPLAY\nTRIGGER:-PT15M\nEND:VALARM")
+        let task = try #require(try Self.read(text).tasks.first)
+        #expect(task.remindAt?.description == "2026-12-24T17:00")
+        #expect(task.icalendar == "UID:reminders-1\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nEND:VALARM")
+        let written = String(decoding: ICalendar.write([task], zone: Self.berlin), as: UTF8.self)
+        #expect(
+            written.contains(
+                "\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Pick up the parcel\r\n"
+                    + "TRIGGER;VALUE=DATE-TIME:20261224T160000Z\r\nEND:VALARM\r\n"))
+        let again = try #require(try Self.read(Array(written.utf8)).tasks.first)
+        #expect(again.remindAt == task.remindAt && again.icalendar == task.icalendar)
+    }
+
     @Test(arguments: [
         ("SUMMARY:x\nDUE:20260230", "line 6", "DUE"),
         ("SUMMARY:x\nDUE:20261224T250000", "line 6", "DUE"),
