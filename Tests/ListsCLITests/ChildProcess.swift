@@ -78,8 +78,10 @@ enum ChildProcess {
         let errReader = PipeReader(stderr.fileHandleForReading)
         // A child that never ends (a bug, or a program waiting for input it will not get) is killed after
         // ``hangLimit`` and fails its test, saying so, instead of holding the whole run until CI gives up.
-        let watchdog = DispatchWorkItem {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // Held weakly: the queue keeps a cancelled item until its deadline, and a process held that long would keep
+        // its pipes' descriptors open with it.
+        let watchdog = DispatchWorkItem { [weak process] in
+            if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + hangLimit.seconds, execute: watchdog)
         defer { watchdog.cancel() }

@@ -94,7 +94,7 @@ struct HelpTests {
                           today     Show what is overdue or due today, soonest first.
                           upcoming  Show what is due in the next 7 days, by day.
                           add       Insert a task at the end of the list.
-                          edit      Change a task's text, due date, priority, note or repeat.
+                          edit      Change a task's text, due date, priority, note, repeat or reminder.
                           done      Mark tasks done.
                           undone    Mark tasks not done.
                           rm        Delete tasks.
