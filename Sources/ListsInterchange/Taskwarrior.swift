@@ -8,9 +8,11 @@ import ListsModel
 /// `uuid` is the task's id (so importing the same export twice adds nothing, and an edited export updates),
 /// `description` its title, `status` `completed` marks it done, `entry` and `modified` its dates, as they are
 /// (a recurring task's instance may have been modified before its entry), `due` its due date and `priority` its
-/// priority (`Taskwarrior+Repeats.swift`). A recurring task's template and its instances are one repeating task
-/// (see there). Every other attribute (`project`, `tags`, `scheduled`, `wait`, `until`, `annotations`, `end`,
-/// `urgency`, `id`, ...) and the status `waiting` are kept with the task and written back on export.
+/// priority (`Taskwarrior+Repeats.swift`), `annotations` its note (their descriptions, one a line; kept too, and
+/// written back as they came while the note is theirs, else one annotation a line of the note). A recurring task's
+/// template and its instances are one repeating task (see there). Every other attribute (`project`, `tags`,
+/// `scheduled`, `wait`, `until`, `end`, `urgency`, `id`, ...) and the status `waiting` are kept with the task and
+/// written back on export.
 ///
 /// Deleted tasks (status `deleted`) are left out: Lists has no state for them, and shown as to-dos they would
 /// bring a deleted task back. `task import` changes only the tasks a file holds, so Taskwarrior keeps them as
@@ -227,6 +229,7 @@ public enum Taskwarrior {
         var recurValue: Range<Int>?
         var parentValue: Range<Int>?
         var endValue: Range<Int>?
+        var annotationsValue: Range<Int>?
         // The attributes Lists has no field for, kept to be written back: their places among the members.
         var kept: [Int] = []
         for (index, member) in object.members.enumerated() {
@@ -247,6 +250,7 @@ public enum Taskwarrior {
                 if name == "recur" { recurValue = member.value }
                 if name == "parent" { parentValue = member.value }
                 if name == "end" { endValue = member.value }
+                if name == "annotations" { annotationsValue = member.value }
                 if kept.isEmpty { kept.reserveCapacity(max(1, object.members.count - 5)) }
                 kept.append(index)
             }
@@ -296,7 +300,8 @@ public enum Taskwarrior {
         }
         let task = TodoTask(
             meta: RecordMeta(id: id, createdAt: entry, updatedAt: modified), title: title, isDone: isDone,
-            taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept), due: due, priority: priority)
+            taskwarriorJSON: kept.isEmpty ? nil : object.objectText(kept), due: due, priority: priority,
+            note: annotationsValue.flatMap { Self.note(ofAnnotations: Array(object.text[$0])) })
         // A pending task with a `recur` and no parent is one `task` makes a template of: a template too.
         if isTemplate || (recurValue != nil && parentValue == nil && !isDone) {
             guard let recurValue, let recur = object.string(recurValue) else {
@@ -337,6 +342,21 @@ public enum Taskwarrior {
         return digits + "Z"
     }
 
+    /// The note Taskwarrior's `annotations` make: their descriptions, one a line, in their order; `nil` when there
+    /// are none, or when they are not the note a task can hold (over its 10,000 characters, control characters),
+    /// and they are then only kept.
+    static func note(ofAnnotations json: [UInt8]) -> String? {
+        guard case .array(let annotations)? = try? JSONParser.parse(json) else { return nil }
+        let lines = annotations.compactMap { annotation -> String? in
+            guard case .object(let members) = annotation, case .string(let text)? = members["description"] else {
+                return nil
+            }
+            return text.replacingOccurrences(of: "\n", with: " ")
+        }
+        guard !lines.isEmpty else { return nil }
+        return try? TodoTask.Fields.note.checked(lines.joined(separator: "\n"), now: .distantFuture)
+    }
+
     /// `task import`-able JSON for `tasks`: one object per line, with the attributes kept from Taskwarrior.
     public static func write(_ tasks: [TodoTask]) throws -> [UInt8] {
         let encoder = JSONEncoder()
@@ -357,6 +377,22 @@ public enum Taskwarrior {
             // A task imported by a release before due dates keeps them among its attributes only.
             if let due = task.due { object["due"] = .string(formatDate(due.instant(in: .current))) }
             if let priority = task.priority { object["priority"] = .string(letter(priority)) }
+            // The note is the annotations': kept as they came while it is theirs, else one annotation a line.
+            let kept = object["annotations"].flatMap { value -> String? in
+                var bytes: [UInt8] = []
+                value.write(to: &bytes)
+                return note(ofAnnotations: bytes)
+            }
+            if task.note != kept {
+                let stamp = JSONValue.string(formatDate(task.meta.updatedAt))
+                object["annotations"] =
+                    task.note.map { note in
+                        .array(
+                            note.split(separator: "\n", omittingEmptySubsequences: true).map {
+                                .object(["entry": stamp, "description": .string(String($0))])
+                            })
+                    }
+            }
             if let recurrence = task.recurrence, !task.isDone {
                 // A template alone, due on its next date: `task` makes its instances.
                 object["status"] = .string("recurring")

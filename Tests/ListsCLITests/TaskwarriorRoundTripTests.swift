@@ -44,7 +44,10 @@ struct TaskwarriorRoundTripTests {
             "--no-seed", "todo", "add", "Pay rent", "--due", "2027-01-01", "--every", "month", "--priority", "high",
         ])
         try sandbox.succeed(["todo", "add", "Standup", "--due", "2027-01-04 09:30", "--every", "weekdays"])
-        try sandbox.succeed(["todo", "add", "Dentist", "--due", "2026-12-24", "--priority", "low"])
+        try sandbox.succeed([
+            "todo", "add", "Dentist", "--due", "2026-12-24", "--priority", "low", "--note",
+            "Call before 10am\nBring the card",
+        ])
         let file = sandbox.path("to-task.json")
         try sandbox.succeed(["export", "--format", "taskwarrior", "--output", file])
 
@@ -85,5 +88,9 @@ struct TaskwarriorRoundTripTests {
                 """)
         let json = try again.succeed(["--json", "todo", "list"])
         #expect(json.contains(#""project":"Home""#) && json.contains(#""tags":["bills"]"#))
+        // The note went to task as annotations and came back from them.
+        let annotations = tasks["Dentist"]?["annotations"] as? [[String: Any]]
+        #expect(annotations?.compactMap { $0["description"] as? String } == ["Call before 10am", "Bring the card"])
+        #expect(json.contains(#""note":"Call before 10am\nBring the card""#), "\(json)")
     }
 }

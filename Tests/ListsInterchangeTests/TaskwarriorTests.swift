@@ -241,6 +241,40 @@ struct TaskwarriorTests {
         #expect(tasks["Quarterly taxes"]?.recurrence?.text == "FREQ=MONTHLY;INTERVAL=3")
         #expect(tasks["Annual review"]?.recurrence?.rule?.until != nil && tasks["Annual review"]?.priority == .medium)
         #expect(tasks["Dentist"]?.priority == .low && tasks["Dentist"]?.taskwarrior?["annotations"] != nil)
+        #expect(tasks["Dentist"]?.note == "Call before 10am\nBring insurance card")
         #expect(tasks["Old thing"]?.isDone == true)
+    }
+
+    /// Annotations are the note: written back as they came while the note is theirs; a note changed in Lists, or
+    /// one of a task made in Lists, is one annotation a line; a note taken away takes them away.
+    @Test func annotationsAreTheNoteBothWays() throws {
+        let line =
+            #"[{"uuid":"3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a09","description":"Dentist","status":"pending","#
+            + #""entry":"20261201T080000Z","annotations":[{"entry":"20261204T181134Z","description":"Call before 10am"},"#
+            + #"{"entry":"20261204T181135Z","description":"Bring insurance card"}]}]"#
+        var task = try #require(try InterchangeFormat.taskwarrior.read(Array(line.utf8), now: fixedNow).tasks.first)
+        #expect(task.note == "Call before 10am\nBring insurance card")
+        func annotations(_ task: TodoTask) throws -> [JSONValue]? {
+            let written = try JSONParser.parse(try Taskwarrior.write([task]))
+            guard case .array(let tasks) = written, case .object(let object)? = tasks.first else { return nil }
+            guard case .array(let list)? = object["annotations"] else { return nil }
+            return list
+        }
+        let kept = try #require(try annotations(task))
+        #expect(
+            kept.count == 2
+                && kept.first
+                    == .object(["entry": .string("20261204T181134Z"), "description": .string("Call before 10am")])
+        )
+        task.note = "Call before 9am\nBring insurance card\nAsk about the x-ray"
+        let changed = try #require(try annotations(task))
+        #expect(changed.count == 3)
+        #expect(
+            changed.compactMap {
+                if case .object(let o) = $0, case .string(let d)? = o["description"] { d } else { nil }
+            }
+                == ["Call before 9am", "Bring insurance card", "Ask about the x-ray"])
+        task.note = nil
+        #expect(try annotations(task) == nil)
     }
 }
