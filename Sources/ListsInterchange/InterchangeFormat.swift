@@ -98,7 +98,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         return (names.first ?? "", names.count > 1 ? names[1] : "")
     }
 
-    /// The records of `bytes` in this format; an iCalendar file's times are read in `zone`, the household's.
+    /// The records of `bytes` in this format; an iCalendar file's and a Taskwarrior export's times are read in
+    /// `zone`, the household's.
     /// - Throws: ``ImportError``.
     public func read(_ bytes: [UInt8], now: Date = Date(), zone: TimeZone = HouseholdTimeZone.serverDefault) throws
         -> ImportBatch
@@ -108,7 +109,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .itemsPlist: try TutorialFiles.readItemsArchive(bytes, now: now)
         case .seedPlist: try TutorialFiles.readSeedList(bytes, now: now)
         case .dataTD: try TutorialFiles.readTaskList(bytes, now: now)
-        case .taskwarrior: try Taskwarrior.read(bytes, now: now)
+        case .taskwarrior: try Taskwarrior.read(bytes, now: now, zone: zone)
         case .todoTxt: try TodoTxt.read(bytes, now: now)
         case .shoppingCSV: try ShoppingCSV.read(bytes, now: now)
         case .ebird: try EBird.read(bytes)
@@ -150,9 +151,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
         // `task export` writes about 240 bytes a task.
+        let zone = try store.householdTimeZone()
         return try ImportBatch.apply(
             TodoTask.self, to: store, existing: .update, estimate: max(1, bytes.count / 240), progress: progress
-        ) { feed in try Taskwarrior.read(bytes, now: now, feed: feed) }
+        ) { feed in try Taskwarrior.read(bytes, now: now, zone: zone, feed: feed) }
     }
 
     /// Writes what `store` holds in this format to `write`.
@@ -164,7 +166,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .dataTD:
             try write(TutorialFiles.writeTaskList(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .taskwarrior:
-            try write(Taskwarrior.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
+            let (tasks, zone) = try store.read {
+                (try $0.list(TodoTask.self).map(\.record), try HouseholdTimeZone.of(store.household, in: $0))
+            }
+            try write(Taskwarrior.write(tasks, zone: zone))
         case .todoTxt:
             try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .icalendar:

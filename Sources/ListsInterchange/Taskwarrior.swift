@@ -29,7 +29,10 @@ public enum Taskwarrior {
     /// A task whose uuid is that of one already sent would replace that one in place: the feed is then abandoned
     /// and reading stops with `CancellationError`, for the file to be read again without a feed.
     /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
-    public static func read(_ bytes: [UInt8], now: Date, feed: ImportFeed<TodoTask>? = nil) throws -> ImportBatch {
+    /// Due dates are read in `zone`, the household's.
+    public static func read(
+        _ bytes: [UInt8], now: Date, zone: TimeZone = HouseholdTimeZone.serverDefault, feed: ImportFeed<TodoTask>? = nil
+    ) throws -> ImportBatch {
         let bytes = ImportedText.withoutByteOrderMark(bytes)
         // The tasks read and not sent yet, in file order.
         var tasks: [TodoTask] = []
@@ -94,7 +97,8 @@ public enum Taskwarrior {
         func joinRepeats() throws {
             for template in templates {
                 let joined = instances.removeValue(forKey: template.task.id) ?? []
-                let (task, warning) = repeating(template.task, recur: template.recur, instances: joined, now: now)
+                let (task, warning) = repeating(
+                    template.task, recur: template.recur, instances: joined, now: now, zone: zone)
                 if let warning { warnings.append("\(template.location) (“\(task.title)”): \(warning)") }
                 try add(.task(task))
             }
@@ -124,7 +128,7 @@ public enum Taskwarrior {
                     guard let object else {
                         throw ImportError("task \(index + 1)", field: "task", "is not a JSON object")
                     }
-                    try add(try entry(object, location: "task \(index + 1)", now: now))
+                    try add(try entry(object, location: "task \(index + 1)", now: now, zone: zone))
                 }
             } catch let error as JSONParser.Malformed {
                 throw ImportError("the file", field: "file", "\(error)")
@@ -143,7 +147,7 @@ public enum Taskwarrior {
             guard let object else {
                 throw ImportError("line \(index + 1)", field: "task", "is not a JSON object")
             }
-            try add(try entry(object, location: "line \(index + 1)", now: now))
+            try add(try entry(object, location: "line \(index + 1)", now: now, zone: zone))
         }
         return try whole()
     }
@@ -171,8 +175,10 @@ public enum Taskwarrior {
     /// The repeating task that `template`, repeating as `recur` says, and its `instances` are: due on the earliest
     /// pending instance's date, or the template's (or, with neither, the repeat's first from `now`); the completed
     /// instances its check-offs. With a warning when Lists repeats it only nearly, or not at all.
-    static func repeating(_ template: TodoTask, recur: String, instances: [Instance], now: Date) -> (TodoTask, String?)
-    {
+    static func repeating(
+        _ template: TodoTask, recur: String, instances: [Instance], now: Date,
+        zone: TimeZone = HouseholdTimeZone.serverDefault
+    ) -> (TodoTask, String?) {
         var task = template
         var warning: String?
         if let (rule, approximation) = rule(ofRecur: recur) {
@@ -180,7 +186,7 @@ public enum Taskwarrior {
             if let until = template.taskwarrior?["until"], case .string(let value) = until,
                 let date = Array(value.utf8).withUnsafeBufferPointer(parseDate)
             {
-                text += ";UNTIL=" + due(date, in: .current).day.description.replacingOccurrences(of: "-", with: "")
+                text += ";UNTIL=" + due(date, in: zone).day.description.replacingOccurrences(of: "-", with: "")
             }
             task.recurrence = try? Recurrence(rule: text)
             if let approximation {
@@ -194,7 +200,7 @@ public enum Taskwarrior {
         }
         // A template with no due date (which `task` cannot read) starts on the repeat's first date from today.
         if task.due == nil, let recurrence = task.recurrence {
-            task.due = recurrence.firstDue(from: Due(day: Day(now, in: .current)), in: .current)
+            task.due = recurrence.firstDue(from: Due(day: Day(now, in: zone)), in: zone)
         }
         task.repeatFrom = task.due
         let pending = instances.filter { $0.end == nil && !$0.task.isDone }.compactMap(\.due)
@@ -215,7 +221,7 @@ public enum Taskwarrior {
     /// A deleted task or a recurring one's template is only checked for its uuid and status.
     /// `location` is built only for an error.
     private static func entry(
-        _ object: JSONParser.CanonicalMembers, location: @autoclosure () -> String, now: Date
+        _ object: JSONParser.CanonicalMembers, location: @autoclosure () -> String, now: Date, zone: TimeZone
     ) throws -> Entry {
         var uuid: Range<Int>?
         var description: Range<Int>?
@@ -290,7 +296,7 @@ public enum Taskwarrior {
         }
         let entry = try date(entryValue, "entry") ?? now.roundedToMilliseconds
         let modified = try date(modifiedValue, "modified") ?? entry
-        let due = try date(dueValue, "due").map { Self.due($0, in: .current) }
+        let due = try date(dueValue, "due").map { Self.due($0, in: zone) }
         var priority: TaskPriority?
         if let priorityValue {
             guard let text = object.string(priorityValue), let read = Self.priority(text) else {
@@ -358,7 +364,8 @@ public enum Taskwarrior {
     }
 
     /// `task import`-able JSON for `tasks`: one object per line, with the attributes kept from Taskwarrior.
-    public static func write(_ tasks: [TodoTask]) throws -> [UInt8] {
+    /// Due dates are written as moments in `zone`, the household's.
+    public static func write(_ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var output: [UInt8] = [UInt8(ascii: "[")]
@@ -375,7 +382,7 @@ public enum Taskwarrior {
                 object["status"] = .string("pending")
             }
             // A task imported by a release before due dates keeps them among its attributes only.
-            if let due = task.due { object["due"] = .string(formatDate(due.instant(in: .current))) }
+            if let due = task.due { object["due"] = .string(formatDate(due.instant(in: zone))) }
             if let priority = task.priority { object["priority"] = .string(letter(priority)) }
             // The note is the annotations': kept as they came while it is theirs, else one annotation a line.
             let kept = object["annotations"].flatMap { value -> String? in
@@ -398,7 +405,7 @@ public enum Taskwarrior {
                 object["status"] = .string("recurring")
                 object["recur"] = .string(recur(recurrence))
                 if case .day(let day)? = recurrence.rule?.until {
-                    object["until"] = .string(formatDate(Due(day: day).instant(in: .current)))
+                    object["until"] = .string(formatDate(Due(day: day).instant(in: zone)))
                 }
                 for key in ["mask", "imask", "parent", "rtype"] { object[key] = nil }
             }

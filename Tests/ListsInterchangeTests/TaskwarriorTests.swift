@@ -245,6 +245,21 @@ struct TaskwarriorTests {
         #expect(tasks["Old thing"]?.isDone == true)
     }
 
+    /// A `due` moment is the household's wall-clock time then, and goes back as the same moment.
+    @Test func dueDatesAreReadAndWrittenInTheHouseholdsZone() throws {
+        let line =
+            #"[{"uuid":"3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a0a","description":"Call","status":"pending","#
+            + #""entry":"20261201T080000Z","due":"20261130T170000Z"}]"#
+        for (zone, wall) in [("Europe/Berlin", "2026-11-30T18:00"), ("America/New_York", "2026-11-30T12:00")] {
+            let household = try #require(TimeZone(identifier: zone))
+            let task = try #require(
+                try InterchangeFormat.taskwarrior.read(Array(line.utf8), now: fixedNow, zone: household).tasks.first)
+            #expect(task.due?.description == wall, "\(zone)")
+            let written = String(decoding: try Taskwarrior.write([task], zone: household), as: UTF8.self)
+            #expect(written.contains(#""due":"20261130T170000Z""#), "\(zone)")
+        }
+    }
+
     /// Annotations are the note: written back as they came while the note is theirs; a note changed in Lists, or
     /// one of a task made in Lists, is one annotation a line; a note taken away takes them away.
     @Test func annotationsAreTheNoteBothWays() throws {
