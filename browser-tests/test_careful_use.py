@@ -273,6 +273,9 @@ def test_back_goes_to_the_screen_before_as_a_navigation_stack_does(start_server,
 
     # Deleting a sighting from its detail screen goes back to the list, and Back from there goes home.
     page.get_by_role("link", name="Bird Sightings").click()
+    # The list, once the screen is drawn and settled: a click while app.js draws it would be lost.
+    expect(page).to_have_url(server.url + "/birds")
+    page.wait_for_load_state("networkidle")
     page.locator("main li.row", has_text="Pigeon").click()
     page.get_by_role("link", name="Delete Sighting").click()
     page.get_by_role("alertdialog").get_by_role("button", name="Delete Sighting").click()
