@@ -383,7 +383,9 @@ final class EventHub: Sendable {
 
     /// The reminders of `household`'s open tasks, soonest first, as moments in its zone.
     private static func reminders(_ household: HouseholdID, in session: any StoreSession) throws -> [Reminder] {
-        let tasks = try session.list(TodoTask.self).map(\.record).filter { $0.remindAt != nil && !$0.isDone }
+        // Only the open tasks with a reminder are read: the store filters them, whatever the list holds.
+        let filter = TodoTask.Fields.remindAt != nil && TodoTask.Fields.isDone == false
+        let tasks = try session.list(TodoTask.self, where: filter, offset: 0, limit: nil).map(\.record)
         guard !tasks.isEmpty else { return [] }
         let zone = try HouseholdTimeZone.of(household, in: session)
         return tasks.compactMap { task in
