@@ -94,7 +94,8 @@ let package = Package(
         ),
 
         .testTarget(name: "JSONCodecTests", dependencies: ["JSONCodec"]),
-        // Tables of examples that the model's, the web's and the CLI's tests all run (test support only).
+        // Tables of examples that the model's, the web's and the CLI's tests all run, and the Python references the
+        // tests check Lists against (test support only).
         .target(name: "ListsExamples", dependencies: ["ListsModel"], path: "Tests/ListsExamples"),
         // Support/ holds the reference the repeat rules are checked against (python-dateutil, run from .venv).
         .testTarget(
@@ -114,8 +115,8 @@ let package = Package(
         // Fixtures/ holds the files the tests read (through #filePath) and the program that made the plists.
         .testTarget(
             name: "ListsInterchangeTests",
-            dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec"],
-            exclude: ["Fixtures"]),
+            dependencies: ["ListsInterchange", "ListsModel", "ListsSQLite", "JSONCodec", "ListsExamples"],
+            exclude: ["Fixtures", "Support"]),
         .testTarget(
             name: "ListsWebTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import ListsExamples
 import ListsInterchange
 import ListsModel
 import Testing
@@ -10,45 +11,25 @@ import Testing
 ///
 /// Skipped without the reference, unless `LISTS_REQUIRE_REFERENCES=1` (as `make test` sets, which installs it).
 @Suite struct ICalendarReferenceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let python = root.appendingPathComponent(".venv/bin/python")
-    static let script = root.appendingPathComponent("Tests/ListsInterchangeTests/Support/ics_reference.py")
-    static let isRequired = ProcessInfo.processInfo.environment["LISTS_REQUIRE_REFERENCES"] == "1"
-
+    static let reference = PythonReference(
+        "Tests/ListsInterchangeTests/Support/ics_reference.py", package: "icalendar==6.1.0")
     /// What is missing for the reference to run, or `nil` when it can.
-    static let missing: String? = {
-        guard FileManager.default.isExecutableFile(atPath: python.path),
-            let (status, _) = try? run([script.path, "--version"]), status == 0
-        else { return "the icalendar package in .venv is missing: .venv/bin/pip install icalendar==6.1.0" }
-        return nil
-    }()
-
-    /// Runs the reference with `arguments`: its exit status and what it printed.
-    static func run(_ arguments: [String]) throws -> (Int32, Data) {
-        let process = Process()
-        process.executableURL = python
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
-    }
+    static let missing = reference.missing
 
     /// The to-dos of `bytes` as the reference reads them.
     static func todos(_ bytes: [UInt8]) throws -> [[String: Any]] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lists-\(UUID().uuidString).ics")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, output) = try run([script.path, file.path])
+        let (status, output) = try reference.run([file.path])
         try #require(status == 0, "ics_reference.py could not read the file")
         return try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]])
     }
 
-    @Test(.enabled(if: missing == nil || isRequired, "the icalendar package in .venv is needed for the reference"))
+    @Test(
+        .enabled(
+            if: missing == nil || PythonReference.isRequired,
+            "the icalendar package in .venv is needed for the reference"))
     func theReferenceReadsTheExportAsTheClientsFile() throws {
         if let missing = Self.missing {
             Issue.record("LISTS_REQUIRE_REFERENCES=1 but the reference cannot run: \(missing)")

@@ -9,41 +9,14 @@ import Testing
 /// The reference runs in the package's virtual environment (`.venv/bin/python` with `python-dateutil==2.9.0.post0`).
 /// Without it the test is skipped, unless `LISTS_REQUIRE_REFERENCES=1`, when it fails saying what is missing.
 @Suite struct RecurrenceReferenceTests {
-    /// The package's root, three folders above this file.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let python = root.appendingPathComponent(".venv/bin/python")
-    static let script = root.appendingPathComponent("Tests/ListsModelTests/Support/rrule_reference.py")
-
+    static let reference = PythonReference(
+        "Tests/ListsModelTests/Support/rrule_reference.py", package: "python-dateutil==2.9.0.post0")
     /// What is missing for the reference to run, or `nil` when it can.
-    static let missing: String? = {
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            return
-                "\(python.path) is missing: python3 -m venv .venv && .venv/bin/pip install python-dateutil==2.9.0.post0"
-        }
-        guard let (status, output) = try? run(python, [script.path, "--version"]), status == 0,
-            !output.isEmpty
-        else { return "python-dateutil is missing: .venv/bin/pip install python-dateutil==2.9.0.post0" }
-        return nil
-    }()
+    static let missing = reference.missing
 
-    static let isRequired = ProcessInfo.processInfo.environment["LISTS_REQUIRE_REFERENCES"] == "1"
-
-    /// Runs `executable` with `arguments`: its exit status and what it printed.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, Data) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // Read before waiting: the answer is larger than a pipe holds.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
-    }
-
-    @Test(.enabled(if: missing == nil || isRequired, "python-dateutil in .venv is needed for the reference"))
+    @Test(
+        .enabled(
+            if: missing == nil || PythonReference.isRequired, "python-dateutil in .venv is needed for the reference"))
     func firstTwentyDatesOfFiveHundredRandomRulesAreDateutils() throws {
         if let missing = Self.missing {
             Issue.record("LISTS_REQUIRE_REFERENCES=1 but the reference cannot run: \(missing)")
@@ -54,7 +27,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: input) }
         let items = rules.map { ["rule": $0.rule, "start": $0.start, "zone": $0.zone, "limit": 20] as [String: Any] }
         try JSONSerialization.data(withJSONObject: items).write(to: input)
-        let (status, output) = try Self.run(Self.python, [Self.script.path, input.path])
+        let (status, output) = try Self.reference.run([input.path])
         try #require(status == 0, "rrule_reference.py failed with status \(status)")
         let answers = try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]])
         try #require(answers.count == rules.count)
