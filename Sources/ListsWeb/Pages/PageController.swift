@@ -10,8 +10,8 @@ import ListsModel
 struct PageController: Sendable {
     /// Adds the home screen and the three apps' pages: a household's pages each.
     func addRoutes(to router: inout Router) {
-        router.add("GET", "/", .page) { request, context in
-            try Self.homePage(context.lists, household: context.household?.household, viewer: Viewer(request))
+        router.add("GET", "/", .page) { _, context in
+            try Self.homePage(context.lists, household: context.household?.household)
         }
         ShoppingPages.addRoutes(to: &router)
         TodoPages.addRoutes(to: &router)
@@ -32,9 +32,9 @@ struct PageController: Sendable {
     }
 
     /// The first screen: the three apps as a grouped list of links, each with a line on what it holds. The lines
-    /// are the store's counts, but for the tasks due by the end of the day (overdue included), for which the open
-    /// tasks are read.
-    static func homePage(_ lists: ListsServices, household: Household? = nil, viewer: Viewer? = nil) throws
+    /// are the store's counts, but for the tasks due by the end of the household's day (overdue included), for which
+    /// the open tasks are read.
+    static func homePage(_ lists: ListsServices, household: Household? = nil) throws
         -> HTTPResponse
     {
         let items = try lists.shopping.catalogCount()
