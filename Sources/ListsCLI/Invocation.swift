@@ -84,9 +84,12 @@ final class Invocation {
         }
         try Seeding.seedIfNeeded(store, empty: global.noSeed)
         let scoped = unscoped ? store : try scoped(store)
-        // The household's checkmarks from before named lists become its list "Shopping" (a server folds each
-        // household's at its first request).
-        if !unscoped { try ShoppingLists(store: scoped).foldCheckmarks() }
+        // The household's checkmarks from before named lists become its list "Shopping", and its tasks from before
+        // to-do lists its list "To-Do" (a server folds each household's at its first request).
+        if !unscoped {
+            try ShoppingLists(store: scoped).foldCheckmarks()
+            try TodoLists(store: scoped).fold()
+        }
         openedStore = scoped
         return scoped
     }
@@ -108,6 +111,8 @@ final class Invocation {
     func lists() throws -> ShoppingLists { ShoppingLists(store: try store()) }
     /// The To-Do app's data controller.
     func todo() throws -> TodoList { TodoList(store: try store()) }
+
+    func todoLists() throws -> TodoLists { TodoLists(store: try store()) }
     /// The Bird Sightings app's data controller.
     func birds() throws -> BirdSightingLog { BirdSightingLog(store: try store()) }
 }
@@ -123,6 +128,16 @@ enum Typed {
                 field: "version", message: "\(Quoted(text)) is not a version; use a whole number from 1")
         }
         return version
+    }
+
+    /// A move among lists (`--by N`): a whole number other than 0.
+    /// - Throws: ``ValidationError`` for `offset`.
+    static func offset(_ text: String) throws -> Int {
+        guard let value = Int(text), value != 0 else {
+            throw ValidationError(
+                field: "offset", message: "\(Quoted(text)) is not a move; use a whole number other than 0")
+        }
+        return value
     }
 
     /// A whole number option `--name` in `range`.

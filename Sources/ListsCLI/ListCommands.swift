@@ -110,11 +110,7 @@ extension ShopCommands {
 
         mutating func validate() throws {
             guard let byText else { throw UsageError(message: "say how far with --by N", command: Self.path) }
-            guard let value = Int(byText), value != 0 else {
-                throw ValidationError(
-                    field: "offset", message: "\(Quoted(byText)) is not a move; use a whole number other than 0")
-            }
-            offset = value
+            offset = try Typed.offset(byText)
         }
 
         func run(_ run: Invocation) throws {

@@ -2,10 +2,11 @@ import ListsModel
 
 /// `lists todo ...`: the To-Do app (iTahDoodle).
 enum TodoCommands {
-    static let all = [
-        CommandEntry(List.self), CommandEntry(Today.self), CommandEntry(Upcoming.self), CommandEntry(Add.self),
-        CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self), CommandEntry(Remove.self),
-    ]
+    static let all =
+        [
+            CommandEntry(List.self), CommandEntry(Today.self), CommandEntry(Upcoming.self), CommandEntry(Add.self),
+            CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self), CommandEntry(Remove.self),
+        ] + listCommands
 
     /// `lists todo today`.
     struct Today: Command {
@@ -61,25 +62,37 @@ enum TodoCommands {
         static let configuration = CommandConfiguration(
             app: "todo", name: "list",
             abstract: "Show the tasks in the order they were added, a checkmark on those done.",
-            discussion: "A task's due date, priority and repeat follow its text when some task has one.",
-            example: "lists todo list")
-        static let arguments: [Argument<Self>] = []
+            discussion: "Every list's tasks, or --list's; with several lists, each task's list follows its text. A "
+                + "task's due date, priority and repeat follow when some task has one.",
+            example: "lists todo list --list To-Do")
+        static let arguments: [Argument<Self>] = [
+            .option("list", "LIST", help: "only this to-do list's tasks, by name or number") { $0.list = $1 }
+        ]
+
+        var list: String?
 
         func run(_ run: Invocation) throws {
-            let tasks = try run.todo().all()
+            let lists = try run.todoLists()
+            let all = try lists.all()
+            let chosen = try list.map { try lists.list(.typed($0)) }
+            let tasks = try lists.tasks(of: chosen, isOnlyList: all.count == 1).all()
             if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
+            let names = Dictionary(all.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let showsList = chosen == nil && all.count > 1
             let hasDue = tasks.contains { $0.record.due != nil }
             let hasPriority = tasks.contains { $0.record.priority != nil }
             let repeats = tasks.contains { $0.record.recurrence != nil }
             let rows = tasks.map { numbered in
                 let task = numbered.record
                 return ["\(numbered.number)", task.isDone ? "✓" : "", task.title]
+                    + (showsList ? [task.list.flatMap { names[$0] } ?? ""] : [])
                     + (hasDue ? [task.due.map(TodoCommands.shown) ?? ""] : [])
                     + (hasPriority ? [task.priority?.rawValue ?? ""] : [])
                     + (repeats ? [task.recurrence.map(RepeatPhrase.phrase(of:)) ?? ""] : [])
             }
             let alignments: [Table.Alignment] =
-                [.right, .left, .left] + (hasDue ? [.left] : []) + (hasPriority ? [.left] : [])
+                [.right, .left, .left] + (showsList ? [.left] : []) + (hasDue ? [.left] : [])
+                + (hasPriority ? [.left] : [])
                 + (repeats ? [.left] : [])
             run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
                 column == 0 || column > 2 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
@@ -101,8 +114,10 @@ enum TodoCommands {
             .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
             .option("every", "R", help: TodoCommands.everyHelp) { $0.everyText = $1 },
             .option("remind", "D", help: TodoCommands.remindHelp) { $0.remindText = $1 },
+            .option("list", "LIST", help: TodoCommands.listHelp) { $0.list = $1 },
         ]
 
+        var list: String?
         /// The words of the task's text, which need no quotes.
         var words: [String] = []
         var dueText: String?
@@ -127,7 +142,7 @@ enum TodoCommands {
         }
 
         func run(_ run: Invocation) throws {
-            let todo = try run.todo()
+            let todo = try run.todoLists().tasks(of: run.todoLists().list(named: list, making: true))
             let due = try dueText.map { try TodoCommands.due($0, todo) } ?? due
             let remind = try remindText.map { try TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt) } ?? nil
             let added = try todo.add(
@@ -140,7 +155,8 @@ enum TodoCommands {
     /// `lists todo edit REF [--title TEXT] [--due D] [--priority P] [--note N] [--every R]`.
     struct Edit: Command {
         static let configuration = CommandConfiguration(
-            app: "todo", name: "edit", abstract: "Change a task's text, due date, priority, note, repeat or reminder.",
+            app: "todo", name: "edit",
+            abstract: "Change a task's text, due date, priority, note, repeat or reminder, or move it to another list.",
             discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
                 + "exact text. An empty --due, --priority, --note, --every or --remind (or none) takes it away.",
             example: "lists todo edit 4 --title \"Call the vet at 9\" --due none")
@@ -152,12 +168,14 @@ enum TodoCommands {
             .option("note", "N", help: TodoCommands.noteHelp) { $0.noteText = $1 },
             .option("every", "R", help: TodoCommands.everyHelp) { $0.everyText = $1 },
             .option("remind", "D", help: TodoCommands.remindHelp) { $0.remindText = $1 },
+            .option("list", "LIST", help: "move it to this to-do list, by name or number") { $0.list = $1 },
             .option("if-version", "V", help: "refuse the change unless the task is at version V") {
                 $0.versionText = $1
             },
         ]
 
         var references: [String] = []
+        var list: String?
         var newTitle: String?
         var dueText: String?
         var priorityText: String?
@@ -175,10 +193,10 @@ enum TodoCommands {
         mutating func validate() throws {
             guard
                 newTitle != nil || dueText != nil || priorityText != nil || noteText != nil || everyText != nil
-                    || remindText != nil
+                    || remindText != nil || list != nil
             else {
                 throw UsageError(
-                    message: "nothing to change; give --title, --due, --priority, --note, --every or --remind",
+                    message: "nothing to change; give --title, --due, --priority, --note, --every, --remind or --list",
                     command: Self.path)
             }
             if let remindText, !TodoCommands.none(remindText) { _ = try TodoTask.Fields.remindAt.parse(remindText) }
@@ -198,7 +216,8 @@ enum TodoCommands {
             }
             let edited = try todo.edit(
                 .typed(references[0]), title: title, due: due, priority: priority, note: note, recurrence: recurrence,
-                remindAt: remind, expectedVersion: version)
+                remindAt: remind, list: try list.map { try run.todoLists().list(.typed($0)) },
+                expectedVersion: version)
             if run.wantsJSON { return run.output.json(edited.record) }
             run.output.line("Updated task \(edited.number): \(edited.record.title)")
         }

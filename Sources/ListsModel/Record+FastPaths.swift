@@ -45,11 +45,12 @@ extension TodoTask {
             doneAt.map { .date($0) } ?? .null, Fields.recurrence.type.toStore(recurrence),
             Fields.repeatFrom.type.toStore(repeatFrom), Fields.completions.type.toStore(completions),
             icalendar.map { .text($0) } ?? .null, Fields.remindAt.type.toStore(remindAt),
+            list.map { .text($0) } ?? .null,
         ]
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 12 else { throw StoreError.corrupt("task has \(fields.count) values") }
+        guard fields.count == 13 else { throw StoreError.corrupt("task has \(fields.count) values") }
         let kept = try fields.optionalText(2)
         // Checked to be an object, as it is written out into JSON documents as it is.
         if let kept, JSONValue.object(kept) == nil { throw StoreError.corrupt("json object") }
@@ -65,6 +66,7 @@ extension TodoTask {
             recurrence: recurrence, repeatFrom: repeatFrom, completions: completions)
         icalendar = try fields.optionalText(10)
         remindAt = try Fields.remindAt.type.fromStore(fields[11])
+        list = try fields.optionalText(12)
     }
 
     public func writeJSON(to output: inout [UInt8]) {
@@ -77,6 +79,7 @@ extension TodoTask {
         object.string("due", due?.description, &output)
         if let icalendar { object.string("icalendar", icalendar, &output) }
         object.string("id", id.text, &output)
+        object.string("list", list, &output)
         object.string("note", note, &output)
         object.string("priority", priority?.rawValue, &output)
         object.string("remindAt", remindAt?.description, &output)

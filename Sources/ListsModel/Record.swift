@@ -38,8 +38,9 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     /// (docs/performance.md, "No conformance scans").
     public let recordType: any Record.Type
 
-    private init(_ name: String, collection: String, table: String, type: any Record.Type) {
+    private init(_ name: String, collection: String, table: String, type: any Record.Type, noun: String? = nil) {
         rawValue = name
+        self.noun = noun ?? name
         collectionKey = collection
         self.table = table
         recordType = type
@@ -52,6 +53,10 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     /// A bird sighting.
     public static let sighting = RecordKind(
         "sighting", collection: "sightings", table: "sightings", type: BirdSighting.self)
+
+    /// A named to-do list of the household ("Home", "Work"): its tasks name it (``TodoTask/list``).
+    public static let todoList = RecordKind(
+        "todoList", collection: "todoLists", table: "todo_lists", type: TaskList.self, noun: "to-do list")
 
     /// A named shopping list of the household.
     public static let list = RecordKind("list", collection: "lists", table: "named_lists", type: NamedList.self)
@@ -66,8 +71,11 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     public static let purchase = RecordKind(
         "purchase", collection: "purchases", table: "purchases", type: Purchase.self)
 
-    /// Every kind, in the order lists, exports and imports take them (a list before its entries).
-    public static let all: [RecordKind] = [.category, .item, .task, .sighting, .list, .entry, .purchase]
+    /// Every kind, in the order lists, exports and imports take them (a list before its entries, a to-do list before
+    /// its tasks).
+    public static let all: [RecordKind] = [
+        .category, .item, .todoList, .task, .sighting, .list, .entry, .purchase,
+    ]
 
     /// The kind called `name`, if there is one.
     public init?(rawValue name: String) {
@@ -81,8 +89,8 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
         self = kind
     }
 
-    /// The word people use for one record of this kind, in messages.
-    public var noun: String { rawValue }
+    /// The word people use for one record of this kind, in messages: its name, or words ("to-do list").
+    public let noun: String
 
     /// Every kind's word, as a message lists what is allowed: "item, task or sighting".
     public static var words: String {

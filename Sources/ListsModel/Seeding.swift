@@ -62,7 +62,7 @@ public enum Seeding {
     /// iTahDoodle's three tasks.
     public static let tasks = ["Walk the dogs", "Feed the hogs", "Chop the logs"]
 
-    /// Seeds `store` once: the bundled items, the three tasks and the Pigeon sighting, unless `empty`, in which
+    /// Seeds `store` once: the bundled items, the three tasks on the to-do list "To-Do" and the Pigeon sighting, unless `empty`, in which
     /// case only the flag is set so that the database stays empty. Does nothing when already seeded.
     /// - Returns: whether this call seeded (or emptied) a new database.
     /// - Throws: ``StoreError`` or a seed file error; nothing is written then.
@@ -81,8 +81,12 @@ public enum Seeding {
                         &seeded, changedFrom: nil, household: store.scope.household, in: session.session(in: .main))
                     try session.insert(seeded)
                 }
+                let list = try TodoLists.make(
+                    name: TodoLists.firstListName, id: nil, household: store.scope.household, now: now, in: session)
                 for title in tasks {
-                    try session.insert(TodoTask(meta: RecordMeta(createdAt: now), title: title))
+                    var task = TodoTask(meta: RecordMeta(createdAt: now), title: title)
+                    task.list = list.id.uuidString
+                    try session.insert(task)
                 }
                 try session.insert(
                     BirdSighting(meta: RecordMeta(createdAt: now), name: "Pigeon", location: "Everywhere", date: now))

@@ -262,19 +262,9 @@ public struct ShoppingLists: Sendable {
         let household = store.scope.household
         return try store.write { session in
             _ = try session.setting(Self.slotSetting(household))
-            guard let old = try session.record(NamedList.self, id: target.id) else {
-                throw StoreError.notFound(NamedList.kind)
-            }
             try Self.checkFree(name, except: target.id, in: session)
-            if let expectedVersion, expectedVersion != old.meta.version { throw StoreError.conflict(NamedList.kind) }
-            var new = old
-            new.name = name
-            guard new != old else { return old }
-            new = try NamedList.schema.checked(new, changedFrom: old, now: now)
-            new.meta = RecordMeta(
-                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
-            try session.update(new, expectedVersion: old.meta.version)
-            return new
+            return try RankedRecords.renamed(
+                NamedList.self, id: target.id, to: name, expectedVersion: expectedVersion, now: now, in: session)
         }
     }
 
@@ -286,35 +276,13 @@ public struct ShoppingLists: Sendable {
         let target = try list(reference)
         let now = lists.now()
         return try store.write { session in
-            var order = try Self.inOrder(session)
-            guard let from = order.firstIndex(where: { $0.id == target.id }) else {
-                throw StoreError.notFound(NamedList.kind)
-            }
-            let (to, overflow) = from.addingReportingOverflow(offset)
-            guard !overflow, order.indices.contains(to) else {
-                throw ValidationError(
-                    field: "offset",
-                    message: "\(Quoted(target.name)) is list \(from + 1) of \(order.count): it can move "
-                        + "\(from) up and \(order.count - 1 - from) down")
-            }
-            order.insert(order.remove(at: from), at: to)
-            return try Self.ranked(order, now: now, in: session)
+            try RankedRecords.moved(target, by: offset, in: try Self.inOrder(session), now: now, in: session)
         }
     }
 
-    /// Gives the lists of `order` their places in it as their ranks (each list whose rank changes gets a new version),
-    /// and answers them as stored.
+    /// Gives the lists of `order` their places in it as their ranks, and answers them as stored.
     static func ranked(_ order: [NamedList], now: Date, in session: any StoreSession) throws -> [NamedList] {
-        var order = order
-        for (rank, old) in order.enumerated() where old.rank != rank {
-            var new = old
-            new.rank = rank
-            new.meta = RecordMeta(
-                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
-            try session.update(new, expectedVersion: old.meta.version)
-            order[rank] = new
-        }
-        return order
+        try RankedRecords.ranked(order, now: now, in: session)
     }
 
     /// Deletes the list `reference` names with its entries, as one removal that ``restore(_:)`` puts back whole

@@ -1,36 +1,52 @@
 import Foundation
 
-/// iTahDoodle's data controller: the tasks in insertion order, now durable, with done marks, edits and deletes.
+/// iTahDoodle's data controller: the tasks in insertion order, now durable, with done marks, edits and deletes; the
+/// tasks of one of the household's to-do lists (``TaskList``), or of them all.
+///
+/// Every list's tasks are the household's one list of tasks, each naming its list (``TodoTask/list``): a task's
+/// short number is its place there, the same on every list and on Today.
 public struct TodoList: Sendable {
     /// The tasks, as the API serves every list.
     public let tasks: RecordList<TodoTask>
+    /// The to-do list whose tasks these are, or `nil` for every list's.
+    public let list: TaskList?
+    /// What picks the list's tasks out of the household's; `nil` for every task (every list's, or those of the
+    /// household's only list, where reading them all costs less than picking them out).
+    let filter: FieldFilter?
 
-    /// The tasks kept in `store`; `clock` dates changes.
-    public init(store: any Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// The tasks of `list` (every list's when `nil`) kept in `store`, the household's main list; `isOnlyList` says
+    /// that `list` is the household's only one, so that its tasks are all of them. `clock` dates changes.
+    public init(
+        store: any Store, list: TaskList? = nil, isOnlyList: Bool = false,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         tasks = RecordList(store: store, clock: clock)
+        self.list = list
+        filter = isOnlyList ? nil : list.map { TodoTask.Fields.list == $0.id.uuidString }
     }
 
-    /// The tasks in insertion order, paged by `offset` and `limit`.
+    /// The list's tasks in insertion order, paged by `offset` and `limit`.
     public func all(offset: Int = 0, limit: Int? = nil) throws -> [Numbered<TodoTask>] {
-        try tasks.list(offset: offset, limit: limit)
+        try tasks.list(where: filter, offset: offset, limit: limit)
     }
 
     /// Up to `limit` tasks from the place `start` gives for the number of tasks, and that number, in one
     /// snapshot: a page of a long list (see `RecordCollection.window`).
     public func window(limit: Int, start: (_ total: Int) -> Int) throws -> (tasks: [Numbered<TodoTask>], total: Int) {
-        let window = try tasks.window(limit: limit, start: start)
+        let window = try tasks.window(where: filter, limit: limit, start: start)
         return (window.records, window.total)
     }
 
     /// How many tasks there are, counted by the store (kept as a count: no list is read).
     public func count() throws -> Int {
-        try tasks.counts([nil])[0]
+        try tasks.counts([filter])[0]
     }
 
     /// How many tasks there are, and how many of them are not done, counted by the store (a list of 100k tasks
     /// is not read to count it).
     public func counts() throws -> (all: Int, open: Int) {
-        let counts = try tasks.counts([nil, TodoTask.Fields.isDone == false])
+        let open = TodoTask.Fields.isDone == false
+        let counts = try tasks.counts([filter, filter.map { $0 && open } ?? open])
         return (counts[0], counts[1])
     }
 
@@ -53,20 +69,22 @@ public struct TodoList: Sendable {
             meta: .draft, title: title, isDone: isDone, due: due, priority: priority, note: note,
             recurrence: recurrence)
         task.remindAt = remindAt
+        task.list = list?.id.uuidString
         return try tasks.add(task, numbered: numbered, id: id)
     }
 
     /// Changes a task's text, its done mark, its due date, its priority, its note, its repeat and its reminder (each given as
-    /// `.some(nil)` taken away), in one change (one new version). Marking a repeating task done checks it off: it
+    /// `.some(nil)` taken away), and the list it is on, in one change (one new version). Marking a repeating task done checks it off: it
     /// moves to its next due date (see ``TodoTask``'s derive).
     /// - Throws: ``ValidationError``, ``StoreError/conflict(_:)`` when `expectedVersion` is stale.
     @discardableResult
     public func edit(
         _ reference: Reference, title: String? = nil, isDone: Bool? = nil, due: Due?? = nil,
         priority: TaskPriority?? = nil, note: String?? = nil, recurrence: Recurrence?? = nil,
-        remindAt: Due?? = nil, expectedVersion: Int? = nil
+        remindAt: Due?? = nil, list: TaskList? = nil, expectedVersion: Int? = nil
     ) throws -> Numbered<TodoTask> {
         try tasks.change([reference], expectedVersion: expectedVersion) { task in
+            if let list { task.list = list.id.uuidString }
             if let recurrence { task.recurrence = recurrence }
             if let remindAt { task.remindAt = remindAt }
             if let title { task.title = title }
@@ -97,14 +115,18 @@ public struct TodoList: Sendable {
     public func due(through last: Day) throws -> [Numbered<TodoTask>] {
         // The whole list read in order, filtered here: a filtered read numbers each row by counting, which costs
         // more than reading the done ones too.
-        let due = try tasks.list().filter { !$0.record.isDone && (($0.record.due?.day).map { $0 <= last } ?? false) }
+        let list = filter == nil ? nil : self.list?.id.uuidString
+        let due = try tasks.list().filter {
+            !$0.record.isDone && (($0.record.due?.day).map { $0 <= last } ?? false)
+                && (list == nil || $0.record.list == list)
+        }
         return due.sorted(by: Self.soonerDue)
     }
 
     /// Every task by its due date, soonest first (a day's tasks without a time before its timed ones), then the
     /// tasks with none in the list's order: the list sorted by date rather than kept in its own order.
     public func byDueDate() throws -> [Numbered<TodoTask>] {
-        let all = try tasks.list()
+        let all = try tasks.list(where: filter)
         return all.filter { $0.record.due != nil }.sorted(by: Self.soonerDue) + all.filter { $0.record.due == nil }
     }
 

@@ -39,6 +39,10 @@ public struct TodoTask: Record {
     /// tasks, a client's own properties), unfolded, one a line, kept from an import to be written back unchanged
     /// (``ListsInterchange/ICalendar``); `nil` for tasks made in Lists.
     public var icalendar: String?
+    /// The id of the to-do list it is on (``TaskList``). A task added without one goes on the household's first
+    /// list (``TodoTask/settle(_:changedFrom:household:in:)``); `nil` only for a task stored before to-do lists,
+    /// until the household's first opening puts it on "To-Do" (``TodoLists/fold()``).
+    public var list: String?
 
     /// A task with an already validated title.
     public init(
@@ -145,6 +149,14 @@ public struct TodoTask: Record {
         public static let completions = Field(
             TodoTask.self, key: "completions", column: "completions", type: .completions, initial: .value([]),
             isInput: false, get: { $0.completions }, set: { $0.completions = $1 })
+        /// `list`: the id of the to-do list it is on; without one, the household's first list. Changing it moves
+        /// the task to another list.
+        public static let list = Field(
+            TodoTask.self, key: "list", column: "list",
+            type: .optionalRecordID(
+                what: "a to-do list",
+                description: "The id of the to-do list the task is on; when not given, the household's first list."),
+            initial: .value(nil), get: { $0.list }, set: { $0.list = $1 })
     }
 
     public static let schema = RecordSchema<TodoTask>(
@@ -152,6 +164,7 @@ public struct TodoTask: Record {
             Fields.title.erased, Fields.isDone.erased, Fields.taskwarrior.erased, Fields.due.erased,
             Fields.priority.erased, Fields.note.erased, Fields.doneAt.erased, Fields.recurrence.erased,
             Fields.repeatFrom.erased, Fields.completions.erased, Fields.icalendar.erased, Fields.remindAt.erased,
+            Fields.list.erased,
         ], name: Fields.title, blank: { TodoTask(meta: $0, title: "", taskwarriorJSON: nil) },
         derive: { task, old, now, zone in try task.derive(from: old, now: now, in: zone) },
         mergeLinks: [(field: Fields.isDone.key, on: Fields.due.key)])

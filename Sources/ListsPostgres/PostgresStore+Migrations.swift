@@ -398,6 +398,29 @@ extension PostgresStore {
         """
         ALTER TABLE tasks ADD COLUMN remind_at text CHECK (remind_at IS NULL OR char_length(remind_at) = 16);
         """,
+        // 22: several to-do lists (docs/architecture.md §3, "To-do lists"). A household's to-do lists are rows of
+        // `todo_lists` in its main list, and each task names its list. Tasks stored before have none until the
+        // household's first opening puts them on "To-Do" (`TodoLists.fold`), which finds them through the partial
+        // index, empty once they are put there.
+        """
+        CREATE TABLE todo_lists (
+            id text COLLATE "C" NOT NULL,
+            household bigint NOT NULL,
+            position bigint NOT NULL,
+            name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 2000),
+            name_key text NOT NULL,
+            rank bigint NOT NULL CHECK (rank >= 0),
+            created_at bigint NOT NULL,
+            updated_at bigint NOT NULL,
+            version bigint NOT NULL CHECK (version >= 1),
+            PRIMARY KEY (household, id)
+        );
+        CREATE SEQUENCE todo_lists_position;
+        CREATE UNIQUE INDEX todo_lists_by_household ON todo_lists (household, position);
+        CREATE INDEX todo_lists_by_name ON todo_lists (household, name_key, position);
+        ALTER TABLE tasks ADD COLUMN list text CHECK (list IS NULL OR char_length(list) = 36);
+        CREATE INDEX tasks_without_list ON tasks (household, position) WHERE list IS NULL;
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -446,6 +446,27 @@ extension SQLiteStore {
         """
         ALTER TABLE tasks ADD COLUMN remind_at TEXT CHECK (remind_at IS NULL OR length(remind_at) = 16);
         """,
+        // 22: several to-do lists (docs/architecture.md §3, "To-do lists"). A household's to-do lists are rows of
+        // `todo_lists` in its main list, and each task names its list. Tasks stored before have none until the
+        // household's first opening puts them on "To-Do" (`TodoLists.fold`), which finds them through the partial
+        // index, empty once they are put there.
+        """
+        CREATE TABLE todo_lists (
+            id TEXT NOT NULL,
+            position INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 2000),
+            name_key TEXT NOT NULL,
+            rank INTEGER NOT NULL CHECK (rank >= 0),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 1),
+            household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL
+        );
+        CREATE UNIQUE INDEX todo_lists_by_id ON todo_lists (household, id);
+        CREATE INDEX todo_lists_by_name ON todo_lists (household, name_key);
+        ALTER TABLE tasks ADD COLUMN list TEXT CHECK (list IS NULL OR length(list) = 36);
+        CREATE INDEX tasks_without_list ON tasks (position) WHERE list IS NULL;
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

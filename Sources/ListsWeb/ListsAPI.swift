@@ -38,6 +38,16 @@ enum ListsAPI {
         return try field.type.read(json, field: field.key, now: now)
     }
 
+    /// A move's `offset`, from a body that holds nothing else.
+    /// - Throws: ``ValidationError`` on `offset`.
+    static func offset(in request: HTTPRequest) throws -> Int {
+        let members = try members(request, ["offset"])
+        guard case .number(let number)? = members["offset"], let offset = Int(number.text) else {
+            throw ValidationError(field: "offset", message: "offset must be a whole number of places")
+        }
+        return offset
+    }
+
     static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
         .json(bytes: value.jsonBytes, status: status)
     }
@@ -176,11 +186,7 @@ enum ListsAPI {
             ) { request, context in
                 let lists = try context.lists.shoppingLists
                 let target = try list(context)
-                let members = try members(request, ["offset"])
-                guard case .number(let number)? = members["offset"], let offset = Int(number.text) else {
-                    throw ValidationError(field: "offset", message: "offset must be a whole number of places")
-                }
-                try lists.move(.id(target.id), by: offset)
+                try lists.move(.id(target.id), by: try offset(in: request))
                 return json(ListsBody(try lists.summaries()))
             },
             APIRoute(

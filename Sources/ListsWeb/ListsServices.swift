@@ -7,8 +7,10 @@ public struct ListsServices: Sendable {
     public let store: any Store
     /// The Shopping List app.
     public let shopping: ShoppingList
-    /// The iTahDoodle app.
+    /// The iTahDoodle app: every to-do list's tasks together (Today, Upcoming, the API's `/api/v1/tasks`).
     public let todo: TodoList
+    /// The household's named to-do lists.
+    public let todoLists: TodoLists
     /// The BirdWatching app.
     public let birds: BirdSightingLog
     /// The household's named shopping lists and their entries.
@@ -24,6 +26,7 @@ public struct ListsServices: Sendable {
         self.clock = clock
         shopping = ShoppingList(store: store, clock: clock)
         todo = TodoList(store: store, clock: clock)
+        todoLists = TodoLists(store: store, clock: clock)
         birds = BirdSightingLog(store: store, clock: clock)
         shoppingLists = ShoppingLists(store: store, clock: clock)
         categories = Categories(store: store, clock: clock)

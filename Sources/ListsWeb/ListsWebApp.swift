@@ -86,10 +86,12 @@ public final class ListsWebApp: Sendable {
         }
         let services = HouseholdServices(
             household: household, lists: ListsServices(store: lists.store.scoped(to: household.id), clock: clock))
-        // The household's checkmarks from before named lists become its list "Shopping", once, before it is kept;
-        // when that fails (the store busy or gone), the services serve this request and the next one folds again.
+        // The household's checkmarks from before named lists become its list "Shopping", and its tasks from before
+        // to-do lists its list "To-Do", once, before it is kept; when that fails (the store busy or gone), the
+        // services serve this request and the next one folds again.
         do {
             try services.lists.shoppingLists.foldCheckmarks()
+            try services.lists.todoLists.fold()
         } catch {
             return services
         }

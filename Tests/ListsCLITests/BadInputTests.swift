@@ -135,7 +135,7 @@ let badInputs: [BadInput] = [
     BadInput(
         arguments: ["todo", "add", "Feed the cat", "-x"],
         message: "unknown option -x; lists todo add accepts --database, --household, --json, --no-seed, --due, "
-            + "--priority, --note, --every, --remind (see 'lists todo add --help')"),
+            + "--priority, --note, --every, --remind, --list (see 'lists todo add --help')"),
     BadInput(
         arguments: ["todo", "list", "--json=yes"], message: "--json takes no value (see 'lists todo list --help')"),
     BadInput(

@@ -149,7 +149,7 @@ struct DatabaseFileTests {
                     == Outcome(
                         status: 1, stdout: "",
                         stderr: "lists: database: the database was written by a newer version of Lists (schema 99; "
-                            + "this version knows up to 21); upgrade Lists to open it. Nothing was changed\n"),
+                            + "this version knows up to 22); upgrade Lists to open it. Nothing was changed\n"),
                 "\(arguments)")
             #expect(sandbox.bytes(sandbox.database) == bytes, "lists \(arguments) changed the file's bytes")
         }

@@ -90,17 +90,22 @@ struct HelpTests {
                         USAGE: lists todo COMMAND [ARGS]
 
                         COMMANDS:
-                          list      Show the tasks in the order they were added, a checkmark on those done.
-                          today     Show what is overdue or due today, soonest first.
-                          upcoming  Show what is due in the next 7 days, by day.
-                          add       Insert a task at the end of the list.
-                          edit      Change a task's text, due date, priority, note, repeat or reminder.
-                          done      Mark tasks done.
-                          undone    Mark tasks not done.
-                          rm        Delete tasks.
+                          list         Show the tasks in the order they were added, a checkmark on those done.
+                          today        Show what is overdue or due today, soonest first.
+                          upcoming     Show what is due in the next 7 days, by day.
+                          add          Insert a task at the end of the list.
+                          edit         Change a task's text, due date, priority, note, repeat or reminder, or move it to another list.
+                          done         Mark tasks done.
+                          undone       Mark tasks not done.
+                          rm           Delete tasks.
+                          lists        Show the household's to-do lists, with how much is left on each.
+                          make-list    Make a to-do list, after the others.
+                          rename-list  Rename a to-do list.
+                          move-list    Move a to-do list up or down among the lists.
+                          delete-list  Delete a to-do list with its tasks.
 
                         EXAMPLE:
-                          lists todo list
+                          lists todo list --list To-Do
 
                         See 'lists todo COMMAND --help' for more.
 

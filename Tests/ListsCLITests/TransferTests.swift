@@ -89,7 +89,7 @@ struct TransferTests {
         try sandbox.expect(["export", "--output", first], prints: "")
         try sandbox.expect(
             ["--database", fresh, "--no-seed", "import", first],
-            prints: "Imported first.json (lists-json): 17 added, 0 updated, 0 already there.\n")
+            prints: "Imported first.json (lists-json): 18 added, 0 updated, 0 already there.\n")
         try sandbox.expect(["--database", fresh, "export", "--output", second], prints: "")
         let bytes = try #require(sandbox.bytes(first))
         #expect(bytes.count > 1000)

@@ -152,7 +152,7 @@ import Testing
         #expect(
             json
                 == #"{"completions":[],"createdAt":"2026-11-30T05:45:27.125Z","done":false,"doneAt":null,"due":null,"#
-                + #""id":"00000000-0000-0000-0000-00000000000A","note":null,"priority":null,"remindAt":null,"repeat":null,"#
+                + #""id":"00000000-0000-0000-0000-00000000000A","list":null,"note":null,"priority":null,"remindAt":null,"repeat":null,"#
                 + #""repeatFrom":null,"title":"Walk the dogs","updatedAt":"2026-11-30T05:46:40.500Z","version":3}"#)
     }
 

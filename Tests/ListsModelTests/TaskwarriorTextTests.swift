@@ -25,7 +25,7 @@ struct TaskwarriorTextTests {
                 meta: meta,
                 fields: [
                     .text("Walk the dogs"), .bool(false), .text("[1]"), .null, .null, .null, .null, .null, .null, .null,
-                    .null, .null,
+                    .null, .null, .null,
                 ])
         }
     }

@@ -185,7 +185,11 @@ import Testing
             try admin.execute("ALTER ROLE \(role) NOLOGIN")
             try PostgresTestServer.terminateConnections(applicationName: name, using: admin)
             let place = PostgresStore.redacted(try #require(components.string))
-            #expect(throws: StoreError.connectionLost(place)) { try todo.add(title: "Sent", numbered: false) }
+            // The append itself (a task's add reads the household's to-do lists first, which would find the
+            // connection broken before anything is sent).
+            #expect(throws: StoreError.connectionLost(place)) {
+                try store.append(TodoTask(meta: RecordMeta(createdAt: Date()), title: "Sent"), numbered: false)
+            }
             // A numbered add (the CLI's), an API add (through the append queue), a read.
             #expect(throws: StoreError.unreachable(place)) { try todo.add(title: "Lost") }
             #expect(throws: StoreError.unreachable(place)) { try todo.add(title: "Lost", numbered: false) }

@@ -304,7 +304,8 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 + "purchases_by_id\npurchases_by_name\n"
                 + "removed_records_by_position\nremoved_records_by_removal\n"
                 + "removed_records_by_time\nsessions_by_end\nsessions_by_user\nsightings_by_id\nsightings_by_name\n"
-                + "sign_in_failures_by_key\nsign_in_failures_by_time\ntasks_by_id\ntasks_by_name"
+                + "sign_in_failures_by_key\nsign_in_failures_by_time\ntasks_by_id\ntasks_by_name\ntasks_without_list\n"
+                + "todo_lists_by_id\ntodo_lists_by_name"
         )
         #expect(try store.read { try $0.revision() } == Int64(revision))
         // Every record is the first household's, named Home; another household sees none of them.
@@ -374,7 +375,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
             try session.insert(contentsOf: tasks)
             try rebuild()
         }
-        #expect(try sqlite3Shell(path, indexes) == "2")
+        #expect(try sqlite3Shell(path, indexes) == "3")
         #expect(
             try store.read { try $0.records(TodoTask.self, named: "task 2", ignoringCase: true, limit: 5) }
                 .map(\.number) == [2])
@@ -387,7 +388,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 try rebuild()
             }
         }
-        #expect(try sqlite3Shell(directory.path("other.sqlite"), indexes) == "2")
+        #expect(try sqlite3Shell(directory.path("other.sqlite"), indexes) == "3")
         #expect(try other.read { try $0.count(TodoTask.self, where: nil) } == 0)
     }
 

@@ -29,6 +29,16 @@ public enum ReleaseFold {
         let tasks = try TodoList(store: store).all().map(\.record)
         #expect(tasks.map(\.title) == ["Walk the dogs", "Feed the hogs", "Chop the logs"])
         #expect(tasks.allSatisfy { $0.due == nil && $0.priority == nil && $0.note == nil && $0.doneAt == nil })
+        // They are on no list until the household is first opened, which puts them on the to-do list "To-Do",
+        // in their order, each at the version it had.
+        #expect(tasks.allSatisfy { $0.list == nil })
+        let todoLists = TodoLists(store: store)
+        let toDo = try #require(try todoLists.fold())
+        #expect(try todoLists.all() == [toDo] && toDo.name == "To-Do")
+        let listed = try todoLists.tasks(of: toDo).all().map(\.record)
+        #expect(listed.map(\.title) == tasks.map(\.title))
+        #expect(listed.map(\.meta.version) == tasks.map(\.meta.version))
+        #expect(try todoLists.fold() == nil)
         return shopping
     }
 }

@@ -11,10 +11,11 @@ extension StoreContract {
 
     /// Every check of the contract, run in a list of the first household other than its main one while the main
     /// one holds records: each must pass as on an empty store, and leave the main list as it was. The checks of
-    /// named shopping lists and categories are not among them: those and the catalog are the household's main list's,
-    /// whatever list a store is scoped to.
+    /// named shopping lists, to-do lists and categories are not among them: those, the catalog and the tasks of
+    /// to-do lists are the household's main list's, whatever list a store is scoped to.
     public static let inAnotherList: [Check] =
-        all.filter { check in !(shoppingListChecks + categoryChecks + tabListChecks).contains { $0.name == check.name }
+        all.filter { check in
+            !(shoppingListChecks + categoryChecks + tabListChecks + todoListChecks).contains { $0.name == check.name }
         }.map { check in
             Check("\(check.name)InAnotherList") { store in
                 try fillNeighbour(store)

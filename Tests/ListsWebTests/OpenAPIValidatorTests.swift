@@ -27,7 +27,7 @@ import Testing
             #""id": "2B0C4D0E-8F1A-4C3B-9D2E-5F6A7B8C9D0E", "createdAt": "2026-11-30T05:45:27.123Z", "#
             + #""updatedAt": "2026-11-30T05:45:27.123Z", "version": 1, "title": "Walk", "due": null, "#
             + #""priority": null, "note": null, "doneAt": null, "repeat": null, "repeatFrom": null, "completions": [], "#
-            + #""remindAt": null"#
+            + #""remindAt": null, "list": null"#
         #expect(problems(200, "{\(task), \"done\": false}", path: "/api/v1/tasks/x") == [])
         #expect(!problems(200, "{\(task), \"done\": 0}", path: "/api/v1/tasks/x").isEmpty)
         #expect(!problems(200, "{\(task)}", path: "/api/v1/tasks/x").isEmpty)

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A record people name and put in an order of their own: a household's shopping lists and to-do lists.
+public protocol RankedRecord: Record {
+    /// What it is called, unique among its kind in the household (case ignored).
+    var name: String { get set }
+    /// Its place among its kind in the household, from 0.
+    var rank: Int { get set }
+}
+
+extension NamedList: RankedRecord {}
+extension TaskList: RankedRecord {}
+
+/// What renaming and moving a ``RankedRecord`` are, written once for every kind of them.
+enum RankedRecords {
+    /// Gives the record of `type` with `id` the name `name` (checked, and free, already), in `session`.
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/conflict(_:)`` for a stale `expectedVersion`.
+    static func renamed<R: RankedRecord>(
+        _ type: R.Type, id: UUID, to name: String, expectedVersion: Int?, now: Date, in session: any StoreSession
+    ) throws -> R {
+        guard let old = try session.record(R.self, id: id) else { throw StoreError.notFound(R.kind) }
+        if let expectedVersion, expectedVersion != old.meta.version { throw StoreError.conflict(R.kind) }
+        var new = old
+        new.name = name
+        guard new != old else { return old }
+        new = try R.schema.checked(new, changedFrom: old, now: now)
+        new.meta = RecordMeta(id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+        try session.update(new, expectedVersion: old.meta.version)
+        return new
+    }
+
+    /// `order` with `target` moved `offset` places (negative: up, towards the first), stored as their ranks.
+    /// - Throws: ``ValidationError`` on `offset` for a move past the first or the last.
+    static func moved<R: RankedRecord>(
+        _ target: R, by offset: Int, in order: [R], now: Date, in session: any StoreSession
+    )
+        throws -> [R]
+    {
+        var order = order
+        guard let from = order.firstIndex(where: { $0.id == target.id }) else { throw StoreError.notFound(R.kind) }
+        let (to, overflow) = from.addingReportingOverflow(offset)
+        guard !overflow, order.indices.contains(to) else {
+            throw ValidationError(
+                field: "offset",
+                message: "\(Quoted(target.name)) is list \(from + 1) of \(order.count): it can move "
+                    + "\(from) up and \(order.count - 1 - from) down")
+        }
+        order.insert(order.remove(at: from), at: to)
+        return try ranked(order, now: now, in: session)
+    }
+
+    /// Gives the records of `order` their places in it as their ranks (each whose rank changes gets a new version),
+    /// and answers them as stored.
+    static func ranked<R: RankedRecord>(_ order: [R], now: Date, in session: any StoreSession) throws -> [R] {
+        var order = order
+        for (rank, old) in order.enumerated() where old.rank != rank {
+            var new = old
+            new.rank = rank
+            new.meta = RecordMeta(
+                id: old.id, createdAt: old.meta.createdAt, updatedAt: now, version: old.meta.version + 1)
+            try session.update(new, expectedVersion: old.meta.version)
+            order[rank] = new
+        }
+        return order
+    }
+}
