@@ -287,3 +287,30 @@ struct Notice: Sendable {
         "<p class=\"notice \(kind.rawValue)\" role=\"\(kind.rawValue)\">\(HTML.escape(message))</p>\n"
     }
 }
+
+extension Layout {
+    /// A row of a list of lists (store lists, to-do lists) at `base` (`/lists/{id}`): its name and `detail`, linking
+    /// to it, then ↑ and ↓ (`POST base/move`, disabled at either end), with `renames` a link to `base/rename`, and its
+    /// delete (`base/delete`, which asks).
+    static func rankedRow(
+        base: String, name: String, detail: String, isFirst: Bool, isLast: Bool, renames: Bool = false
+    ) -> String {
+        let name = HTML.escape(name)
+        func move(_ offset: Int, _ glyph: String, _ words: String, disabled: Bool) -> String {
+            """
+            <form class="list-move" method="post" action="\(base)/move">\
+            <input type="hidden" name="offset" value="\(offset)">\
+            <button class="move-button" type="submit" aria-label="Move \(name) \(words)"\
+            \(disabled ? " disabled" : "")>\(glyph)</button></form>
+            """
+        }
+        return """
+            <li class="row list-row"><a class="row-link" href="\(base)"><span class="row-text">\
+            <span class="row-title">\(name)</span><span class="row-subtitle">\(HTML.escape(detail))</span></span>\
+            <span class="chevron" aria-hidden="true">›</span></a>\
+            \(move(-1, "↑", "up", disabled: isFirst))\(move(1, "↓", "down", disabled: isLast))\
+            \(renames ? "<a class=\"move-button\" href=\"\(base)/rename\" aria-label=\"Rename \(name)…\">✎</a>" : "")\
+            <a class="remove-button" href="\(base)/delete" aria-label="Delete \(name)…">✕</a></li>
+            """
+    }
+}

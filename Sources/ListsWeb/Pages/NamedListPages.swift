@@ -277,25 +277,10 @@ struct NamedListPages: Sendable {
 
     /// A list's row: its name and counts, linking to it, then ↑, ↓ and its delete.
     static func listRow(_ summary: ShoppingLists.Summary, isFirst: Bool, isLast: Bool) -> String {
-        let list = summary.list
-        let id = list.id.uuidString
-        let name = HTML.escape(list.name)
-        func move(_ offset: Int, _ glyph: String, _ words: String, disabled: Bool) -> String {
-            """
-            <form class="list-move" method="post" action="/lists/\(id)/move">\
-            <input type="hidden" name="offset" value="\(offset)">\
-            <button class="move-button" type="submit" aria-label="Move \(name) \(words)"\
-            \(disabled ? " disabled" : "")>\(glyph)</button></form>
-            """
-        }
         let detail = "\(Layout.number(summary.toBuy)) to buy, \(Layout.number(summary.entries)) in all"
-        return """
-            <li class="row list-row"><a class="row-link" href="/lists/\(id)"><span class="row-text">\
-            <span class="row-title">\(name)</span><span class="row-subtitle">\(detail)</span></span>\
-            <span class="chevron" aria-hidden="true">›</span></a>\
-            \(move(-1, "↑", "up", disabled: isFirst))\(move(1, "↓", "down", disabled: isLast))\
-            <a class="remove-button" href="/lists/\(id)/delete" aria-label="Delete \(name)…">✕</a></li>
-            """
+        return Layout.rankedRow(
+            base: "/lists/\(summary.list.id.uuidString)", name: summary.list.name, detail: detail, isFirst: isFirst,
+            isLast: isLast)
     }
 
     /// The action sheet that asks before a list is deleted with its entries.

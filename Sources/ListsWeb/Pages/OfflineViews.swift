@@ -171,12 +171,15 @@ enum OfflineViews {
     /// To-Do's templates: a task's row, done and not, the list's two states, and the edit sheet (`editForm` of a
     /// task).
     static func todo(
-        _ choice: ListPager.Choice, group: ([String]) -> String, row: (TodoTask) -> String,
+        _ choice: ListPager.Choice, list: TaskList?, group: ([String]) -> String, row: (TodoTask) -> String,
         editForm: (TodoTask) -> String
     ) -> String {
         let task = { (isDone: Bool) in TodoTask(meta: placeholderMeta, title: "{{title}}", isDone: isDone) }
+        // The list the screen shows (`data-tasks-of`): a change of a task of another list is not drawn there.
+        let of = list.map { " data-tasks-of=\"\($0.id.uuidString)\"" } ?? ""
         let rows = [true, false].map { isDone in
-            template("data-row=\"task\" data-when=\"\(TodoTask.Fields.isDone.key):\(isDone)\"", row(task(isDone)))
+            template(
+                "data-row=\"task\" data-when=\"\(TodoTask.Fields.isDone.key):\(isDone)\"\(of)", row(task(isDone)))
         }
         let sheet = template(
             "data-page=\"/todo/tasks/{id}/edit\"", Layout.sheet(over: "", editForm(task(false))))

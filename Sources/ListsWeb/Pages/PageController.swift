@@ -15,6 +15,7 @@ struct PageController: Sendable {
         }
         ShoppingPages.addRoutes(to: &router)
         TodoPages.addRoutes(to: &router)
+        TodoListPages.addRoutes(to: &router)
         BirdPages.addRoutes(to: &router)
         NamedListPages.addRoutes(to: &router)
         CategoryPages.addRoutes(to: &router)

@@ -24,50 +24,61 @@ import ListsModel
 struct TodoPages: Sendable {
     /// The household's lists.
     let lists: ListsServices
+    /// The household's to-do lists, in their order.
+    let all: [TaskList]
+    /// The list the To-Do screen shows (``TodoListPages/tabList(_:among:)``), `nil` while the household has none.
+    let tab: TaskList?
 
-    /// The pages of the household a request acts in.
+    /// The pages of the household `request` acts in.
     /// - Throws: what ``RequestContext/lists`` throws outside a household's route.
-    init(_ context: RequestContext) throws {
+    init(_ context: RequestContext, _ request: HTTPRequest) throws {
         lists = try context.lists
+        all = try lists.todoLists.all()
+        tab = TodoListPages.tabList(request, among: all)
     }
 
-    /// The insert form's field.
-    static let insertForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title))
+    /// The tasks of the screen's list (every task while the household has no list: none but those from before
+    /// to-do lists, until its first opening put them on one).
+    var tabTasks: TodoList { lists.todoLists.tasks(of: tab, isOnlyList: all.count <= 1) }
+
+    /// The insert form's fields: the task's text, and the list it goes on (hidden: the screen's).
+    static let insertForm = RecordForm<TodoTask>(.init(TodoTask.Fields.title), .init(TodoTask.Fields.list))
 
     /// The edit sheet's fields: the title (named apart from the insert field behind the sheet), when it is due (as
     /// people type it: ``ListsModel/DuePhrase``), how it repeats (``ListsModel/RepeatPhrase``), its priority and
     /// its note.
     static let sheetForm = RecordForm<TodoTask>(
         .init(TodoTask.Fields.title, name: "task"), .init(TodoTask.Fields.due), .init(TodoTask.Fields.recurrence),
-        .init(TodoTask.Fields.remindAt), .init(TodoTask.Fields.priority), .init(TodoTask.Fields.note))
+        .init(TodoTask.Fields.remindAt), .init(TodoTask.Fields.priority), .init(TodoTask.Fields.note),
+        .init(TodoTask.Fields.list))
 
     /// Adds the pages' routes: a household's pages each.
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/todo", .page) { request, context in
-            try Self(context).page(
+            try Self(context, request).page(
                 Viewer(request, householdOf: context), FormState(), ListPager.choice(request),
                 undo: UndoOffer(request, .deletedTask) ?? UndoOffer(request, .checkedOffTask))
         }
         router.add("GET", "/todo/today", .page) { request, context in
-            try Self(context).agenda(
+            try Self(context, request).agenda(
                 Viewer(request, householdOf: context), .today, undo: UndoOffer(request, .checkedOffTask))
         }
         router.add("GET", "/todo/upcoming", .page) { request, context in
-            try Self(context).agenda(
+            try Self(context, request).agenda(
                 Viewer(request, householdOf: context), .upcoming, undo: UndoOffer(request, .checkedOffTask))
         }
         router.add("GET", "/todo/by-date", .page) { request, context in
-            try Self(context).agenda(
+            try Self(context, request).agenda(
                 Viewer(request, householdOf: context), .byDate, undo: UndoOffer(request, .checkedOffTask))
         }
         // Where the address bar points after a refused insert without JavaScript: reloading it shows the list.
         router.add("GET", "/todo/tasks", .page) { _, _ in .redirect(to: "/todo") }
         router.add("POST", "/todo/tasks", .page) { request, context in
-            try Self(context).insert(
+            try Self(context, request).insert(
                 Viewer(request, householdOf: context), FormBody(request), ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/toggle", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             let choice = try ListPager.choice(request)
@@ -88,7 +99,7 @@ struct TodoPages: Sendable {
             return .redirect(to: ListPager.address("/todo", choice, keeping: undo))
         }
         router.add("POST", "/todo/tasks/{id}/undo-check-off", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let id = try PageController.id(context.parameters)
             let choice = try ListPager.choice(request)
             do {
@@ -102,23 +113,23 @@ struct TodoPages: Sendable {
             return .redirect(to: ListPager.address("/todo", choice))
         }
         router.add("GET", "/todo/tasks/{id}/edit", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
             let viewer = try Viewer(request, householdOf: context)
             return try pages.editSheet(viewer, task, Self.sheetForm.state(task, viewer), ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/edit", .page) { request, context in
-            try Self(context).edit(
+            try Self(context, request).edit(
                 Viewer(request, householdOf: context), PageController.id(context.parameters), FormBody(request),
                 ListPager.choice(request))
         }
         router.add("GET", "/todo/tasks/{id}/delete", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let task = try pages.lists.todo.task(.id(PageController.id(context.parameters))).record
             return try pages.deleteSheet(Viewer(request, householdOf: context), task, ListPager.choice(request))
         }
         router.add("POST", "/todo/tasks/{id}/delete", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let id = try PageController.id(context.parameters)
             let form = try FormBody(request)
             return try pages.onConflict(
@@ -129,7 +140,7 @@ struct TodoPages: Sendable {
             }
         }
         router.add("POST", "/todo/tasks/{id}/restore", .page) { request, context in
-            let pages = try Self(context)
+            let pages = try Self(context, request)
             let id = try PageController.id(context.parameters)
             let choice = try ListPager.choice(request)
             do {
@@ -151,12 +162,13 @@ struct TodoPages: Sendable {
         _ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, status: Int = 200, undo: UndoOffer? = nil
     ) throws -> HTTPResponse {
         Layout.page(
-            title: "To-Do",
+            title: tab?.name ?? "To-Do",
             main: try screen(viewer, state, choice, undo: undo)
                 + OfflineViews.todo(
-                    choice, group: Self.group, row: { Self.row($0, .named(choice), subtitle: "{{subtitle}}") }
+                    choice, list: tab, group: Self.group,
+                    row: { Self.row($0, .named(choice), subtitle: "{{subtitle}}") }
                 ) {
-                    Self.editForm($0, FormState(), viewer, choice)
+                    Self.editForm($0, FormState(), viewer, choice, lists: all)
                 },
             status: status)
     }
@@ -169,14 +181,18 @@ struct TodoPages: Sendable {
         Layout.page(
             title: "Edit Task",
             main: Layout.sheet(
-                over: try screen(viewer, FormState(), choice), Self.editForm(task, state, viewer, choice)),
+                over: try screen(viewer, FormState(), choice), Self.editForm(task, state, viewer, choice, lists: all)),
             status: status)
     }
 
-    /// The edit sheet's form (``sheetForm``).
-    static func editForm(_ task: TodoTask, _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice)
-        -> String
-    {
+    /// The edit sheet's form (``sheetForm``), with a choice of the household's lists (`lists`) when it has several:
+    /// choosing another moves the task there.
+    static func editForm(
+        _ task: TodoTask, _ state: FormState, _ viewer: Viewer, _ choice: ListPager.Choice, lists: [TaskList]
+    ) -> String {
+        let listChoice =
+            lists.count > 1
+            ? "\n" + state.select("list", label: "List", options: lists.map { ($0.id.uuidString, $0.name) }) : ""
         let id = task.id.uuidString
         let action = ListPager.address("/todo/tasks/\(id)/edit", choice)
         return """
@@ -198,7 +214,7 @@ struct TodoPages: Sendable {
                 "remindAt", label: "Remind Me", placeholder: "tomorrow 9am, fri 18:00", hint: Self.remindHint,
                 attributes: "autocomplete=\"off\" enterkeyhint=\"done\""))
             \(state.select("priority", label: "Priority", options: Self.priorities))
-            \(state.textArea("note", label: "Note"))
+            \(state.textArea("note", label: "Note"))\(listChoice)
             </div>\(Self.history(task, viewer))
             </div>
             </form>
@@ -240,11 +256,20 @@ struct TodoPages: Sendable {
     /// with the page that shows it.
     private func insert(_ viewer: Viewer, _ body: FormBody, _ choice: ListPager.Choice) throws -> HTTPResponse {
         var state = Self.insertForm.state(body, keeping: ["id"])
+        // A household with no list gets "To-Do" at its first insert; a form drawn before lists has none.
+        if (state.values["list"] ?? "").isEmpty {
+            state.values["list"] = try (tab ?? lists.todoLists.first(making: true))?.id.uuidString
+        }
         guard let added = try Self.insertForm.add(&state, to: lists.todo.tasks, id: body.chosenID(), viewer) else {
+            if let refused = state.errors["list"] {
+                // The list was deleted on another device meanwhile: the task is not put anywhere else.
+                state.notice = Notice(message: "Not inserted: " + Layout.sentence(refused))
+                return try page(viewer, state, choice, status: FormOutcome.conflictStatus)
+            }
             return try page(viewer, state, choice, status: FormOutcome.invalidStatus)
         }
-        // The new task's number is its place, counted in the add's own write: the page that shows it.
-        let place = try added.number ?? lists.todo.count()
+        // The new task's place on its list (the household's number when it has one list): the page that shows it.
+        let place = try all.count <= 1 ? added.number ?? tabTasks.count() : tabTasks.count()
         return .redirect(to: ListPager.afterInsert("/todo", total: place))
     }
 
@@ -288,12 +313,13 @@ struct TodoPages: Sendable {
     private func screen(_ viewer: Viewer, _ state: FormState, _ choice: ListPager.Choice, undo: UndoOffer? = nil)
         throws -> String
     {
-        let (tasks, pager) = try ListPager.page(choice) { try lists.todo.window(limit: $0, start: $1) }
+        let (tasks, pager) = try ListPager.page(choice) { try tabTasks.window(limit: $0, start: $1) }
         let rules = Self.insertForm.rulesAttribute(viewer)
         let insert = """
             <form class="insert-form" method="post" action="\(pager.address("/todo/tasks"))"\(rules) \
             data-announce="Added {title}." autocomplete="off">\
-            \(Layout.chosenIDField(state))
+            \(Layout.chosenIDField(state))\
+            <input type="hidden" name="list" value="\(tab?.id.uuidString ?? "")">
             <div class="insert-row">
             \(state.field(
                 "title", label: "New task", placeholder: "Type a task, tap Insert", isLabelHidden: true,
@@ -310,11 +336,12 @@ struct TodoPages: Sendable {
         let content =
             // The form that asks before a delete, in an empty list too: a row drawn there offline or from another
             // phone's change asks with it.
-            Self.viewControl(nil, zone: viewer.timeZone) + insert + "\n" + Layout.rowConfirmTemplate(hasCancel: true)
+            TodoListPages.switcher(all, current: tab) + Self.viewControl(nil, zone: viewer.timeZone) + insert + "\n"
+            + Layout.rowConfirmTemplate(hasCancel: true)
             + navigation
             + Self.group(rows) + navigation
         return Layout.screen(
-            title: "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
+            title: tab?.name ?? "To-Do", left: Layout.homeLink, content: content, notice: state.notice,
             undo: try undoBar(undo, pager, viewer))
     }
 
@@ -379,12 +406,16 @@ struct TodoPages: Sendable {
         let today = Day(now, in: viewer.timeZone)
         let due =
             view == .byDate
-            ? try lists.todo.byDueDate()
+            ? try tabTasks.byDueDate()
             : try lists.todo.due(through: view == .today ? today : today.adding(days: Self.upcomingDays))
         let pager = ListPager(.number(1), total: 0)
+        // Today and Upcoming gather every list: with several, each task says which it is on.
+        let names = Dictionary(all.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
         let row = { (task: TodoTask) in
-            Self.row(
-                task, pager, subtitle: HTML.escape(Self.subtitle(task, viewer, now)), returning: view)
+            let list = view == .byDate || all.count < 2 ? nil : task.list.flatMap { names[$0] }
+            let subtitle = ([list].compactMap { $0 } + [Self.subtitle(task, viewer, now)]).filter { !$0.isEmpty }
+            return Self.row(
+                task, pager, subtitle: HTML.escape(subtitle.joined(separator: " · ")), returning: view)
         }
         var content = Self.viewControl(view, zone: viewer.timeZone) + Layout.rowConfirmTemplate(hasCancel: true)
         switch view {
@@ -480,7 +511,7 @@ struct TodoPages: Sendable {
             _ = try change()
             guard shrinks else { return .redirect(to: ListPager.address("/todo", choice)) }
             return .redirect(
-                to: ListPager(choice, total: try lists.todo.count()).address("/todo", keeping: undo?.argument))
+                to: ListPager(choice, total: try tabTasks.count()).address("/todo", keeping: undo?.argument))
         } catch StoreError.Code.conflict {
             var state = FormState()
             state.notice = Notice(message: FormOutcome.conflictMessage("task"))

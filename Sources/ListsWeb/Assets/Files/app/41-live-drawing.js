@@ -38,6 +38,8 @@ function livePlan(main, records, marks) {
   const order = main.querySelector("nav.segmented[data-sorts] a.segment[aria-current=true]");
   if (order && !/[?&]order=added\b/.test(order.getAttribute("href"))) return null;
   const kind = templates[0].dataset.row;
+  // A to-do list's screen shows its own tasks: one of another list, or moved to one, is not (or no longer) there.
+  const tasksOf = templates[0].dataset.tasksOf;
   const paged = main.querySelector(".pager") !== null;
   const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
   const placed = new Set(rows.keys());
@@ -46,7 +48,7 @@ function livePlan(main, records, marks) {
   for (const change of records) {
     if (change.kind !== kind) continue;
     const row = rows.get(change.id) || null;
-    if (!change.record) {
+    if (!change.record || (tasksOf && change.record.list !== tasksOf)) {
       if (!row) continue;
       if (paged) return null;
       steps.push({ row });
