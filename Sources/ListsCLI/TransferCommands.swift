@@ -22,7 +22,11 @@ enum TransferCommands {
         static let arguments: [Argument<Self>] = [
             .positional("FILE", 1, 1) { $0.files = $1 },
             .option("format", "F", help: "one of \(formats)") { $0.formatName = $1 },
-            .option("list", "LIST", help: "put the file's shopping items on this shopping list (made if new)") {
+            .option(
+                "list", "LIST",
+                help:
+                    "put the file's shopping items on this shopping list, or its tasks on this to-do list (made if new)"
+            ) {
                 $0.list = $1
             },
         ]

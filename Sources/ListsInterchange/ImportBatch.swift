@@ -54,6 +54,12 @@ public struct ImportBatch: Sendable {
     /// What the reader took in differently from the file, each naming its record and saying how (a Taskwarrior
     /// `recur` Lists repeats the nearest it can): the import goes on, and says so.
     public var warnings: [String] = []
+    /// Whether the batch's tasks that name no list are put on one (a file of another app, which has no lists): on
+    /// ``taskList``, found by name or made, else each task's Taskwarrior project, else the household's first list
+    /// (``ListsModel/TaskListPlacement``). A backup's tasks keep what they had.
+    public var placesTasks = false
+    /// The to-do list the batch's tasks go on (`lists import --list`), when it ``placesTasks``.
+    public var taskList: String?
     /// The household's time zone a backup kept (``ListsModel/HouseholdTimeZone``), set as the batch is applied;
     /// `nil` leaves the household's as it is.
     public var timeZone: String?
@@ -109,6 +115,7 @@ public struct ImportBatch: Sendable {
         return try store.write(records: count) { session in
             var tally = ImportTally()
             let household = store.scope.household
+            let placement = placesTasks ? TaskListPlacement(household: household, listName: taskList) : nil
             for var part in ordered {
                 if let items = part as? ImportRecords<ShoppingItem>,
                     suggestsCategories || !categoryNames.isEmpty
@@ -120,14 +127,20 @@ public struct ImportBatch: Sendable {
                     // A backup's categories are the household's own from now on, as a change by hand makes them.
                     try Categories.keep(household: household, in: session.session(in: .main))
                 }
+                if let lists = part as? ImportRecords<TaskList> {
+                    // A backup's to-do lists beside the household's: each keeps a name of its own.
+                    part = ImportRecords(
+                        records: try TodoLists.fitting(lists.records, in: session.session(in: .main)))
+                }
                 if let lists = part as? ImportRecords<NamedList> {
                     // A backup's lists beside the household's: each keeps a store list and a name of its own.
                     let fitted = try ShoppingLists.fitting(
                         lists.records, household: store.scope.household, in: session.session(in: .main))
                     try ImportRecords(records: fitted).merge(
-                        into: session, existing: existing, tally: &tally, progress: progress)
+                        into: session, existing: existing, placement: placement, tally: &tally, progress: progress)
                 } else {
-                    try part.merge(into: session, existing: existing, tally: &tally, progress: progress)
+                    try part.merge(
+                        into: session, existing: existing, placement: placement, tally: &tally, progress: progress)
                 }
             }
             try putListRows(in: session.session(in: .main), household: store.scope.household, tally: &tally)
@@ -240,10 +253,23 @@ private protocol ImportPart: Sendable {
     var kind: RecordKind { get }
     /// How many there are.
     var count: Int { get }
-    /// Writes them to `session`, as ``ImportBatch/apply(to:progress:)`` does.
+    /// Writes them to `session`, as ``ImportBatch/apply(to:progress:)`` does, tasks that name no list put where
+    /// `placement` says.
     func merge(
-        into session: any StoreSession, existing: ImportBatch.ExistingRecords, tally: inout ImportTally,
-        progress: (Int) -> Void) throws
+        into session: any StoreSession, existing: ImportBatch.ExistingRecords, placement: TaskListPlacement?,
+        tally: inout ImportTally, progress: (Int) -> Void) throws
+}
+
+extension ImportBatch {
+    /// `records`, and when they are tasks, each that names no list given one as `placement` says, in `session` (the
+    /// import's write).
+    static func placed<R: Record>(_ records: [R], _ placement: TaskListPlacement?, in session: any StoreSession)
+        throws -> [R]
+    {
+        guard let placement, var tasks = records as? [TodoTask] else { return records }
+        try placement.place(&tasks, in: session.session(in: .main))
+        return tasks as? [R] ?? records
+    }
 }
 
 /// The records of `R` in an ``ImportBatch``.
@@ -259,15 +285,15 @@ extension ImportRecords: ImportPart where R: Record {
     var count: Int { records.count }
 
     func merge(
-        into session: any StoreSession, existing: ImportBatch.ExistingRecords, tally: inout ImportTally,
-        progress: (Int) -> Void
+        into session: any StoreSession, existing: ImportBatch.ExistingRecords, placement: TaskListPlacement?,
+        tally: inout ImportTally, progress: (Int) -> Void
     ) throws {
         if let entries = records as? [ListEntry] {
             try Self.mergeEntries(entries, into: session, existing: existing, tally: &tally, progress: progress)
             return
         }
         var merge = ImportMerge<R>(session: session, existing: existing, expected: records.count)
-        try merge.add(records, tally: &tally, progress: progress)
+        try merge.add(ImportBatch.placed(records, placement, in: session), tally: &tally, progress: progress)
         try merge.finish()
     }
 

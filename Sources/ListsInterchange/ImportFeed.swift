@@ -132,9 +132,10 @@ extension ImportBatch {
     ///   - progress: told the records written so far and the file's count (the estimate until it is read), on
     ///     the writing thread.
     ///   - reading: reads the file; with a feed it sends the records there, without one it returns them.
+    ///   - taskList: the to-do list tasks that name none go on (``ImportBatch/taskList``).
     /// - Throws: what `reading` throws, else ``StoreError``.
     public static func apply<R: Record>(
-        _ type: R.Type, to store: any Store, existing: ExistingRecords, estimate: Int,
+        _ type: R.Type, to store: any Store, existing: ExistingRecords, estimate: Int, taskList: String? = nil,
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
         reading: (ImportFeed<R>?) throws -> ImportBatch
     ) throws -> ImportSummary {
@@ -150,11 +151,14 @@ extension ImportBatch {
                 }
                 return try store.write(records: estimate) { session in
                     var tally = ImportTally()
+                    let placement = TaskListPlacement(household: store.scope.household, listName: taskList)
                     var merge = ImportMerge<R>(
                         session: session, existing: existing, expected: estimate, idsAreUnique: true)
                     var next: [R]? = first
                     while let part = next {
-                        try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
+                        try merge.add(ImportBatch.placed(part, placement, in: session), tally: &tally) { done in
+                            progress(done, feed.total)
+                        }
                         feed.wrote(part)
                         next = feed.next()
                     }
@@ -189,7 +193,9 @@ extension ImportBatch {
             return summary
         }
         _ = outcome.wait()
-        let batch = try reading(nil)
+        var batch = try reading(nil)
+        batch.placesTasks = true
+        batch.taskList = taskList
         return try batch.apply(to: store) { progress($0, batch.count) }
     }
 }

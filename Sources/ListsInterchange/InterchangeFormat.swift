@@ -99,11 +99,22 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     }
 
     /// The records of `bytes` in this format; an iCalendar file's and a Taskwarrior export's times are read in
-    /// `zone`, the household's.
+    /// `zone`, the household's. Another app's tasks, which name no list, are put on one as they are written
+    /// (``ImportBatch/placesTasks``).
     /// - Throws: ``ImportError``.
     public func read(_ bytes: [UInt8], now: Date = Date(), zone: TimeZone = HouseholdTimeZone.serverDefault) throws
         -> ImportBatch
     {
+        var batch = try records(bytes, now: now, zone: zone)
+        batch.placesTasks = Self.taskFormats.contains(self)
+        return batch
+    }
+
+    /// The formats of other apps' tasks.
+    static let taskFormats: [InterchangeFormat] = [.dataTD, .taskwarrior, .todoTxt, .icalendar]
+
+    /// The records of `bytes` in this format, as ``read(_:now:zone:)`` gives them.
+    private func records(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> ImportBatch {
         switch self {
         case .listsJSON: try ListsJSON.read(bytes, now: now)
         case .itemsPlist: try TutorialFiles.readItemsArchive(bytes, now: now)
@@ -126,34 +137,40 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     ///
     /// With `list`, the file's shopping items go on the named shopping list (made when the household has none of
     /// that name, case ignored): those the file has on its shopping list, or every one of a file that marks none (the
-    /// tutorial's seed list). Only a file of shopping items takes a list. Without it, the items a file has on its
-    /// shopping list (the tutorial's checkmark, `inShoppingList`) go on the list "Shopping".
-    /// - Throws: ``ValidationError`` on `list` for a list name that is refused, or a file of no shopping items.
+    /// tutorial's seed list); a file of tasks goes on the named to-do list (made when the household has none of that
+    /// name). Without it, the items a file has on its shopping list (the tutorial's checkmark, `inShoppingList`) go
+    /// on the list "Shopping", and tasks on the to-do list of their Taskwarrior project, else the household's first
+    /// (``ListsModel/TaskListPlacement``).
+    /// - Throws: ``ValidationError`` on `list` for a list name that is refused, or a file of neither shopping items
+    ///   nor tasks.
     public func importing(
         _ bytes: [UInt8], into store: any Store, now: Date = Date(), list: String? = nil,
         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> ImportSummary {
-        if let list {
+        if let list, !Self.taskFormats.contains(self) {
             guard [.itemsPlist, .seedPlist, .shoppingCSV].contains(self) else {
                 throw ValidationError(
                     field: "list",
-                    message: "only a file of shopping items (items-plist, seed-plist, shopping-csv) goes on a list; "
-                        + "this is \(rawValue)")
+                    message: "only a file of shopping items (items-plist, seed-plist, shopping-csv) or of tasks "
+                        + "(data-td, taskwarrior, todo-txt, icalendar) goes on a list; this is \(rawValue)")
             }
             var batch = try read(bytes, now: now)
             try batch.putShoppingItems(on: NamedList.Fields.name.checked(list))
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
+        let taskList = try list.map { try TaskList.Fields.name.checked($0) }
         guard self == .taskwarrior else {
             let zone = self == .icalendar ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
             var batch = try read(bytes, now: now, zone: zone)
             batch.putShoppingItems(on: ShoppingLists.tabListName, everyWhenNoneMarked: false)
+            batch.taskList = taskList
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
         // `task export` writes about 240 bytes a task.
         let zone = try store.householdTimeZone()
         return try ImportBatch.apply(
-            TodoTask.self, to: store, existing: .update, estimate: max(1, bytes.count / 240), progress: progress
+            TodoTask.self, to: store, existing: .update, estimate: max(1, bytes.count / 240), taskList: taskList,
+            progress: progress
         ) { feed in try Taskwarrior.read(bytes, now: now, zone: zone, feed: feed) }
     }
 
@@ -166,10 +183,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .dataTD:
             try write(TutorialFiles.writeTaskList(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .taskwarrior:
-            let (tasks, zone) = try store.read {
-                (try $0.list(TodoTask.self).map(\.record), try HouseholdTimeZone.of(store.household, in: $0))
+            let (tasks, zone, lists) = try store.read {
+                (
+                    try $0.list(TodoTask.self).map(\.record), try HouseholdTimeZone.of(store.household, in: $0),
+                    try $0.list(TaskList.self).map(\.record).sorted { $0.rank < $1.rank }
+                )
             }
-            try write(Taskwarrior.write(tasks, zone: zone))
+            try write(Taskwarrior.write(tasks, zone: zone, lists: lists))
         case .todoTxt:
             try write(TodoTxt.write(store.read { try $0.list(TodoTask.self) }.map(\.record)))
         case .icalendar:

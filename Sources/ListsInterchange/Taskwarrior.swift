@@ -364,8 +364,14 @@ public enum Taskwarrior {
     }
 
     /// `task import`-able JSON for `tasks`: one object per line, with the attributes kept from Taskwarrior.
-    /// Due dates are written as moments in `zone`, the household's.
-    public static func write(_ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault) throws -> [UInt8] {
+    /// Due dates are written as moments in `zone`, the household's. A task's to-do list (of `lists`, in their order)
+    /// is its `project`: a task with a project is given its list's name (so that one moved in Lists moves in
+    /// Taskwarrior too), and so is one without, unless it is on the first list, where a task with no project is put.
+    public static func write(
+        _ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault, lists: [TaskList] = []
+    ) throws -> [UInt8] {
+        let names = Dictionary(lists.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let first = lists.first?.id.uuidString
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var output: [UInt8] = [UInt8(ascii: "[")]
@@ -384,6 +390,9 @@ public enum Taskwarrior {
             // A task imported by a release before due dates keeps them among its attributes only.
             if let due = task.due { object["due"] = .string(formatDate(due.instant(in: zone))) }
             if let priority = task.priority { object["priority"] = .string(letter(priority)) }
+            if let list = task.list, let name = names[list], object["project"] != nil || list != first {
+                object["project"] = .string(name)
+            }
             // The note is the annotations': kept as they came while it is theirs, else one annotation a line.
             let kept = object["annotations"].flatMap { value -> String? in
                 var bytes: [UInt8] = []

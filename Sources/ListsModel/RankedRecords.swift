@@ -63,4 +63,17 @@ enum RankedRecords {
         }
         return order
     }
+
+    /// `name`, or when `taken` (folded names) has it, `name` with the first number from 2 that makes it free
+    /// ("Groceries 2"); the name given is added to `taken`.
+    static func freeName(_ name: String, taken: inout Set<String>) -> String {
+        var free = name
+        var number = 2
+        while taken.contains(Reference.nameKey(free)) {
+            free = "\(name.prefix(190)) \(number)"
+            number += 1
+        }
+        taken.insert(Reference.nameKey(free))
+        return free
+    }
 }

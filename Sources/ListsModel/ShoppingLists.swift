@@ -214,15 +214,8 @@ public struct ShoppingLists: Sendable {
                 }
                 list.slot = next
             }
-            var name = list.name
-            var number = 2
-            while names.contains(Reference.nameKey(name)) {
-                name = "\(list.name.prefix(190)) \(number)"
-                number += 1
-            }
-            list.name = name
+            list.name = RankedRecords.freeName(list.name, taken: &names)
             slots.insert(list.slot)
-            names.insert(Reference.nameKey(name))
             next = max(next, list.slot + 1)
             fitted.append(list)
         }

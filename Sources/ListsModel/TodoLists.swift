@@ -153,6 +153,8 @@ public struct TodoLists: Sendable {
         var list = try TaskList.schema.checked(TaskList(meta: .draft, name: name, rank: rank), now: now)
         list.meta = RecordMeta(id: id ?? .random(), createdAt: now)
         try session.insert(list)
+        // A household's first list takes the tasks that are on none (added while it had no list).
+        if existing.isEmpty { try adopt(list, in: session) }
         return list
     }
 
@@ -250,6 +252,21 @@ public struct TodoLists: Sendable {
         }
     }
 
+    /// The lists `incoming` (a backup's, not stored yet) as they can be stored beside the household's: each whose name
+    /// another has (in the household or earlier in `incoming`) given a number ("Home 2"); a list stored with its id
+    /// already is left as it is.
+    public static func fitting(_ incoming: [TaskList], in session: any StoreSession) throws -> [TaskList] {
+        let stored = try session.list(TaskList.self).map(\.record)
+        let storedIDs = Set(stored.map(\.id))
+        var names = Set(stored.map { Reference.nameKey($0.name) })
+        return incoming.map { list in
+            guard !storedIDs.contains(list.id) else { return list }
+            var fitted = list
+            fitted.name = RankedRecords.freeName(list.name, taken: &names)
+            return fitted
+        }
+    }
+
     // MARK: Tasks from before to-do lists
 
     /// Puts every task that is on no list (stored before to-do lists) on the household's first list, made as
@@ -266,17 +283,22 @@ public struct TodoLists: Sendable {
         let now = lists.now()
         let household = store.scope.household
         return try store.write { session -> TaskList? in
-            let tasks = try session.list(TodoTask.self, where: unlisted)
-            guard !tasks.isEmpty else { return nil }
-            let list =
-                try Self.inOrder(session).first
-                ?? Self.make(name: Self.firstListName, id: nil, household: household, now: now, in: session)
-            for numbered in tasks {
-                var task = numbered.record
-                task.list = list.id.uuidString
-                try session.update(task, expectedVersion: numbered.record.meta.version)
+            guard try session.count(TodoTask.self, where: unlisted) > 0 else { return nil }
+            if let first = try Self.inOrder(session).first {
+                try Self.adopt(first, in: session)
+                return first
             }
-            return list
+            // Made, it takes them.
+            return try Self.make(name: Self.firstListName, id: nil, household: household, now: now, in: session)
+        }
+    }
+
+    /// Puts the tasks that are on no list on `list`, each keeping its version (see ``fold()``).
+    private static func adopt(_ list: TaskList, in session: any StoreSession) throws {
+        for numbered in try session.list(TodoTask.self, where: TodoTask.Fields.list == nil) {
+            var task = numbered.record
+            task.list = list.id.uuidString
+            try session.update(task, expectedVersion: numbered.record.meta.version)
         }
     }
 }

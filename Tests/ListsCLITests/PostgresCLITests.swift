@@ -73,7 +73,7 @@ struct PostgresCLITests {
         let url = try freshDatabase()
         try sandbox.expect(
             ["--database", url, "--no-seed", "import", fromSQLite],
-            prints: "Imported from-sqlite.json (lists-json): 18 added, 0 updated, 0 already there.\n")
+            prints: "Imported from-sqlite.json (lists-json): 20 added, 0 updated, 0 already there.\n")
         try sandbox.expect(["--database", url, "export", "--output", fromPostgres], prints: "")
         let bytes = try #require(sandbox.bytes(fromSQLite))
         #expect(bytes.count > 1000)

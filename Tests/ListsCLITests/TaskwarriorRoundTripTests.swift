@@ -78,12 +78,13 @@ struct TaskwarriorRoundTripTests {
         defer { again.remove() }
         try again.succeed(["--no-seed", "import", back])
         // The repeating tasks come after the others: a template is joined with its instances once the file is read.
+        // Pay rent's project is its list, Home; the others, which have none, are on the first list, To-Do.
         let list = try again.succeed(["todo", "list"])
         #expect(
             list == """
-                1    Dentist   2026-12-24        low
-                2    Pay rent  2027-01-01        high  every month
-                3    Standup   2027-01-04 09:30        weekdays
+                1    Dentist   To-Do  2026-12-24        low
+                2    Pay rent  Home   2027-01-01        high  every month
+                3    Standup   To-Do  2027-01-04 09:30        weekdays
 
                 """)
         let json = try again.succeed(["--json", "todo", "list"])

@@ -56,12 +56,16 @@ struct TransferTests {
         let lists = try sandbox.succeed(["shop", "lists"])
         let seeds = try #require(lists.split(separator: "\n").last)
         #expect(seeds.hasPrefix("2  Seeds") && !seeds.contains(" 0 to buy"))
-        // A file of no shopping items takes no list, and nothing is written.
+        // A file of neither shopping items nor tasks takes no list, and nothing is written.
         let before = try sandbox.snapshot()
-        let refused = try sandbox.run(["import", fixture("todo.txt"), "--list", "Seeds"])
+        let refused = try sandbox.run(["import", fixture("MyEBirdData.csv"), "--list", "Seeds"])
         #expect(refused.status == 2)
         #expect(refused.stderr.hasPrefix("lists: list: only a file of shopping items"))
         #expect(try sandbox.snapshot() == before)
+        // A file of tasks goes on the to-do list named, made as it is new.
+        try sandbox.succeed(["import", fixture("todo.txt"), "--list", "Errands"])
+        let todoLists = try sandbox.succeed(["todo", "lists"])
+        #expect(todoLists.contains("Errands"), "\(todoLists)")
     }
 
     @Test func importingTheSameItemsPlistAgainAddsNothing() throws {
@@ -89,7 +93,7 @@ struct TransferTests {
         try sandbox.expect(["export", "--output", first], prints: "")
         try sandbox.expect(
             ["--database", fresh, "--no-seed", "import", first],
-            prints: "Imported first.json (lists-json): 18 added, 0 updated, 0 already there.\n")
+            prints: "Imported first.json (lists-json): 20 added, 0 updated, 0 already there.\n")
         try sandbox.expect(["--database", fresh, "export", "--output", second], prints: "")
         let bytes = try #require(sandbox.bytes(first))
         #expect(bytes.count > 1000)

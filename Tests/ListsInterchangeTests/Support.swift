@@ -47,6 +47,13 @@ struct StoreContents: Equatable {
                 try session.list(BirdSighting.self).map(\.record), try session.revision()
             )
         }
+        // A task's list by its name: two stores that made a list of one name gave it ids of their own.
+        let names = try store.read { session in
+            Dictionary(
+                try session.list(TaskList.self).map { ($0.record.id.uuidString, $0.record.name) },
+                uniquingKeysWith: { first, _ in first })
+        }
+        for index in tasks.indices { tasks[index].list = tasks[index].list.map { "list " + (names[$0] ?? $0) } }
     }
 }
 

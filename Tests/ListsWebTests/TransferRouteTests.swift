@@ -54,11 +54,18 @@ import Testing
                 $0["name"] as? String
             }
                 == ["Milk"])
-        // A file of no shopping items takes no list.
+        // A file of neither shopping items nor tasks takes no list.
         let refused = api.send(
-            "POST", "/api/v1/import", query: ["format": "todo-txt", "list": "Corner shop"],
-            headers: [("Content-Type", "text/plain")], body: Array("Call mum\n".utf8))
+            "POST", "/api/v1/import", query: ["format": "ebird", "list": "Corner shop"],
+            headers: [("Content-Type", "text/csv")], body: Array("Submission ID,Common Name\n".utf8))
         #expect(refused.status == 422 && refused.error["field"] as? String == "list")
+        // A file of tasks goes on the to-do list named.
+        let tasks = api.send(
+            "POST", "/api/v1/import", query: ["format": "todo-txt", "list": "Errands"],
+            headers: [("Content-Type", "text/plain")], body: Array("Call mum\n".utf8))
+        #expect(tasks.status == 200)
+        let todoLists = api.send("GET", "/api/v1/todo-lists").object["todoLists"] as? [[String: Any]] ?? []
+        #expect(todoLists.compactMap { ($0["list"] as? [String: Any])?["name"] as? String }.contains("Errands") == true)
     }
 
     @Test func anUnknownFormatIsABadRequest() throws {

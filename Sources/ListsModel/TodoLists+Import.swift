@@ -1,0 +1,70 @@
+import Foundation
+import JSONCodec
+
+/// Where imported tasks go: the to-do list an import names (`lists import --list`), else each task's Taskwarrior
+/// `project` (a list of that name), else the household's first list, made "To-Do" when it has none. A list named
+/// and missing is made, after the others. Kept for the length of one import's write, so that each name is looked
+/// up once.
+public final class TaskListPlacement {
+    let household: HouseholdID
+    /// The list the import names, if any.
+    let listName: String?
+    let now: Date
+    /// The ids of the lists found or made, by their folded name; the first list's under "".
+    private var ids: [String: String] = [:]
+
+    /// A placement in `household` of the tasks of an import, on `listName` when it names one.
+    public init(household: HouseholdID, listName: String?, now: Date = Date()) {
+        self.household = household
+        self.listName = listName
+        self.now = now.roundedToMilliseconds
+    }
+
+    /// Whether the household had tasks when the import began: only then can a task of the file be stored already.
+    private var hadTasks: Bool?
+
+    /// Gives each of `tasks` that names no list its list, in `main` (the household's main list, in the import's
+    /// write): a task stored already keeps the one it is on; any other goes where the placement says, its list found
+    /// or made.
+    /// - Throws: ``ValidationError`` on `list` for a name no list may have (a project of 201 characters).
+    public func place(_ tasks: inout [TodoTask], in main: any StoreSession) throws {
+        let hadTasks = try self.hadTasks ?? (main.count(TodoTask.self, where: nil) > 0)
+        self.hadTasks = hadTasks
+        for index in tasks.indices where tasks[index].list == nil {
+            if hadTasks, let stored = try main.record(TodoTask.self, id: tasks[index].id), let list = stored.list {
+                tasks[index].list = list
+                continue
+            }
+            tasks[index].list = try listID(for: listName ?? Self.project(of: tasks[index]), in: main)
+        }
+    }
+
+    /// The id of the list called `name` (the first list for `nil`), found or made.
+    private func listID(for name: String?, in main: any StoreSession) throws -> String {
+        let key = name.map(Reference.nameKey) ?? ""
+        if let id = ids[key] { return id }
+        let list: TaskList
+        if let name {
+            do {
+                list = try TodoLists.named(name, household: household, now: now, in: main)
+            } catch let error as ValidationError {
+                throw ValidationError(field: "list", message: "\(Quoted(name)): \(error.message)")
+            }
+        } else {
+            list =
+                try TodoLists.inOrder(main).first
+                ?? TodoLists.make(name: TodoLists.firstListName, id: nil, household: household, now: now, in: main)
+        }
+        ids[key] = list.id.uuidString
+        return list.id.uuidString
+    }
+
+    /// The Taskwarrior project a task was imported with, if any.
+    static func project(of task: TodoTask) -> String? {
+        guard let kept = task.taskwarriorJSON, kept.contains("\"project\""),
+            case .string(let project)? = task.taskwarrior?["project"]
+        else { return nil }
+        let trimmed = project.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
