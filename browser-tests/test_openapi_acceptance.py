@@ -9,8 +9,9 @@ Some rules cannot be written in JSON Schema and are left to the generator's hook
 generates within them: a sighting's date lies between 1800 and tomorrow and a check-off's from 2000 (the document
 says so in words), a quantity is read as Lists reads one (a count, an amount and a unit, or free text), a list moves
 no further than the lists go, an item's category (or an aisle's) is one the household has (Produce, whose id every
-household's defaults share: the document cannot say which ids a household holds), and an import's body must be a file of one of the formats (the import route is left
-out). A name another list has is 409, like a restore over a stored id. An answer of 412 (the record changed
+household's defaults share: the document cannot say which ids a household holds), a task's to-do list is one the
+household has (null: the first one, or the one it is on), and an import's body must be a file of one of the formats
+(the import route is left out). A name another list has is 409, like a restore over a stored id. An answer of 412 (the record changed
 since the version sent) or 404 (no such id) is about the data the server holds, not about the request's shape,
 and is accepted as an answer to a well-formed request; so is 409 to a restore of a record whose id is stored again
 (an add in the same run chose it). The requests carry an API token of the server's user, as the document's bearer
@@ -36,7 +37,7 @@ HOOKS = textwrap.dedent(
     def map_body(context, body):
         """A sighting's date from 1800 to today and a check-off's from 2000, as the document's descriptions of the
         fields say; a quantity as Lists reads one; a list moved by no place (how far one can move depends on how
-        many lists there are)."""
+        many lists there are); a task on the household's first list, or the one it is on."""
         if not isinstance(body, dict):
             return body
         for key, earliest in (("date", 1800), ("checkedAt", 2000)):
@@ -54,6 +55,8 @@ HOOKS = textwrap.dedent(
             body["offset"] = 0
         if isinstance(body.get("category"), str):
             body["category"] = "0A15E500-0000-4000-8000-000000000001"
+        if isinstance(body.get("list"), str):
+            body["list"] = None
         return body
     '''
 )
@@ -67,6 +70,11 @@ CONFIG = textwrap.dedent(
     # refused by name (422, field category), as the document's description of the field says.
     [[operations]]
     include-path-regex = "^/api/v1/items"
+    checks.positive_data_acceptance.expected-statuses = ["2xx", "404", "409", "412", "422"]
+
+    # Nor does it for a task's to-do list: an id of no list of the household is refused by name (422, field list).
+    [[operations]]
+    include-path-regex = "^/api/v1/tasks"
     checks.positive_data_acceptance.expected-statuses = ["2xx", "404", "409", "412", "422"]
     """
 )

@@ -17,6 +17,10 @@ import Testing
         let made = harness.post("/todo/lists", [("name", "Work")])
         let work = try lists.list(.typed("Work"))
         #expect(made.location == "/todo/lists/\(work.id.uuidString)")
+        // With two lists the first screen shows them, each with what is left on it, opening it.
+        let home = harness.get("/").text
+        #expect(home.contains(">To-do lists</h2>") && home.contains("href=\"/todo/lists/\(work.id.uuidString)\""))
+        #expect(home.contains("3 to do, 3 in all"))
         // Opening a list keeps it for the device; the To-Do screen then shows it.
         let opened = harness.get("/todo/lists/\(work.id.uuidString)")
         #expect(opened.location == "/todo")

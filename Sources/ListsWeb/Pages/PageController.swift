@@ -74,6 +74,16 @@ struct PageController: Sendable {
                     + "<span class=\"row-title\">All \(Layout.number(named)) lists</span></span>"
                     + "<span class=\"chevron\" aria-hidden=\"true\">›</span></a></li>")
         }
+        // With several to-do lists, each with what is left to do on it (one read of the tasks for them all).
+        let todoLists = try lists.todoLists.lists.counts([nil])[0] > 1 ? try lists.todoLists.summaries() : []
+        let todoRows = todoLists.map { summary in
+            """
+            <li class="row"><a class="row-link" href="/todo/lists/\(summary.list.id.uuidString)"><span class="row-text">\
+            <span class="row-title">\(HTML.escape(summary.list.name))</span>\
+            <span class="row-subtitle">\(Layout.number(summary.open)) to do, \(Layout.number(summary.tasks)) in all\
+            </span></span><span class="chevron" aria-hidden="true">›</span></a></li>
+            """
+        }
         let rows = apps.map { path, title, icon, detail in
             """
             <li class="row"><a class="row-link app-link" href="\(path)">\
@@ -100,6 +110,10 @@ struct PageController: Sendable {
             main: Layout.screen(
                 title: "Lists", left: left ?? "", right: Layout.barLink("Account", href: "/account"),
                 content: Layout.group(rows, empty: "", label: "Apps")
+                    + (todoRows.isEmpty
+                        ? ""
+                        : "<h2 class=\"group-header\" id=\"home-todo-lists\">To-do lists</h2>\n"
+                            + Layout.group(todoRows, empty: "", label: "To-do lists"))
                     + (listRows.isEmpty
                         ? ""
                         : "<h2 class=\"group-header\" id=\"home-lists\">Store lists</h2>\n"
