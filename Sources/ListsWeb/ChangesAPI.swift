@@ -22,7 +22,8 @@ import ListsModel
 /// - an entry's add puts its item on the list as ``ListsModel/ShoppingLists/put(_:on:quantity:note:id:)`` does
 ///   (an item on the list already gets the quantity added); a later change to that entry finds the entry the put
 ///   added to. A change to an entry of a list deleted meanwhile is not applied (`not_applied`, field `list`): the
-///   delete wins, and the phone is told why.
+///   delete wins, and the phone is told why. So is a task added to, or moved to, a to-do list deleted meanwhile
+///   (`not_applied`, field `list`): it is put on no other list.
 ///
 /// Each change is its own write, so a batch cut by a lost connection leaves the changes before the cut made, and
 /// sending the batch again makes nothing twice: every change is one that can be sent twice.
@@ -164,7 +165,17 @@ struct ChangesAPI: Sendable {
                 throw ValidationError(
                     field: "list", message: "is part of an entry's change, or of an item's that sets inShoppingList")
             }
-            return try apply(op, id, fields, base, key, kind.recordType, lists)
+            do {
+                return try apply(op, id, fields, base, key, kind.recordType, lists)
+            } catch let error as ValidationError where kind == .task && error.field == "list" {
+                // A task put on a to-do list deleted on another device meanwhile: not put anywhere else.
+                guard case .string(let named)? = fields["list"], let listID = UUID(uuidString: named),
+                    try lists.todoLists.lists.recentlyRemoved(listID) != nil
+                else { throw error }
+                return Outcome(
+                    key: key, outcome: "not_applied", reason: "its list was deleted on another device; the delete wins",
+                    field: "list")
+            }
         } catch let error as ValidationError {
             return Outcome(key: key, outcome: "refused", reason: error.message, field: error.field)
         } catch {

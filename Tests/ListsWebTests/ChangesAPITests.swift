@@ -50,6 +50,40 @@ import Testing
         #expect(try item(id)?.name == "Tea")
     }
 
+    /// Tasks made and moved offline land on the to-do list they name; one whose list was deleted on another device
+    /// meanwhile is reported as not applied, and put on no other list.
+    @Test func aTaskLandsOnItsListAndAListDeletedMeanwhileIsReported() throws {
+        let lists = TodoLists(store: site.store)
+        let home = try lists.make(name: "Home")
+        let work = try lists.make(name: "Work")
+        let walk = UUID()
+        let added = try send([
+            #"{"key":"a","kind":"task","op":"add","id":"\#(walk)","fields":{"title":"Walk","list":"\#(work.id)"}}"#
+        ])
+        #expect(added.map(Self.outcome) == ["applied"])
+        #expect(try lists.tasks(of: work).all().map(\.record.title) == ["Walk"])
+        // Moved offline: the list is a field like any other.
+        let moved = try send([
+            #"{"key":"m","kind":"task","op":"update","id":"\#(walk)","fields":{"list":"\#(home.id)"},"base":{"list":"\#(work.id)"}}"#
+        ])
+        #expect(moved.map(Self.outcome) == ["applied"])
+        #expect(try lists.tasks(of: home).all().map(\.record.title) == ["Walk"])
+        // Work deleted on another phone, then this phone's add to it arrives.
+        try lists.delete(.id(work.id))
+        let late = UUID()
+        let lost = try send([
+            #"{"key":"l","kind":"task","op":"add","id":"\#(late)","fields":{"title":"Late","list":"\#(work.id)"}}"#
+        ])
+        #expect(lost.map(Self.outcome) == ["not_applied"])
+        #expect(lost.first?["field"] == .string("list"))
+        #expect(try site.store.read { try $0.record(TodoTask.self, id: late) } == nil)
+        // A list that never was is refused, naming the field.
+        let madeUp = try send([
+            #"{"key":"x","kind":"task","op":"add","id":"\#(UUID())","fields":{"title":"X","list":"\#(UUID())"}}"#
+        ])
+        #expect(madeUp.map(Self.outcome) == ["refused"] && madeUp.first?["field"] == .string("list"))
+    }
+
     @Test func twoCheckOffsOfOneItemLeaveItOffTheListOnce() throws {
         let id = UUID()
         _ = try send([
