@@ -13,6 +13,20 @@ extension TaskList: RankedRecord {}
 
 /// What renaming and moving a ``RankedRecord`` are, written once for every kind of them.
 enum RankedRecords {
+    /// The household's records of `type` in their order (by rank, then as they were made), in `session`.
+    static func inOrder<R: RankedRecord>(_ type: R.Type, in session: any StoreSession) throws -> [R] {
+        try session.list(R.self).map(\.record).sorted { $0.rank < $1.rank }
+    }
+
+    /// Refuses `name` when another record of `type` in the household (not `except`) is called so, case ignored.
+    /// - Throws: ``StoreError/nameTaken(_:)`` on `name`.
+    static func checkFree<R: RankedRecord>(_ type: R.Type, _ name: String, except: UUID?, in session: any StoreSession)
+        throws
+    {
+        let same = try session.records(R.self, named: name, ignoringCase: true, limit: 2)
+        if same.contains(where: { $0.record.id != except }) { throw StoreError.nameTaken("name") }
+    }
+
     /// Gives the record of `type` with `id` the name `name` (checked, and free, already), in `session`.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/conflict(_:)`` for a stale `expectedVersion`.
     static func renamed<R: RankedRecord>(

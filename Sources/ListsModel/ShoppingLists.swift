@@ -78,7 +78,7 @@ public struct ShoppingLists: Sendable {
 
     /// The household's lists in their order, in `session` (of its main list).
     static func inOrder(_ session: any StoreSession) throws -> [NamedList] {
-        try session.list(NamedList.self).map(\.record).sorted { $0.rank < $1.rank }
+        try RankedRecords.inOrder(NamedList.self, in: session)
     }
 
     /// The lists in their order with their counts, for the home screen and the switcher.
@@ -176,8 +176,7 @@ public struct ShoppingLists: Sendable {
     /// Refuses `name` when another list of the household (not `except`) is called so, case ignored.
     /// - Throws: ``StoreError/nameTaken(_:)`` on `name`.
     private static func checkFree(_ name: String, except: UUID?, in session: any StoreSession) throws {
-        let same = try session.records(NamedList.self, named: name, ignoringCase: true, limit: 2)
-        if same.contains(where: { $0.record.id != except }) { throw StoreError.nameTaken("name") }
+        try RankedRecords.checkFree(NamedList.self, name, except: except, in: session)
     }
 
     /// Refuses the lists of the household as they now stand in `session` when two have one name (case ignored) or

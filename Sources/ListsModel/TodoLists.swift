@@ -48,7 +48,7 @@ public struct TodoLists: Sendable {
 
     /// The household's to-do lists in their order, in `session` (of its main list).
     static func inOrder(_ session: any StoreSession) throws -> [TaskList] {
-        try session.list(TaskList.self).map(\.record).sorted { $0.rank < $1.rank }
+        try RankedRecords.inOrder(TaskList.self, in: session)
     }
 
     /// The lists in their order with their counts, for the home screen, the switcher and `lists todo lists`: one
@@ -179,8 +179,7 @@ public struct TodoLists: Sendable {
     /// Refuses `name` when another to-do list of the household (not `except`) is called so, case ignored.
     /// - Throws: ``StoreError/nameTaken(_:)`` on `name`.
     private static func checkFree(_ name: String, except: UUID?, in session: any StoreSession) throws {
-        let same = try session.records(TaskList.self, named: name, ignoringCase: true, limit: 2)
-        if same.contains(where: { $0.record.id != except }) { throw StoreError.nameTaken("name") }
+        try RankedRecords.checkFree(TaskList.self, name, except: except, in: session)
     }
 
     /// Renames the list `reference` names.
