@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from conftest import open_live
+
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 
 
@@ -88,3 +90,29 @@ def test_today_gathers_every_list_and_names_each_tasks_list(server, new_page, ja
     page.goto(server.url + "/todo/today")
     expect(page.locator("main li.task", has_text="Pay rent")).to_contain_text(re.compile("Home · Overdue"))
     expect(page.locator("main li.task", has_text="File the report")).to_contain_text(re.compile("Work · Overdue"))
+
+
+def test_another_phones_changes_reach_the_list_shown_and_only_its_tasks(server, new_page):
+    page = new_page()
+    for name in ["Home", "Work"]:
+        status, _, _ = server.request("POST", "/api/v1/todo-lists", {"name": name})
+        assert status == 201
+    lists = {item["list"]["name"]: item["list"]["id"] for item in server.get_json("/api/v1/todo-lists")["todoLists"]}
+    page.goto(server.url + f"/todo/lists/{lists['Work']}")
+    expect(page.get_by_role("heading", name="Work", exact=True)).to_be_visible()
+    open_live(page, server.url + "/todo")
+    # A task added to Work elsewhere shows; one added to Home does not.
+    for title, name in [("Call home", "Home"), ("File the report", "Work")]:
+        status, _, _ = server.request("POST", "/api/v1/tasks", {"title": title, "list": lists[name]})
+        assert status == 201
+    expect(page.locator("main li.task", has_text="File the report")).to_be_visible()
+    expect(page.locator("main li.task", has_text="Call home")).to_have_count(0)
+    # Moved to Home elsewhere, it leaves this screen.
+    report = next(task for task in server.get_json("/api/v1/tasks")["tasks"] if task["title"] == "File the report")
+    status, _, _ = server.request("PATCH", f"/api/v1/tasks/{report['id']}", {"list": lists["Home"]})
+    assert status == 200
+    expect(page.locator("main li.task", has_text="File the report")).to_have_count(0)
+    # Renamed elsewhere, the screen says its new name.
+    status, _, _ = server.request("PATCH", f"/api/v1/todo-lists/{lists['Work']}", {"name": "Office"})
+    assert status == 200
+    expect(page.get_by_role("heading", name="Office", exact=True)).to_be_visible()

@@ -40,6 +40,8 @@ function livePlan(main, records, marks) {
   const kind = templates[0].dataset.row;
   // A to-do list's screen shows its own tasks: one of another list, or moved to one, is not (or no longer) there.
   const tasksOf = templates[0].dataset.tasksOf;
+  // A to-do list renamed, made, moved or deleted changes the screen's title and switcher: the server draws them.
+  if (tasksOf && records.some((change) => change.kind === "todoList")) return null;
   const paged = main.querySelector(".pager") !== null;
   const rows = new Map([...main.querySelectorAll(".screen li.row[data-id]")].map((row) => [row.dataset.id, row]));
   const placed = new Set(rows.keys());
