@@ -45,6 +45,15 @@ def _refused_sighting(page, url, ids):
     expect(page.locator("#field-name-error")).to_be_visible()
 
 
+def _todo_list_sheet(link, title):
+    """The sheet a link of To-Do Lists opens: the rename form, or the question before a delete."""
+    def show(page, url, ids):
+        page.goto(url + "/todo/lists")
+        page.get_by_role("link", name=link).click()
+        expect(page.get_by_text(title).first).to_be_visible()
+    return show
+
+
 def _named_lists(page, url, ids):
     """Two named lists (each visit makes its own, so that names stay free), one with Pear on it checked off and a
     refused quantity in its form; the screen of that list, with its switcher."""
@@ -252,6 +261,9 @@ SCREENS = [
     ("todo-undo-bar", _task_deleted),
     ("todo-refused-insert", _refused_insert),
     ("todo-asking", _asking_in_a_row("/todo", "Delete Walk the dogs…")),
+    ("todo-lists", "/todo/lists"),
+    ("rename-todo-list", _todo_list_sheet("Rename To-Do…", "Rename List")),
+    ("delete-todo-list-sheet", _todo_list_sheet("Delete To-Do…", "Delete To-Do?")),
     ("bird-sightings", "/birds"),
     ("bird-sightings-by-date", "/birds?order=date"),
     ("bird-detail", "/birds/{sighting}"),

@@ -216,10 +216,12 @@ struct TodoListPages: Sendable {
     /// "Lists", the screen that makes, renames, moves and deletes them.
     static func switcher(_ all: [TaskList], current: TaskList?) -> String {
         let links = all.map { list in
-            "<a class=\"segment\" href=\"/todo/lists/\(list.id.uuidString)\""
-                + (list.id == current?.id ? " aria-current=\"true\"" : "") + ">\(HTML.escape(list.name))</a>"
+            list.id == current?.id
+                ? "<a class=\"switch current\" href=\"/todo/lists/\(list.id.uuidString)\" aria-current=\"page\">"
+                    + "\(HTML.escape(list.name))</a>"
+                : "<a class=\"switch\" href=\"/todo/lists/\(list.id.uuidString)\">\(HTML.escape(list.name))</a>"
         }
-        return "<nav class=\"segmented list-switcher\" aria-label=\"To-do lists\">\(links.joined())"
-            + "<a class=\"segment\" href=\"/todo/lists\">Lists…</a></nav>\n"
+        return "<nav class=\"list-switcher\" aria-label=\"To-do lists\">\(links.joined())"
+            + "<a class=\"switch\" href=\"/todo/lists\">Lists…</a></nav>\n"
     }
 }
