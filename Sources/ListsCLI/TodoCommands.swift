@@ -13,7 +13,8 @@ enum TodoCommands {
         static let configuration = CommandConfiguration(
             app: "todo", name: "today", abstract: "Show what is overdue or due today, soonest first.",
             discussion:
-                "Days are the household's (lists households zone). Each task shows its number from 'lists todo list'.",
+                "Days are the household's (lists households zone). Every list's tasks, each with its number from "
+                + "'lists todo list' and, with several lists, its list.",
             example: "lists todo today")
         static let arguments: [Argument<Self>] = []
 
@@ -47,11 +48,17 @@ enum TodoCommands {
         if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
         if tasks.isEmpty { return run.output.line(empty) }
         let hasPriority = tasks.contains { $0.record.priority != nil }
+        // They gather every list: with several, each task's list follows its text, as in `lists todo list`.
+        let lists = try run.todoLists().all()
+        let names = Dictionary(lists.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let showsList = lists.count > 1
         let rows = tasks.map { numbered in
             ["\(numbered.number)", numbered.record.due.map(shown) ?? "", numbered.record.title]
+                + (showsList ? [numbered.record.list.flatMap { names[$0] } ?? ""] : [])
                 + (hasPriority ? [numbered.record.priority?.rawValue ?? ""] : [])
         }
-        let alignments: [Table.Alignment] = [.right, .left, .left] + (hasPriority ? [.left] : [])
+        let alignments: [Table.Alignment] =
+            [.right, .left, .left] + (showsList ? [.left] : []) + (hasPriority ? [.left] : [])
         run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
             column == 0 || column > 2 ? run.output.dim(cell) : cell
         }

@@ -165,6 +165,31 @@ struct TaskFieldsTests {
         #expect(upcoming.contains("Soon") && !upcoming.contains("Far") && !upcoming.contains("Late"))
     }
 
+    /// Several to-do lists at the terminal: made, a task added to each, Today gathering them with each task's list, a
+    /// task moved with `edit --list`, one list shown with `list --list`, and a list deleted with its tasks.
+    @Test func severalToDoListsAtTheTerminal() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let environment = ["TZ": "UTC"]
+        try sandbox.expect(["todo", "make-list", "Work"], prints: "Made to-do list Work\n")
+        try sandbox.expect(
+            ["todo", "add", "File", "the", "report", "--list", "work", "--due", "today"],
+            prints: "Added task 4: File the report\n")
+        _ = try sandbox.run(["todo", "add", "Call mum", "--due", "today"], environment: environment)
+        let today = try sandbox.run(["todo", "today"], environment: environment).stdout
+        let day = Day(Date(), in: TimeZone(identifier: "UTC") ?? .gmt).description
+        #expect(today == "4  \(day)  File the report  Work\n5  \(day)  Call mum         To-Do\n", "\(today)")
+        try sandbox.expect(["todo", "edit", "1", "--list", "2"], prints: "Updated task 1: Walk the dogs\n")
+        try sandbox.expect(
+            ["todo", "list", "--list", "Work"], prints: "1    Walk the dogs\n4    File the report  \(day)\n")
+        try sandbox.expect(
+            ["todo", "lists"], prints: "1  To-Do  3 to do  3 in all\n2  Work   2 to do  2 in all\n")
+        try sandbox.expect(["todo", "delete-list", "Work"], prints: "Deleted to-do list Work and the 2 tasks on it\n")
+        let refused = try sandbox.run(["todo", "add", "Lost", "--list", "Work"])
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("lists: list: "), "\(refused)")
+        #expect(refused.stderr.contains("the to-do lists are \"To-Do\""), "\(refused)")
+    }
+
     /// `lists households zone`: the household's zone shown, set and set back; once set, `--due today` and Today
     /// are the household's days (Kiritimati, UTC+14), not the machine's (UTC); a zone that does not exist is
     /// refused, naming it, and changes nothing.
