@@ -16,12 +16,7 @@ extension ShopCommands {
 
     /// Prints `lists` numbered in their order with their counts.
     static func printLists(_ summaries: [ShoppingLists.Summary], _ output: Output) {
-        let rows = summaries.enumerated().map { index, summary in
-            ["\(index + 1)", summary.list.name, "\(summary.toBuy) to buy", "\(summary.entries) in all"]
-        }
-        output.table(Table(alignments: [.right, .left, .right, .right], rows: rows)) { column, cell in
-            column == 0 ? output.dim(cell) : column == 1 ? output.bold(cell) : cell
-        }
+        output.numberedLists(summaries.map { ($0.list.name, "\($0.toBuy) to buy", "\($0.entries) in all") })
     }
 
     /// `lists shop lists`.

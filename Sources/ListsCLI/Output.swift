@@ -34,6 +34,15 @@ final class Output {
         flushWhenFull()
     }
 
+    /// Adds a household's lists numbered in their order, each with its name and what is left on it and in all
+    /// (`3 to buy`, `5 in all`): what `lists shop lists` and `lists todo lists` print.
+    func numberedLists(_ lists: [(name: String, left: String, all: String)]) {
+        let rows = lists.enumerated().map { index, list in ["\(index + 1)", list.name, list.left, list.all] }
+        table(Table(alignments: [.right, .left, .right, .right], rows: rows)) { column, cell in
+            column == 0 ? dim(cell) : column == 1 ? bold(cell) : cell
+        }
+    }
+
     /// Adds `table`'s rows, one line each, styled by `style` (column index, cell) when styling is on.
     func table(_ table: Table, style: (Int, String) -> String) {
         let usesColor = self.usesColor

@@ -50,7 +50,7 @@ enum TodoCommands {
         let hasPriority = tasks.contains { $0.record.priority != nil }
         // They gather every list: with several, each task's list follows its text, as in `lists todo list`.
         let lists = try run.todoLists().all()
-        let names = Dictionary(lists.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = TodoLists.names(of: lists)
         let showsList = lists.count > 1
         let rows = tasks.map { numbered in
             ["\(numbered.number)", numbered.record.due.map(shown) ?? "", numbered.record.title]
@@ -84,7 +84,7 @@ enum TodoCommands {
             let chosen = try list.map { try lists.list(.typed($0)) }
             let tasks = try lists.tasks(of: chosen, isOnlyList: all.count == 1).all()
             if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
-            let names = Dictionary(all.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let names = TodoLists.names(of: all)
             let showsList = chosen == nil && all.count > 1
             let hasDue = tasks.contains { $0.record.due != nil }
             let hasPriority = tasks.contains { $0.record.priority != nil }
@@ -149,7 +149,8 @@ enum TodoCommands {
         }
 
         func run(_ run: Invocation) throws {
-            let todo = try run.todoLists().tasks(of: run.todoLists().list(named: list, making: true))
+            let lists = try run.todoLists()
+            let todo = lists.tasks(of: try lists.list(named: list, making: true))
             let due = try dueText.map { try TodoCommands.due($0, todo) } ?? due
             let remind = try remindText.map { try TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt) } ?? nil
             let added = try todo.add(

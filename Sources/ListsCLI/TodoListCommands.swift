@@ -17,12 +17,7 @@ extension TodoCommands {
 
     /// Prints `summaries` numbered in their order with their counts.
     static func printLists(_ summaries: [TodoLists.Summary], _ output: Output) {
-        let rows = summaries.enumerated().map { index, summary in
-            ["\(index + 1)", summary.list.name, "\(summary.open) to do", "\(summary.tasks) in all"]
-        }
-        output.table(Table(alignments: [.right, .left, .right, .right], rows: rows)) { column, cell in
-            column == 0 ? output.dim(cell) : column == 1 ? output.bold(cell) : cell
-        }
+        output.numberedLists(summaries.map { ($0.list.name, "\($0.open) to do", "\($0.tasks) in all") })
     }
 
     /// `lists todo lists`.

@@ -186,7 +186,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             let (tasks, zone, lists) = try store.read {
                 (
                     try $0.list(TodoTask.self).map(\.record), try HouseholdTimeZone.of(store.household, in: $0),
-                    try $0.list(TaskList.self).map(\.record).sorted { $0.rank < $1.rank }
+                    try TodoLists.inOrder($0)
                 )
             }
             try write(Taskwarrior.write(tasks, zone: zone, lists: lists))

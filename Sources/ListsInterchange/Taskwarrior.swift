@@ -370,7 +370,7 @@ public enum Taskwarrior {
     public static func write(
         _ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault, lists: [TaskList] = []
     ) throws -> [UInt8] {
-        let names = Dictionary(lists.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = TodoLists.names(of: lists)
         let first = lists.first?.id.uuidString
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -27,6 +27,16 @@ enum RankedRecords {
         if same.contains(where: { $0.record.id != except }) { throw StoreError.nameTaken("name") }
     }
 
+    /// The household's records of `type` as they now stand in `session`, refused when two have one name (case
+    /// ignored): records put back by an undo after another took a name (the write is then rolled back).
+    /// - Throws: ``StoreError/nameTaken(_:)``.
+    @discardableResult
+    static func checkNamesDistinct<R: RankedRecord>(_ type: R.Type, in session: any StoreSession) throws -> [R] {
+        let all = try session.list(R.self).map(\.record)
+        if Set(all.map { Reference.nameKey($0.name) }).count != all.count { throw StoreError.nameTaken("name") }
+        return all
+    }
+
     /// Gives the record of `type` with `id` the name `name` (checked, and free, already), in `session`.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/conflict(_:)`` for a stale `expectedVersion`.
     static func renamed<R: RankedRecord>(

@@ -197,6 +197,6 @@ extension ShoppingLists {
     private static func moveFirst(_ list: NamedList, now: Date, in session: any StoreSession) throws -> NamedList {
         var order = try inOrder(session).filter { $0.id != list.id }
         order.insert(list, at: 0)
-        return try ranked(order, now: now, in: session)[0]
+        return try RankedRecords.ranked(order, now: now, in: session)[0]
     }
 }

@@ -183,8 +183,7 @@ public struct ShoppingLists: Sendable {
     /// one store list: a list put back by an undo after another took its name (the write is then rolled back).
     /// - Throws: ``StoreError/nameTaken(_:)``, ``StoreError/conflict(_:)``.
     static func checkDistinct(in session: any StoreSession) throws {
-        let all = try session.list(NamedList.self).map(\.record)
-        if Set(all.map { Reference.nameKey($0.name) }).count != all.count { throw StoreError.nameTaken("name") }
+        let all = try RankedRecords.checkNamesDistinct(NamedList.self, in: session)
         if Set(all.map(\.slot)).count != all.count { throw StoreError.conflict(NamedList.kind) }
     }
 
@@ -270,11 +269,6 @@ public struct ShoppingLists: Sendable {
         return try store.write { session in
             try RankedRecords.moved(target, by: offset, in: try Self.inOrder(session), now: now, in: session)
         }
-    }
-
-    /// Gives the lists of `order` their places in it as their ranks, and answers them as stored.
-    static func ranked(_ order: [NamedList], now: Date, in session: any StoreSession) throws -> [NamedList] {
-        try RankedRecords.ranked(order, now: now, in: session)
     }
 
     /// Deletes the list `reference` names with its entries, as one removal that ``restore(_:)`` puts back whole

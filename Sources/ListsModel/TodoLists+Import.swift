@@ -51,9 +51,7 @@ public final class TaskListPlacement {
                 throw ValidationError(field: "list", message: "\(Quoted(name)): \(error.message)")
             }
         } else {
-            list =
-                try TodoLists.inOrder(main).first
-                ?? TodoLists.make(name: TodoLists.firstListName, id: nil, household: household, now: now, in: main)
+            list = try TodoLists.first(household: household, now: now, in: main)
         }
         ids[key] = list.id.uuidString
         return list.id.uuidString

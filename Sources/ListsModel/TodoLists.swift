@@ -47,7 +47,7 @@ public struct TodoLists: Sendable {
     }
 
     /// The household's to-do lists in their order, in `session` (of its main list).
-    static func inOrder(_ session: any StoreSession) throws -> [TaskList] {
+    public static func inOrder(_ session: any StoreSession) throws -> [TaskList] {
         try RankedRecords.inOrder(TaskList.self, in: session)
     }
 
@@ -105,10 +105,17 @@ public struct TodoLists: Sendable {
         guard making else { return nil }
         let now = lists.now()
         let household = store.scope.household
-        return try store.write { session in
-            if let first = try Self.inOrder(session).first { return first }
-            return try Self.make(name: Self.firstListName, id: nil, household: household, now: now, in: session)
-        }
+        return try store.write { try Self.first(household: household, now: now, in: $0) }
+    }
+
+    /// The household's first to-do list in `session` (of its main list), made as "To-Do" when it has none.
+    static func first(household: HouseholdID, now: Date, in session: any StoreSession) throws -> TaskList {
+        try inOrder(session).first ?? make(name: firstListName, id: nil, household: household, now: now, in: session)
+    }
+
+    /// Each of `lists`'s name by its id, as tasks name their list (``TodoTask/list``).
+    public static func names(of lists: [TaskList]) -> [String: String] {
+        Dictionary(lists.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// "the lists are ...", for a refusal; with their ids when `withIDs` (the API's refusals).
@@ -245,8 +252,7 @@ public struct TodoLists: Sendable {
             _ = try session.setting(Self.lockSetting(household))
             let restored = try session.restore(removal, at: now)
             guard !restored.isEmpty else { throw StoreError.nothingToRestore(TaskList.kind) }
-            let all = try session.list(TaskList.self).map(\.record)
-            if Set(all.map { Reference.nameKey($0.name) }).count != all.count { throw StoreError.nameTaken("name") }
+            try RankedRecords.checkNamesDistinct(TaskList.self, in: session)
             return restored
         }
     }

@@ -48,6 +48,22 @@ enum ListsAPI {
         return offset
     }
 
+    /// Makes the list a POST's body names (`name`, and the `id` the client chose) with `make`, and answers it and
+    /// whether it is new: a make sent again with its id answers the list it made.
+    /// - Throws: ``ValidationError`` on `name` when the body has none, or what `make` throws.
+    static func make<R: RankedRecord>(
+        _ request: HTTPRequest, _ name: Field<R, String>, in stored: RecordList<R>,
+        by make: (String, UUID?) throws -> R
+    ) throws -> (list: R, isNew: Bool) {
+        let members = try members(request, ["name", "id"])
+        let id = try R.schema.chosenID(in: members)
+        guard let name = try value(name, in: members, now: stored.now()) else {
+            throw ValidationError(field: "name", message: "a list's name is required")
+        }
+        let before = try id.flatMap { try stored.stored($0) }
+        return (try make(name, id), before == nil)
+    }
+
     static func json(_ value: some JSONWritable, status: Int = 200) -> HTTPResponse {
         .json(bytes: value.jsonBytes, status: status)
     }
@@ -134,15 +150,8 @@ enum ListsAPI {
                     refusals: APIOperation.writeRefusals + [409])
             ) { request, context in
                 let lists = try context.lists.shoppingLists
-                let members = try members(request, ["name", "id"])
-                let id = try NamedList.schema.chosenID(in: members)
-                guard let name = try value(NamedList.Fields.name, in: members, now: lists.lists.now())
-                else {
-                    throw ValidationError(field: "name", message: "a list's name is required")
-                }
-                let before = try id.flatMap { try lists.lists.stored($0) }
-                let made = try lists.make(name: name, id: id)
-                return RecordAPI<NamedList>.created(made, status: before == nil ? 201 : 200)
+                let made = try make(request, NamedList.Fields.name, in: lists.lists, by: lists.make(name:id:))
+                return RecordAPI<NamedList>.created(made.list, status: made.isNew ? 201 : 200)
             },
             APIRoute(
                 method: "GET", path: listPath,

@@ -43,15 +43,9 @@ enum TodoListsAPI {
                     refusals: APIOperation.writeRefusals + [409])
             ) { request, context in
                 let lists = try context.lists.todoLists
-                let members = try ListsAPI.members(request, ["name", "id"])
-                let id = try TaskList.schema.chosenID(in: members)
-                guard let name = try ListsAPI.value(TaskList.Fields.name, in: members, now: lists.lists.now()) else {
-                    throw ValidationError(field: "name", message: "a list's name is required")
-                }
-                let before = try id.flatMap { try lists.lists.stored($0) }
-                let made = try lists.make(name: name, id: id)
-                var response = RecordAPI<TaskList>.record(made, status: before == nil ? 201 : 200)
-                response.headers["Location"] = "/api/v1/todo-lists/\(made.id.text)"
+                let made = try ListsAPI.make(request, TaskList.Fields.name, in: lists.lists, by: lists.make(name:id:))
+                var response = RecordAPI<TaskList>.record(made.list, status: made.isNew ? 201 : 200)
+                response.headers["Location"] = "/api/v1/todo-lists/\(made.list.id.text)"
                 return response
             },
             APIRoute(

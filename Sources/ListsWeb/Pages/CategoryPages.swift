@@ -30,18 +30,15 @@ struct CategoryPages: Sendable {
             } catch let error as ValidationError {
                 state.record(error)
             } catch let error as StoreError where error.code == .nameTaken {
-                state.record(ValidationError(field: "name", message: "another aisle has that name; choose another"))
+                state.record(FormOutcome.nameTaken("aisle"))
             }
             return try pages.screen(state, status: FormOutcome.invalidStatus)
         }
         router.add("POST", "/categories/restore", .page) { request, context in
             let pages = try Self(context)
             let form = try FormBody(request)
-            guard let removal = form["removal"].flatMap(UUID.init(uuidString:)) else {
-                throw HTTPError.badRequest("the form names no removal", field: "removal")
-            }
             do {
-                try pages.categories.restore(RemovalID(removal))
+                try pages.categories.restore(try form.removal())
             } catch let error as StoreError where error.code == .nameTaken {
                 var state = FormState()
                 state.notice = Notice(

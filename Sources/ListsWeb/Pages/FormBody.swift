@@ -1,5 +1,6 @@
 import Foundation
 import ListsHTTP
+import ListsModel
 
 /// The fields of an HTML form post (`application/x-www-form-urlencoded`), as the pages read them.
 ///
@@ -45,6 +46,24 @@ struct FormBody: Sendable {
             throw HTTPError.badRequest("the form's version must be a positive whole number", field: "version")
         }
         return version
+    }
+
+    /// The removal an Undo bar's form puts back (its hidden `removal` field).
+    /// - Throws: ``HTTPError`` 400 when it names none.
+    func removal() throws -> RemovalID {
+        guard let removal = self["removal"].flatMap(UUID.init(uuidString:)) else {
+            throw HTTPError.badRequest("the form names no removal", field: "removal")
+        }
+        return RemovalID(removal)
+    }
+
+    /// How many places a move's form moves its record (its hidden `offset` field: negative up, positive down).
+    /// - Throws: ``HTTPError`` 400 when it is not a whole number.
+    func offset() throws -> Int {
+        guard let offset = self["offset"].flatMap({ Int($0) }) else {
+            throw HTTPError.badRequest("the form's offset must be a whole number", field: "offset")
+        }
+        return offset
     }
 
     /// The id the form chose for the record it adds (the hidden `id` field, see ``Layout/chosenIDField(_:)``);

@@ -143,6 +143,11 @@ enum FormOutcome {
     /// version in a form field rather than in `If-Match` (the API answers 412 there).
     static let conflictStatus = 409
 
+    /// The refusal of a name another `noun` of the household has (case ignored), shown under the name field.
+    static func nameTaken(_ noun: String) -> ValidationError {
+        ValidationError(field: "name", message: "another \(noun) has that name; choose another")
+    }
+
     /// The sentence shown when a record changed since its form was drawn.
     static func conflictMessage(_ noun: String) -> String {
         "This \(noun) was changed elsewhere (in another tab or on another device) since you opened it. "

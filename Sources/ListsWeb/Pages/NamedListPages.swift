@@ -73,17 +73,14 @@ struct NamedListPages: Sendable {
             } catch let error as ValidationError {
                 state.record(error)
             } catch let error as StoreError where error.code == .nameTaken {
-                state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+                state.record(FormOutcome.nameTaken("list"))
             }
             return try pages.index(state, status: FormOutcome.invalidStatus)
         }
         router.add("POST", "/lists/restore", .page) { request, context in
             let pages = try Self(context)
             let form = try FormBody(request)
-            guard let removal = form["removal"].flatMap(UUID.init(uuidString:)) else {
-                throw HTTPError.badRequest("the form names no removal", field: "removal")
-            }
-            try pages.lists.restore(RemovalID(removal))
+            try pages.lists.restore(try form.removal())
             return .redirect(to: "/lists")
         }
         router.add("GET", "/lists/{id}", .page) { request, context in
@@ -115,7 +112,7 @@ struct NamedListPages: Sendable {
             } catch let error as ValidationError {
                 state.record(error)
             } catch let error as StoreError where error.code == .nameTaken {
-                state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+                state.record(FormOutcome.nameTaken("list"))
             } catch StoreError.Code.conflict {
                 state.notice = Notice(message: FormOutcome.conflictMessage("list"))
                 return try pages.screen(
@@ -127,11 +124,8 @@ struct NamedListPages: Sendable {
             let pages = try Self(context)
             let list = try pages.list(context)
             let form = try FormBody(request)
-            guard let offset = form["offset"].flatMap(Int.init) else {
-                throw HTTPError.badRequest("the form's offset must be a whole number", field: "offset")
-            }
             do {
-                try pages.lists.move(.id(list.id), by: offset)
+                try pages.lists.move(.id(list.id), by: try form.offset())
             } catch let error as ValidationError {
                 var state = FormState()
                 state.notice = Notice(message: Layout.sentence(error.message))

@@ -46,18 +46,15 @@ struct TodoListPages: Sendable {
             } catch let error as ValidationError {
                 state.record(error)
             } catch let error as StoreError where error.code == .nameTaken {
-                state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+                state.record(FormOutcome.nameTaken("list"))
             }
             return try pages.index(state, status: FormOutcome.invalidStatus)
         }
         router.add("POST", "/todo/lists/restore", .page) { request, context in
             let pages = try Self(context)
             let form = try FormBody(request)
-            guard let removal = form["removal"].flatMap(UUID.init(uuidString:)) else {
-                throw HTTPError.badRequest("the form names no removal", field: "removal")
-            }
             do {
-                try pages.lists.restore(RemovalID(removal))
+                try pages.lists.restore(try form.removal())
             } catch let error as StoreError {
                 guard let notice = UndoOffer.refusal(error, noun: "list") else { throw error }
                 var state = FormState()
@@ -90,7 +87,7 @@ struct TodoListPages: Sendable {
             } catch let error as ValidationError {
                 state.record(error)
             } catch let error as StoreError where error.code == .nameTaken {
-                state.record(ValidationError(field: "name", message: "another list has that name; choose another"))
+                state.record(FormOutcome.nameTaken("list"))
             } catch StoreError.Code.conflict {
                 let fresh = try pages.list(context)
                 var redrawn = FormState(values: ["name": fresh.name])
@@ -103,11 +100,8 @@ struct TodoListPages: Sendable {
             let pages = try Self(context)
             let list = try pages.list(context)
             let form = try FormBody(request)
-            guard let offset = form["offset"].flatMap({ Int($0) }) else {
-                throw HTTPError.badRequest("the form's offset must be a whole number", field: "offset")
-            }
             do {
-                try pages.lists.move(.id(list.id), by: offset)
+                try pages.lists.move(.id(list.id), by: try form.offset())
             } catch let error as ValidationError {
                 var state = FormState()
                 state.notice = Notice(message: Layout.sentence(error.message))

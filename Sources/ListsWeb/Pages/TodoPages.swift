@@ -410,7 +410,7 @@ struct TodoPages: Sendable {
             : try lists.todo.due(through: view == .today ? today : today.adding(days: Self.upcomingDays))
         let pager = ListPager(.number(1), total: 0)
         // Today and Upcoming gather every list: with several, each task says which it is on.
-        let names = Dictionary(all.map { ($0.id.uuidString, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = TodoLists.names(of: all)
         let row = { (task: TodoTask) in
             let list = view == .byDate || all.count < 2 ? nil : task.list.flatMap { names[$0] }
             let subtitle = ([list].compactMap { $0 } + [Self.subtitle(task, viewer, now)]).filter { !$0.isEmpty }
