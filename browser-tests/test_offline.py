@@ -1,6 +1,7 @@
 """The app with no network, in real Chromium: each app's lists keep working offline (changes show at once and wait
 on the device, marked), a reload offline keeps them, and back online they are sent once, in order, and merged
 with what a second device did meanwhile, as docs/api.md's rules say; the change that lost is shown."""
+import datetime
 import http.server
 import re
 import threading
@@ -793,23 +794,44 @@ def test_a_member_removed_meanwhile_keeps_the_changes_and_is_told_why(start_serv
 
 
 def test_a_tasks_due_date_priority_and_note_are_set_offline(start_server, new_page):
-    """With no network the edit sheet takes a due date as the app stores it, a priority and a note, and draws them
-    on the row at once; a phrase (`sat`) needs the server's reading and says so, nothing kept."""
+    """With no network the edit sheet reads a due date and a repeat as people type them (`fri`, on the household's
+    day, and `every other week`, as the server reads them), refuses what it does not read in the server's words,
+    takes a priority and a note, and draws them on the row at once."""
     server = start_server(seed=True)
     phone = new_page()
     ready_offline(server, phone, ["/todo", "/"])
     phone.context.set_offline(True)
     phone.get_by_role("link", name="Edit Feed the hogs").click()
-    phone.get_by_role("textbox", name="Due").fill("sat")
+    phone.get_by_role("textbox", name="Due").fill("someday")
     phone.get_by_role("button", name="Save").click()
-    expect(phone.locator(".field-error")).to_contain_text('"sat" is read as a due date only with the network')
+    expect(phone.locator(".field-error")).to_contain_text('"someday" is not a date Lists reads: write a day')
+    assert queued(phone) == 0
+    # The next Friday after today, in the household's days (the server's zone, UTC here, as the browser's).
+    fridays = {next_friday()}
+    phone.get_by_role("textbox", name="Due").fill("fri")
+    phone.get_by_role("textbox", name="Repeat").fill("every month until someday")
+    phone.get_by_role("button", name="Save").click()
+    expect(phone.locator(".field-error")).to_contain_text('"someday" is not a day to repeat until')
+    assert queued(phone) == 0
+    phone.get_by_role("textbox", name="Repeat").fill("every other week")
+    phone.get_by_role("button", name="Save").click()
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    fridays.add(next_friday())
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    task = next(task for task in server.get_json("/api/v1/tasks")["tasks"] if task["title"] == "Feed the hogs")
+    assert task["due"] in fridays
+    assert task["repeat"] == "FREQ=WEEKLY;INTERVAL=2"
+
+    phone.context.set_offline(True)
+    phone.get_by_role("link", name="Edit Feed the hogs").click()
     year = time.gmtime().tm_year + 1
     phone.get_by_role("textbox", name="Due").fill(f"{year}-01-15 18:30")
     phone.get_by_label("Priority").select_option("low")
     phone.get_by_role("textbox", name="Note").fill("Two scoops\n\tnot three")
     phone.get_by_role("button", name="Save").click()
     row = phone.locator("main li.task", has_text="Feed the hogs")
-    expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Low priority")
+    expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Repeats · Low priority")
     expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
 
     phone.context.set_offline(False)
@@ -818,7 +840,13 @@ def test_a_tasks_due_date_priority_and_note_are_set_offline(start_server, new_pa
     assert (task["due"], task["priority"], task["note"]) == (f"{year}-01-15T18:30", "low", "Two scoops\n\tnot three")
     # The server draws the row as the phone did.
     phone.reload()
-    expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Low priority")
+    expect(row.locator(".row-subtitle")).to_have_text(f"Jan 15, {year} 6:30 PM · Repeats · Low priority")
+
+
+def next_friday() -> str:
+    """The next Friday after today in UTC (a week on, on a Friday), as `fri` means."""
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    return (today + datetime.timedelta(days=(4 - today.weekday() + 6) % 7 + 1)).isoformat()
 
 
 def test_a_repeating_task_checked_off_on_two_phones_offline_moves_once(start_server, new_page):

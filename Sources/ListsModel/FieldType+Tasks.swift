@@ -174,14 +174,10 @@ extension Due {
         "\(Quoted(text)) is not a due date: write a day (2026-12-24) or a day and a time (2026-12-24T18:00)"
     }
 
-    /// The rules for app.js, which reads a due date with no network in the form the app stores it only: the
-    /// phrases need the server's reading (and its clock and zone), and wait for the network.
-    static var inputRules: String {
-        let offline =
-            "{quoted} is read as a due date only with the network; with none, write a day (2026-12-24) or a day and "
-            + "a time (2026-12-24 18:00)"
-        return "\"messages\": " + JSONText.object([("notADue", offline)])
-    }
+    /// The rules for app.js, which reads a due date with no network as ``DuePhrase`` does (its
+    /// `24-due-phrases.js`, run on the same table of examples), in the same words: it needs no message of the
+    /// server's.
+    static let inputRules = #""messages": {}"#
 }
 
 extension FieldType where Value == Recurrence? {
@@ -288,12 +284,7 @@ public struct TaskCompletion: Hashable, Sendable {
 }
 
 extension RepeatPhrase {
-    /// The rules for app.js, which reads a repeat with no network only as an RRULE (the phrases need the server's
-    /// reading).
-    static var inputRules: String {
-        let offline =
-            "{quoted} is read as a repeat only with the network; with none, leave it as it is or write an RRULE "
-            + "(FREQ=WEEKLY;BYDAY=TU)"
-        return "\"messages\": " + JSONText.object([("notARepeat", offline)])
-    }
+    /// The rules for app.js, which reads a repeat with no network as ``read(_:)`` does (its `25-repeat-phrases.js`,
+    /// run on the same table of examples), in the same words: it needs no message of the server's.
+    static let inputRules = #""messages": {}"#
 }

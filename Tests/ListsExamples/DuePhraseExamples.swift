@@ -1,211 +1,56 @@
-/// Due-date phrases and what they mean at one reference moment, as plain data: the unit tests of ``DuePhrase`` run
-/// them, and the CLI's end-to-end test can run the same rows through `lists todo add --due`.
+import Foundation
+
+/// Due-date phrases and what they mean at one reference moment, read from `due-phrases.json` beside this file: the
+/// unit tests of ``DuePhrase`` run them, the web's and the CLI's tests run them through a form and `lists todo add
+/// --due`, and the browser tests run the same file through app.js's reader, which reads phrases with no network.
+/// One table, so that the two readers cannot drift apart.
 ///
 /// The reference moment is Friday 4 December 2026 at 14:30 in the household's zone. Each row of ``read`` is a text
 /// as typed and the due date it is stored as (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`); each row of ``refused`` is a text
 /// that is refused and a part of the message that must say why and what to write instead.
 public enum DuePhraseExamples {
+    /// The table's file.
+    public static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("due-phrases.json")
+
+    /// The file's contents: its reference moment and its sections of rows, each row two texts.
+    private struct Table: Decodable {
+        struct Section: Decodable {
+            var about: String
+            var rows: [[String]]
+        }
+        var today: String
+        var minute: Int
+        var read: [Section]
+        var refused: [Section]
+    }
+
+    private static let table: Table = {
+        do {
+            return try JSONDecoder().decode(Table.self, from: Data(contentsOf: file))
+        } catch {
+            fatalError("\(file.path) is not the table of due-date phrases: \(error)")
+        }
+    }()
+
+    /// The rows of `sections`, each two texts.
+    private static func rows(_ sections: [Table.Section]) -> [(String, String)] {
+        sections.flatMap(\.rows).map { row in
+            precondition(row.count == 2, "a row of \(file.lastPathComponent) is two texts: \(row)")
+            return (row[0], row[1])
+        }
+    }
+
     /// The household's day at the reference moment: a Friday.
-    public static let today = "2026-12-04"
+    public static var today: String { table.today }
     /// The household's time of day at the reference moment, in minutes after midnight: 14:30.
-    public static let minute = 14 * 60 + 30
+    public static var minute: Int { table.minute }
 
     /// Texts that are read, and the due date each one is at the reference moment.
-    public static let read: [(typed: String, due: String)] = [
-        // The days named by a word.
-        ("today", "2026-12-04"),
-        ("tonight", "2026-12-04T18:00"),
-        ("tomorrow", "2026-12-05"),
-        ("yesterday", "2026-12-03"),
-        // Weekdays: the next one after today, never today, so `fri` on a Friday is a week later.
-        ("mon", "2026-12-07"),
-        ("monday", "2026-12-07"),
-        ("tue", "2026-12-08"),
-        ("tues", "2026-12-08"),
-        ("tuesday", "2026-12-08"),
-        ("wed", "2026-12-09"),
-        ("wednesday", "2026-12-09"),
-        ("thu", "2026-12-10"),
-        ("thur", "2026-12-10"),
-        ("thurs", "2026-12-10"),
-        ("thursday", "2026-12-10"),
-        ("fri", "2026-12-11"),
-        ("friday", "2026-12-11"),
-        ("sat", "2026-12-05"),
-        ("saturday", "2026-12-05"),
-        ("sun", "2026-12-06"),
-        ("sunday", "2026-12-06"),
-        ("next fri", "2026-12-11"),
-        ("next friday", "2026-12-11"),
-        ("next sat", "2026-12-05"),
-        ("this fri", "2026-12-04"),
-        ("this sat", "2026-12-05"),
-        ("this thursday", "2026-12-10"),
-        ("on fri", "2026-12-11"),
-        // The start of the next week, month and year, and the end of this one.
-        ("next week", "2026-12-07"),
-        ("next month", "2027-01-01"),
-        ("next year", "2027-01-01"),
-        ("end of week", "2026-12-06"),
-        ("end of the week", "2026-12-06"),
-        ("eow", "2026-12-06"),
-        ("end of month", "2026-12-31"),
-        ("end of the month", "2026-12-31"),
-        ("eom", "2026-12-31"),
-        ("end of year", "2026-12-31"),
-        ("eoy", "2026-12-31"),
-        // Counted from today.
-        ("in 3 days", "2026-12-07"),
-        ("3 days", "2026-12-07"),
-        ("in 1 day", "2026-12-05"),
-        ("in 0 days", "2026-12-04"),
-        ("in 30 days", "2027-01-03"),
-        ("in a week", "2026-12-11"),
-        ("a week", "2026-12-11"),
-        ("in 2 weeks", "2026-12-18"),
-        ("in a month", "2027-01-04"),
-        ("in 2 months", "2027-02-04"),
-        ("in 1 year", "2027-12-04"),
-        ("in a year", "2027-12-04"),
-        // Counted from now: a day and a time.
-        ("in 2 hours", "2026-12-04T16:30"),
-        ("2 hours", "2026-12-04T16:30"),
-        ("in an hour", "2026-12-04T15:30"),
-        ("in 30 minutes", "2026-12-04T15:00"),
-        ("in 45 mins", "2026-12-04T15:15"),
-        ("in 10 hours", "2026-12-05T00:30"),
-        // A month's name and a day, in every order; without a year the next one on or after today.
-        ("dec 24", "2026-12-24"),
-        ("24 dec", "2026-12-24"),
-        ("december 24th", "2026-12-24"),
-        ("24th december", "2026-12-24"),
-        ("the 24th of december", "2026-12-24"),
-        ("dec 24 2027", "2027-12-24"),
-        ("24 dec 2027", "2027-12-24"),
-        ("december 24th 2027", "2027-12-24"),
-        ("the 24th of december 2027", "2027-12-24"),
-        ("dec 4", "2026-12-04"),
-        ("dec 3", "2027-12-03"),
-        ("jan 5", "2027-01-05"),
-        ("sept 3", "2027-09-03"),
-        ("september 3rd", "2027-09-03"),
-        ("feb 28", "2027-02-28"),
-        ("feb 29", "2028-02-29"),
-        // A day of the month: the next month that has it, on or after today.
-        ("1st", "2027-01-01"),
-        ("the 2nd", "2027-01-02"),
-        ("3rd", "2027-01-03"),
-        ("4th", "2026-12-04"),
-        ("the 15th", "2026-12-15"),
-        ("31st", "2026-12-31"),
-        // ISO 8601 days and days with a time, past ones too.
-        ("2026-12-24", "2026-12-24"),
-        ("2027-1-5", "2027-01-05"),
-        ("2020-02-29", "2020-02-29"),
-        ("2026-12-24T18:00", "2026-12-24T18:00"),
-        ("2026-12-24t09:05", "2026-12-24T09:05"),
-        ("2026-12-24T18:00:59", "2026-12-24T18:00"),
-        ("2026-12-24 18:00", "2026-12-24T18:00"),
-        // Day first with dots; two digits of a year are this century's.
-        ("24.12.", "2026-12-24"),
-        ("24.12", "2026-12-24"),
-        ("24.12.2026", "2026-12-24"),
-        ("24.12.26", "2026-12-24"),
-        ("3.12.", "2027-12-03"),
-        ("1.1.2027", "2027-01-01"),
-        // A time alone: today's while it is still to come, else tomorrow's; midnight is the end of the day.
-        ("18:00", "2026-12-04T18:00"),
-        ("14:31", "2026-12-04T14:31"),
-        ("23:59", "2026-12-04T23:59"),
-        ("14:29", "2026-12-05T14:29"),
-        ("09:00", "2026-12-05T09:00"),
-        ("9:30", "2026-12-05T09:30"),
-        ("00:00", "2026-12-05T00:00"),
-        ("6pm", "2026-12-04T18:00"),
-        ("6 pm", "2026-12-04T18:00"),
-        ("6p.m.", "2026-12-04T18:00"),
-        ("at 6pm", "2026-12-04T18:00"),
-        ("9:30am", "2026-12-05T09:30"),
-        ("9.30am", "2026-12-05T09:30"),
-        ("12am", "2026-12-05T00:00"),
-        ("12pm", "2026-12-05T12:00"),
-        ("noon", "2026-12-05T12:00"),
-        ("midnight", "2026-12-04T23:59"),
-        // A day and a time, in either order, with `at` or not.
-        ("tomorrow 9am", "2026-12-05T09:00"),
-        ("tomorrow at 9am", "2026-12-05T09:00"),
-        ("tomorrow 9 am", "2026-12-05T09:00"),
-        ("9am tomorrow", "2026-12-05T09:00"),
-        ("9 am tomorrow", "2026-12-05T09:00"),
-        ("at 9am tomorrow", "2026-12-05T09:00"),
-        ("18:00 fri", "2026-12-11T18:00"),
-        ("fri 18:00", "2026-12-11T18:00"),
-        ("fri at 6pm", "2026-12-11T18:00"),
-        ("at 6pm fri", "2026-12-11T18:00"),
-        ("on fri at 6pm", "2026-12-11T18:00"),
-        ("fri at noon", "2026-12-11T12:00"),
-        ("tomorrow midnight", "2026-12-05T23:59"),
-        ("today 9am", "2026-12-04T09:00"),
-        ("tonight 9pm", "2026-12-04T21:00"),
-        ("dec 24 18:00", "2026-12-24T18:00"),
-        ("dec 24 at 6pm", "2026-12-24T18:00"),
-        ("24.12. 18:00", "2026-12-24T18:00"),
-        ("the 15th at 9:30am", "2026-12-15T09:30"),
-        ("next week 9am", "2026-12-07T09:00"),
-        ("in 3 days at 10:00", "2026-12-07T10:00"),
-        // Case, white space and commas do not matter.
-        ("TOMORROW", "2026-12-05"),
-        ("Fri", "2026-12-11"),
-        ("DEC 24", "2026-12-24"),
-        ("End Of Month", "2026-12-31"),
-        ("NOON", "2026-12-05T12:00"),
-        ("6PM", "2026-12-04T18:00"),
-        ("  tomorrow   9AM  ", "2026-12-05T09:00"),
-        ("\ttomorrow\n", "2026-12-05"),
-        ("fri, 6pm", "2026-12-11T18:00"),
-        ("Dec 24, 2027", "2027-12-24"),
-        ("december 24th, 2027", "2027-12-24"),
-    ]
+    public static let read: [(typed: String, due: String)] = rows(table.read).map { (typed: $0.0, due: $0.1) }
 
     /// Texts that are refused at the reference moment (slashes refused), and a part of the message each must have.
-    public static let refused: [(typed: String, mentions: String)] = [
-        // Nothing at all, where a due date is required.
-        ("", "a due date is required: write a day"),
-        ("   ", "a due date is required: write a day"),
-        // Texts that are not a date.
-        ("someday", "\"someday\" is not a date Lists reads: write a day"),
-        ("next", "\"next\" is not a date Lists reads"),
-        ("in -3 days", "\"in -3 days\" is not a date Lists reads"),
-        ("in 2 hours 9am", "\"in 2 hours 9am\" is not a date Lists reads"),
-        ("tomorrow 9", "\"tomorrow 9\" is not a date Lists reads"),
-        // Days that do not exist.
-        ("2026-02-30", "2026-02-30 is not a day: February 2026 has 28 days"),
-        ("2027-02-29", "2027-02-29 is not a day: February 2027 has 28 days"),
-        ("2026-13-01", "2026-13-01 is not a day: a year has 12 months"),
-        ("feb 30", "\"feb 30\" is not a day: February has at most 29 days"),
-        ("apr 31", "\"apr 31\" is not a day: April has 30 days"),
-        ("31.02.", "\"31.02.\" is not a day: February has at most 29 days"),
-        ("24.13.", "\"24.13.\" is not a day: a year has 12 months"),
-        ("the 32nd", "\"the 32nd\" is not a day of a month: write 1st to 31st"),
-        ("0th", "\"0th\" is not a day of a month: write 1st to 31st"),
-        // Times that do not exist.
-        ("25:00", "\"25:00\" is not a time: write 00:00 to 23:59, like 18:00 or 9:30"),
-        ("9:60", "\"9:60\" is not a time: write 00:00 to 23:59"),
-        ("tomorrow 24:00", "\"24:00\" is not a time: write 00:00 to 23:59"),
-        ("2026-12-24T25:00", "\"25:00\" is not a time: write 00:00 to 23:59"),
-        ("13pm", "\"13pm\" is not a time: write 1 to 12 before am or pm, like 6pm or 9:30am"),
-        ("0am", "\"0am\" is not a time: write 1 to 12 before am or pm"),
-        ("9:75 pm", "\"9:75 pm\" is not a time: write 1 to 12 before am or pm"),
-        // Days with slashes, which are month first to some and day first to others.
-        ("12/24", "\"12/24\" could be month first or day first: write 2026-12-24 or 24.12."),
-        ("12/24/2026", "\"12/24/2026\" could be month first or day first: write 2026-12-24 or 24.12.2026"),
-        ("3/4", "write 2027-03-04 or 4.3. (4 March), 2027-04-03 or 3.4. (3 April)"),
-        ("13/13", "\"13/13\" is not a day: write one such as 2026-12-24 or 24.12."),
-        // Years outside 1 to 9999.
-        ("10000-01-01", "\"10000-01-01\" is outside the years Lists reads (1 to 9999)"),
-        ("0000-01-01", "\"0000-01-01\" is outside the years Lists reads (1 to 9999)"),
-        ("dec 24 10000", "\"dec 24 10000\" is outside the years Lists reads (1 to 9999)"),
-        ("24.12.10000", "\"24.12.10000\" is outside the years Lists reads (1 to 9999)"),
-        ("in 10000 years", "\"in 10000 years\" is outside the years Lists reads (1 to 9999)"),
-    ]
+    public static let refused: [(typed: String, mentions: String)] = rows(table.refused).map {
+        (typed: $0.0, mentions: $0.1)
+    }
 }

@@ -33,9 +33,13 @@ function quoted(text) {
 // The refusal `name` of `field`: its message filled with `values`, as a page shows it (a capital first and a full
 // stop last).
 function refusal(field, name, values = {}) {
-  const text = field.messages[name].replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
-  const [first, ...rest] = [...text];
-  return { error: `${first.toUpperCase()}${rest.join("")}${text.endsWith(".") ? "" : "."}` };
+  return asShown(field.messages[name].replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole)));
+}
+
+// A message of the server's own (a phrase's reader's), as a page shows it.
+function asShown(message) {
+  const [first, ...rest] = [...message];
+  return { error: `${first.toUpperCase()}${rest.join("")}${message.endsWith(".") ? "" : "."}` };
 }
 
 // The text typed into a field, read by its kind of input: `{ value }` or `{ error }`.
@@ -97,26 +101,18 @@ const inputReaders = {
   checkbox(field, text) {
     return { value: text === "on" };
   },
-  // A due date: with no network only as the app stores it (`2026-12-24`, `2026-12-24 18:00`), a real day and
-  // time; the phrases people type (`fri`, `tomorrow 9am`) are read by the server, and wait for the network.
+  // A due date (or a reminder's time) as people type it (`fri`, `tomorrow 9am`, `24.12.`), read as the server
+  // reads it (24-due-phrases.js), on the household's day and at its time.
   due(field, text) {
-    const value = trimmed(text);
-    if (!value) return { value: null };
-    const parts = value.match(/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?$/);
-    const day = parts && new Date(Date.UTC(2000, Number(parts[2]) - 1, Number(parts[3])));
-    if (parts) day.setUTCFullYear(Number(parts[1]));
-    const real = parts && day.getUTCDate() === Number(parts[3]) && day.getUTCMonth() === Number(parts[2]) - 1
-      && (parts[4] === undefined || (Number(parts[4]) < 24 && Number(parts[5]) < 60));
-    if (!real) return refusal(field, "notADue", { quoted: quoted(value) });
-    return { value: parts[4] === undefined ? value.slice(0, 10) : `${value.slice(0, 10)}T${parts[4]}:${parts[5]}` };
+    const clock = householdClock();
+    const read = duePhrases(text, dayOf(clock), clock.getHours() * 60 + clock.getMinutes());
+    return read.error ? asShown(read.error) : read;
   },
-  // A repeat: with no network only as an RRULE (`FREQ=WEEKLY;BYDAY=TU`), which the server checks when the change
-  // is sent; the phrases people say (`every month on the 1st`) are read by the server, and wait for the network.
+  // A repeat as people say it (`every month on the 1st`), read into its rule as the server reads it
+  // (25-repeat-phrases.js); an RRULE typed as such is checked whole by the server when the change is sent.
   repeat(field, text) {
-    const value = trimmed(text);
-    if (!value || /^(none|never)$/i.test(value)) return { value: null };
-    if (/^(RRULE:)?[A-Z-]+=/i.test(value)) return { value: value.replace(/^RRULE:/i, "").toUpperCase() };
-    return refusal(field, "notARepeat", { quoted: quoted(value) });
+    const read = repeatPhrases(text);
+    return read.error ? asShown(read.error) : read;
   },
   // A note: text of several lines, its line ends and tabs kept.
   note(field, text) {
