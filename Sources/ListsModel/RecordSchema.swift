@@ -139,8 +139,8 @@ extension Field where R: Record, Value: Equatable {
     }
 }
 
-/// Filters on an ordered field; a store takes them on integer fields and instants (prices, counts, dates), whose
-/// order every engine agrees on, and refuses them on text.
+/// Filters on an ordered field; a store takes them on integer fields and instants (prices, counts, dates), and on
+/// text in the order of its bytes, the same in every engine (a due date's `2026-12-24T18:00` sorts as the moments).
 extension Field where R: Record, Value: Comparable {
     /// The records whose field is below `value`.
     public static func < (field: Field, value: Value) -> FieldFilter {

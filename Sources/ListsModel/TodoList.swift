@@ -113,29 +113,28 @@ public struct TodoList: Sendable {
     /// tasks without a time before its timed ones, then in list order: Today is the tasks due by `today`,
     /// Upcoming those due in the days after it. Reads the list.
     public func due(through last: Day) throws -> [Numbered<TodoTask>] {
-        // The whole list read in order, filtered here: a filtered read numbers each row by counting, which costs
-        // more than reading the done ones too.
-        let list = filter == nil ? nil : self.list?.id.uuidString
-        let due = try tasks.list().filter {
-            !$0.record.isDone && (($0.record.due?.day).map { $0 <= last } ?? false)
-                && (list == nil || $0.record.list == list)
-        }
-        return due.sorted(by: Self.soonerDue)
+        // Picked out by the store, which decodes only those: due before the day after `last` (a due date's text
+        // sorts as the moments do), not done.
+        let next = last.adding(days: 1)
+        // Past 9999 no year has four digits: every due date sorts before `~`.
+        let bound = next.year > 9999 ? "~" : next.description
+        let before = FieldFilter(column: TodoTask.Fields.due.column, .less, .text(bound))
+        let due = TodoTask.Fields.isDone == false && before
+        return Self.sortedByDue(try tasks.list(where: filter.map { $0 && due } ?? due))
     }
 
     /// Every task by its due date, soonest first (a day's tasks without a time before its timed ones), then the
     /// tasks with none in the list's order: the list sorted by date rather than kept in its own order.
     public func byDueDate() throws -> [Numbered<TodoTask>] {
         let all = try tasks.list(where: filter)
-        return all.filter { $0.record.due != nil }.sorted(by: Self.soonerDue) + all.filter { $0.record.due == nil }
+        return Self.sortedByDue(all.filter { $0.record.due != nil }) + all.filter { $0.record.due == nil }
     }
 
-    /// Whether `left` is due before `right` (both due): by day, a day's untimed task first, then by number.
-    static func soonerDue(_ left: Numbered<TodoTask>, _ right: Numbered<TodoTask>) -> Bool {
-        let (a, b) = (left.record.due, right.record.due)
-        if a?.day != b?.day { return (a?.day.daysSince1970 ?? 0) < (b?.day.daysSince1970 ?? 0) }
-        if a?.minute != b?.minute { return (a?.minute ?? -1) < (b?.minute ?? -1) }
-        return left.number < right.number
+    /// `tasks` (each due) soonest first: by day, a day's untimed tasks first, then by number. Sorted by their keys
+    /// and then gathered, as moving the tasks themselves while sorting copies each one many times.
+    static func sortedByDue(_ tasks: [Numbered<TodoTask>]) -> [Numbered<TodoTask>] {
+        let keys = tasks.map { ($0.record.due?.day.daysSince1970 ?? 0, $0.record.due?.minute ?? -1, $0.number) }
+        return tasks.indices.sorted { keys[$0] < keys[$1] }.map { tasks[$0] }
     }
 
     /// Takes back the last check-off of a repeating task (the undo of a check-off): it is due again on the date it

@@ -60,7 +60,8 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     private func condition<R: Record>(_ filter: FieldFilter?, _ type: R.Type) throws -> (String, [FieldValue]) {
         let scoped = "WHERE household = $1 AND position >= $2 AND position < $3"
         guard let filter else { return (scoped, [bounds.household, bounds.low, bounds.high]) }
-        let (tests, values) = try StoreLayout.condition(filter, type) { "$\($0 + 4)" }
+        let (tests, values) = try StoreLayout.condition(
+            filter, type, parameter: { "$\($0 + 4)" }, byteOrder: { "\($0) COLLATE \"C\"" })
         return ("\(scoped) AND \(tests)", [bounds.household, bounds.low, bounds.high] + values)
     }
 

@@ -28,14 +28,16 @@ public enum StoreLayout {
 
     /// The SQL condition `filter` makes on `type`'s table, its tests joined by `AND`, and the values it binds, in
     /// order: `parameter(n)` writes the placeholder of the `n`-th value (0-based), `?` or `$n` as the dialect has
-    /// them. Every column is checked to be a field of `type`, and an ordering only to test an integer field or an
-    /// instant (text is ordered differently by each engine), so that no caller text reaches the SQL and both stores
-    /// answer alike. A test against `null` is `IS NULL` (`IS NOT NULL` for "not equal"), as SQL's `=` never
-    /// holds for it.
+    /// them. Every column is checked to be a field of `type`, and an ordering to test an integer field, an instant,
+    /// or a text field against text; text is ordered by its bytes (UTF-8's order is the code points'), which
+    /// `byteOrder` makes of a column where the engine's own order is another (PostgreSQL's collation: `COLLATE
+    /// "C"`), so that no caller text reaches the SQL and both stores answer alike. A test against `null` is `IS
+    /// NULL` (`IS NOT NULL` for "not equal"), as SQL's `=` never holds for it.
     /// - Throws: ``StoreError/failure(_:)`` for a field `type` does not have, an ordering of another field, or an
     ///   ordering against `null`.
     public static func condition<R: Record>(
-        _ filter: FieldFilter, _ type: R.Type, parameter: (Int) -> String
+        _ filter: FieldFilter, _ type: R.Type, parameter: (Int) -> String,
+        byteOrder: (_ column: String) -> String = { $0 }
     ) throws -> (sql: String, values: [FieldValue]) {
         var tests: [String] = []
         var values: [FieldValue] = []
@@ -53,6 +55,10 @@ public enum StoreLayout {
                 values.append(condition.value)
             case (_, .null):
                 throw StoreError.failure("\(field.column) of \(R.kind.noun) cannot be ordered against no value")
+            case (_, .text) where field.storage == .text || field.storage == .optionalText:
+                tests.append(
+                    "\(byteOrder(field.column)) \(condition.comparison.rawValue) \(parameter(values.count))")
+                values.append(condition.value)
             default:
                 guard field.storage == .integer || field.storage == .date else {
                     throw StoreError.failure("\(field.column) of \(R.kind.noun) is not an ordered field")

@@ -24,6 +24,22 @@ enum Platform {
         return isDirectory(path)
     }
 
+    /// The size in bytes of the file at `path`, or `nil` when there is none (one `stat`: Foundation's
+    /// `attributesOfItem` builds a dictionary of every attribute, which costs a command of the CLI more than the
+    /// call it is for).
+    static func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// The directory a file's `path` is in: what comes before its last `/` (`/` for a file at the root, `.` for a
+    /// path without one).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Whether `path` is a directory.
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()

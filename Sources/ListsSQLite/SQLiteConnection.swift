@@ -82,8 +82,7 @@ final class SQLiteConnection {
     /// Checkpoints and truncates the WAL when it has grown past ``walThreshold``; before closing.
     private func checkpointIfTheWALIsLarge() {
         guard checkpointsWhenClosing,
-            let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int,
-            size > Self.walThreshold
+            let size = Platform.size(of: path + "-wal"), size > Self.walThreshold
         else { return }
         sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
     }

@@ -85,8 +85,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         -> [Numbered<R>]
     {
         let table = Self.table(R.kind)
-        let paging: [FieldValue] = [.integer(Int64(limit ?? -1)), .integer(Int64(max(0, offset)))]
-        if filter == nil {
+        guard let filter else {
+            let paging: [FieldValue] = [.integer(Int64(limit ?? -1)), .integer(Int64(max(0, offset)))]
             var result: [Numbered<R>] = []
             var number = max(0, offset)
             let kinds = R.fieldSpecs.map(\.kind)
@@ -99,13 +99,34 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             }
             return result
         }
-        let (condition, parameters) = try self.condition(filter, type)
-        return try numbered(
-            type,
-            "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table) WHERE position >= ? AND position < ?) \(condition) ORDER BY position LIMIT ? OFFSET ?",
-            [bounds.low, bounds.high] + parameters + paging)
+        // One pass over the list in order, numbering every row and decoding only those the filter passes (SQLite
+        // tests each row, the last column): a window function numbering the rows first would copy every row whole.
+        let (tests, values) = try StoreLayout.condition(filter, type) { _ in "?" }
+        // As SQLite's LIMIT reads them: a negative limit is none.
+        let limit = limit.flatMap { $0 < 0 ? nil : $0 }
+        if limit == 0 { return [] }
+        let kinds = R.fieldSpecs.map(\.kind)
+        let passes = Int32(4 + kinds.count)
+        var result: [Numbered<R>] = []
+        var number = 0
+        var skipped = 0
+        do {
+            try connection.query(
+                "SELECT \(Self.columns(type)), (\(tests)) FROM \(table) WHERE position >= ? AND position < ? "
+                    + "ORDER BY position", values + [bounds.low, bounds.high]
+            ) { row in
+                number += 1
+                guard row.integer(passes) != 0 else { return }
+                guard skipped >= max(0, offset) else { return skipped += 1 }
+                result.append(try Self.decode(row, type, kinds: kinds, number: number))
+                if let limit, result.count >= limit { throw EnoughRows() }
+            }
+        } catch is EnoughRows {}
+        return result
     }
+
+    /// Ends a read that has all the rows it wants.
+    private struct EnoughRows: Error {}
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)

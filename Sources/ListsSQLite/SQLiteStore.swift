@@ -104,7 +104,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// file made 0600 (SQLite gives the `-wal` and `-shm` files the database's permissions).
     /// - Throws: ``StoreError/cannotOpen(_:)`` when the directory cannot be made.
     private static func makeNewFilePrivate(_ path: String) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let directory = Platform.directory(of: path)
         guard Platform.makePrivateDirectories(directory) else { throw StoreError.cannotOpen(path) }
         // A file made here is private from its first byte; one that exists is kept as it is (another process may
         // have made it a moment ago).

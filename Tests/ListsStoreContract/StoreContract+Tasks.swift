@@ -19,6 +19,7 @@ extension StoreContract {
         Check("twoPhonesCheckingOffTheSameDateMoveTheTaskOnce", twoPhonesCheckingOffTheSameDateMoveTheTaskOnce),
         Check("theHouseholdsTimeZoneDecidesItsDays", theHouseholdsTimeZoneDecidesItsDays),
         Check("aRemindersMovesWithItsRepeatingTask", aRemindersMovesWithItsRepeatingTask),
+        Check("todayAndUpcomingPickTheTasksStillToDoByTheirDueDates", todayAndUpcomingPickTheTasksStillToDo),
     ]
 
     /// Noon UTC on 30 November 2026.
@@ -36,6 +37,34 @@ extension StoreContract {
         try todo.edit(.id(read.id), due: .some(nil), priority: .some(nil), note: .some(nil))
         let cleared = try todo.task(.id(read.id)).record
         #expect(cleared.due == nil && cleared.priority == nil && cleared.note == nil)
+    }
+
+    /// What Today and Upcoming read (``TodoList/due(through:)``), picked out by the store: the tasks not done that
+    /// are due by a day (overdue ones too, timed or not, the last minute of the day included), soonest first, a
+    /// day's untimed tasks before its timed ones, each with its number in the whole list (one list's agenda:
+    /// `tasksAreOnTheirListAndMoveBetweenLists`).
+    static func todayAndUpcomingPickTheTasksStillToDo(_ store: any Store) throws {
+        let todo = TodoList(store: store, clock: noonClock().closure)
+        let rows: [(String, String?, Bool)] = [
+            ("Water plants", "2026-12-01T23:59", false), ("Old bill", "2026-11-20", false),
+            ("Paid bill", "2026-11-21", true), ("No date", nil, false), ("Dentist", "2026-12-01T09:00", false),
+            ("Groceries", "2026-12-01", false), ("Next week", "2026-12-08", false), ("Tomorrow", "2026-12-02", false),
+            ("Far away", "9999-12-31T23:59", false),
+        ]
+        for (title, dueText, isDone) in rows {
+            try todo.add(title: title, isDone: isDone, due: try dueText.map(due))
+        }
+        let first = try #require(Day(iso: "2026-12-01"))
+        #expect(
+            try todo.due(through: first).listed() == [
+                "2 Old bill", "6 Groceries", "5 Dentist", "1 Water plants",
+            ])
+        #expect(
+            try todo.due(through: first.adding(days: 7)).listed() == [
+                "2 Old bill", "6 Groceries", "5 Dentist", "1 Water plants", "8 Tomorrow", "7 Next week",
+            ])
+        #expect(try todo.due(through: try #require(Day(iso: "9999-12-31"))).count == 7)
+        #expect(try todo.due(through: try #require(Day(iso: "2026-11-19"))).isEmpty)
     }
 
     /// "Pay rent on the 1st", checked off three times: due on the next 1st each time, its id kept, each check-off

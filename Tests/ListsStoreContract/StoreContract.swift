@@ -941,7 +941,8 @@ public enum StoreContract {
 
     /// Filters combined with `&&` let through the records that pass every test, for lists (numbered in the whole
     /// list), counts and sums alike; orderings compare prices and dates; a test against no value is "has none" (or
-    /// "has one"); an ordering of text, or of an unknown column, is refused rather than sent.
+    /// "has one"); text is ordered by its bytes on every engine (`kestrel` after `Wren`, where a dictionary puts it
+    /// before); a test of an unknown column is refused rather than sent.
     static func filtersCombineAndCompare(_ store: any Store) throws {
         let shop = ShoppingList(store: store)
         for (name, cents) in [("Pear", 62), ("Notepad", 253), ("Pencil", 35), ("Bread", 312), ("Mango", 125)] {
@@ -976,15 +977,20 @@ public enum StoreContract {
         try birds.add(name: "Robin", location: "Garden", date: noon.addingTimeInterval(-86_400))
         try birds.add(name: "Wren", location: nil, date: noon)
         try birds.add(name: "Jay", location: "Wood", date: noon.addingTimeInterval(3_600))
+        try birds.add(name: "kestrel", location: "Wood", date: noon.addingTimeInterval(7_200))
         let date = BirdSighting.Fields.date
         let location = BirdSighting.Fields.location
         try store.read { (session: any StoreSession) throws in
-            #expect(try session.list(BirdSighting.self, where: date >= noon).listed() == ["2 Wren", "3 Jay"])
+            #expect(
+                try session.list(BirdSighting.self, where: date >= noon).listed() == ["2 Wren", "3 Jay", "4 kestrel"])
+            #expect(
+                try session.list(BirdSighting.self, where: BirdSighting.Fields.name > "Z").listed() == ["4 kestrel"])
             #expect(try session.list(BirdSighting.self, where: location == nil).listed() == ["2 Wren"])
             #expect(try session.list(BirdSighting.self, where: location != nil && date < noon).listed() == ["1 Robin"])
-            #expect(throws: StoreError.self) {
-                try session.list(BirdSighting.self, where: BirdSighting.Fields.name > "Jay")
-            }
+            #expect(
+                try session.list(BirdSighting.self, where: BirdSighting.Fields.name > "Jay").listed() == [
+                    "1 Robin", "2 Wren", "4 kestrel",
+                ])
             #expect(throws: StoreError.self) { try session.count(TodoTask.self, where: onList) }
         }
     }
