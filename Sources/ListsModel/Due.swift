@@ -69,10 +69,36 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         daysSince1970 = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`: written digit by digit into one string (a list of 10,000 tasks shows as many), and through
+    /// ``padded(_:_:)`` for a year that has not four digits.
     public var description: String {
         let (year, month, day) = parts
-        return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+        guard (0...9999).contains(year) else {
+            return "\(Self.padded(year, 4))-\(Self.padded(month, 2))-\(Self.padded(day, 2))"
+        }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            Self.writeDate(year, month, day, into: bytes)
+            return 10
+        }
+    }
+
+    /// Writes `YYYY-MM-DD` (a year of at most four digits) at the start of `bytes`, which holds at least 10.
+    static func writeDate(_ year: Int, _ month: Int, _ day: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) {
+        writeDigits(year, 4, into: bytes, at: 0)
+        bytes[4] = UInt8(ascii: "-")
+        writeDigits(month, 2, into: bytes, at: 5)
+        bytes[7] = UInt8(ascii: "-")
+        writeDigits(day, 2, into: bytes, at: 8)
+    }
+
+    /// Writes the last `width` decimal digits of `number` (not negative) at `offset` in `bytes`.
+    static func writeDigits(_ number: Int, _ width: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int)
+    {
+        var rest = number
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     public static func padded(_ number: Int, _ width: Int) -> String {
@@ -124,7 +150,18 @@ public struct Due: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
     public var description: String {
         guard let minute else { return day.description }
-        return "\(day)T\(Day.padded(minute / 60, 2)):\(Day.padded(minute % 60, 2))"
+        let (year, month, dayOfMonth) = day.parts
+        guard (0...9999).contains(year) else {
+            return "\(day)T\(Day.padded(minute / 60, 2)):\(Day.padded(minute % 60, 2))"
+        }
+        return String(unsafeUninitializedCapacity: 16) { bytes in
+            Day.writeDate(year, month, dayOfMonth, into: bytes)
+            bytes[10] = UInt8(ascii: "T")
+            Day.writeDigits(minute / 60, 2, into: bytes, at: 11)
+            bytes[13] = UInt8(ascii: ":")
+            Day.writeDigits(minute % 60, 2, into: bytes, at: 14)
+            return 16
+        }
     }
 
     /// The moment it stands for in `zone`: its time, or the start of its day (midnight). A time that does not exist

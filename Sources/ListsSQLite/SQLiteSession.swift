@@ -89,6 +89,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             let paging: [FieldValue] = [.integer(Int64(limit ?? -1)), .integer(Int64(max(0, offset)))]
             var result: [Numbered<R>] = []
             var number = max(0, offset)
+            // Room for every row at once (the count is kept): a list grown row by row copies its records again at
+            // each doubling, a fifth of reading 10,000 tasks.
+            let rows = try count(type, where: nil) - number
+            result.reserveCapacity(max(0, limit.map { $0 < 0 ? rows : min($0, rows) } ?? rows))
             let kinds = R.fieldSpecs.map(\.kind)
             try connection.query(
                 "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "

@@ -48,6 +48,20 @@ private func zone(_ identifier: String) throws -> TimeZone {
         #expect(due.shown(today: today, locale: Locale(identifier: "en_GB")) == enGB, "\(text)")
     }
 
+    /// A day and a due date are written as they are read, with four digits of a year from 0001 to 9999, and the
+    /// years past it (which no field takes, but arithmetic may reach) with all their digits.
+    @Test func daysAndDueDatesAreWrittenAsTheyAreRead() throws {
+        for text in ["0001-01-01", "0999-02-28", "1970-01-01", "2026-12-24", "9999-12-31"] {
+            #expect(try #require(Day(iso: text)).description == text)
+        }
+        for text in ["0001-01-01T00:00", "2026-12-24T09:05", "2026-12-24T18:00", "9999-12-31T23:59"] {
+            #expect(try due(text).description == text)
+        }
+        let past = try #require(Day(iso: "9999-12-31")).adding(days: 1)
+        #expect(past.description == "10000-01-01")
+        #expect(Due(day: past, minute: 61).description == "10000-01-01T01:01")
+    }
+
     @Test func aTimeIsShownWithAPlainSpace() throws {
         let today = try #require(Day(iso: "2026-12-04"))
         let shown = try due("2026-12-05T09:00").shown(today: today, locale: Locale(identifier: "en_US"))
