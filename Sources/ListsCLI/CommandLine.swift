@@ -193,7 +193,7 @@ extension Command {
         try command.validate()
         let invocation = Invocation(
             global: GlobalOptions(parsed), environment: context.environment, output: output,
-            openPostgres: context.openPostgres)
+            openPostgres: context.openPostgres, app: configuration.app)
         // Two prefix checks on every command; nothing has been read or written yet, so the hand-off loses nothing.
         if context.openPostgres == nil, case .postgres? = try? invocation.database() {
             try PostgresHandOff.exec(context.arguments)

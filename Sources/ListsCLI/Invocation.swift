@@ -10,9 +10,15 @@ final class Invocation {
     let output: Output
     /// How PostgreSQL stores are opened; `nil` in the static `lists`, which hands them to `lists-postgres`.
     let openPostgres: PostgresOpener?
+    /// The command's app word (`shop`, `todo`, `birds`), or `""` for a command of its own (`import`, `serve`).
+    let app: String
     private var openedStore: (any Store)?
 
-    init(global: GlobalOptions, environment: [String: String], output: Output, openPostgres: PostgresOpener?) {
+    init(
+        global: GlobalOptions, environment: [String: String], output: Output, openPostgres: PostgresOpener?,
+        app: String = ""
+    ) {
+        self.app = app
         self.global = global
         self.environment = environment
         self.output = output
@@ -85,10 +91,12 @@ final class Invocation {
         try Seeding.seedIfNeeded(store, empty: global.noSeed)
         let scoped = unscoped ? store : try scoped(store)
         // The household's checkmarks from before named lists become its list "Shopping", and its tasks from before
-        // to-do lists its list "To-Do" (a server folds each household's at its first request).
+        // to-do lists its list "To-Do" (a server folds each household's at its first request): the ones the
+        // command's app reads (a to-do command need not look at the shopping lists, nor the reverse); a
+        // command of no app (import, export) folds both.
         if !unscoped {
-            try ShoppingLists(store: scoped).foldCheckmarks()
-            try TodoLists(store: scoped).fold()
+            if app != "todo", app != "birds" { try ShoppingLists(store: scoped).foldCheckmarks() }
+            if app != "shop", app != "birds" { try TodoLists(store: scoped).fold() }
         }
         openedStore = scoped
         return scoped

@@ -30,18 +30,35 @@ public enum HouseholdTimeZone {
     /// system's (`/etc/localtime`, as `TimeZone.current` reads it), else UTC; only a zone ``checked(_:)`` accepts,
     /// so that the default can be stored and read back.
     public static var serverDefault: TimeZone {
-        serverDefault(tz: ProcessInfo.processInfo.environment["TZ"], current: .current)
+        let tz = getenv("TZ").map { String(cString: $0) }
+        // The link's name, as Foundation reads it for `TimeZone.current`, whose own lookup (the environment read
+        // whole, then the system's zone found again) costs a command of the CLI more than the rest of its reading
+        // of a due date.
+        if tz?.isEmpty ?? true, let link = systemZoneLink(), let zone = serverDefault(tz: link) { return zone }
+        return serverDefault(tz: tz) ?? (try? checked(TimeZone.current.identifier)) ?? TimeZone(identifier: "UTC")
+            ?? .gmt
     }
 
     /// The server's zone given the `TZ` variable `tz` (`Europe/Berlin`, `:Europe/Berlin`, or a path into
     /// `zoneinfo`) and the system's zone `current`.
     static func serverDefault(tz: String?, current: TimeZone) -> TimeZone {
-        if var name = tz, !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
-            if let zone = try? checked(name) { return zone }
-        }
-        return (try? checked(current.identifier)) ?? TimeZone(identifier: "UTC") ?? .gmt
+        serverDefault(tz: tz) ?? (try? checked(current.identifier)) ?? TimeZone(identifier: "UTC") ?? .gmt
+    }
+
+    /// The zone `tz` names (as the `TZ` variable does), or `nil` when it is empty or names none Lists takes.
+    private static func serverDefault(tz: String?) -> TimeZone? {
+        guard var name = tz, !name.isEmpty else { return nil }
+        if name.hasPrefix(":") { name.removeFirst() }
+        if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+        return try? checked(name)
+    }
+
+    /// Where `/etc/localtime` links to (`/usr/share/zoneinfo/Europe/Berlin`), or `nil` when it is no link.
+    private static func systemZoneLink() -> String? {
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/etc/localtime", &target, target.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Every zone ``checked(_:)`` accepts, as it names them, sorted: the places' zones Foundation knows, and UTC.

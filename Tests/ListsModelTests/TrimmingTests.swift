@@ -1,6 +1,7 @@
 import Foundation
-import ListsModel
 import Testing
+
+@testable import ListsModel
 
 @Suite("Trimming white space as Foundation does")
 struct TrimmingTests {
@@ -17,5 +18,20 @@ struct TrimmingTests {
     @Test(arguments: samples)
     func trimmingOnlyWhitespaceMatchesFoundation(text: String) {
         #expect(text.trimmingWhitespace(includingNewlines: false) == text.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Every Unicode scalar is white space to the trimming exactly when it is in Foundation's sets.
+    @Test func everyScalarIsWhiteSpaceExactlyWhenFoundationSaysSo() {
+        let (withNewlines, without) = (CharacterSet.whitespacesAndNewlines, CharacterSet.whitespaces)
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if String.isWhitespaceOrNewline(scalar) != withNewlines.contains(scalar)
+                || String.isWhitespace(scalar) != without.contains(scalar)
+            {
+                differing.append(value)
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.map { String($0, radix: 16) })")
     }
 }
