@@ -143,7 +143,7 @@ public struct Recurrence: Hashable, Sendable {
     }
 
     /// The two forms a repeat takes.
-    public enum Form: Hashable, Sendable {
+    public indirect enum Form: Hashable, Sendable {
         /// A calendar rule.
         case rule(Rule)
         /// `count` days, weeks, months or years after the task was done.

@@ -103,34 +103,37 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             }
             return result
         }
-        // One pass over the list in order, numbering every row and decoding only those the filter passes (SQLite
-        // tests each row, the last column): a window function numbering the rows first would copy every row whole.
+        // Two passes over the list in order, in one snapshot: the filter's test of every row, which numbers the
+        // rows it passes (their places in the whole list), then the rows it passes, each read and decoded once. A
+        // window function numbering the rows first would copy every row whole; one pass returning every row
+        // would have SQLite read every column of the rows the filter leaves out.
         let (tests, values) = try StoreLayout.condition(filter, type) { _ in "?" }
-        // As SQLite's LIMIT reads them: a negative limit is none.
-        let limit = limit.flatMap { $0 < 0 ? nil : $0 }
-        if limit == 0 { return [] }
-        let kinds = R.fieldSpecs.map(\.kind)
-        let passes = Int32(4 + kinds.count)
-        var result: [Numbered<R>] = []
+        var numbers: [Int] = []
         var number = 0
-        var skipped = 0
-        do {
-            try connection.query(
-                "SELECT \(Self.columns(type)), (\(tests)) FROM \(table) WHERE position >= ? AND position < ? "
-                    + "ORDER BY position", values + [bounds.low, bounds.high]
-            ) { row in
-                number += 1
-                guard row.integer(passes) != 0 else { return }
-                guard skipped >= max(0, offset) else { return skipped += 1 }
-                result.append(try Self.decode(row, type, kinds: kinds, number: number))
-                if let limit, result.count >= limit { throw EnoughRows() }
-            }
-        } catch is EnoughRows {}
+        try connection.query(
+            "SELECT (\(tests)) FROM \(table) WHERE position >= ? AND position < ? ORDER BY position",
+            values + [bounds.low, bounds.high]
+        ) { row in
+            number += 1
+            if row.integer(0) != 0 { numbers.append(number) }
+        }
+        // As SQLite's LIMIT reads them: a negative limit is none.
+        let start = min(max(0, offset), numbers.count)
+        let end = limit.map { $0 < 0 ? numbers.count : min(start + $0, numbers.count) } ?? numbers.count
+        guard start < end else { return [] }
+        let kinds = R.fieldSpecs.map(\.kind)
+        var result: [Numbered<R>] = []
+        result.reserveCapacity(end - start)
+        try connection.query(
+            "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? AND \(tests) "
+                + "ORDER BY position LIMIT ? OFFSET ?",
+            [bounds.low, bounds.high] + values + [.integer(Int64(end - start)), .integer(Int64(start))]
+        ) { row in
+            guard start + result.count < end else { throw StoreError.corrupt("a filtered read changed") }
+            result.append(try Self.decode(row, type, kinds: kinds, number: numbers[start + result.count]))
+        }
         return result
     }
-
-    /// Ends a read that has all the rows it wants.
-    private struct EnoughRows: Error {}
 
     func count<R: Record>(_ type: R.Type, where filter: FieldFilter?) throws -> Int {
         let table = Self.table(R.kind)
