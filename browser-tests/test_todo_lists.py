@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import open_live
+from test_offline import CONVERGE_MS, ready_offline, waiting_mark
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 
@@ -116,3 +117,30 @@ def test_another_phones_changes_reach_the_list_shown_and_only_its_tasks(server, 
     status, _, _ = server.request("PATCH", f"/api/v1/todo-lists/{lists['Work']}", {"name": "Office"})
     assert status == 200
     expect(page.get_by_role("heading", name="Office", exact=True)).to_be_visible()
+
+
+def test_a_phone_switches_between_to_do_lists_with_no_network(start_server, new_page):
+    """Each list's screen opened once online is kept on the phone: with no signal the switcher still opens each
+    list with its own tasks, and a task inserted there waits for the network on that list."""
+    server = start_server(seed=True)
+    for name in ["Home", "Work"]:
+        status, _, _ = server.request("POST", "/api/v1/todo-lists", {"name": name})
+        assert status == 201
+    lists = {item["list"]["name"]: item["list"]["id"] for item in server.get_json("/api/v1/todo-lists")["todoLists"]}
+    status, _, _ = server.request("POST", "/api/v1/tasks", {"title": "File the report", "list": lists["Work"]})
+    assert status == 201
+    phone = new_page()
+    ready_offline(server, phone, ["/todo"] + [f"/todo/lists/{lists[name]}" for name in ["Work", "Home", "To-Do"]])
+    phone.context.set_offline(True)
+    switch_to(phone, "Work")
+    expect(phone.locator("main li.task", has_text="File the report")).to_be_visible()
+    expect(phone.locator("main li.task", has_text="Walk the dogs")).to_have_count(0)
+    insert(phone, "Book the trip")
+    expect(waiting_mark(phone)).to_have_text("Offline · 1 change waiting")
+    switch_to(phone, "To-Do")
+    expect(phone.locator("main li.task", has_text="Walk the dogs")).to_be_visible()
+    expect(phone.locator("main li.task", has_text="File the report")).to_have_count(0)
+    phone.context.set_offline(False)
+    expect(waiting_mark(phone)).to_be_hidden(timeout=CONVERGE_MS)
+    tasks = {task["title"]: task for task in server.get_json("/api/v1/tasks")["tasks"]}
+    assert tasks["Book the trip"]["list"] == lists["Work"]

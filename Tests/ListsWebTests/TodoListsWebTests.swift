@@ -21,9 +21,13 @@ import Testing
         let home = harness.get("/").text
         #expect(home.contains(">To-do lists</h2>") && home.contains("href=\"/todo/lists/\(work.id.uuidString)\""))
         #expect(home.contains("3 to do, 3 in all"))
-        // Opening a list keeps it for the device; the To-Do screen then shows it.
+        // Opening a list shows its screen at its own address (which a phone keeps, to switch with no network) and
+        // keeps it for the device; the To-Do screen then shows it.
         let opened = harness.get("/todo/lists/\(work.id.uuidString)")
-        #expect(opened.location == "/todo")
+        #expect(opened.status == 200 && opened.text.contains("<title>Work"))
+        #expect(opened.text.contains("name=\"list\" value=\"\(work.id.uuidString)\""))
+        #expect(!opened.text.withoutTemplates.contains("Walk the dogs"))
+        #expect(harness.get("/todo/lists/\(UUID().uuidString)").status == 404)
         let cookie = try #require(opened.headers["Set-Cookie"])
         #expect(cookie.hasPrefix("todo-list=\(work.id.uuidString);") && cookie.contains("HttpOnly"))
         let device = [("Cookie", "todo-list=\(work.id.uuidString)")]

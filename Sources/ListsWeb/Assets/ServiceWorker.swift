@@ -15,9 +15,11 @@ enum ServiceWorker {
     static let keptScreens = ["/", "/shopping", "/shopping/list", "/todo", "/birds"]
 
     /// The paths of more screens it keeps, as patterns: the store lists, each one's screen (`/lists/{id}`), which a
-    /// household makes and names, and its "Recently bought" (`/lists/{id}/recent`).
+    /// household makes and names, and its "Recently bought" (`/lists/{id}/recent`); each to-do list's screen
+    /// (`/todo/lists/{id}`), which the To-Do screen's switcher opens.
     static let keptPatterns = [
-        "^/lists(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(/recent)?)?$"
+        "^/lists(/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(/recent)?)?$",
+        "^/todo/lists/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$",
     ]
 
     /// Screens kept along with a kept screen (its path → the companion's address).

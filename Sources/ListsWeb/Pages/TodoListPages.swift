@@ -63,9 +63,14 @@ struct TodoListPages: Sendable {
             }
             return .redirect(to: "/todo/lists")
         }
-        router.add("GET", "/todo/lists/{id}", .page) { _, context in
+        // A list's To-Do screen at its own address, which the service worker keeps (as it keeps each store list's
+        // screen), so that a phone switches between to-do lists with no network; the cookie makes it the list
+        // `/todo` shows on this device from then on.
+        router.add("GET", "/todo/lists/{id}", .page) { request, context in
             let list = try Self(context).list(context)
-            var response = HTTPResponse.redirect(to: "/todo")
+            var response = try TodoPages(context, showing: list).page(
+                Viewer(request, householdOf: context), FormState(), ListPager.choice(request),
+                undo: UndoOffer(request, .deletedTask) ?? UndoOffer(request, .checkedOffTask))
             response.headers.add(
                 "Set-Cookie",
                 "\(Self.tabCookie)=\(list.id.uuidString); Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly")

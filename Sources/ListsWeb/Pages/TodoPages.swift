@@ -37,6 +37,13 @@ struct TodoPages: Sendable {
         tab = TodoListPages.tabList(request, among: all)
     }
 
+    /// The pages of the household `context` acts in, showing `list` (one of its lists).
+    init(_ context: RequestContext, showing list: TaskList) throws {
+        lists = try context.lists
+        all = try lists.todoLists.all()
+        tab = all.first { $0.id == list.id } ?? list
+    }
+
     /// The tasks of the screen's list (every task while the household has no list: none but those from before
     /// to-do lists, until its first opening put them on one).
     var tabTasks: TodoList { lists.todoLists.tasks(of: tab, isOnlyList: all.count <= 1) }
