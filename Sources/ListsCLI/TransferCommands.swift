@@ -5,8 +5,8 @@ import ListsModel
 /// `lists import` and `lists export`: data in and out, in Lists's backup format and in the formats of the
 /// tutorials and of other programs.
 enum TransferCommands {
-    static let formats = InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", ")
-    static let exportFormats = InterchangeFormat.exportable.map(\.rawValue).joined(separator: ", ")
+    static let formats = InterchangeFormat.allCases.map { $0.rawValue }.joined(separator: ", ")
+    static let exportFormats = InterchangeFormat.exportable.map { $0.rawValue }.joined(separator: ", ")
 
     /// `lists import FILE [--format F]`.
     struct Import: Command {

@@ -1,4 +1,5 @@
-// The operating system's side of the SQLite store, in one place: the files' and directories' permissions. A port
+// The operating system's side of the SQLite store, in one place: the files' and directories' permissions, and the
+// few reads of a file it makes itself (a size, a first byte), with no Foundation on the way of opening. A port
 // to another system is a change to this file; the rest of the module reaches the system only through SQLite and
 // Foundation.
 
@@ -31,6 +32,23 @@ enum Platform {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return Int(status.st_size)
+    }
+
+    /// The first byte of the file at `path`: `nil` when there is no file there (or it cannot be read), `.some(nil)`
+    /// when it is empty.
+    static func firstByte(of path: String) -> UInt8?? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var byte: UInt8 = 0
+        let count = read(descriptor, &byte, 1)
+        guard count >= 0 else { return nil }
+        return .some(count == 1 ? byte : nil)
+    }
+
+    /// Removes the file at `path`, if it can.
+    static func remove(_ path: String) {
+        _ = unlink(path)
     }
 
     /// The directory a file's `path` is in: what comes before its last `/` (`/` for a file at the root, `.` for a

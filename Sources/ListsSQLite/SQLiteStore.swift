@@ -295,17 +295,9 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// opening, which rolls back a hot journal (one with a header) and removes it: nothing is lost.
     private static func removeStaleRollbackJournal(of path: String) {
         let journal = path + "-journal"
-        guard let handle = FileHandle(forReadingAtPath: journal) else { return }
-        defer { try? handle.close() }
-        let first: UInt8?
-        do {
-            first = try handle.read(upToCount: 1)?.first
-        } catch {
-            return
-        }
-        // Nothing (an empty file), or a zero first byte.
-        guard (first ?? 0) == 0 else { return }
-        try? FileManager.default.removeItem(atPath: journal)
+        // Nothing (an empty file), or a zero first byte; no file at all (every opening but those) is one `open`.
+        guard let first = Platform.firstByte(of: journal), (first ?? 0) == 0 else { return }
+        Platform.remove(journal)
     }
 
     private func enterRollbackJournal() -> Bool {
