@@ -53,9 +53,11 @@ enum TodoCommands {
         let names = TodoLists.names(of: lists)
         let showsList = lists.count > 1
         let rows = tasks.map { numbered in
-            ["\(numbered.number)", numbered.record.due.map(shown) ?? "", numbered.record.title]
-                + (showsList ? [numbered.record.list.flatMap { names[$0] } ?? ""] : [])
-                + (hasPriority ? [numbered.record.priority?.rawValue ?? ""] : [])
+            var row = ["\(numbered.number)", numbered.record.due.map(shown) ?? "", numbered.record.title]
+            row.reserveCapacity(5)
+            if showsList { row.append(numbered.record.list.flatMap { names[$0] } ?? "") }
+            if hasPriority { row.append(numbered.record.priority?.rawValue ?? "") }
+            return row
         }
         let alignments: [Table.Alignment] =
             [.right, .left, .left] + (showsList ? [.left] : []) + (hasPriority ? [.left] : [])
@@ -89,13 +91,16 @@ enum TodoCommands {
             let hasDue = tasks.contains { $0.record.due != nil }
             let hasPriority = tasks.contains { $0.record.priority != nil }
             let repeats = tasks.contains { $0.record.recurrence != nil }
+            // Each row one array of its cells (arrays added together would make one for each column).
             let rows = tasks.map { numbered in
                 let task = numbered.record
-                return ["\(numbered.number)", task.isDone ? "✓" : "", task.title]
-                    + (showsList ? [task.list.flatMap { names[$0] } ?? ""] : [])
-                    + (hasDue ? [task.due.map(TodoCommands.shown) ?? ""] : [])
-                    + (hasPriority ? [task.priority?.rawValue ?? ""] : [])
-                    + (repeats ? [task.recurrence.map(RepeatPhrase.phrase(of:)) ?? ""] : [])
+                var row = ["\(numbered.number)", task.isDone ? "✓" : "", task.title]
+                row.reserveCapacity(7)
+                if showsList { row.append(task.list.flatMap { names[$0] } ?? "") }
+                if hasDue { row.append(task.due.map(TodoCommands.shown) ?? "") }
+                if hasPriority { row.append(task.priority?.rawValue ?? "") }
+                if repeats { row.append(task.recurrence.map(RepeatPhrase.phrase(of:)) ?? "") }
+                return row
             }
             let alignments: [Table.Alignment] =
                 [.right, .left, .left] + (showsList ? [.left] : []) + (hasDue ? [.left] : [])

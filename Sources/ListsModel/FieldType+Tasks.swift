@@ -7,7 +7,8 @@ extension FieldType {
     /// A value or none, kept and sent as a text (`text(value)`), `null` for none: how a due date, a priority, a
     /// repeat and an optional text are stored and written. A stored text `fromText` does not read is a damaged
     /// record (`corrupt` names it); a JSON string is read by `fromJSONText` (which names the field in a refusal),
-    /// anything else but `null` refused as not `expected`.
+    /// anything else but `null` refused as not `expected`. `text` is a closure, not a key path: a key path called
+    /// as a function is looked up at each call, and every task stored or written runs it.
     static func optionalText<Wrapped>(
         schema: String, input: TextInput<Wrapped?>, text: @escaping @Sendable (Wrapped) -> String,
         fromText: @escaping @Sendable (String) -> Wrapped?, corrupt: String,
@@ -63,7 +64,7 @@ extension FieldType where Value == Due? {
                 }
             },
             show: { due, _ in due.map(Due.shownInField) ?? "" }),
-        text: \.description, fromText: { Due(iso: $0) }, corrupt: "due date",
+        text: { $0.description }, fromText: { Due(iso: $0) }, corrupt: "due date",
         fromJSONText: { text, field in
             guard let due = Due(iso: text) else {
                 throw ValidationError(field: field, message: Due.notISOMessage(text))
@@ -82,7 +83,7 @@ extension FieldType where Value == TaskPriority? {
             kind: "choice", rules: #""messages": {}"#,
             parse: { text, field, _ in try TaskPriority.typed(text, field: field) },
             show: { priority, _ in priority?.rawValue ?? "" }),
-        text: \.rawValue, fromText: { TaskPriority(rawValue: $0) }, corrupt: "priority",
+        text: { $0.rawValue }, fromText: { TaskPriority(rawValue: $0) }, corrupt: "priority",
         fromJSONText: { text, field in
             guard let priority = TaskPriority(rawValue: text) else {
                 throw ValidationError(field: field, message: TaskPriority.refusal(text))
@@ -189,7 +190,7 @@ extension FieldType where Value == Recurrence? {
         input: TextInput(
             kind: "repeat", rules: RepeatPhrase.inputRules, parse: { text, _, _ in try RepeatPhrase.read(text) },
             show: { recurrence, _ in recurrence.map(RepeatPhrase.phrase(of:)) ?? "" }),
-        text: \.text, fromText: { try? Recurrence(rule: $0) }, corrupt: "repeat rule",
+        text: { $0.text }, fromText: { try? Recurrence(rule: $0) }, corrupt: "repeat rule",
         fromJSONText: { text, field in
             if text.trimmingWhitespace().isEmpty { return nil }
             do {
