@@ -72,3 +72,23 @@ def test_every_repeat_phrase_the_server_refuses_is_refused_in_its_words(new_page
     wrong = [(typed, mentions, result) for (typed, mentions), result in zip(refused, results)
              if mentions not in result.get("error", "")]
     assert not wrong, f"refused otherwise than the server refuses them: {wrong}"
+
+
+# Texts and what the server's trimming leaves of them (Foundation's white space and new lines, U+200B included:
+# Tests/ListsModelTests/TrimmingTests.swift checks the server's against Foundation on the same texts).
+TRIMMED = [
+    ("", ""), (" ", ""), ("plain", "plain"), ("  Milk  ", "Milk"), ("\tTea\t", "Tea"), ("\n Bread \r\n", "Bread"),
+    ("\u00a0Pear\u3000", "Pear"), ("\u2028x\u2029", "x"), ("a b", "a b"), (" \u0085Mango\u0085 ", "Mango"),
+    ("e\u0301 ", "e\u0301"), ("\U0001f426 ", "\U0001f426"), ("\u200bzero-width\u200b", "zero-width"),
+    ("\u2003em\u2003", "em"),
+]
+
+
+def test_a_text_is_trimmed_with_no_network_as_the_server_trims_it(new_page):
+    page = new_page()
+    source = (APP / "22-offline-forms.js").read_text()
+    results = page.evaluate("""([source, texts]) => {
+        const trim = new Function(`${source}\\nreturn trimmed;`)();
+        return texts.map((text) => trim(text));
+    }""", [source, [text for text, _ in TRIMMED]])
+    assert results == [expected for _, expected in TRIMMED]

@@ -14,8 +14,9 @@ function formRules(form) {
   }
 }
 
-// Trimmed as the server trims (Foundation's white space and new lines), and what no text may hold.
-const trimmed = (text) => text.replace(/^[\p{Z}\t-\r\u0085]+|[\p{Z}\t-\r\u0085]+$/gu, "");
+// Trimmed as the server trims (Foundation's white space and new lines, which still count the zero width space
+// U+200B), and what no text may hold.
+const trimmed = (text) => text.replace(/^[\p{Z}\t-\r\u0085\u200B]+|[\p{Z}\t-\r\u0085\u200B]+$/gu, "");
 const forbidden = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 // Characters as a person sees them (grapheme clusters, as Swift counts).
 const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter() : null;
