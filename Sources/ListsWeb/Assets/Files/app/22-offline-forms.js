@@ -37,6 +37,26 @@ function refusal(field, name, values = {}) {
   return asShown(field.messages[name].replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole)));
 }
 
+// A refusal of a phrase's reader (24-due-phrases.js, 25-repeat-phrases.js), thrown where it is found, with the
+// server's message; `valueOrRefusal` gives back what `read` answers (`{ value }`) or the refusal it threw
+// (`{ error }`).
+class Refusal {
+  constructor(message) {
+    this.message = message;
+  }
+}
+function refuse(message) {
+  throw new Refusal(message);
+}
+function valueOrRefusal(read) {
+  try {
+    return { value: read() };
+  } catch (refusal) {
+    if (refusal instanceof Refusal) return { error: refusal.message };
+    throw refusal;
+  }
+}
+
 // A message of the server's own (a phrase's reader's), as a page shows it.
 function asShown(message) {
   const [first, ...rest] = [...message];

@@ -74,15 +74,6 @@ const duePhrases = (() => {
     return `${padded(year, 4)}-${padded(month, 2)}-${padded(day, 2)}`;
   }
 
-  // A refusal: thrown inside, given back as `{ error }`.
-  class Refusal {
-    constructor(message) {
-      this.message = message;
-    }
-  }
-  const refuse = (message) => {
-    throw new Refusal(message);
-  };
   const notRead = (typed) => `${quoted(typed)} is not a date Lists reads: ${allowed}`;
   const notAClockTime = (typed) => `${quoted(typed)} is not a time: write 00:00 to 23:59, like 18:00 or 9:30`;
   const notATwelveHourTime = (typed) =>
@@ -261,12 +252,7 @@ const duePhrases = (() => {
         if (!isSlashed) return day(second, first, year, typed);
         const readings = [];
         for (const [month, date] of [[first, second], [second, first]]) {
-          let reading = null;
-          try {
-            reading = day(month, date, year, typed);
-          } catch (refusal) {
-            if (!(refusal instanceof Refusal)) throw refusal;
-          }
+          const reading = valueOrRefusal(() => day(month, date, year, typed)).value ?? null;
           if (reading !== null && !readings.some((each) => each.day === reading)) {
             readings.push({ day: reading, hasYear: year !== null });
           }
@@ -400,13 +386,10 @@ const duePhrases = (() => {
     const list = words(text);
     if (!list.length) return { value: null };
     const [year, month, date] = today.split("-").map(Number);
-    try {
+    return valueOrRefusal(() => {
       const due = reader(daysSince1970(year, month, date), now)(list, trimmed(text));
       const time = due.minute === null ? "" : `T${padded(Math.floor(due.minute / 60), 2)}:${padded(due.minute % 60, 2)}`;
-      return { value: `${isoDay(due.day)}${time}` };
-    } catch (refusal) {
-      if (refusal instanceof Refusal) return { error: refusal.message };
-      throw refusal;
-    }
+      return `${isoDay(due.day)}${time}`;
+    });
   };
 })();

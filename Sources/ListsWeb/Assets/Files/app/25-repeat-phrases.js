@@ -15,14 +15,6 @@ const repeatPhrases = (() => {
   const units = { day: "D", days: "D", week: "W", weeks: "W", month: "M", months: "M", year: "Y", years: "Y" };
   const ordinals = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, last: -1 };
 
-  class Refusal {
-    constructor(message) {
-      this.message = message;
-    }
-  }
-  const refuse = (message) => {
-    throw new Refusal(message);
-  };
   // A whole number as Swift's `Int(_:)` reads one (a sign allowed); null for any other word.
   const integer = (word) => (word !== undefined && /^[+-]?[0-9]{1,18}$/.test(word) ? Number(word) : null);
   const same = (list, other) => list.length === other.length && list.every((word, index) => word === other[index]);
@@ -131,12 +123,7 @@ const repeatPhrases = (() => {
         if (same(rest, [unit])) return `FREQ=${frequency}${every}`;
       }
       // `every tue and thu`, `every other tuesday`.
-      let days = [];
-      try {
-        days = weekdays(rest);
-      } catch (refusal) {
-        if (!(refusal instanceof Refusal)) throw refusal;
-      }
+      const days = valueOrRefusal(() => weekdays(rest)).value ?? [];
       if (days.length) return `FREQ=WEEKLY${every};BYDAY=${days.join(",")}`;
       // `every 15th`, `every last friday`, `every 2nd tuesday`.
       if (interval !== 1) notRead();
@@ -144,8 +131,9 @@ const repeatPhrases = (() => {
     };
   }
 
-  // How `text` says a task repeats, as the server keeps it (`FREQ=MONTHLY;BYMONTHDAY=1`, `AFTER-DONE=P3D`):
-  // `{ value }` (null for none: empty, `none`, `never`, `no`) or `{ error }`, the server's message.
+  // How `text` says a task repeats, as the server keeps it (`FREQ=MONTHLY;BYMONTHDAY=1`, `AFTER-DONE=P3D`), null for
+  // none (empty, `none`, `never`, `no`); a text it does not read is refused with the server's message. The reader
+  // answers `{ value }` or `{ error }`.
   function read(text) {
     const typed = trimmed(text);
     if ([...typed].length > maximumTextLength) refuse(`a repeat has at most ${maximumTextLength} characters`);
@@ -191,12 +179,5 @@ const repeatPhrases = (() => {
     if (!list.length) notRead();
     return rule(list) + ending;
   }
-  return function readRepeat(text) {
-    try {
-      return { value: read(text) };
-    } catch (refusal) {
-      if (refusal instanceof Refusal) return { error: refusal.message };
-      throw refusal;
-    }
-  };
+  return (text) => valueOrRefusal(() => read(text));
 })();
