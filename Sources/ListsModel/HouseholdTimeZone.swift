@@ -30,13 +30,11 @@ public enum HouseholdTimeZone {
     /// system's (`/etc/localtime`, as `TimeZone.current` reads it), else UTC; only a zone ``checked(_:)`` accepts,
     /// so that the default can be stored and read back.
     public static var serverDefault: TimeZone {
-        let tz = getenv("TZ").map { String(cString: $0) }
-        // The link's name, as Foundation reads it for `TimeZone.current`, whose own lookup (the environment read
-        // whole, then the system's zone found again) costs a command of the CLI more than the rest of its reading
-        // of a due date.
-        if tz?.isEmpty ?? true, let link = systemZoneLink(), let zone = serverDefault(tz: link) { return zone }
-        return serverDefault(tz: tz) ?? (try? checked(TimeZone.current.identifier)) ?? TimeZone(identifier: "UTC")
-            ?? .gmt
+        // The system's zone is first the one `/etc/localtime` links to, as Foundation reads it for
+        // `TimeZone.current`, whose own lookup (the environment read whole, then the system's zone found again)
+        // costs a command of the CLI more than the rest of its reading of a due date.
+        serverDefault(tz: getenv("TZ").map { String(cString: $0) })
+            ?? systemZoneLink().flatMap { serverDefault(tz: $0) } ?? serverDefault(tz: nil, current: .current)
     }
 
     /// The server's zone given the `TZ` variable `tz` (`Europe/Berlin`, `:Europe/Berlin`, or a path into
