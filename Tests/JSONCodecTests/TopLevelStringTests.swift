@@ -1,11 +1,9 @@
 import JSONCodec
 import Testing
 
-@testable import ListsModel
-
-/// How an imported task's Taskwarrior project is found in the attributes it keeps: its top-level `project`
-/// member, read without parsing the rest, as a parse of the whole object reads it.
-@Suite struct TaskListPlacementTests {
+/// A top-level string member found without parsing the rest (how an imported task's Taskwarrior project is found in
+/// the attributes it keeps), as a parse of the whole object finds it.
+@Suite struct TopLevelStringTests {
     static let kept: [(json: String, project: String?)] = [
         (#"{"project":"Home","status":"pending"}"#, "Home"),
         (#"{"annotations":[{"description":"x","project":"Nested"}],"project":"Work"}"#, "Work"),
@@ -22,7 +20,7 @@ import Testing
 
     @Test(arguments: kept)
     func theTopLevelProjectIsFoundAsAWholeParseFindsIt(_ row: (json: String, project: String?)) throws {
-        #expect(TaskListPlacement.topLevelString("project", in: row.json) == row.project, "\(row.json)")
+        #expect(JSONParser.topLevelString("project", in: row.json) == row.project, "\(row.json)")
         let parsed = try #require(JSONValue.object(row.json))
         if case .string(let project)? = parsed["project"] {
             #expect(project == row.project)
