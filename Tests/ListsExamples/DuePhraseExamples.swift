@@ -9,9 +9,8 @@ import Foundation
 /// as typed and the due date it is stored as (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`); each row of ``refused`` is a text
 /// that is refused and a part of the message that must say why and what to write instead.
 public enum DuePhraseExamples {
-    /// The table's file.
-    public static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("due-phrases.json")
+    /// The table's file, in this folder.
+    static let file = "due-phrases.json"
 
     /// The file's contents: its reference moment and its sections of rows, each row two texts.
     private struct Table: Decodable {
@@ -25,20 +24,11 @@ public enum DuePhraseExamples {
         var refused: [Section]
     }
 
-    private static let table: Table = {
-        do {
-            return try JSONDecoder().decode(Table.self, from: Data(contentsOf: file))
-        } catch {
-            fatalError("\(file.path) is not the table of due-date phrases: \(error)")
-        }
-    }()
+    private static let table = ExampleTable.load(Table.self, from: file)
 
     /// The rows of `sections`, each two texts.
     private static func rows(_ sections: [Table.Section]) -> [(String, String)] {
-        sections.flatMap(\.rows).map { row in
-            precondition(row.count == 2, "a row of \(file.lastPathComponent) is two texts: \(row)")
-            return (row[0], row[1])
-        }
+        ExampleTable.pairs(sections.flatMap(\.rows), of: file)
     }
 
     /// The household's day at the reference moment: a Friday.

@@ -4,9 +4,8 @@ import Foundation
 /// the unit tests of ``RepeatPhrase`` run them, and the browser tests run the same file through app.js's reader,
 /// which reads repeats with no network. One table, so that the two readers cannot drift apart.
 public enum RepeatPhraseExamples {
-    /// The table's file.
-    public static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("repeat-phrases.json")
+    /// The table's file, in this folder.
+    static let file = "repeat-phrases.json"
 
     private struct Table: Decodable {
         var read: [[String]]
@@ -15,20 +14,9 @@ public enum RepeatPhraseExamples {
         var none: [String]
     }
 
-    private static let table: Table = {
-        do {
-            return try JSONDecoder().decode(Table.self, from: Data(contentsOf: file))
-        } catch {
-            fatalError("\(file.path) is not the table of repeat phrases: \(error)")
-        }
-    }()
+    private static let table = ExampleTable.load(Table.self, from: file)
 
-    private static func pairs(_ rows: [[String]]) -> [(String, String)] {
-        rows.map { row in
-            precondition(row.count == 2, "a row of \(file.lastPathComponent) is two texts: \(row)")
-            return (row[0], row[1])
-        }
-    }
+    private static func pairs(_ rows: [[String]]) -> [(String, String)] { ExampleTable.pairs(rows, of: file) }
 
     /// Texts that are read, and the rule (``ListsModel/Recurrence/text``) each one is kept as.
     public static let read: [(typed: String, rule: String)] = pairs(table.read).map { (typed: $0.0, rule: $0.1) }
