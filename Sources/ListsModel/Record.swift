@@ -179,6 +179,16 @@ public protocol Record: Sendable, Hashable, Identifiable, JSONWritable where ID 
     static func settle(
         _ record: inout Self, changedFrom old: Self?, household: HouseholdID, in session: any StoreSession)
         throws
+
+    /// Whether `record`, new and settled, lacks something of its household that a write must make first (a task
+    /// added in a household with no to-do list): ``RecordList`` then settles it again in a write, with
+    /// ``settleMaking(_:household:now:in:)``. The default: never.
+    static func lacksHome(_ record: Self) -> Bool
+
+    /// Settles the new `record` in `session`, a write of the household's main list, making what it lacks. The
+    /// default settles it as ``settle(_:changedFrom:household:in:)`` does.
+    static func settleMaking(_ record: inout Self, household: HouseholdID, now: Date, in session: any StoreSession)
+        throws
 }
 
 extension Record {
@@ -187,6 +197,14 @@ extension Record {
     public static func settle(
         _ record: inout Self, changedFrom old: Self?, household: HouseholdID, in session: any StoreSession
     ) throws {}
+
+    public static func lacksHome(_ record: Self) -> Bool { false }
+
+    public static func settleMaking(
+        _ record: inout Self, household: HouseholdID, now: Date, in session: any StoreSession
+    ) throws {
+        try settle(&record, changedFrom: nil, household: household, in: session)
+    }
 
     /// The record's identity.
     public var id: UUID { meta.id }

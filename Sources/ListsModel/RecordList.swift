@@ -44,6 +44,14 @@ extension RecordList where R: Record {
             try store.read { session in
                 try R.settle(&record, changedFrom: nil, household: household, in: session.session(in: .main))
             }
+            if R.lacksHome(record) {
+                // Rare (a household's first task), so the common add keeps its one read.
+                record = try store.write { session in
+                    var settled = record
+                    try R.settleMaking(&settled, household: household, now: now, in: session.session(in: .main))
+                    return settled
+                }
+            }
         }
         do {
             let number = try store.append(record, numbered: numbered)

@@ -46,9 +46,9 @@ public struct TaskList: Record {
 extension TodoTask {
     public static var refersToOthers: Bool { true }
 
-    /// A task added without a list goes on the household's first to-do list (none when it has none: the faces make
-    /// "To-Do" first, ``TodoLists/first(making:)``); a task changed without one keeps the one it had; a list given
-    /// or changed must be one of the household's.
+    /// A task added without a list goes on the household's first to-do list (none when it has none: see
+    /// ``lacksHome(_:)``); a task changed without one keeps the one it had; a list given or changed must be one of
+    /// the household's.
     /// - Throws: ``ValidationError`` on `list`.
     public static func settle(
         _ record: inout TodoTask, changedFrom old: TodoTask?, household: HouseholdID, in session: any StoreSession
@@ -63,6 +63,19 @@ extension TodoTask {
                 field: "list",
                 message: "no to-do list of this household has the id \(list); "
                     + TodoLists.naming(try TodoLists.inOrder(session), withIDs: true))
+        }
+    }
+
+    /// A task added in a household that has no to-do list (by the API, a phone's queued change, an import of one
+    /// task) goes on one made for it, "To-Do", as the faces' adds do: no new task is left on no list.
+    public static func lacksHome(_ record: TodoTask) -> Bool { record.list == nil }
+
+    public static func settleMaking(
+        _ record: inout TodoTask, household: HouseholdID, now: Date, in session: any StoreSession
+    ) throws {
+        try settle(&record, changedFrom: nil, household: household, in: session)
+        if record.list == nil {
+            record.list = try TodoLists.first(household: household, now: now, in: session).id.uuidString
         }
     }
 }

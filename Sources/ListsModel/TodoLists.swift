@@ -110,7 +110,11 @@ public struct TodoLists: Sendable {
 
     /// The household's first to-do list in `session` (of its main list), made as "To-Do" when it has none.
     static func first(household: HouseholdID, now: Date, in session: any StoreSession) throws -> TaskList {
-        try inOrder(session).first ?? make(name: firstListName, id: nil, household: household, now: now, in: session)
+        // The lock first (see make): two firsts at once on PostgreSQL take turns, and the second finds the list the
+        // first made rather than refusing its name.
+        _ = try session.setting(lockSetting(household))
+        return try inOrder(session).first
+            ?? make(name: firstListName, id: nil, household: household, now: now, in: session)
     }
 
     /// Each of `lists`'s name by its id, as tasks name their list (``TodoTask/list``).
@@ -288,6 +292,7 @@ public struct TodoLists: Sendable {
         let now = lists.now()
         let household = store.scope.household
         return try store.write { session -> TaskList? in
+            _ = try session.setting(Self.lockSetting(household))
             guard try session.count(TodoTask.self, where: unlisted) > 0 else { return nil }
             if let first = try Self.inOrder(session).first {
                 try Self.adopt(first, in: session)

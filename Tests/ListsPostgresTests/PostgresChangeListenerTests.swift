@@ -25,6 +25,8 @@ import Testing
                 let listening = try PostgresStore(url: url)
                 let writer = try PostgresStore(url: url)
                 let elsewhere = try PostgresStore(url: otherURL)
+                // Household 7's first task would make its first to-do list, a change of its own: made before.
+                try TodoLists(store: writer.scoped(to: HouseholdID(7))).make(name: "To-Do")
                 let heard = Heard()
                 let listener = listening.listenForChanges { household in
                     heard.households.withLock { $0.append(household) }

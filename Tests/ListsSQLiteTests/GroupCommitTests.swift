@@ -97,6 +97,8 @@ import Testing
 
     @Test func aWriteAloneIsCommittedAtOnceAsBefore() throws {
         let store = try SQLiteStore(path: ":memory:")
+        // Made first: a household's first task would make its first to-do list, in a write of its own.
+        try TodoLists(store: store).make(name: "To-Do")
         let batches = store.writeQueueCounts.batches
         try TodoList(store: store).add(title: "Alone")
         #expect(throws: Refused.self) {

@@ -122,6 +122,15 @@ extension StoreContract {
         // A household whose lists were deleted gets no list made again.
         try lists.delete(.id(toDo.id))
         #expect(try lists.fold() == nil && lists.all().isEmpty)
+        // Until a task is added, by any face (the API and a phone's queued changes add through RecordList): it goes
+        // on a "To-Do" made for it, never on no list, and the next add finds that list.
+        let added = try (0..<2).map { _ in
+            try RecordList<TodoTask>(store: store, clock: { Date() }).add(TodoTask(meta: .draft, title: "New"))
+        }
+        let made = try lists.all()
+        #expect(made.map(\.name) == ["To-Do"] && made[0].id != toDo.id)
+        #expect(added.allSatisfy { $0.record.list == made[0].id.uuidString })
+        #expect(try lists.tasks(of: nil).all().allSatisfy { $0.record.list == made[0].id.uuidString })
     }
 
     static func badTodoListInputIsRefusedAndChangesNothing(_ store: any Store) throws {

@@ -184,6 +184,11 @@ public enum StoreContract {
         try expectGrown("adding an item", .item)
         try shop.toggle(.id(tea.record.id))
         try expectGrown("toggling an item", .item)
+        // A household's first task would make its first to-do list too: the list is made first, on its own.
+        if try TodoLists(store: store).all().isEmpty {
+            try TodoLists(store: store).make(name: "To-Do")
+            try expectGrown("making a to-do list", .todoList)
+        }
         let task = try TodoList(store: store).add(title: "Walk")
         try expectGrown("adding a task", .task)
         try BirdSightingLog(store: store).add(name: "Robin")

@@ -119,6 +119,23 @@ import Testing
         #expect(try harness.app.lists.todo.all().map(\.record.title) == ["Call the vet"])
     }
 
+    /// Not the web app's forms only: a task added through the API or a phone's queued changes in a household with
+    /// no list goes on a "To-Do" made for it, as every server and the CLI see it at once.
+    @Test func anAPIOrQueuedInsertInAHouseholdWithNoListMakesToDo() throws {
+        let api = try APIHarness()
+        let added = api.send("POST", "/api/v1/tasks", json: #"{"title": "Walk"}"#)
+        #expect(added.status == 201)
+        let lists = try TodoLists(store: api.store).all()
+        #expect(lists.map(\.name) == ["To-Do"])
+        #expect(added.object["list"] as? String == lists[0].id.uuidString)
+        try TodoLists(store: api.store).delete(.id(lists[0].id))
+        let change = #"{"key":"1","kind":"task","op":"add","id":"\#(UUID().uuidString)","fields":{"title":"Feed"}}"#
+        #expect(api.send("POST", "/api/v1/changes", json: #"{"changes":[\#(change)]}"#).status == 200)
+        let again = try TodoLists(store: api.store).all()
+        #expect(again.map(\.name) == ["To-Do"])
+        #expect(try TodoList(store: api.store).all().map(\.record.list) == [again[0].id.uuidString])
+    }
+
     @Test func theAPIMakesRenamesMovesAndDeletesListsAndPutsTasksOnThem() throws {
         let api = try APIHarness()
         #expect(api.send("POST", "/api/v1/todo-lists", json: #"{"name": "To-Do"}"#).status == 201)
