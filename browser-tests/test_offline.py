@@ -9,7 +9,7 @@ import time
 import uuid
 
 import pytest
-from conftest import CHROMIUM, PASSWORD, PHONE, STATE_TIMEOUT_MS, USER
+from conftest import CHROMIUM, PASSWORD, PHONE, STATE_TIMEOUT_MS, USER, open_live
 from playwright.sync_api import expect
 from test_accounts import tls_proxy  # noqa: F401 (a fixture)
 from test_install import worker_ready
@@ -873,3 +873,38 @@ def test_a_repeating_task_checked_off_on_two_phones_offline_moves_once(start_ser
     for phone in phones:
         expect(phone.locator("main li.task", has_text="Bins").locator(".row-subtitle")).to_contain_text(
             "Jan 19", timeout=CONVERGE_MS)
+
+
+def test_a_screen_loaded_again_with_no_network_keeps_what_it_shows_and_catches_up(start_server, new_page):
+    """With no answer from the server the service worker answers a screen from its kept copy, which may be older
+    than the screen shown (a change drawn in place since). A screen loaded again to show a change must not be drawn
+    over with that copy, nor take its older revision: with the event stream open again nothing would ask, and the
+    phone would show the old list until the next change. Once the server answers, changes are drawn again."""
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo", "/"])
+    open_live(phone, server.url + "/todo")
+    # Another phone adds a task: drawn in place from the event, so newer than the copy the worker keeps.
+    assert server.request("POST", "/api/v1/tasks", {"title": "Call the vet"})[0] == 201
+    expect(phone.locator("main li.task", has_text="Call the vet")).to_be_visible()
+    to_do = server.get_json("/api/v1/todo-lists")["todoLists"][0]["list"]["id"]
+
+    server.stop()
+    failed_polls = []
+    phone.on("requestfailed", lambda request: failed_polls.append(request.url) if "/api/v1/revision" in request.url
+             else None)
+    # Another tab says it sent changes: the screen is loaded again, and the worker answers with its kept copy.
+    with phone.expect_response(lambda response: response.url.endswith("/todo") and response.from_service_worker):
+        phone.evaluate("new BroadcastChannel('lists-changes').postMessage('sent')")
+    # Two polls later (each a tick of the page's timer after the answer), the answer has long been dealt with.
+    # (Playwright hands events over only while it is called: the wait pumps them, where a sleep would not.)
+    deadline = time.monotonic() + CONVERGE_MS / 1000
+    while len(failed_polls) < 2:
+        assert time.monotonic() < deadline, "never came: two polls after the kept copy answered"
+        phone.wait_for_timeout(50)
+    expect(phone.locator("main li.task", has_text="Call the vet")).to_be_visible()
+
+    server = restart(start_server, server)
+    assert server.request("PATCH", f"/api/v1/todo-lists/{to_do}", {"name": "Chores"})[0] == 200
+    expect(phone.get_by_role("heading", name="Chores", exact=True)).to_be_visible(timeout=CONVERGE_MS)
+    expect(phone.locator("main li.task", has_text="Call the vet")).to_be_visible()

@@ -14,7 +14,7 @@
 //
 // Assets are answered from what it keeps, else fetched. The lists' screens, whether opened as pages or fetched by
 // app.js, go to the network first; each one answered 200 is kept, and answered from there when the network is
-// gone, so that a reload or a start with no signal shows the last lists. The worker keeps nothing else: no account
+// gone (marked so, see `marked`), so that a reload or a start with no signal shows the last lists. The worker keeps nothing else: no account
 // screen (tokens and invitation links are shown once), no sheet, no API answer. A companion (Items' Edit mode) is
 // kept so that deleting from it works with no network even if it was never opened on the device; it costs the
 // server a second page, hence the interval. With no network, a page that is not kept (or not yet) says so in a
@@ -74,8 +74,16 @@ async function screen(request, event) {
   } catch (error) {
     const cache = await caches.open(screensName);
     const kept = (await cache.match(request.url)) || (await cache.match(request.url, { ignoreSearch: true }));
-    return kept || offline();
+    return kept ? marked(kept) : offline();
   }
+}
+
+// A kept screen as answered with no network, marked `X-Lists-Kept` so that app.js knows it for an old copy: a
+// screen loaded again to show a change is not drawn over with it, and its revision is not taken for the server's.
+function marked(kept) {
+  const headers = new Headers(kept.headers);
+  headers.set("X-Lists-Kept", "true");
+  return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
 }
 
 // The companion of the screen at `url` (its plain address), fetched and kept when it was not lately.

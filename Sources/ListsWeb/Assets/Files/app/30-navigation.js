@@ -139,6 +139,9 @@ function swap(html, url, mode) {
 let refreshes = 0;
 let lastRefresh = 0;
 
+// Loads the screen at `url` and draws it (`mode`: "push", "pop", "same", or "refresh" for the screen shown, loaded
+// again to show a change); answers "kept" when a refresh was answered by the service worker's kept copy, and so
+// left the screen as it was.
 async function load(url, mode) {
   // With no network, a sheet or a sighting's screen is drawn from the list screen's templates.
   if (isOffline() && mode !== "refresh" && openOffline(url, mode)) return;
@@ -149,6 +152,14 @@ async function load(url, mode) {
     const html = await response.text();
     // A newer load of the screen started meanwhile: that one draws it, with its revision.
     if (refresh && refresh !== lastRefresh) return;
+    // The service worker's kept copy, the network gone for a moment (sw.js): a screen loaded again to show a
+    // change keeps what it shows and the revision it had; one opened shows the copy with the copy's revision.
+    // Either way the server is asked again a tick later, even with the event stream open, and the screen loaded
+    // again when the server is ahead: a change is drawn once the network is back.
+    if (response.headers.get("X-Lists-Kept")) {
+      setTimeout(poll, pollInterval);
+      if (mode === "refresh") return "kept";
+    }
     takeRevision(response.headers.get("X-Lists-Revision"));
     takeHousehold(response.headers.get("X-Lists-Household"));
     // A live update that finds the screen gone (the record was deleted elsewhere) leaves the person where

@@ -85,8 +85,11 @@ async function poll() {
     const latest = (await response.json()).revision;
     if (revision === null || !isLive()) revision = latest;
     else if (latest !== revision && !busy) {
+      // Taken first, so that a screen gone meanwhile (a 404) is not asked for again at every tick; but a screen
+      // answered from the worker's kept copy is still the one of the revision it had (30-navigation.js).
+      const shown = revision;
       revision = latest;
-      await load(location.href, "refresh");
+      if ((await load(location.href, "refresh")) === "kept") revision = shown;
     }
     listen();
   } catch (error) {
