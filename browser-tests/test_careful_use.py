@@ -3,6 +3,7 @@ thing, Back that goes where it should, live updates that keep what is being type
 prices with a decimal comma, sightings by date. With JavaScript and without where it applies.
 """
 
+import re
 import time
 
 import pytest
@@ -433,3 +434,31 @@ def test_the_date_hint_says_what_empty_means(server, new_page):
     page = new_page()
     page.goto(server.url + "/birds/new")
     expect(page.locator("#field-date-hint")).to_have_text("Empty means now.")
+
+
+def test_a_screen_loaded_again_is_not_drawn_over_the_one_tapped_meanwhile(server, new_page):
+    """A change elsewhere loads the shown screen again; the person taps to another screen before that answer comes.
+    The late answer must not be drawn over the screen tapped to (it would show Shopping under the home address, with
+    nothing to put it right while the event stream is open); the server is asked whether anything is newer."""
+    page = new_page()
+    open_live(page, server.url + "/shopping")
+    held = []
+    holding = [True]
+    page.context.route(re.compile(r".*/shopping$"),
+                       lambda route: held.append(route) if holding[0] else route.continue_())
+    # A list made elsewhere: an event with no records, so the screen is loaded again, and its answer held.
+    assert server.request("POST", "/api/v1/lists", {"name": "Hardware"})[0] == 201
+    deadline = time.monotonic() + 60
+    while not held:
+        assert time.monotonic() < deadline, "the screen was never loaded again"
+        page.wait_for_timeout(50)  # (Playwright hands a route over only while it is called)
+    page.get_by_role("link", name="All lists").click()
+    expect(page).to_have_url(server.url + "/")
+    expect(page.get_by_role("link", name="Bird Sightings")).to_be_visible()
+    with page.expect_request(lambda request: "/api/v1/revision" in request.url):
+        holding[0] = False
+        for route in held:
+            route.continue_()
+    expect(page).to_have_url(server.url + "/")
+    expect(page.get_by_role("link", name="Bird Sightings")).to_be_visible()
+    expect(page.get_by_role("link", name="Hardware")).to_be_visible()

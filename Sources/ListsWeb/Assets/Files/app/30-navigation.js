@@ -73,6 +73,7 @@ function navigate(url, leavingSheet) {
 // Replaces <main> with the one in `html`. mode: "push" (a new screen), "same" (the answer to a post at
 // the same address), "refresh" (a live update), "pop" (Back / Forward).
 function swap(html, url, mode) {
+  draws += 1;
   const next = new DOMParser().parseFromString(html, "text/html");
   const nextMain = next.querySelector("main");
   const main = currentMain();
@@ -138,6 +139,9 @@ function swap(html, url, mode) {
 // not drawn on the screen it is about to replace (41-live-drawing.js), and only the last one started is drawn.
 let refreshes = 0;
 let lastRefresh = 0;
+// How many screens were drawn whole (swap): a screen loaded again is not drawn over one drawn since it was asked
+// for (another screen tapped, a form's answer), which it would put back as it was, under the new one's address.
+let draws = 0;
 
 // Loads the screen at `url` and draws it (`mode`: "push", "pop", "same", or "refresh" for the screen shown, loaded
 // again to show a change); answers "kept" when a refresh was answered by the service worker's kept copy, and so
@@ -147,11 +151,17 @@ async function load(url, mode) {
   if (isOffline() && mode !== "refresh" && openOffline(url, mode)) return;
   const refresh = mode === "refresh" ? ++lastRefresh : 0;
   if (refresh) refreshes += 1;
+  const drawn = draws;
   try {
     const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
     const html = await response.text();
     // A newer load of the screen started meanwhile: that one draws it, with its revision.
     if (refresh && refresh !== lastRefresh) return;
+    // A screen drawn meanwhile is the one shown now; the server is asked whether anything is newer still.
+    if (refresh && draws !== drawn) {
+      pollWanted = true;
+      return;
+    }
     // The service worker's kept copy, the network gone for a moment (sw.js): a screen loaded again to show a
     // change keeps what it shows and the revision it had; one opened shows the copy with the copy's revision.
     // Either way the server is asked again a tick later, even with the event stream open, and the screen loaded
