@@ -42,8 +42,10 @@ enum TodoCommands {
     static func agenda(days: Int, _ run: Invocation, empty: String) throws {
         let todo = try run.todo()
         let today = Day(todo.tasks.now(), in: try todo.tasks.store.householdTimeZone())
-        let tasks = try todo.due(through: today.adding(days: days)).filter { numbered in
-            days == 0 || (numbered.record.due?.day).map { $0 > today } ?? false
+        var tasks = try todo.due(through: today.adding(days: days))
+        // Upcoming leaves out what Today shows (soonest first, so the first ones); Today keeps them all, uncopied.
+        if days > 0 {
+            tasks.removeFirst(tasks.prefix { numbered in (numbered.record.due?.day).map { $0 <= today } ?? true }.count)
         }
         if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
         if tasks.isEmpty { return run.output.line(empty) }

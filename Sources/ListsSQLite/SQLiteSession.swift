@@ -50,13 +50,22 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
     static func decode<R: Record>(_ row: SQLiteConnection.Row, _ type: R.Type, kinds: [FieldKind], number: Int) throws
         -> Numbered<R>
     {
+        var fields: [FieldValue] = []
+        return try decode(row, type, kinds: kinds, number: number, fields: &fields)
+    }
+
+    /// ``decode(_:_:kinds:number:)`` reading the values into `fields`, which a read of many rows keeps from one to
+    /// the next rather than allocating one array per row.
+    static func decode<R: Record>(
+        _ row: SQLiteConnection.Row, _ type: R.Type, kinds: [FieldKind], number: Int, fields: inout [FieldValue]
+    ) throws -> Numbered<R> {
         guard let id = row.uuid(0) else { throw StoreError.corrupt("id \(row.text(0))") }
         let meta = RecordMeta(
             id: id,
             createdAt: Date(timeIntervalSince1970: Double(row.integer(1)) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(row.integer(2)) / 1000),
             version: Int(row.integer(3)))
-        var fields: [FieldValue] = []
+        fields.removeAll(keepingCapacity: true)
         fields.reserveCapacity(kinds.count)
         for (index, kind) in kinds.enumerated() { fields.append(row.value(Int32(4 + index), as: kind)) }
         return Numbered(number: number, record: try R(meta: meta, fields: fields))
@@ -94,12 +103,13 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             let rows = try count(type, where: nil) - number
             result.reserveCapacity(max(0, limit.map { $0 < 0 ? rows : min($0, rows) } ?? rows))
             let kinds = R.fieldSpecs.map(\.kind)
+            var fields: [FieldValue] = []
             try connection.query(
                 "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? ORDER BY position "
                     + "LIMIT ? OFFSET ?", [bounds.low, bounds.high] + paging
             ) { row in
                 number += 1
-                result.append(try Self.decode(row, type, kinds: kinds, number: number))
+                result.append(try Self.decode(row, type, kinds: kinds, number: number, fields: &fields))
             }
             return result
         }
@@ -124,13 +134,15 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
         let kinds = R.fieldSpecs.map(\.kind)
         var result: [Numbered<R>] = []
         result.reserveCapacity(end - start)
+        var fields: [FieldValue] = []
         try connection.query(
             "SELECT \(Self.columns(type)) FROM \(table) WHERE position >= ? AND position < ? AND \(tests) "
                 + "ORDER BY position LIMIT ? OFFSET ?",
             [bounds.low, bounds.high] + values + [.integer(Int64(end - start)), .integer(Int64(start))]
         ) { row in
             guard start + result.count < end else { throw StoreError.corrupt("a filtered read changed") }
-            result.append(try Self.decode(row, type, kinds: kinds, number: numbers[start + result.count]))
+            result.append(
+                try Self.decode(row, type, kinds: kinds, number: numbers[start + result.count], fields: &fields))
         }
         return result
     }
