@@ -1,3 +1,4 @@
+import Foundation
 import ListsModel
 
 /// `lists todo ...`: the To-Do app (iTahDoodle).
@@ -149,7 +150,7 @@ enum TodoCommands {
         mutating func validate() throws {
             title = try TodoTask.Fields.title.parse(words.joined(separator: " "))
             recurrence = try everyText.flatMap { try TodoCommands.repeatParse($0) }
-            due = try dueText.flatMap { try TodoTask.Fields.due.parse($0) }
+            due = try dueText.flatMap { try TodoTask.Fields.due.parse($0, TodoCommands.checkedOnly) }
             priority = try priorityText.flatMap { try TodoTask.Fields.priority.parse($0) }
             note = try noteText.flatMap { try TodoTask.Fields.note.parse($0) }
             _ = try remindText.flatMap { try TodoTask.Fields.remindAt.parse($0) }
@@ -217,7 +218,9 @@ enum TodoCommands {
             if let remindText, !TodoCommands.none(remindText) { _ = try TodoTask.Fields.remindAt.parse(remindText) }
             recurrence = try everyText.map { try TodoCommands.repeatParse($0) }
             title = try newTitle.map { try TodoTask.Fields.title.parse($0) }
-            due = try dueText.map { try TodoCommands.none($0) ? nil : TodoTask.Fields.due.parse($0) }
+            due = try dueText.map {
+                try TodoCommands.none($0) ? nil : TodoTask.Fields.due.parse($0, TodoCommands.checkedOnly)
+            }
             priority = try priorityText.map { try TodoTask.Fields.priority.parse($0) }
             note = try noteText.map { try TodoCommands.none($0) ? nil : TodoTask.Fields.note.parse($0) }
             version = try Typed.version(versionText)
@@ -280,6 +283,12 @@ enum TodoCommands {
     /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
     /// and "fri" are there. The option was checked as the command was read, in the machine's zone, so that a
     /// refused date opens no database.
+    /// The conventions a command's `--due` is checked in before the database is opened (a refusal then is a usage
+    /// error, as any option's): UTC, which takes and refuses what every zone does, and costs nothing to load, where
+    /// the machine's zone costs a millisecond or two. The due date stored is read again in the household's zone
+    /// (``due(_:_:field:)``).
+    static let checkedOnly = InputConventions(timeZone: TimeZone(secondsFromGMT: 0))
+
     static func due(_ text: String, _ todo: TodoList, field: Field<TodoTask, Due?> = TodoTask.Fields.due) throws
         -> Due?
     {
