@@ -60,6 +60,18 @@ extension StoreContract {
             try lists.summaries().map { "\($0.list.name) \($0.open)/\($0.tasks)" } == [
                 "Garden 0/0", "Home 2/2", "OFFICE 1/1",
             ])
+        // Past a dozen lists the counts come from one read of every task rather than from the store's counts: the
+        // same counts. (Made and deleted again, so that what follows sees the three lists.)
+        let more = try (1...12).map { try lists.make(name: "More \($0)") }
+        try lists.tasks(of: more[11]).add(title: "Water the plants", isDone: true)
+        let many = try lists.summaries()
+        #expect(many.count == 15)
+        for summary in many {
+            let counted = try lists.tasks(of: summary.list).counts()
+            #expect(summary.tasks == counted.all && summary.open == counted.open, "\(summary.list.name)")
+        }
+        #expect(many.last.map { "\($0.list.name) \($0.open)/\($0.tasks)" } == "More 12 0/1")
+        for list in more { try lists.delete(.id(list.id)) }
 
         // A delete takes the list's tasks with it, and its undo puts both back as they were, in their places.
         let before = try TodoView(lists)
