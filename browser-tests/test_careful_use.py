@@ -448,10 +448,7 @@ def test_a_screen_loaded_again_is_not_drawn_over_the_one_tapped_meanwhile(server
                        lambda route: held.append(route) if holding[0] else route.continue_())
     # A list made elsewhere: an event with no records, so the screen is loaded again, and its answer held.
     assert server.request("POST", "/api/v1/lists", {"name": "Hardware"})[0] == 201
-    deadline = time.monotonic() + 60
-    while not held:
-        assert time.monotonic() < deadline, "the screen was never loaded again"
-        page.wait_for_timeout(50)  # (Playwright hands a route over only while it is called)
+    wait_until(page, lambda: held, "the screen was never loaded again")
     page.get_by_role("link", name="All lists").click()
     expect(page).to_have_url(server.url + "/")
     expect(page.get_by_role("link", name="Bird Sightings")).to_be_visible()

@@ -8,6 +8,7 @@ import threading
 import time
 import uuid
 
+import conftest
 import pytest
 from conftest import CHROMIUM, PASSWORD, PHONE, STATE_TIMEOUT_MS, USER, open_live
 from playwright.sync_api import expect
@@ -896,12 +897,9 @@ def test_a_screen_loaded_again_with_no_network_keeps_what_it_shows_and_catches_u
     # Another tab says it sent changes: the screen is loaded again, and the worker answers with its kept copy.
     with phone.expect_response(lambda response: response.url.endswith("/todo") and response.from_service_worker):
         phone.evaluate("new BroadcastChannel('lists-changes').postMessage('sent')")
-    # Two polls later (each a tick of the page's timer after the answer), the answer has long been dealt with.
-    # (Playwright hands events over only while it is called: the wait pumps them, where a sleep would not.)
-    deadline = time.monotonic() + CONVERGE_MS / 1000
-    while len(failed_polls) < 2:
-        assert time.monotonic() < deadline, "never came: two polls after the kept copy answered"
-        phone.wait_for_timeout(50)
+    # Two polls later (each a tick of the page's timer after the answer), the answer has long been dealt with. The
+    # page's own wait, which lets its events in (this file's `wait_until` sleeps, and Playwright would hold them).
+    conftest.wait_until(phone, lambda: len(failed_polls) >= 2, "never came: two polls after the kept copy answered")
     expect(phone.locator("main li.task", has_text="Call the vet")).to_be_visible()
 
     server = restart(start_server, server)
