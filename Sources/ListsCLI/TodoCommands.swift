@@ -280,15 +280,15 @@ enum TodoCommands {
     static let priorityHelp = "how much it matters: none, low, medium or high"
     static let noteHelp = "a note; several lines in the shell's quotes"
 
-    /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
-    /// and "fri" are there. The option was checked as the command was read, in the machine's zone, so that a
-    /// refused date opens no database.
     /// The conventions a command's `--due` is checked in before the database is opened (a refusal then is a usage
     /// error, as any option's): UTC, which takes and refuses what every zone does, and costs nothing to load, where
     /// the machine's zone costs a millisecond or two. The due date stored is read again in the household's zone
     /// (``due(_:_:field:)``).
     static let checkedOnly = InputConventions(timeZone: TimeZone(secondsFromGMT: 0))
 
+    /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
+    /// and "fri" are there. The option was checked as the command was read, in UTC (``checkedOnly``), so that a
+    /// refused date opens no database.
     static func due(_ text: String, _ todo: TodoList, field: Field<TodoTask, Due?> = TodoTask.Fields.due) throws
         -> Due?
     {

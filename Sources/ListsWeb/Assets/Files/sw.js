@@ -13,13 +13,13 @@
 // - companionInterval: the least time between two fetches of a companion, in milliseconds.
 //
 // Assets are answered from what it keeps, else fetched. The lists' screens, whether opened as pages or fetched by
-// app.js, go to the network first; each one answered 200 is kept, and answered from there when the network is
-// gone (marked so, see `marked`), so that a reload or a start with no signal shows the last lists. The worker keeps nothing else: no account
-// screen (tokens and invitation links are shown once), no sheet, no API answer. A companion (Items' Edit mode) is
-// kept so that deleting from it works with no network even if it was never opened on the device; it costs the
-// server a second page, hence the interval. With no network, a page that is not kept (or not yet) says so in a
-// short page (503) that leads home. A page tells it when nobody is signed in (the sign-in screen; app.js sends
-// `forget`), and it forgets the screens it kept: they were the signed-out person's lists.
+// app.js, go to the network first; each one answered 200 is kept, and answered from there when the network is gone
+// (marked so, see `marked`), so that a reload or a start with no signal shows the last lists. The worker keeps
+// nothing else: no account screen (tokens and invitation links are shown once), no sheet, no API answer. A companion
+// (Items' Edit mode) is kept so that deleting from it works with no network even if it was never opened on the
+// device; it costs the server a second page, hence the interval. With no network, a page that is not kept (or not
+// yet) says so in a short page (503) that leads home. A page tells it when nobody is signed in (the sign-in screen;
+// app.js sends `forget`), and it forgets the screens it kept: they were the signed-out person's lists.
 
 const shellName = `lists-shell-${config.version}`;
 const screensName = "lists-screens";
