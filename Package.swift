@@ -43,11 +43,13 @@ let package = Package(
 
         // JSON read and written byte by byte: a strict parser, any value kept exactly, object writers. Foundation only.
         .target(name: "JSONCodec"),
-        // The model: values, validation, data controllers and the Store protocol. Foundation and JSONCodec only.
+        // The model: values, validation, data controllers and the Store protocol. Foundation and JSONCodec only. The
+        // bird taxonomy (Files/, written by tools/make-taxonomy.py) is embedded at build time.
         .target(
             name: "ListsModel",
             dependencies: ["JSONCodec"],
-            resources: [.copy("Resources/seed.plist")]
+            resources: [.copy("Resources/seed.plist")],
+            plugins: ["EmbedFiles"]
         ),
         // What both SQL stores share: the names (a table per record kind, a column per field), the protocol their
         // connections adopt, how their SQL differs (SQLDialect), and the accounts' SQL and tables written once.
