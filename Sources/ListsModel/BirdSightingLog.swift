@@ -39,7 +39,9 @@ public struct BirdSightingLog: Sendable {
     }
 
     /// Adds a sighting at the end of the list, dated now unless `date` is given; with its short number unless
-    /// `numbered` is false. The bird's name is required; the location is optional. `id`, the client's choice,
+    /// `numbered` is false. The bird's name is required; the location is optional. Without a scientific name in
+    /// `details`, the sighting gets its species' (see ``BirdSighting/settleInList(_:changedFrom:in:)``). `id`,
+    /// the client's choice,
     /// makes an add sent twice add once (see ``RecordList/add(_:numbered:id:)``).
     /// - Throws: ``ValidationError`` for `name`, `location`, `date` or a detail.
     @discardableResult

@@ -180,6 +180,15 @@ public protocol Record: Sendable, Hashable, Identifiable, JSONWritable where ID 
         _ record: inout Self, changedFrom old: Self?, household: HouseholdID, in session: any StoreSession)
         throws
 
+    /// Whether records of this kind take something from the other records of their own list when added or changed
+    /// (a sighting's species, from an earlier sighting of its name): ``settleInList(_:changedFrom:in:)`` is then
+    /// called on every add and change. `false` (the default) spares other kinds the read.
+    static var settlesInList: Bool { get }
+
+    /// Fills what `record` takes from the records of its own list, read in `session` of that list: called by
+    /// ``RecordList`` after the schema's checks, with `old` `nil` for a new record. The default does nothing.
+    static func settleInList(_ record: inout Self, changedFrom old: Self?, in session: any StoreSession) throws
+
     /// Whether `record`, new and settled, lacks something of its household that a write must make first (a task
     /// added in a household with no to-do list): ``RecordList`` then settles it again in a write, with
     /// ``settleMaking(_:household:now:in:)``. The default: never.
@@ -199,6 +208,11 @@ extension Record {
     ) throws {}
 
     public static func lacksHome(_ record: Self) -> Bool { false }
+
+    public static var settlesInList: Bool { false }
+
+    public static func settleInList(_ record: inout Self, changedFrom old: Self?, in session: any StoreSession) throws {
+    }
 
     public static func settleMaking(
         _ record: inout Self, household: HouseholdID, now: Date, in session: any StoreSession

@@ -37,6 +37,9 @@ extension RecordList where R: Record {
         let now = now()
         var record = try R.schema.checked(draft, now: now, zone: { try store.householdTimeZone() })
         record.meta = RecordMeta(id: id ?? .random(), createdAt: now)
+        if R.settlesInList {
+            try store.read { session in try R.settleInList(&record, changedFrom: nil, in: session) }
+        }
         if R.refersToOthers {
             // Read before the append, which stays one write: an id found here and deleted before the append reads
             // as none, as any id whose record was deleted does.
@@ -91,6 +94,7 @@ extension RecordList where R: Record {
                 new = try R.schema.checked(new, changedFrom: old, now: stamp) {
                     try HouseholdTimeZone.of(store.household, in: session)
                 }
+                if R.settlesInList { try R.settleInList(&new, changedFrom: old, in: session) }
                 if R.refersToOthers {
                     try R.settle(
                         &new, changedFrom: old, household: store.scope.household, in: session.session(in: .main))

@@ -81,7 +81,7 @@ public enum UncountedForm: String, Sendable, Hashable, CaseIterable {
 ///
 /// - ``match(name:scientificName:)``: what a sighting saw. A scientific name decides (a subspecies' or a group's
 ///   counts as its species, by its first two words); else the name, as an English, other or scientific name or a
-///   4-letter code, compared without case, accents or punctuation (`dark eyed junco`, `Dark-eyed Junco`), and with
+///   4-letter code written in capitals (``looksLikeCode(_:)``), compared without case, accents or punctuation (`dark eyed junco`, `Dark-eyed Junco`), and with
 ///   a named form's parenthesis left out (`Dark-eyed Junco (Slate-colored)`). A name two species share matches
 ///   neither: a life list cannot guess.
 /// - ``species(code:)``: a 4-letter code typed on its own, refused when it names two species.
@@ -101,6 +101,10 @@ public final class Taxonomy: Sendable {
     private let byName: [String: [Int]]
     /// Upper-case codes → the species that have them.
     private let byCode: [String: [Int]]
+
+    /// The bytes of the taxonomy Lists ships (`Files/taxonomy.tsv`), which the web app also serves to pages, so
+    /// that a phone suggests species with no network.
+    public static var shippedFile: [UInt8] { EmbeddedFiles.taxonomyTsv }
 
     /// The taxonomy Lists ships: AviList 2025's 11,131 species. Read at its first use (a few milliseconds).
     public static let world = Taxonomy(tsv: String(decoding: EmbeddedFiles.taxonomyTsv, as: UTF8.self))
@@ -171,7 +175,8 @@ public final class Taxonomy: Sendable {
     }
 
     /// Up to `limit` species `text` may be (see the type's doc), best first: a code typed whole, then the species
-    /// whose English name starts with the text, then the others, each group in the taxonomy's order.
+    /// whose English name starts with the text, then those whose English name has every word, then the others (by
+    /// their scientific or other names), each group in the taxonomy's order.
     public func suggestions(for text: String, limit: Int = 10) -> [Species] {
         let typed = Self.key(text)
         let words = typed.split(separator: " ").map { Array((" " + $0).utf8) }
@@ -179,6 +184,7 @@ public final class Taxonomy: Sendable {
         let code = byCode[text.trimmingWhitespace().uppercased()] ?? []
         var first: [Int] = code
         var starting: [Int] = []
+        var inEnglish: [Int] = []
         var others: [Int] = []
         for index in haystacks.indices {
             let haystack = haystacks[index]
@@ -186,14 +192,23 @@ public final class Taxonomy: Sendable {
             guard all, !code.contains(index) else { continue }
             if englishKeys[index].hasPrefix(typed) {
                 starting.append(index)
+            } else if words.allSatisfy({ Self.occurs($0, in: Array((" " + englishKeys[index]).utf8)) }) {
+                inEnglish.append(index)
             } else if others.count < limit {
                 others.append(index)
             }
             if first.count + starting.count >= limit { break }
         }
         first += starting
+        first += inEnglish
         first += others
         return first.prefix(limit).map { species[$0] }
+    }
+
+    /// Whether a name is written as a code: four capital letters (`AMRO`). A name such as `Wren` or `Duck` is a name,
+    /// not the code of the species it happens to spell (`WREN` is the Wrentit's).
+    public static func looksLikeCode(_ name: String) -> Bool {
+        name.unicodeScalars.count == 4 && name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
     }
 
     /// Whether `needle` occurs in `haystack`: a plain search, as both are short.
@@ -221,7 +236,7 @@ public final class Taxonomy: Sendable {
     private func lookUp(_ name: String) -> Int? {
         if let found = only(byName[Self.compact(Self.key(name))]) { return found }
         let trimmed = name.trimmingWhitespace()
-        if trimmed.count == 4, let found = only(byCode[trimmed.uppercased()]) { return found }
+        if Self.looksLikeCode(trimmed), let found = only(byCode[trimmed]) { return found }
         if let open = trimmed.firstIndex(where: { $0 == "(" || $0 == "[" }), open > trimmed.startIndex {
             return only(byName[Self.compact(Self.key(String(trimmed[..<open])))])
         }

@@ -48,13 +48,13 @@ struct APIController: Sendable {
                 let body = ShoppingListBody(items: items.map(\.record), total: total)
                 return .json(bytes: body.jsonBytes)
             },
-        ] + shopping.routes + todo.routes + birds.routes + ListsAPI.routes + TodoListsAPI.routes + CategoriesAPI.routes
-            + HouseholdAPI.routes + [ChangesAPI.route]
+        ] + shopping.routes + todo.routes + birds.routes + BirdListsAPI.routes + ListsAPI.routes + TodoListsAPI.routes
+            + CategoriesAPI.routes + HouseholdAPI.routes + [ChangesAPI.route]
     }
 
     /// The record kinds' schemas for the document.
     var schemas: [(name: String, schema: String)] {
-        shopping.schemas + todo.schemas + birds.schemas + ListsAPI.schemas + TodoListsAPI.schemas
+        shopping.schemas + todo.schemas + birds.schemas + BirdListsAPI.schemas + ListsAPI.schemas + TodoListsAPI.schemas
             + CategoriesAPI.schemas
             + HouseholdAPI.schemas
             + ChangesAPI.schemas

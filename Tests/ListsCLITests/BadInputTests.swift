@@ -162,7 +162,8 @@ let badInputs: [BadInput] = [
         message: "--port must be a whole number from 0 to 65535, not \"70000\" (see 'lists serve --help')"),
     BadInput(
         arguments: ["birds"],
-        message: "missing command; one of list, add, show, edit, rm (see 'lists birds --help')"),
+        message:
+            "missing command; one of list, add, show, edit, rm, life, year, species, match (see 'lists birds --help')"),
     BadInput(arguments: ["shop", "edit"], message: "missing REF (see 'lists shop edit --help')"),
     BadInput(arguments: ["birds", "add"], message: "missing NAME (see 'lists birds add --help')"),
     BadInput(arguments: ["todo", "done"], message: "missing REF... (see 'lists todo done --help')"),
@@ -178,7 +179,8 @@ let badInputs: [BadInput] = [
         message: "nothing to change; give --name or --price (see 'lists shop edit --help')"),
     BadInput(
         arguments: ["birds", "edit", "1"],
-        message: "nothing to change; give --name, --location or --date (see 'lists birds edit --help')"),
+        message:
+            "nothing to change; give --name, --location, --date, --count or --comments (see 'lists birds edit --help')"),
 
     // Versions.
     BadInput(

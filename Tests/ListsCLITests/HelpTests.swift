@@ -124,7 +124,8 @@ struct HelpTests {
             "shop take", "shop move-list", "shop rename-list", "shop delete-list",
             "shop list", "shop add", "shop edit", "shop need", "shop unneed", "shop total", "shop rm",
             "todo list", "todo add", "todo edit", "todo done", "todo undone", "todo rm",
-            "birds list", "birds add", "birds show", "birds edit", "birds rm",
+            "birds list", "birds add", "birds show", "birds edit", "birds life", "birds year", "birds species",
+            "birds match", "birds rm",
         ] {
             let help = try sandbox.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
             let example = try #require(

@@ -88,7 +88,7 @@ public enum StoreContract {
             Check("aRemovalKeepsToItsWindowAndToWhatIsLeft", aRemovalKeepsToItsWindowAndToWhatIsLeft),
             Check("anAddWithATakenClientIdAnswersTheStoredRecord", anAddWithATakenClientIdAnswersTheStoredRecord),
             Check("anAddSentManyTimesAtOnceAddsOnce", anAddSentManyTimesAtOnceAddsOnce),
-        ] + shoppingListChecks + categoryChecks + tabListChecks + taskChecks + todoListChecks
+        ] + shoppingListChecks + categoryChecks + tabListChecks + taskChecks + todoListChecks + birdListChecks
 
     /// `append`, what an API add does (numbered or not), refuses a record whose id is stored and changes
     /// nothing; the next append still works.

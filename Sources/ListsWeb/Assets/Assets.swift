@@ -1,4 +1,5 @@
 import ListsHTTP
+import ListsModel
 
 /// One static asset: its name under `/static/`, its media type and its bytes, with a hash of the bytes that
 /// versions its address and is its `ETag`.
@@ -62,10 +63,15 @@ enum Assets {
     /// window without the browser's bars), starting at the home screen.
     static let manifest = Asset(
         name: "manifest.webmanifest", contentType: "application/manifest+json", text: manifestJSON)
+    /// The bird taxonomy the model ships (``ListsModel/Taxonomy``), for the species suggested as one types a bird's
+    /// name (app/46-species.js), with the network or without.
+    static let taxonomy = Asset(
+        name: "taxonomy.tsv", contentType: "text/tab-separated-values; charset=utf-8", bytes: Taxonomy.shippedFile)
     /// Every asset, by which `/static/{name}` is looked up.
-    static let all = [styleSheet, script, icon, icon192, icon512, maskableIcon, manifest]
-    /// What the service worker keeps for a start with no network: everything a page loads.
-    static let shell = [styleSheet, script, icon, icon192]
+    static let all = [styleSheet, script, icon, icon192, icon512, maskableIcon, manifest, taxonomy]
+    /// What the service worker keeps for a start with no network: everything a page loads, and the taxonomy the
+    /// bird sheets suggest species from.
+    static let shell = [styleSheet, script, icon, icon192, taxonomy]
 
     /// The app's colour (the tutorials' blue): the icons', the manifest's and the phone's status bar.
     static let themeColour = "#007aff"

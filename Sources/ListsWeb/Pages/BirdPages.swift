@@ -154,7 +154,8 @@ struct BirdPages: Sendable {
             let (sightings, pager) = try ListPager.page(choice) { limit, start in
                 (Array(sorted.dropFirst(max(0, start(sorted.count))).prefix(limit)), sorted.count)
             }
-            return BirdViews.listScreen(sightings, viewer, pager, order: .date, notice: notice, undo: undo)
+            return BirdViews.listScreen(
+                sightings, viewer, pager, order: .date, firsts: try lists.birds.firsts(), notice: notice, undo: undo)
         }
         let (sightings, pager) = try ListPager.page(choice) { try lists.birds.window(limit: $0, start: $1) }
         let orderNotice =
@@ -163,7 +164,9 @@ struct BirdPages: Sendable {
                 message: "Sorting by date is for lists of up to \(Layout.number(Self.dateOrderLimit)) sightings; "
                     + "these \(Layout.number(pager.total)) are in the order they were added.", kind: .status)
             : nil
-        return BirdViews.listScreen(sightings, viewer, pager, order: order, notice: notice ?? orderNotice, undo: undo)
+        return BirdViews.listScreen(
+            sightings, viewer, pager, order: order, firsts: try lists.birds.firsts(), notice: notice ?? orderNotice,
+            undo: undo)
     }
 
     /// The detail screen of `sighting`, opened from the list's page `choice` names.
@@ -171,9 +174,11 @@ struct BirdPages: Sendable {
         _ viewer: Viewer, _ sighting: BirdSighting, _ choice: ListPager.Choice, notice: Notice? = nil,
         status: Int = 200
     ) throws -> HTTPResponse {
-        Layout.page(
-            title: sighting.name, main: BirdViews.detailScreen(sighting, viewer, choice, notice: notice),
-            status: status)
+        let firsts = try lists.birds.firsts()
+        let species = (firsts.matches[sighting.id] ?? .unmatched, BirdViews.mark(sighting, firsts))
+        return Layout.page(
+            title: sighting.name,
+            main: BirdViews.detailScreen(sighting, viewer, choice, species: species, notice: notice), status: status)
     }
 
     /// The add sheet over the master list's page `choice` names (the one it was opened from).

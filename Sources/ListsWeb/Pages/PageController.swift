@@ -17,6 +17,7 @@ struct PageController: Sendable {
         TodoPages.addRoutes(to: &router)
         TodoListPages.addRoutes(to: &router)
         BirdPages.addRoutes(to: &router)
+        BirdListPages.addRoutes(to: &router)
         NamedListPages.addRoutes(to: &router)
         CategoryPages.addRoutes(to: &router)
     }

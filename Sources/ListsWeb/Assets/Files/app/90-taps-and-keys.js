@@ -25,6 +25,7 @@ async function copyText(button) {
 function enhance(root) {
   for (const button of root.querySelectorAll("button[data-copy]")) button.hidden = false;
   enhanceSuggestions(root);
+  enhanceSpecies(root);
   if (!document.getElementById("row-confirm")) return;
   for (const reveal of root.querySelectorAll(".delete-reveal")) {
     const row = reveal.closest(".row");
