@@ -170,17 +170,8 @@ extension BirdsCommands {
         }
     }
 
-    /// `robin (2), gull sp.`: the names of `sightings`, each once, with how many when more than one.
-    static func names(of sightings: [Numbered<BirdSighting>]) -> String {
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for sighting in sightings {
-            if counts[sighting.record.name] == nil { order.append(sighting.record.name) }
-            counts[sighting.record.name, default: 0] += 1
-        }
-        return order.map { name in
-            let count = counts[name] ?? 1
-            return count > 1 ? "\(name) (\(count))" : name
-        }.joined(separator: ", ")
+    /// `robin (2), gull sp.`: each name, with how many sightings have it when more than one.
+    static func names(of entries: [NamedSightings]) -> String {
+        entries.map { $0.sightings > 1 ? "\($0.name) (\($0.sightings))" : $0.name }.joined(separator: ", ")
     }
 }

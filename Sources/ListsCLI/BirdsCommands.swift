@@ -81,7 +81,9 @@ enum BirdsCommands {
                 firsts.lifers.contains(added.record.id)
                 ? " (Lifer!)" : firsts.firstsOfYear.contains(added.record.id) ? " (first of the year)" : ""
             run.output.line("Added sighting \(added.number ?? 0): \(summary(added.record, run))\(mark)")
-            if firsts.matches[added.record.id] == .unmatched, run.output.isTerminal {
+            let match = Taxonomy.world.match(
+                name: added.record.name, scientificName: added.record.details.scientificName)
+            if match == .unmatched, run.output.isTerminal {
                 run.output.line(
                     "\(added.record.name) matches no species; find it with 'lists birds species TEXT' and "
                         + "'lists birds match'.")

@@ -17,7 +17,8 @@ extension Species: JSONWritable {
 
 /// A life or year list as the API and `lists birds life --json` give it: `{"year": 2026 or null, "total": 2,
 /// "order": "taxonomic", "species": [{"species": {...}, "first": {sighting}, "sightings": 3, "lifer": true}],
-/// "uncounted": [sightings], "unmatched": [sightings]}`.
+/// "uncounted": [{"name": "gull sp.", "sightings": 2}], "unmatched": [the same], "speciesPerMonth": [12 counts of a year list],
+/// "totalByYear": [{"year": 2025, "total": 40}, ...] of the life list}`.
 public struct BirdListBody: JSONWritable {
     /// The list.
     public var list: BirdList
@@ -49,10 +50,20 @@ public struct BirdListBody: JSONWritable {
             listed.bool("lifer", entry.isLifer, &output)
             listed.close(&output)
         }
+        let named = { (entry: NamedSightings, output: inout [UInt8]) in
+            var object = JSONObjectWriter.open(&output)
+            object.string("name", entry.name, &output)
+            object.raw("sightings", "\(entry.sightings)", &output)
+            object.close(&output)
+        }
         object.key("uncounted", &output)
-        Self.array(list.uncounted, &output) { $0.record.writeJSON(to: &$1) }
+        Self.array(list.uncounted, &output, named)
         object.key("unmatched", &output)
-        Self.array(list.unmatched, &output) { $0.record.writeJSON(to: &$1) }
+        Self.array(list.unmatched, &output, named)
+        object.key("speciesPerMonth", &output)
+        Self.array(list.speciesPerMonth, &output) { $1 += Array("\($0)".utf8) }
+        object.key("totalByYear", &output)
+        Self.array(list.totalByYear, &output) { $1 += Array(#"{"year":\#($0.year),"total":\#($0.total)}"#.utf8) }
         object.close(&output)
     }
 

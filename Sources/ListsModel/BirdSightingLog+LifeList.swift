@@ -13,6 +13,15 @@ public struct ListedSpecies: Sendable, Hashable {
     public let isLifer: Bool
 }
 
+/// A name a list does not count (a sp., slash, hybrid or domestic entry, or a name no species has), with how many of
+/// the list's sightings have it.
+public struct NamedSightings: Sendable, Hashable {
+    /// The name, as the sightings have it.
+    public let name: String
+    /// How many sightings have it.
+    public let sightings: Int
+}
+
 /// A life list (every species seen) or a year list (every species seen in one year), counted as eBird counts: each
 /// species once, and its subspecies and named forms with it; sp., slash, hybrid and domestic entries and names the
 /// taxonomy does not know are kept beside it, not counted.
@@ -27,10 +36,16 @@ public struct BirdList: Sendable, Hashable {
 
     /// The species, in the taxonomy's order.
     public let species: [ListedSpecies]
-    /// The sightings of sp., slash, hybrid and domestic entries, in the order they were seen.
-    public let uncounted: [Numbered<BirdSighting>]
-    /// The sightings whose name the taxonomy does not know (and no one has matched yet), in the order they were seen.
-    public let unmatched: [Numbered<BirdSighting>]
+    /// The names of sp., slash, hybrid and domestic entries, in the order they were first seen.
+    public let uncounted: [NamedSightings]
+    /// The names the taxonomy does not know (and no one has matched yet), in the order they were first seen.
+    public let unmatched: [NamedSightings]
+    /// A year list's species seen in each month of the year, January first (a species counts in every month it was
+    /// seen); empty for the life list.
+    public let speciesPerMonth: [Int]
+    /// The life list's total at the end of each year, from the year of its first species to that of its last;
+    /// empty for a year list.
+    public let totalByYear: [YearTotal]
 
     /// How many species: the list's total.
     public var total: Int { species.count }
@@ -44,6 +59,14 @@ public struct BirdList: Sendable, Hashable {
     }
 }
 
+/// The life list's total at the end of a year.
+public struct YearTotal: Sendable, Hashable {
+    /// The year.
+    public let year: Int
+    /// Species seen by its end.
+    public let total: Int
+}
+
 /// What each sighting adds to the lists: kept for a log's screen, where a sighting that adds a species shows
 /// "Lifer" or "First of the year".
 public struct SightingFirsts: Sendable, Hashable {
@@ -51,49 +74,43 @@ public struct SightingFirsts: Sendable, Hashable {
     public let lifers: Set<UUID>
     /// The sightings that are their species' first of their year (a lifer is one too).
     public let firstsOfYear: Set<UUID>
-    /// What each sighting counts as, by its id.
-    public let matches: [UUID: SpeciesMatch]
 }
 
 extension BirdSightingLog {
     /// Every species seen, with where and when first (see ``BirdList``).
     public func lifeList(taxonomy: Taxonomy = .world) throws -> BirdList {
-        let (sightings, zone) = try seen()
-        return Self.list(of: sightings, taxonomy: taxonomy, year: nil, zone: zone)
+        try list(year: nil, taxonomy: taxonomy)
     }
 
     /// Every species seen in `year` (a year of the household's time zone), with where and when first that year;
     /// ``ListedSpecies/isLifer`` tells the species first seen ever that year.
     public func yearList(_ year: Int, taxonomy: Taxonomy = .world) throws -> BirdList {
-        let (sightings, zone) = try seen()
-        return Self.list(of: sightings, taxonomy: taxonomy, year: year, zone: zone)
+        try list(year: year, taxonomy: taxonomy)
     }
 
     /// The lifers and firsts of the year among all sightings.
     public func firsts(taxonomy: Taxonomy = .world) throws -> SightingFirsts {
-        let (sightings, zone) = try seen()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        var matches: [UUID: SpeciesMatch] = [:]
+        let log = try seen()
+        let matches = log.matches(taxonomy)
+        var days = DayReader(log.zone)
         var lifers: Set<UUID> = []
         var firstsOfYear: Set<UUID> = []
         var seenEver: Set<Int> = []
-        var seenInYear: Set<[Int]> = []
-        var cache: [NameKey: SpeciesMatch] = [:]
-        for sighting in sightings {
-            let match = Self.match(sighting.record, taxonomy: taxonomy, cache: &cache)
-            matches[sighting.record.id] = match
-            guard let species = match.species else { continue }
-            if seenEver.insert(species.order).inserted { lifers.insert(sighting.record.id) }
-            let year = calendar.component(.year, from: sighting.record.date)
-            if seenInYear.insert([year, species.order]).inserted { firstsOfYear.insert(sighting.record.id) }
+        var seenInYear: Set<Int> = []
+        for row in log.order {
+            guard let species = matches[log.pairOfRow[row]].species else { continue }
+            let isLifer = seenEver.insert(species.order).inserted
+            let firstOfYear = seenInYear.insert(days.day(log.dates[row]).year * 100_000 + species.order).inserted
+            guard isLifer || firstOfYear, let id = UUID(uuidString: log.ids[row]) else { continue }
+            if isLifer { lifers.insert(id) }
+            firstsOfYear.insert(id)
         }
-        return SightingFirsts(lifers: lifers, firstsOfYear: firstsOfYear, matches: matches)
+        return SightingFirsts(lifers: lifers, firstsOfYear: firstsOfYear)
     }
 
     /// Matches every sighting named `name` (exactly, as typed) to `species`: their scientific name becomes the
-    /// species', and a sighting added later under that name is matched to it too (``add(name:location:date:details:numbered:id:)``).
-    /// Answers the sightings changed.
+    /// species', and a sighting added later under that name is matched to it too
+    /// (``BirdSighting/settleInList(_:changedFrom:in:)``). Answers the sightings changed.
     /// - Throws: ``ValidationError`` for `name` when no sighting has that name.
     @discardableResult
     public func match(name: String, to species: Species) throws -> [Numbered<BirdSighting>] {
@@ -106,16 +123,71 @@ extension BirdSightingLog {
         }
     }
 
-    /// The sightings in the order they were seen, and the household's time zone, in one read.
-    private func seen() throws -> (sightings: [Numbered<BirdSighting>], zone: TimeZone) {
-        let all = try sightings.list()
-        let zone = try sightings.store.householdTimeZone()
-        return (all.sorted(by: Self.seenBefore), zone)
-    }
-
     /// Whether `one` was seen before `other`: by date, and of two at one moment the one added first.
     static func seenBefore(_ one: Numbered<BirdSighting>, _ other: Numbered<BirdSighting>) -> Bool {
         one.record.date != other.record.date ? one.record.date < other.record.date : one.number < other.number
+    }
+
+    /// What the lists read of a log: each sighting's id, name and scientific name (as a pair, each pair once) and
+    /// date (a few columns, not the sightings whole: ``StoreSession/values(_:columns:)``), in the order added (a
+    /// sighting's number is its row plus one), the rows in the order they were seen, and the household's time zone.
+    private struct SeenLog {
+        var ids: [String] = []
+        /// Each row's pair of name and scientific name, an index into ``pairs``.
+        var pairOfRow: [Int] = []
+        var pairs: [NameKey] = []
+        var dates: [Date] = []
+        /// The rows by date, and of two at one moment the one added first.
+        var order: [Int] = []
+        var zone: TimeZone
+
+        /// What each pair counts as.
+        func matches(_ taxonomy: Taxonomy) -> [SpeciesMatch] {
+            pairs.map { taxonomy.match(name: $0.name, scientificName: $0.scientificName) }
+        }
+    }
+
+    /// The log as the lists read it, in one read.
+    private func seen() throws -> SeenLog {
+        let household = sightings.store.household
+        let (values, zone) = try sightings.store.read { session in
+            (
+                try session.values(BirdSighting.self, columns: ["id", "name", "scientific_name", "sighted_at"]),
+                try HouseholdTimeZone.of(household, in: session)
+            )
+        }
+        var log = SeenLog(zone: zone)
+        let count = values.count / 4
+        log.ids.reserveCapacity(count)
+        log.pairOfRow.reserveCapacity(count)
+        log.dates.reserveCapacity(count)
+        var pairIndex: [NameKey: Int] = [:]
+        var index = 0
+        while index + 3 < values.count {
+            guard case .text(let id) = values[index], case .text(let name) = values[index + 1],
+                case .date(let date) = values[index + 3]
+            else { throw StoreError.corrupt("sighting") }
+            let scientificName: String?
+            switch values[index + 2] {
+            case .text(let text): scientificName = text
+            case .null: scientificName = nil
+            default: throw StoreError.corrupt("scientific_name")
+            }
+            let key = NameKey(name: name, scientificName: scientificName)
+            if let known = pairIndex[key] {
+                log.pairOfRow.append(known)
+            } else {
+                pairIndex[key] = log.pairs.count
+                log.pairOfRow.append(log.pairs.count)
+                log.pairs.append(key)
+            }
+            log.ids.append(id)
+            log.dates.append(date)
+            index += 4
+        }
+        let dates = log.dates
+        log.order = dates.indices.sorted { dates[$0] != dates[$1] ? dates[$0] < dates[$1] : $0 < $1 }
+        return log
     }
 
     /// A sighting's name and scientific name: what its match depends on.
@@ -124,49 +196,91 @@ extension BirdSightingLog {
         let scientificName: String?
     }
 
-    /// What `sighting` counts as, remembered by name for the next sighting of the same bird.
-    private static func match(
-        _ sighting: BirdSighting, taxonomy: Taxonomy, cache: inout [NameKey: SpeciesMatch]
-    ) -> SpeciesMatch {
-        let key = NameKey(name: sighting.name, scientificName: sighting.details.scientificName)
-        if let known = cache[key] { return known }
-        let match = taxonomy.match(name: sighting.name, scientificName: sighting.details.scientificName)
-        cache[key] = match
-        return match
+    /// The days of moments in a time zone, for moments mostly in order: the zone's offset is looked up once for
+    /// each stretch between two of its changes (daylight saving time), not once for each moment.
+    private struct DayReader {
+        let zone: TimeZone
+        var start = Date.distantFuture
+        var end = Date.distantPast
+        var offset = 0.0
+
+        init(_ zone: TimeZone) { self.zone = zone }
+
+        mutating func day(_ date: Date) -> Day {
+            if date < start || date >= end {
+                offset = Double(zone.secondsFromGMT(for: date))
+                start = date
+                end = zone.nextDaylightSavingTimeTransition(after: date) ?? .distantFuture
+            }
+            let local = Int((date.timeIntervalSince1970 + offset).rounded(.down))
+            return Day(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        }
     }
 
-    /// The list of `sightings` (in the order they were seen) in `year`, or over all years when `year` is `nil`.
-    static func list(
-        of sightings: [Numbered<BirdSighting>], taxonomy: Taxonomy, year: Int?, zone: TimeZone
-    ) -> BirdList {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        var cache: [NameKey: SpeciesMatch] = [:]
-        var firsts: [Int: (first: Numbered<BirdSighting>, count: Int, isLifer: Bool)] = [:]
+    /// The list of `year`, or over all years when `year` is `nil`: one pass over the log in the order seen, then the
+    /// first sightings of its species read whole.
+    private func list(year: Int?, taxonomy: Taxonomy) throws -> BirdList {
+        let log = try seen()
+        let matches = log.matches(taxonomy)
+        var days = DayReader(log.zone)
+        var firsts: [Int: (row: Int, count: Int, isLifer: Bool)] = [:]
         var everSeen: Set<Int> = []
-        var uncounted: [Numbered<BirdSighting>] = []
-        var unmatched: [Numbered<BirdSighting>] = []
-        for sighting in sightings {
-            let match = match(sighting.record, taxonomy: taxonomy, cache: &cache)
+        var uncounted = NameTally()
+        var unmatched = NameTally()
+        var monthly = [Set<Int>](repeating: [], count: year == nil ? 0 : 12)
+        var newByYear: [Int: Int] = [:]
+        for row in log.order {
+            let match = matches[log.pairOfRow[row]]
             let isFirstEver = match.species.map { everSeen.insert($0.order).inserted } ?? false
-            if let year, calendar.component(.year, from: sighting.record.date) != year { continue }
+            let date = days.day(log.dates[row]).parts
+            if isFirstEver, year == nil { newByYear[date.year, default: 0] += 1 }
+            if let year, date.year != year { continue }
             switch match {
             case .species(let species):
+                if year != nil { monthly[date.month - 1].insert(species.order) }
                 if let known = firsts[species.order] {
-                    firsts[species.order] = (known.first, known.count + 1, known.isLifer)
+                    firsts[species.order] = (known.row, known.count + 1, known.isLifer)
                 } else {
-                    firsts[species.order] = (sighting, 1, isFirstEver)
+                    firsts[species.order] = (row, 1, isFirstEver)
                 }
-            case .uncounted: uncounted.append(sighting)
-            case .unmatched: unmatched.append(sighting)
+            case .uncounted: uncounted.add(log.pairs[log.pairOfRow[row]].name)
+            case .unmatched: unmatched.add(log.pairs[log.pairOfRow[row]].name)
             }
         }
-        let listed = firsts.sorted { $0.key < $1.key }.map { order, entry in
-            ListedSpecies(
-                species: taxonomy.species[order - 1], first: entry.first, sightings: entry.count,
-                isLifer: entry.isLifer)
+        let ids = firsts.values.compactMap { UUID(uuidString: log.ids[$0.row]) }
+        let records = try sightings.store.read { try $0.records(BirdSighting.self, ids: ids) }
+        let listed = try firsts.sorted { $0.key < $1.key }.map { order, entry in
+            guard let id = UUID(uuidString: log.ids[entry.row]), let first = records[id] else {
+                throw StoreError.corrupt("sighting")
+            }
+            return ListedSpecies(
+                species: taxonomy.species[order - 1], first: Numbered(number: entry.row + 1, record: first),
+                sightings: entry.count, isLifer: entry.isLifer)
         }
-        return BirdList(species: listed, uncounted: uncounted, unmatched: unmatched)
+        var totalByYear: [YearTotal] = []
+        if let first = newByYear.keys.min(), let last = newByYear.keys.max() {
+            var total = 0
+            for year in first...last {
+                total += newByYear[year] ?? 0
+                totalByYear.append(YearTotal(year: year, total: total))
+            }
+        }
+        return BirdList(
+            species: listed, uncounted: uncounted.names, unmatched: unmatched.names,
+            speciesPerMonth: monthly.map(\.count), totalByYear: totalByYear)
+    }
+
+    /// Names counted in the order first seen.
+    private struct NameTally {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+
+        mutating func add(_ name: String) {
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+
+        var names: [NamedSightings] { order.map { NamedSightings(name: $0, sightings: counts[$0] ?? 0) } }
     }
 }
 

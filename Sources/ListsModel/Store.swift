@@ -241,6 +241,10 @@ public protocol StoreSession {
     /// The session's faster ways to load many records, when it has them (``BulkLoadingSession``); `nil` by default.
     var bulkLoading: (any BulkLoadingSession)? { get }
 
+    /// The session's faster ways to read a few fields of a long list, when it has them (``ColumnReadingSession``);
+    /// `nil` by default.
+    var columnReading: (any ColumnReadingSession)? { get }
+
     /// The same transaction, reading and changing `list` of the session's household instead (`nil`: all its lists
     /// together): what a read or a write that spans lists works through (a named list with its entries, a backup's
     /// entries put back in their lists).
@@ -264,8 +268,49 @@ public protocol BulkLoadingSession {
     func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)?
 }
 
+/// A session that reads a few fields of every record of a long list without decoding the records whole, and
+/// records by their ids in a few statements (SQLite): what a birder's life list reads of 100,000 sightings.
+public protocol ColumnReadingSession {
+    /// As ``StoreSession/values(_:columns:)``, whose checks are done.
+    func values<R: Record>(_ type: R.Type, columns: [(name: String, kind: FieldKind)]) throws -> [FieldValue]
+
+    /// As ``StoreSession/records(_:ids:)``.
+    func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R]
+}
+
 extension StoreSession {
     public var bulkLoading: (any BulkLoadingSession)? { nil }
+    public var columnReading: (any ColumnReadingSession)? { nil }
+
+    /// The values of the store columns `columns` (fields' columns, or `id` as text) of every record of `type`, in
+    /// list order, one record after the other (`columns.count` values each): a read of a few fields of a long list.
+    /// The session's own way when it has one (``columnReading``), else its records read whole.
+    /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have.
+    public func values<R: Record>(_ type: R.Type, columns: [String]) throws -> [FieldValue] {
+        let specs = R.fieldSpecs
+        let chosen = try columns.map { column -> (name: String, kind: FieldKind, index: Int?) in
+            if column == "id" { return ("id", .text, nil) }
+            guard let index = specs.firstIndex(where: { $0.name == column }) else {
+                throw StoreError.failure("unknown column \(column) for \(R.kind.noun)")
+            }
+            return (column, specs[index].kind, index)
+        }
+        if let columnReading { return try columnReading.values(type, columns: chosen.map { ($0.name, $0.kind) }) }
+        var values: [FieldValue] = []
+        for numbered in try list(type, where: nil, offset: 0, limit: nil) {
+            let fields = numbered.record.fields
+            for column in chosen { values.append(column.index.map { fields[$0] } ?? .text(numbered.record.id.text)) }
+        }
+        return values
+    }
+
+    /// The records of `type` with `ids` in the session's scope, by id; an id no record has is left out.
+    public func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R] {
+        if let columnReading { return try columnReading.records(type, ids: ids) }
+        var found: [UUID: R] = [:]
+        for id in ids { found[id] = try record(type, id: id) }
+        return found
+    }
 
     /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every
     /// kind, as ``restore(_:id:at:)`` puts back each: all of them, or none when one cannot be (its id is stored

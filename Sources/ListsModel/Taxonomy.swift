@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A bird species of the world taxonomy Lists ships (AviList 2025): what a birder's life list counts.
 public struct Species: Sendable, Hashable, Identifiable {
@@ -58,16 +59,22 @@ public enum UncountedForm: String, Sendable, Hashable, CaseIterable {
 
     /// The form `text` (a name or a scientific name) writes, as eBird writes them; `nil` for a species' name.
     public init?(_ text: String) {
-        let lowered = text.lowercased()
-        if lowered.contains("domestic") {
+        let lowered = Array(text.lowercased().utf8)
+        func has(_ part: String) -> Bool {
+            let needle = Array(part.utf8)
+            guard needle.count <= lowered.count else { return false }
+            return (0...(lowered.count - needle.count)).contains { start in
+                lowered[start..<(start + needle.count)].elementsEqual(needle)
+            }
+        }
+        func ends(_ part: String) -> Bool { lowered.reversed().starts(with: part.utf8.reversed()) }
+        if has("domestic") {
             self = .domestic
-        } else if lowered.contains(" x ") || lowered.contains("hybrid") {
+        } else if has(" x ") || has("hybrid") {
             self = .hybrid
-        } else if lowered.contains("/") {
+        } else if has("/") {
             self = .slash
-        } else if lowered.hasSuffix(" sp.") || lowered.hasSuffix(" sp") || lowered.contains(" sp. ")
-            || lowered == "sp."
-        {
+        } else if ends(" sp.") || ends(" sp") || has(" sp. ") || lowered.elementsEqual("sp.".utf8) {
             self = .spuh
         } else {
             return nil
@@ -149,8 +156,30 @@ public final class Taxonomy: Sendable {
         self.byCode = byCode
     }
 
+    /// The matches made, by name and scientific name: a log names the same birds again and again, and its life
+    /// list matches each of its names once for all its reads. Emptied when it grows past 100,000 names.
+    private let matches = Mutex<[MatchKey: SpeciesMatch]>([:])
+
+    /// A name and a scientific name matched.
+    private struct MatchKey: Hashable {
+        let name: String
+        let scientificName: String?
+    }
+
     /// What a sighting named `name` (and `scientificName`, when it has one) saw: see the type's doc.
     public func match(name: String, scientificName: String? = nil) -> SpeciesMatch {
+        let key = MatchKey(name: name, scientificName: scientificName)
+        if let known = matches.withLock({ $0[key] }) { return known }
+        let match = uncachedMatch(name: name, scientificName: scientificName)
+        matches.withLock { matches in
+            if matches.count >= 100_000 { matches.removeAll() }
+            matches[key] = match
+        }
+        return match
+    }
+
+    /// ``match(name:scientificName:)``, worked out.
+    private func uncachedMatch(name: String, scientificName: String?) -> SpeciesMatch {
         if let scientificName = scientificName?.trimmingWhitespace(), !scientificName.isEmpty {
             if let form = UncountedForm(scientificName) { return .uncounted(form) }
             if let found = only(byName[Self.compact(Self.key(scientificName))]) ?? binomial(scientificName) {

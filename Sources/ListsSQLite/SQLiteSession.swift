@@ -12,7 +12,7 @@ import Synchronization
 /// ``RowPositions/range(of:)-(StoreScope)`` (schema 9 for households, 12 for lists), so a list is a range of its
 /// table's rowids and a record is found by household and id within that range; counts and the revision are the
 /// scope's rows of `household_counts`, one per household, kind and list.
-struct SQLiteSession: StoreSession, BulkLoadingSession {
+struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     let connection: SQLiteConnection
     /// The records the session reads and changes.
     let scope: StoreScope
@@ -240,6 +240,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
 
     /// Loads go through one prepared statement and, into an empty list, build its indexes once at the end.
     var bulkLoading: (any BulkLoadingSession)? { self }
+
+    /// A few columns of a long list read in one statement, and records by id a few hundred to a statement.
+    var columnReading: (any ColumnReadingSession)? { self }
 
     /// Appends the records after the last position of the list, read once; then grows the list's count by their
     /// number and its revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
@@ -509,5 +512,41 @@ struct SQLiteSession: StoreSession, BulkLoadingSession {
             .text(record.id.text), .date(record.meta.createdAt), .date(record.meta.updatedAt),
             .integer(Int64(record.meta.version)),
         ]
+    }
+}
+
+extension SQLiteSession {
+    /// The columns (checked by ``StoreSession/values(_:columns:)`` against the schema) of the scope's list, in order.
+    func values<R: Record>(_ type: R.Type, columns: [(name: String, kind: FieldKind)]) throws -> [FieldValue] {
+        var values: [FieldValue] = []
+        values.reserveCapacity(try count(type, where: nil) * columns.count)
+        let names = columns.map(\.name).joined(separator: ", ")
+        try connection.query(
+            "SELECT \(names) FROM \(Self.table(R.kind)) WHERE position >= ? AND position < ? ORDER BY position",
+            [bounds.low, bounds.high]
+        ) { row in
+            for (index, column) in columns.enumerated() { values.append(row.value(Int32(index), as: column.kind)) }
+        }
+        return values
+    }
+
+    /// The records with `ids`, 500 ids to a statement.
+    func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R] {
+        var found: [UUID: R] = [:]
+        let table = Self.table(R.kind)
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(start + 500, ids.count)]
+            start += chunk.count
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for numbered in try numbered(
+                type,
+                "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id IN (\(marks)) AND position >= ? "
+                    + "AND position < ?", [bounds.household] + chunk.map { .text($0.text) } + [bounds.low, bounds.high])
+            {
+                found[numbered.record.id] = numbered.record
+            }
+        }
+        return found
     }
 }

@@ -74,7 +74,8 @@ import Testing
         let pigeon = try harness.sighting("Pigeon")
         #expect(
             harness.get("/birds/\(pigeon.id)").text.contains(
-                "<span class=\"none\">Not matched</span> <a href=\"/birds/match?name=Pigeon&amp;q=Pigeon\">"))
+                "<span class=\"none\">Not matched</span> <a class=\"row-action\" href=\"/birds/match?name=Pigeon&amp;q=Pigeon\">"
+            ))
     }
 
     @Test func theLifeAndYearListsCountEachSpeciesOnceInEitherOrder() throws {
@@ -108,6 +109,40 @@ import Testing
         #expect(harness.get("/birds/year/1999").text.contains("No species seen in 1999."))
         #expect(harness.get("/birds/year/99").status == 400)
         #expect(harness.get("/birds/life", query: ["order": "size"]).status == 400)
+    }
+
+    @Test func theListsHavePicturesWithTablesForScreenReaders() throws {
+        let harness = try PageHarness()
+        let log = harness.app.lists.birds
+        try log.add(name: "Mallard", date: Self.day(6, 1, year: 2024))
+        try log.add(name: "American Robin", date: Self.day(1, 5))
+        try log.add(name: "Mallard", date: Self.day(1, 9))
+        try log.add(name: "Dark-eyed Junco", date: Self.day(3, 1))
+        let year = harness.get("/birds/year/2026").text
+        #expect(year.contains("<figcaption class=\"group-header\">Species seen each month of 2026</figcaption>"))
+        #expect(year.contains("<svg class=\"chart-picture\" viewBox=\"0 0 340 160\" aria-hidden=\"true\""))
+        #expect(year.occurrences(of: "<rect class=\"chart-bar\"") == 12)
+        #expect(
+            year.contains("<tr><th scope=\"row\">Jan</th><td>2</td></tr><tr><th scope=\"row\">Feb</th><td>0</td></tr>"))
+        #expect(year.contains("<tr><th scope=\"row\">Mar</th><td>1</td></tr>"))
+        let figure = try #require(
+            year.range(of: "<figure").flatMap { start in
+                year.range(of: "</figure>").map { String(year[start.lowerBound..<$0.upperBound]) }
+            })
+        #expect(!figure.contains("<script") && !figure.contains("http") && !figure.contains("xlink"))
+        let life = harness.get("/birds/life").text
+        #expect(life.contains("Life list at the end of each year"))
+        #expect(
+            life.contains(
+                "<tr><th scope=\"row\">2024</th><td>1</td></tr><tr><th scope=\"row\">2025</th><td>1</td></tr>"))
+        #expect(life.contains("<tr><th scope=\"row\">2026</th><td>3</td></tr>"))
+        // The seed's Pigeon matches nothing and counts in no picture; a year with nothing seen draws none.
+        #expect(!harness.get("/birds/year/2020").text.contains("<svg class=\"chart-picture\""))
+        let api = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(harness.get("/api/v1/birds/year/2026", headers: [("Accept", "application/json")]).body))
+                as? [String: Any])
+        #expect(api["speciesPerMonth"] as? [Int] == [2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
     @Test func aNameIsMatchedToASpeciesWithoutJavaScript() throws {

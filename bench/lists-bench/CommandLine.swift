@@ -1,4 +1,6 @@
 import Foundation
+import ListsModel
+import ListsSQLite
 
 /// The subcommands of `lists-bench` and their options.
 ///
@@ -22,6 +24,12 @@ enum BenchCommandLine {
           repeat-rules [--json PATH]
               Lists' first 20 dates of 500 random repeat rules (median of 5 runs); --json writes the rules for
               bench/repeat-bench.py, which times python-dateutil on them and judges the ratio.
+          bird-lists [--sightings 100k] [--directory DIR]
+              Species suggestions per keystroke over the whole taxonomy (goal: p95 <= 5 ms) and the life list of a
+              log of --sightings sightings (goal: median <= 50 ms).
+          fill-sightings --database PATH --count N
+              Creates a Lists database (seeded empty) holding N sightings of 2,000 species, as bird-lists draws
+              them, for bench/birds-page-bench.py.
           fill-tasks --database PATH --count N
               Creates a Lists database (seeded empty) holding N pending tasks, for bench/cli-vs-taskwarrior.sh.
           fill-items --database PATH --count N
@@ -67,6 +75,24 @@ enum BenchCommandLine {
             case "repeat-rules":
                 try options.allow(["json"])
                 outcome = try RepeatRules(json: options.values["json"]).run()
+            case "bird-lists":
+                try options.allow(["sightings", "directory"])
+                outcome = try BirdLists(
+                    sightings: try options.count("sightings") ?? 100_000, directory: try options.directory()
+                ).run()
+            case "fill-sightings":
+                try options.allow(["database", "count"])
+                guard let path = options.values["database"] else {
+                    throw UsageError("fill-sightings needs --database PATH")
+                }
+                guard let count = try options.count("count") else { throw UsageError("fill-sightings needs --count N") }
+                guard !FileManager.default.fileExists(atPath: path) else {
+                    throw UsageError("\(path) exists; fill-sightings creates a new database")
+                }
+                let store = try SQLiteStore(path: path)
+                try Seeding.seedIfNeeded(store, empty: true)
+                try BirdLists(sightings: count, directory: URL(fileURLWithPath: "/")).fill(store)
+                outcome = .noGoal
             case "fill-tasks":
                 try options.allow(["database", "count"])
                 guard let path = options.values["database"] else {

@@ -9,7 +9,8 @@ import ListsModel
 /// A list's rows are its species, each with the date and place of its first sighting there and a link to that
 /// sighting; a year list marks the species first seen ever that year "Lifer". Below the species, the entries the
 /// list does not count (sp., slash, hybrid, domestic) and the names that match no species, each with a link to
-/// match it.
+/// match it. Above them, a picture (``BirdCharts``): the life list's total at the end of each year, or the species
+/// seen in each month of the year.
 struct BirdListPages: Sendable {
     /// The household's lists.
     let lists: ListsServices
@@ -74,6 +75,7 @@ struct BirdListPages: Sendable {
                 "<nav class=\"list-links\" aria-label=\"Other years\"><a href=\"/birds/year/\(year - 1)\">‹ \(year - 1)</a>"
                 + "<a href=\"/birds/year/\(year + 1)\">\(year + 1) ›</a></nav>\n"
         }
+        content += year.map { BirdCharts.speciesPerMonth(list, year: $0) } ?? BirdCharts.lifeListGrowth(list)
         content += "<h2 class=\"group-header\">\(total)</h2>\n"
         content += Layout.group(
             rows, empty: year.map { "No species seen in \($0)." } ?? "No species yet.",
@@ -111,20 +113,13 @@ struct BirdListPages: Sendable {
             """
     }
 
-    /// One row per name among `sightings` with how many sightings have it; a link to match it when `matchable`.
-    static func nameRows(_ sightings: [Numbered<BirdSighting>], _ viewer: Viewer, matchable: Bool) -> [String] {
-        var counts: [String: Int] = [:]
-        var names: [String] = []
-        for sighting in sightings {
-            if counts[sighting.record.name] == nil { names.append(sighting.record.name) }
-            counts[sighting.record.name, default: 0] += 1
-        }
-        return names.map { name in
-            let count = counts[name] ?? 0
-            let detail = count == 1 ? "1 sighting" : "\(Layout.number(count)) sightings"
+    /// One row per name of `entries` with how many sightings have it; a link to match it when `matchable`.
+    static func nameRows(_ entries: [NamedSightings], _ viewer: Viewer, matchable: Bool) -> [String] {
+        entries.map { entry in
+            let detail = entry.sightings == 1 ? "1 sighting" : "\(Layout.number(entry.sightings)) sightings"
             let link =
-                matchable ? " <a class=\"row-action\" href=\"\(BirdViews.matchAddress(name))\">Match…</a>" : ""
-            return "<li class=\"row\"><span class=\"row-title\">\(HTML.escape(name))</span>"
+                matchable ? " <a class=\"row-action\" href=\"\(BirdViews.matchAddress(entry.name))\">Match…</a>" : ""
+            return "<li class=\"row\"><span class=\"row-title\">\(HTML.escape(entry.name))</span>"
                 + "<span class=\"row-detail\">\(detail)\(link)</span></li>"
         }
     }

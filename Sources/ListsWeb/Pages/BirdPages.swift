@@ -175,7 +175,8 @@ struct BirdPages: Sendable {
         status: Int = 200
     ) throws -> HTTPResponse {
         let firsts = try lists.birds.firsts()
-        let species = (firsts.matches[sighting.id] ?? .unmatched, BirdViews.mark(sighting, firsts))
+        let match = Taxonomy.world.match(name: sighting.name, scientificName: sighting.details.scientificName)
+        let species = (match, BirdViews.mark(sighting, firsts))
         return Layout.page(
             title: sighting.name,
             main: BirdViews.detailScreen(sighting, viewer, choice, species: species, notice: notice), status: status)

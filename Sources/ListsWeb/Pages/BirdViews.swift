@@ -126,7 +126,7 @@ enum BirdViews {
             value = "<span class=\"none\">A \(HTML.escape(form.label)) entry, not counted as a species</span>"
         case .unmatched:
             value =
-                "<span class=\"none\">Not matched</span> <a href=\"\(matchAddress(sighting.name))\">"
+                "<span class=\"none\">Not matched</span> <a class=\"row-action\" href=\"\(matchAddress(sighting.name))\">"
                 + "Match to a species…</a>"
         }
         return "<div class=\"row\"><dt>Species</dt><dd>\(value)</dd></div>"

@@ -144,6 +144,14 @@ const inputReaders = {
     const count = characterCount(value);
     return count > field.maxLength ? refusal(field, "tooLong", { count }) : { value };
   },
+  // A bird count: digits from 1 up to the field's maximum, or X for present; empty is none.
+  count(field, text) {
+    const value = trimmed(text);
+    if (!value) return { value: null };
+    if (value === "X" || value === "x") return { value: "X" };
+    const number = /^[0-9]+$/.test(value) ? Number(value) : 0;
+    return number >= 1 && number <= field.maximum ? { value: number } : refusal(field, "invalid");
+  },
 };
 
 // The text an input shows for a value, as the server writes it there.

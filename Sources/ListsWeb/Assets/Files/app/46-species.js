@@ -91,14 +91,14 @@ async function suggestSpecies(input) {
   let box = document.getElementById(`${input.id}-species`);
   if (!box) {
     box = document.createElement("ul");
-    box.className = "suggestions species-suggestions";
+    box.className = "species-suggestions";
     box.id = `${input.id}-species`;
     box.setAttribute("aria-label", "Species");
     input.after(box);
     input.setAttribute("aria-controls", box.id);
   }
   input.setAttribute("aria-expanded", "true");
-  box.innerHTML = found.map((species) => `<li><button type="button" class="suggestion" `
+  box.innerHTML = found.map((species) => `<li><button type="button" class="species-suggestion" `
     + `data-species-name="${escapeHTML(species.english)}" aria-label="${escapeHTML(species.english)}, `
     + `${escapeHTML(species.scientific)}">${escapeHTML(species.english)} <i class="scientific">`
     + `${escapeHTML(species.scientific)}</i></button></li>`).join("");
@@ -106,6 +106,7 @@ async function suggestSpecies(input) {
 
 function enhanceSpecies(root) {
   for (const input of root.querySelectorAll("input[data-species]")) {
+    input.setAttribute("role", "combobox");
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-expanded", "false");
   }
