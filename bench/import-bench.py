@@ -12,7 +12,13 @@
                                 import` into a new database and a re-export, checked byte-identical; times and peak
                                 RSS reported, no goal
 
-Options: --quick (10k tasks and 2 rounds; 100k records for lists-json).
+  import-bench.py ebird         a 50k-row My eBird Data download (3,500 checklists of species from the taxonomy
+                                Lists ships, every column eBird writes, quoted commas, a byte-order mark, CRLF)
+                                imported by `lists --no-seed --database NEW import FILE` and by the sqlite3 shell's
+                                `.import --csv FILE sightings` into a new database (one table, no checks), in
+                                alternating rounds; goal: median(Lists) / median(sqlite3) <= 3
+
+Options: --quick (10k tasks and 2 rounds; 100k records for lists-json; 5k eBird rows).
 Environment: LISTS_BIN_DIR (lists and lists-bench, default .build/release), TMPDIR (temporary files; a real file
 system, not a RAM disk).
 Exit status: 0 goal met, 3 goal missed, 1 the benchmark failed, 2 bad usage.
@@ -217,6 +223,102 @@ def taskwarrior(work, quick):
 
 
 # ---------------------------------------------------------------------------------------------------------
+# eBird
+
+EBIRD_HEADER = ["Submission ID", "Common Name", "Scientific Name", "Taxonomic Order", "Count", "State/Province",
+                "County", "Location ID", "Location", "Latitude", "Longitude", "Date", "Time", "Protocol",
+                "Duration (Min)", "All Obs Reported", "Distance Traveled (km)", "Area Covered (ha)",
+                "Number of Observers", "Breeding Code", "Observation Details", "Checklist Comments",
+                "ML Catalog Numbers"]
+
+
+def write_ebird_download(path, rows, seed=29):
+    """A My eBird Data download of `rows` rows: checklists of 5 to 25 species drawn from the shipped taxonomy."""
+    generator = random.Random(seed)
+    taxonomy = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Sources", "ListsModel",
+                            "Files", "taxonomy.tsv")
+    with open(taxonomy, encoding="utf-8") as file:
+        species = [(order + 1, *line.split("\t")[:2]) for order, line in enumerate(file) if line.strip()]
+    pool = generator.sample(species, 1_500)
+    sites = [(f"L{generator.randrange(100_000, 9_999_999)}", f"Site {n}, {generator.choice(['Park', 'Lake', 'Marsh'])}",
+              round(generator.uniform(-40, 60), 7), round(generator.uniform(-120, 150), 7)) for n in range(300)]
+    protocols = ["eBird - Traveling Count", "eBird - Stationary Count", "eBird - Casual Observation"]
+
+    def quoted(text):
+        return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\n') else text
+
+    lines = [",".join(EBIRD_HEADER)]
+    written, checklist = 0, 0
+    day = datetime.date(2015, 1, 1)
+    while written < rows:
+        checklist += 1
+        site = generator.choice(sites)
+        day += datetime.timedelta(days=generator.randrange(0, 2))
+        time_text = f"{generator.randrange(1, 13):02d}:{generator.randrange(0, 60):02d} {generator.choice(['AM', 'PM'])}"
+        protocol = generator.choice(protocols)
+        for order, scientific, english in generator.sample(pool, min(generator.randrange(5, 26), rows - written)):
+            count = "X" if generator.random() < 0.05 else str(generator.randrange(1, 40))
+            details = "Seen well, calling" if generator.random() < 0.1 else ""
+            fields = [f"S{100_000_000 + checklist}", english, scientific, str(order), count, "US-NY", "Kings",
+                      site[0], site[1], str(site[2]), str(site[3]), day.isoformat(), time_text, protocol,
+                      str(generator.randrange(5, 180)), "1", "1.2" if "Traveling" in protocol else "", "",
+                      str(generator.randrange(1, 4)), "", details, "", ""]
+            lines.append(",".join(quoted(field) for field in fields))
+            written += 1
+    with open(path, "w", encoding="utf-8", newline="") as file:
+        file.write("\ufeff" + "\r\n".join(lines) + "\r\n")
+    return checklist
+
+
+def ebird(work, quick):
+    rows = 5_000 if quick else 50_000
+    rounds = 2 if quick else 5
+    goal = 3.0
+    download = os.path.join(work, "MyEBirdData.csv")
+    checklists = write_ebird_download(download, rows)
+    say(f"== import of a {rows:,}-row My eBird Data download ({os.path.getsize(download) / 1e6:.1f} MB, "
+        f"{checklists:,} checklists): lists import against the sqlite3 shell's .import, {rounds} rounds")
+
+    def run_lists(round_number):
+        database = os.path.join(work, f"lists-{round_number}.sqlite")
+        seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", download], work)
+        stored = sqlite_count(database, "sightings")
+        if stored != rows:
+            raise Failure(f"lists imported {stored} sightings, not {rows}")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(database + suffix):
+                os.remove(database + suffix)
+        return seconds, rss
+
+    def run_sqlite(round_number):
+        database = os.path.join(work, f"shell-{round_number}.sqlite")
+        seconds, rss, _ = timed(["sqlite3", database, f".import --csv {download} sightings"], work)
+        stored = sqlite_count(database, "sightings")
+        if stored != rows:
+            raise Failure(f"sqlite3 .import stored {stored} rows, not {rows}")
+        os.remove(database)
+        return seconds, rss
+
+    run_lists("warm-up")
+    run_sqlite("warm-up")
+    lists, shell = [], []
+    for round_number in range(rounds):
+        order = [("lists", run_lists), ("sqlite3", run_sqlite)]
+        if round_number % 2:
+            order.reverse()
+        figures = {name: run(round_number) for name, run in order}
+        lists.append(figures["lists"][0])
+        shell.append(figures["sqlite3"][0])
+        say(f"   round {round_number + 1}: lists {figures['lists'][0]:.3f} s, sqlite3 {figures['sqlite3'][0]:.3f} s")
+    ratio = statistics.median(lists) / statistics.median(shell)
+    say(f"   lists import: median {statistics.median(lists):.3f} s; sqlite3 .import: median "
+        f"{statistics.median(shell):.3f} s")
+    met = ratio <= goal
+    say(f"RESULT import-ebird: Lists / sqlite3 .import = {ratio:.2f} (goal <= {goal}) {verdict(met)}")
+    return met
+
+
+# ---------------------------------------------------------------------------------------------------------
 # lists-json
 
 
@@ -257,7 +359,7 @@ def lists_json(work, quick):
 
 
 def main(arguments):
-    benchmarks = {"taskwarrior": taskwarrior, "lists-json": lists_json}
+    benchmarks = {"taskwarrior": taskwarrior, "lists-json": lists_json, "ebird": ebird}
     quick = "--quick" in arguments
     names = [a for a in arguments if a != "--quick"]
     if len(names) != 1 or names[0] not in benchmarks:

@@ -12,7 +12,9 @@ import ListsModel
 /// eBird gives dates and times as the observer's local time without a zone; Lists reads them in `timeZone`
 /// (the importing machine's by default) and writes them back the same way. A sighting imported from eBird
 /// has an id made from its checklist (Submission ID) and species, so importing the same download twice adds
-/// nothing. Locations and comments longer than Lists keeps (200 characters, one line) are cut with "…".
+/// nothing. Locations and comments longer than Lists keeps (200 characters, one line) are cut with "…". A row whose
+/// species the taxonomy does not have (by scientific name, else by common name) is imported all the same, and named
+/// in the batch's warnings.
 public enum EBird {
     /// The header of My eBird Data, 23 columns from Submission ID to ML Catalog Numbers.
     public static let downloadHeader = [
@@ -41,6 +43,10 @@ public enum EBird {
         rows.removeFirst()
         var records: [BirdSighting] = []
         var seen = Set<UUID>()
+        // The names no species of the taxonomy has: imported as they are, and reported once each.
+        var unmatched: [(name: String, line: Int, rows: Int)] = []
+        var unmatchedIndex: [String: Int] = [:]
+        var known = Known()
         let now = Date()
         for row in rows {
             let location = "line \(row.line)"
@@ -51,11 +57,27 @@ public enum EBird {
                         + (names.last ?? ""))
             }
             let sighting = try self.sighting(
-                Row(fields: row.fields, columns: columns), location: location, timeZone: timeZone, now: now)
+                Row(fields: row.fields, columns: columns), location: location, timeZone: timeZone, now: now,
+                known: &known)
             // The same species twice on one checklist is one sighting.
             if seen.insert(sighting.id).inserted { records.append(sighting) }
+            if Taxonomy.world.match(name: sighting.name, scientificName: sighting.details.scientificName) == .unmatched
+            {
+                if let index = unmatchedIndex[sighting.name] {
+                    unmatched[index].rows += 1
+                } else {
+                    unmatchedIndex[sighting.name] = unmatched.count
+                    unmatched.append((sighting.name, row.line, 1))
+                }
+            }
         }
-        return ImportBatch(records, existing: .keep)
+        var batch = ImportBatch(records, existing: .keep)
+        batch.warnings = unmatched.map { entry in
+            let more = entry.rows > 1 ? " and \(entry.rows - 1) more" : ""
+            return "line \(entry.line)\(more) (“\(entry.name)”): no species of the taxonomy has this name; imported "
+                + "as it is, not counted on the life list until it is matched (lists birds match)"
+        }
+        return batch
     }
 
     /// One row's fields by column name; a column the row stops short of is empty.
@@ -72,7 +94,16 @@ public enum EBird {
         func has(_ name: String) -> Bool { columns[name].map { $0 < fields.count } ?? false }
     }
 
-    private static func sighting(_ row: Row, location: String, timeZone: TimeZone, now: Date) throws -> BirdSighting {
+    /// What rows of one download repeat, read once: a checklist's date and time are its every row's, and a
+    /// birder's few places give every row its coordinates.
+    private struct Known {
+        var dates: [String: Date] = [:]
+        var coordinates: [String: Decimal] = [:]
+    }
+
+    private static func sighting(
+        _ row: Row, location: String, timeZone: TimeZone, now: Date, known: inout Known
+    ) throws -> BirdSighting {
         for name in requiredColumns {
             guard row.has(name) else {
                 throw ImportError(location, field: name, "is missing: the line has only \(row.fields.count) fields")
@@ -95,12 +126,25 @@ public enum EBird {
             }
             count = parsed
         }
-        let date = try self.date(row["Date"], time: row["Time"], location: location, timeZone: timeZone)
+        let moment = row["Date"] + "\u{1F}" + row["Time"]
+        let date: Date
+        if let seen = known.dates[moment] {
+            date = seen
+        } else {
+            date = try self.date(row["Date"], time: row["Time"], location: location, timeZone: timeZone)
+            known.dates[moment] = date
+        }
+        func coordinate(_ field: String) throws -> Decimal? {
+            let text = row[field]
+            if let seen = known.coordinates[text] { return seen }
+            let value = try Self.coordinate(text, field, location)
+            if let value { known.coordinates[text] = value }
+            return value
+        }
         let scientificName = ImportedText.oneLine(row["Scientific Name"]).nilIfEmpty
         let details = SightingDetails(
             count: count, scientificName: scientificName,
-            latitude: try coordinate(row["Latitude"], "Latitude", location),
-            longitude: try coordinate(row["Longitude"], "Longitude", location),
+            latitude: try coordinate("Latitude"), longitude: try coordinate("Longitude"),
             comments: cut(row["Observation Details"]))
         let checked = try ImportError.at(location) { try details.validated() }
         let id = StableID.make("ebird", submission, row["Scientific Name"].nilIfEmpty ?? name)

@@ -20,6 +20,12 @@ public struct NamedSightings: Sendable, Hashable {
     public let name: String
     /// How many sightings have it.
     public let sightings: Int
+
+    /// `sightings` sightings named `name`.
+    public init(name: String, sightings: Int) {
+        self.name = name
+        self.sightings = sightings
+    }
 }
 
 /// A life list (every species seen) or a year list (every species seen in one year), counted as eBird counts: each

@@ -68,9 +68,11 @@ public enum UncountedForm: String, Sendable, Hashable, CaseIterable {
             }
         }
         func ends(_ part: String) -> Bool { lowered.reversed().starts(with: part.utf8.reversed()) }
-        if has("domestic") {
+        // As eBird writes them: "(Domestic type)", "(hybrid)". A species' own name may hold the word (Passer
+        // domesticus, Chloephaga hybrida).
+        if has("domestic type") {
             self = .domestic
-        } else if has(" x ") || has("hybrid") {
+        } else if has(" x ") || has("(hybrid)") {
             self = .hybrid
         } else if has("/") {
             self = .slash

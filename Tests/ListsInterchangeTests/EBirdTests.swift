@@ -1,6 +1,7 @@
 import Foundation
 import ListsInterchange
 import ListsModel
+import ListsSQLite
 import Testing
 
 /// Paris's time zone: the fixture's French sightings are read as an observer there would.
@@ -27,6 +28,31 @@ private let header = EBird.downloadHeader.joined(separator: ",")
 
 @Suite("My eBird Data as eBird writes it: short rows, quoted commas, French names, CRLF, a byte-order mark")
 struct EBirdTests {
+    @Test func aRowWhoseSpeciesTheTaxonomyLacksIsImportedUnmatchedAndReported() throws {
+        let rows = [
+            "S1,Dodo Bird,Raphus imaginarius,1,1,FR-IDF,Paris,L1,Parc,48.8,2.3,2023-05-14,07:30 AM",
+            "S1,Merle d'Amérique,,27500,X,FR-IDF,Paris,L1,Parc,48.8,2.3,2023-05-14,07:30 AM",
+            "S1,goéland sp.,Larinae sp.,9000,2,FR-IDF,Paris,L1,Parc,48.8,2.3,2023-05-14,07:30 AM",
+            "S2,Dodo Bird,Raphus imaginarius,1,3,FR-IDF,Paris,L1,Parc,48.8,2.3,2023-05-15,07:30 AM",
+        ]
+        let batch = try EBird.read(Array(([header] + rows).joined(separator: "\r\n").utf8), timeZone: paris)
+        #expect(batch.count == 4)
+        #expect(
+            batch.warnings == [
+                "line 2 and 1 more (“Dodo Bird”): no species of the taxonomy has this name; imported as it is, not "
+                    + "counted on the life list until it is matched (lists birds match)"
+            ])
+        let store = try emptyStore()
+        let summary = try batch.apply(to: store)
+        #expect(summary.added == 4)
+        #expect(summary.warnings == batch.warnings)
+        let life = try BirdSightingLog(store: store).lifeList()
+        #expect(life.species.map(\.species.englishName) == ["American Robin"])
+        #expect(life.species.first?.first.record.details.count == .present)
+        #expect(life.uncounted == [NamedSightings(name: "goéland sp.", sightings: 1)])
+        #expect(life.unmatched == [NamedSightings(name: "Dodo Bird", sightings: 2)])
+    }
+
     @Test func aRealDownloadReadsEveryRowWhateverItsNumberOfFields() throws {
         let bytes = try Fixture.bytes("MyEBirdData.csv")
         #expect(InterchangeFormat.detect(fileName: "MyEBirdData.csv", bytes: bytes) == .ebird)

@@ -37,6 +37,9 @@ import Testing
             ("Robin", "Turdus migratorius migratorius", "Turdus migratorius"),
             // The scientific name decides when it is known.
             ("Blackbird", "Turdus merula", "Turdus merula"),
+            // A species whose own name holds eBird's words for forms is a species.
+            ("House Sparrow", "Passer domesticus", "Passer domesticus"),
+            ("Kelp Goose", nil, "Chloephaga hybrida"),
             // An unknown scientific name leaves the name to decide.
             ("American Robin", "Turdus imaginarius", "Turdus migratorius"),
         ] as [(String, String?, String)])

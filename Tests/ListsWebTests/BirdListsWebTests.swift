@@ -145,6 +145,31 @@ import Testing
         #expect(api["speciesPerMonth"] as? [Int] == [2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
 
+    @Test func aLifeListOfMoreThan500SpeciesIsDrawnAPageAtATime() throws {
+        let harness = try PageHarness()
+        let now = PageHarness.now
+        try harness.store.write { session in
+            try session.insert(
+                contentsOf: Taxonomy.world.species.prefix(501).enumerated().map { index, species in
+                    BirdSighting(
+                        meta: RecordMeta(createdAt: now), name: species.englishName, location: nil,
+                        date: now.addingTimeInterval(Double(index - 600) * 60),
+                        details: SightingDetails(scientificName: species.scientificName))
+                })
+        }
+        let first = harness.get("/birds/life").text
+        #expect(first.contains("<h2 class=\"group-header\">501 species</h2>"))
+        #expect(first.contains("1–500 of 501 species"))
+        #expect(first.occurrences(of: "<span class=\"row-number\">") == 500)
+        #expect(first.contains("href=\"/birds/life?page=2\" rel=\"next\""))
+        let second = harness.get("/birds/life", query: ["page": "2"]).text
+        #expect(second.occurrences(of: "<span class=\"row-number\">") == 1)
+        #expect(second.contains("<span class=\"row-number\">501</span>"))
+        let byDate = harness.get("/birds/life", query: ["order": "date"]).text
+        #expect(byDate.contains("href=\"/birds/life?order=date&amp;page=2\" rel=\"next\""))
+        #expect(harness.get("/birds/life", query: ["page": "x"]).status == 400)
+    }
+
     @Test func aNameIsMatchedToASpeciesWithoutJavaScript() throws {
         let harness = try PageHarness()
         try harness.app.lists.birds.add(name: "Pigeon", date: Self.day(2, 1))

@@ -25,13 +25,17 @@ struct BirdListPages: Sendable {
         router.add("GET", "/birds/life", .page) { request, context in
             let pages = try Self(context)
             let order = try BirdListsAPI.order(request)
-            return try pages.page(Viewer(request), list: try pages.lists.birds.lifeList(), year: nil, order: order)
+            return try pages.page(
+                Viewer(request), list: try pages.lists.birds.lifeList(), year: nil, order: order,
+                choice: try ListPager.choice(request))
         }
         router.add("GET", "/birds/year/{year}", .page) { request, context in
             let pages = try Self(context)
             let order = try BirdListsAPI.order(request)
             let year = try BirdListsAPI.year(context.parameters["year"])
-            return try pages.page(Viewer(request), list: try pages.lists.birds.yearList(year), year: year, order: order)
+            return try pages.page(
+                Viewer(request), list: try pages.lists.birds.yearList(year), year: year, order: order,
+                choice: try ListPager.choice(request))
         }
         router.add("GET", "/birds/match", .page) { request, _ in
             guard let name = request.query["name"], !name.trimmingWhitespace().isEmpty else {
@@ -61,14 +65,20 @@ struct BirdListPages: Sendable {
         }
     }
 
-    /// The life list (`year` `nil`) or the year list of `year`, its species in `order`.
-    func page(_ viewer: Viewer, list: BirdList, year: Int?, order: BirdList.Order) throws -> HTTPResponse {
+    /// The life list (`year` `nil`) or the year list of `year`, its species in `order`, at the page `choice` names
+    /// (a life list of more than ``ListPager/pageSize`` species is drawn a page at a time, as every long list is).
+    func page(
+        _ viewer: Viewer, list: BirdList, year: Int?, order: BirdList.Order, choice: ListPager.Choice
+    ) throws -> HTTPResponse {
         let title = year.map { "\($0) List" } ?? "Life List"
         let address = year.map { "/birds/year/\($0)" } ?? "/birds/life"
         let total = list.total == 1 ? "1 species" : "\(Layout.number(list.total)) species"
-        let rows = list.species(in: order).enumerated().map { index, entry in
-            Self.row(entry, number: index + 1, viewer, showsLifer: year != nil)
-        }
+        let species = list.species(in: order)
+        let pager = ListPager(choice, total: species.count)
+        let first = (pager.page - 1) * ListPager.pageSize
+        let rows = species[min(first, species.count)..<min(first + ListPager.pageSize, species.count)].enumerated()
+            .map { index, entry in Self.row(entry, number: first + index + 1, viewer, showsLifer: year != nil) }
+        let keeping = order == .taxonomic ? nil : "order=\(order.rawValue)"
         var content = Self.orderControl(order, address: address)
         if let year {
             content +=
@@ -77,9 +87,11 @@ struct BirdListPages: Sendable {
         }
         content += year.map { BirdCharts.speciesPerMonth(list, year: $0) } ?? BirdCharts.lifeListGrowth(list)
         content += "<h2 class=\"group-header\">\(total)</h2>\n"
+        content += pager.navigation(address, noun: "species", keeping: keeping)
         content += Layout.group(
             rows, empty: year.map { "No species seen in \($0)." } ?? "No species yet.",
             label: year.map { "Species seen in \($0)" } ?? "Species seen")
+        content += pager.navigation(address, noun: "species", keeping: keeping)
         if !list.uncounted.isEmpty {
             content +=
                 "\n<h2 class=\"group-header\">Not counted</h2>\n"
