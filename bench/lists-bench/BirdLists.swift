@@ -73,7 +73,7 @@ struct BirdLists {
 
     /// `sightings` sightings in one write transaction, drawn with a fixed seed.
     func fill(_ store: SQLiteStore) throws {
-        var generator = SplitMix(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         let species = Taxonomy.world.species
         let pool = (0..<2_000).map { species[($0 * 5) % species.count] }
         let start = Date(timeIntervalSince1970: 1_420_070_400)  // 2015-01-01
@@ -97,18 +97,5 @@ struct BirdLists {
         }
         let seconds = try Measure.seconds { try store.write { try $0.insert(contentsOf: records) } }
         Measure.say("   filled \(sightings) sightings in \(Measure.format(seconds))")
-    }
-}
-
-/// A small fixed-seed generator, so that every run draws the same log.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
