@@ -73,10 +73,10 @@ public struct BirdSighting: Record {
             key: "longitude", column: "longitude",
             type: .coordinate(from: -180, to: 180, what: "longitude"), initial: .value(nil),
             get: { $0.details.longitude }, set: { $0.details.longitude = $1 })
-        /// `comments`: notes of several lines, as eBird's checklists have them.
+        /// `comments`: notes of several lines, as eBird's checklists have them, up to 2,000 characters.
         public static let comments = Field(
             BirdSighting.self,
-            key: "comments", column: "comments", type: .note(what: "comments"),
+            key: "comments", column: "comments", type: .note(what: "comments", limit: 2_000),
             initial: .value(nil), get: { $0.details.comments }, set: { $0.details.comments = $1 })
     }
 

@@ -95,15 +95,20 @@ extension FieldType where Value == TaskPriority? {
 extension FieldType where Value == String? {
     /// Text of several lines (a task's note): trimmed, line ends kept as `\n`, tabs allowed, no other control
     /// characters, up to ``NoteRule/maximumLength`` characters; empty or `null` is none.
-    public static func note(what: String) -> FieldType<String?> {
+    ///
+    /// `limit`, when given, is a lower limit than a task's note, counted both in characters and in Unicode scalars
+    /// (what a store's check counts): a sighting's comments, whose column has held 2,000 since eBird imports.
+    public static func note(what: String, limit: Int = NoteRule.maximumLength) -> FieldType<String?> {
         optionalText(
             schema:
-                #"{"type": ["string", "null"], "maxLength": \#(NoteRule.maximumLength), "pattern": "^[^\#(NoteRule.forbiddenClass)]*$", "description": "Several lines; trimmed; line ends as \\n; no control characters but tabs and line ends."}"#,
+                #"{"type": ["string", "null"], "maxLength": \#(limit), "pattern": "^[^\#(NoteRule.forbiddenClass)]*$", "description": "Several lines; trimmed; line ends as \\n; no control characters but tabs and line ends."}"#,
             input: TextInput(
-                kind: "note", rules: NoteRule.inputRules(what: what), parse: { text, _, _ in text },
+                kind: "note", rules: NoteRule.inputRules(what: what, limit: limit), parse: { text, _, _ in text },
                 show: { text, _ in text ?? "" }),
             text: { $0 }, fromText: { $0 }, corrupt: "text", fromJSONText: { text, _ in text }, expected: "a string",
-            check: { text, field, _ in try text.flatMap { try NoteRule.check($0, field: field, what: what) } })
+            check: { text, field, _ in
+                try text.flatMap { try NoteRule.check($0, field: field, what: what, limit: limit) }
+            })
     }
 }
 
@@ -120,10 +125,12 @@ public enum NoteRule {
 
     /// `text` trimmed, its line ends made `\n`, and checked; `nil` when nothing is left.
     /// - Throws: ``ValidationError`` on `field`.
-    public static func check(_ text: String, field: String, what: String) throws -> String? {
+    public static func check(_ text: String, field: String, what: String, limit: Int = maximumLength) throws
+        -> String?
+    {
         // Counted before anything else is done with it: a megabyte is refused without being looked at twice.
-        guard text.utf8.count <= maximumLength * 4 else {
-            throw ValidationError(field: field, message: tooLongMessage(what, count: "\(text.count)"))
+        guard text.utf8.count <= limit * 4 else {
+            throw ValidationError(field: field, message: tooLongMessage(what, count: "\(text.count)", limit: limit))
         }
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         let trimmed = lines.trimmingWhitespace()
@@ -131,8 +138,12 @@ public enum NoteRule {
         if let bad = trimmed.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && TextRule.isForbidden($0) }) {
             throw ValidationError(field: field, message: forbiddenMessage(what, code: TextRule.hex4(bad.value)))
         }
-        if trimmed.count > maximumLength {
-            throw ValidationError(field: field, message: tooLongMessage(what, count: "\(trimmed.count)"))
+        if trimmed.count > limit {
+            throw ValidationError(field: field, message: tooLongMessage(what, count: "\(trimmed.count)", limit: limit))
+        }
+        if limit < maximumLength, trimmed.unicodeScalars.count > limit {
+            throw ValidationError(
+                field: field, message: tooLongMessage(what, count: "\(trimmed.unicodeScalars.count)", limit: limit))
         }
         return trimmed
     }
@@ -141,16 +152,16 @@ public enum NoteRule {
         "\(what) may not contain control characters but line ends and tabs (found U+\(code))"
     }
 
-    static func tooLongMessage(_ what: String, count: String) -> String {
-        "\(what) is \(count) characters long; at most \(maximumLength) are allowed"
+    static func tooLongMessage(_ what: String, count: String, limit: Int = maximumLength) -> String {
+        "\(what) is \(count) characters long; at most \(limit) are allowed"
     }
 
     /// The rules for app.js: the limit and the messages.
-    static func inputRules(what: String) -> String {
-        "\"maxLength\": \(maximumLength), \"messages\": "
+    static func inputRules(what: String, limit: Int = maximumLength) -> String {
+        "\"maxLength\": \(limit), \"messages\": "
             + JSONText.object([
                 ("forbidden", forbiddenMessage(what, code: "{code}")),
-                ("tooLong", tooLongMessage(what, count: "{count}")),
+                ("tooLong", tooLongMessage(what, count: "{count}", limit: limit)),
             ])
     }
 }

@@ -11,7 +11,7 @@ public struct SightingDetails: Sendable, Hashable {
     public var latitude: Decimal?
     /// Longitude in degrees, -180 to 180.
     public var longitude: Decimal?
-    /// Notes about the sighting: several lines, up to 10,000 characters.
+    /// Notes about the sighting: several lines, up to 2,000 characters.
     public var comments: String?
 
     /// Details, each checked by ``validated()``.

@@ -101,7 +101,7 @@ enum BirdListsAPI {
                         + "becomes the species', and sightings added later under that name follow.",
                     body: APIOperation.jsonBody(schema: "SightingMatch"),
                     answer: APIOperation.json("The sightings matched.", schema: "SightingCollection"),
-                    refusals: APIOperation.writeRefusals)
+                    refusals: APIOperation.writeRefusals + [404])
             ) { request, context in
                 let members = try JSONInput.object(from: request, allowed: ["name", "species"])
                 guard case .string(let name)? = members["name"] else {
@@ -111,8 +111,13 @@ enum BirdListsAPI {
                     throw ValidationError(
                         field: "species", message: "the species is required: its English or scientific name or code")
                 }
-                let changed = try context.lists.birds.match(name: name, to: try species(typed))
-                return .json(bytes: CollectionBody(changed).jsonBytes)
+                // A species the taxonomy does not have, or a name no sighting has: nothing there to match, 404.
+                do {
+                    let changed = try context.lists.birds.match(name: name, to: try species(typed))
+                    return .json(bytes: CollectionBody(changed).jsonBytes)
+                } catch let error as ValidationError {
+                    throw HTTPError(status: 404, code: "not_found", message: error.message, field: error.field)
+                }
             },
         ]
     }

@@ -39,6 +39,15 @@ extension StoreContract {
         // A rename that sets its own scientific name keeps it.
         let both = try log.edit(.id(robin.id), name: "Blackbird") { $0.scientificName = "Turdus merula" }
         #expect(both.record.details.scientificName == "Turdus merula")
+        // Comments of several lines, as long as the store's column holds (2,000 characters), and not one more.
+        let longest = String(repeating: "é", count: 999) + "\n" + String(repeating: "🐦", count: 1_000)
+        let commented = try log.edit(.id(robin.id)) { $0.comments = longest }
+        #expect(try log.sighting(.id(robin.id)).record.details.comments == longest)
+        #expect(commented.record.details.comments == longest)
+        let error = #expect(throws: ValidationError.self) {
+            try log.edit(.id(robin.id)) { $0.comments = longest + "x" }
+        }
+        #expect(error?.field == "comments")
     }
 
     static func aNameMatchedLaterTakesEverySightingOfItAlong(_ store: any Store) throws {
