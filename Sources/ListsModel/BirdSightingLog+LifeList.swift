@@ -141,7 +141,7 @@ extension BirdSightingLog {
         var ids: [String] = []
         /// Each row's pair of name and scientific name, an index into ``pairs``.
         var pairOfRow: [Int] = []
-        var pairs: [NameKey] = []
+        var pairs: [Taxonomy.MatchKey] = []
         var dates: [Date] = []
         /// The rows by date, and of two at one moment the one added first.
         var order: [Int] = []
@@ -167,7 +167,7 @@ extension BirdSightingLog {
         log.ids.reserveCapacity(count)
         log.pairOfRow.reserveCapacity(count)
         log.dates.reserveCapacity(count)
-        var pairIndex: [NameKey: Int] = [:]
+        var pairIndex: [Taxonomy.MatchKey: Int] = [:]
         var index = 0
         while index + 3 < values.count {
             guard case .text(let id) = values[index], case .text(let name) = values[index + 1],
@@ -179,7 +179,7 @@ extension BirdSightingLog {
             case .null: scientificName = nil
             default: throw StoreError.corrupt("scientific_name")
             }
-            let key = NameKey(name: name, scientificName: scientificName)
+            let key = Taxonomy.MatchKey(name: name, scientificName: scientificName)
             if let known = pairIndex[key] {
                 log.pairOfRow.append(known)
             } else {
@@ -194,12 +194,6 @@ extension BirdSightingLog {
         let dates = log.dates
         log.order = dates.indices.sorted { dates[$0] != dates[$1] ? dates[$0] < dates[$1] : $0 < $1 }
         return log
-    }
-
-    /// A sighting's name and scientific name: what its match depends on.
-    private struct NameKey: Hashable {
-        let name: String
-        let scientificName: String?
     }
 
     /// The days of moments in a time zone, for moments mostly in order: the zone's offset is looked up once for

@@ -60,13 +60,7 @@ public enum UncountedForm: String, Sendable, Hashable, CaseIterable {
     /// The form `text` (a name or a scientific name) writes, as eBird writes them; `nil` for a species' name.
     public init?(_ text: String) {
         let lowered = Array(text.lowercased().utf8)
-        func has(_ part: String) -> Bool {
-            let needle = Array(part.utf8)
-            guard needle.count <= lowered.count else { return false }
-            return (0...(lowered.count - needle.count)).contains { start in
-                lowered[start..<(start + needle.count)].elementsEqual(needle)
-            }
-        }
+        func has(_ part: String) -> Bool { Taxonomy.occurs(Array(part.utf8), in: lowered) }
         func ends(_ part: String) -> Bool { lowered.reversed().starts(with: part.utf8.reversed()) }
         // As eBird writes them: "(Domestic type)", "(hybrid)". A species' own name may hold the word (Passer
         // domesticus, Chloephaga hybrida).
@@ -90,9 +84,9 @@ public enum UncountedForm: String, Sendable, Hashable, CaseIterable {
 ///
 /// - ``match(name:scientificName:)``: what a sighting saw. A scientific name decides (a subspecies' or a group's
 ///   counts as its species, by its first two words); else the name, as an English, other or scientific name or a
-///   4-letter code written in capitals (``looksLikeCode(_:)``), compared without case, accents or punctuation (`dark eyed junco`, `Dark-eyed Junco`), and with
-///   a named form's parenthesis left out (`Dark-eyed Junco (Slate-colored)`). A name two species share matches
-///   neither: a life list cannot guess.
+///   4-letter code written in capitals (``looksLikeCode(_:)``), compared without case, accents or punctuation
+///   (`dark eyed junco`, `Dark-eyed Junco`), and with a named form's parenthesis left out (`Dark-eyed Junco
+///   (Slate-colored)`). A name two species share matches neither: a life list cannot guess.
 /// - ``species(code:)``: a 4-letter code typed on its own, refused when it names two species.
 /// - ``suggestions(for:limit:)``: the species a name being typed may be, for the name field: every word typed is
 ///   the start of a word of the species' English, other or scientific name, in any order (`rob am` finds American
@@ -106,6 +100,9 @@ public final class Taxonomy: Sendable {
     private let haystacks: [[UInt8]]
     /// The normalized English name of each species, for ranking the suggestions whose name starts with the text.
     private let englishKeys: [String]
+    /// The English name's words as ``haystacks`` write them (`" american robin"`), for ranking the suggestions whose
+    /// English name has every word typed.
+    private let englishHaystacks: [[UInt8]]
     /// Names (English, other, scientific), normalized and without spaces → the species that have them.
     private let byName: [String: [Int]]
     /// Upper-case codes → the species that have them.
@@ -124,6 +121,7 @@ public final class Taxonomy: Sendable {
         var species: [Species] = []
         var haystacks: [[UInt8]] = []
         var englishKeys: [String] = []
+        var englishHaystacks: [[UInt8]] = []
         var byName: [String: [Int]] = [:]
         var byCode: [String: [Int]] = [:]
         for line in tsv.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -139,6 +137,7 @@ public final class Taxonomy: Sendable {
             let names = [entry.englishName, entry.scientificName] + entry.otherNames
             let keys = names.map(Self.key)
             englishKeys.append(keys[0])
+            englishHaystacks.append(Array((" " + keys[0]).utf8))
             for key in Set(keys.map(Self.compact)) where !key.isEmpty { byName[key, default: []].append(index) }
             for code in Set(entry.codes) { byCode[code, default: []].append(index) }
             var haystack: [UInt8] = []
@@ -154,6 +153,7 @@ public final class Taxonomy: Sendable {
         self.species = species
         self.haystacks = haystacks
         self.englishKeys = englishKeys
+        self.englishHaystacks = englishHaystacks
         self.byName = byName
         self.byCode = byCode
     }
@@ -162,8 +162,8 @@ public final class Taxonomy: Sendable {
     /// list matches each of its names once for all its reads. Emptied when it grows past 100,000 names.
     private let matches = Mutex<[MatchKey: SpeciesMatch]>([:])
 
-    /// A name and a scientific name matched.
-    private struct MatchKey: Hashable {
+    /// A name and a scientific name, as a sighting has them: what a match depends on.
+    struct MatchKey: Hashable {
         let name: String
         let scientificName: String?
     }
@@ -223,7 +223,7 @@ public final class Taxonomy: Sendable {
             guard all, !code.contains(index) else { continue }
             if englishKeys[index].hasPrefix(typed) {
                 starting.append(index)
-            } else if words.allSatisfy({ Self.occurs($0, in: Array((" " + englishKeys[index]).utf8)) }) {
+            } else if words.allSatisfy({ Self.occurs($0, in: englishHaystacks[index]) }) {
                 inEnglish.append(index)
             } else if others.count < limit {
                 others.append(index)
@@ -243,7 +243,7 @@ public final class Taxonomy: Sendable {
     }
 
     /// Whether `needle` occurs in `haystack`: a plain search, as both are short.
-    private static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
         haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { needle in
                 guard needle.count <= hay.count, let first = needle.first else { return needle.isEmpty }
