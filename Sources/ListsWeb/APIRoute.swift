@@ -49,6 +49,10 @@ struct APIOperation: Sendable {
     /// The refusals of a route that takes a JSON body and changes something.
     static let writeRefusals = [400, 403, 413, 415, 422]
 
+    /// The `q` parameter of a suggestions route: what was typed (``HTTPRequest/typedQuery()``).
+    static let typedQuery =
+        #"{"name": "q", "in": "query", "required": true, "description": "What was typed.", "schema": {"type": "string", "maxLength": 200}}"#
+
     /// A success answering a JSON body of the schema `name` in the components.
     static func json(_ description: String, schema name: String, headers: String? = nil) -> String {
         let headers = headers.map { #", "headers": \#($0)"# } ?? ""

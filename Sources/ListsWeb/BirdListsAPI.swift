@@ -81,16 +81,14 @@ enum BirdListsAPI {
                     summary: "Species of the taxonomy (AviList 2025) whose names have every word typed, each as the "
                         + "start of a word, in any order, or whose 4-letter code was typed; best first.",
                     parameters: [
-                        #"{"name": "q", "in": "query", "required": true, "description": "What was typed.", "schema": {"type": "string", "maxLength": 200}}"#,
+                        APIOperation.typedQuery,
                         #"{"name": "limit", "in": "query", "description": "At most this many, 1 to 50 (10 by default).", "schema": {"type": "integer", "minimum": 1, "maximum": 50}}"#,
                     ],
                     answer: APIOperation.json("OK", schema: "SpeciesList"), refusals: [400])
             ) { request, _ in
                 let limit = try request.wholeNumber("limit", in: 1...50, default: 10)
-                guard let typed = request.query["q"] else {
-                    throw HTTPError.badRequest("q is required: what was typed", field: "q")
-                }
-                let found = Taxonomy.world.suggestions(for: String(typed.prefix(200)), limit: limit)
+                let typed = try request.typedQuery()
+                let found = Taxonomy.world.suggestions(for: typed, limit: limit)
                 return .json(bytes: SpeciesListBody(found).jsonBytes)
             },
             APIRoute(

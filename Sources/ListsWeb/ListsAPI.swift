@@ -84,16 +84,14 @@ enum ListsAPI {
                     summary: "The catalog's items with a word starting with q (case and accents ignored), most often "
                         + "and most lately bought first, each with the quantity it was last bought in.",
                     parameters: [
-                        #"{"name": "q", "in": "query", "required": true, "description": "What was typed.", "schema": {"type": "string", "maxLength": 200}}"#,
+                        APIOperation.typedQuery,
                         #"{"name": "limit", "in": "query", "description": "At most this many, 1 to 50 (8 by default).", "schema": {"type": "integer", "minimum": 1, "maximum": 50}}"#,
                     ],
                     answer: APIOperation.json("OK", schema: "Suggestions"), refusals: [400])
             ) { request, context in
                 let limit = try request.wholeNumber("limit", in: 1...50, default: 8)
-                guard let typed = request.query["q"] else {
-                    throw HTTPError.badRequest("q is required: what was typed", field: "q")
-                }
-                let found = try context.suggestionIndex().suggestions(for: String(typed.prefix(200)), limit: limit)
+                let typed = try request.typedQuery()
+                let found = try context.suggestionIndex().suggestions(for: typed, limit: limit)
                 var output = Array("{\"suggestions\":[".utf8)
                 for (index, suggestion) in found.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }

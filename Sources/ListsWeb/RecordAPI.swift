@@ -224,6 +224,13 @@ struct RecordAPI<R: Record>: Sendable {
 }
 
 extension HTTPRequest {
+    /// What was typed into a field being filled in (`q`, at most its first 200 characters), for the suggestions.
+    /// - Throws: ``HTTPError`` 400 naming `q` when there is none.
+    func typedQuery() throws -> String {
+        guard let typed = query["q"] else { throw HTTPError.badRequest("q is required: what was typed", field: "q") }
+        return String(typed.prefix(200))
+    }
+
     /// The query's `name` as a whole number in `range`, `fallback` when it is not given.
     /// - Throws: ``HTTPError`` 400 naming `name` for anything else.
     func wholeNumber(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws -> Int {
