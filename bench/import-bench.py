@@ -77,6 +77,17 @@ def megabytes(kib):
     return f"{kib / 1024:.1f} MB"
 
 
+def alternating(rounds, first, second):
+    """One untimed run of each side (the file into the page cache, the binaries loaded), then `rounds` rounds of
+    both, the side that goes first alternating, so that a burst of load from another program falls on both alike.
+    `first` and `second` are (name, run), run(round) giving that side's figures; yields (round, {name: figures})."""
+    for _, run in (first, second):
+        run("warm-up")
+    for round_number in range(rounds):
+        order = [first, second] if round_number % 2 == 0 else [second, first]
+        yield round_number, {name: run(round_number) for name, run in order}
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Taskwarrior
 
@@ -189,17 +200,8 @@ def taskwarrior(work, quick):
         shutil.rmtree(data)
         return seconds, rss
 
-    # One untimed round of each: the file into the page cache, the binaries loaded.
-    run_lists("warm-up")
-    run_task("warm-up")
     lists, task = [], []
-    for round_number in range(rounds):
-        order = [("lists", run_lists), ("task", run_task)]
-        if round_number % 2:
-            order.reverse()
-        figures = {}
-        for name, run in order:
-            figures[name] = run(round_number)
+    for round_number, figures in alternating(rounds, ("lists", run_lists), ("task", run_task)):
         lists.append(figures["lists"])
         task.append(figures["task"])
         say(f"   round {round_number + 1}: lists {figures['lists'][0]:.2f} s ({megabytes(figures['lists'][1])}), "
@@ -299,14 +301,8 @@ def ebird(work, quick):
         os.remove(database)
         return seconds, rss
 
-    run_lists("warm-up")
-    run_sqlite("warm-up")
     lists, shell = [], []
-    for round_number in range(rounds):
-        order = [("lists", run_lists), ("sqlite3", run_sqlite)]
-        if round_number % 2:
-            order.reverse()
-        figures = {name: run(round_number) for name, run in order}
+    for round_number, figures in alternating(rounds, ("lists", run_lists), ("sqlite3", run_sqlite)):
         lists.append(figures["lists"][0])
         shell.append(figures["sqlite3"][0])
         say(f"   round {round_number + 1}: lists {figures['lists'][0]:.3f} s, sqlite3 {figures['sqlite3'][0]:.3f} s")
