@@ -49,8 +49,7 @@ extension BirdsCommands {
         mutating func validate() throws {
             order = try BirdsCommands.order(orderText, command: Self.path)
             if let yearText {
-                guard yearText.count == 4, yearText.allSatisfy(\.isASCII), let year = Int(yearText), year >= 1800
-                else {
+                guard let year = BirdList.year(yearText) else {
                     throw ValidationError(field: "year", message: "use a year from 1800 on, such as 2026")
                 }
                 self.year = year

@@ -56,6 +56,15 @@ public struct BirdList: Sendable, Hashable {
     /// How many species: the list's total.
     public var total: Int { species.count }
 
+    /// The year `text` names for a year list: four digits, from 1800 (the earliest a sighting may be) to 9999; `nil`
+    /// for anything else. What the CLI and the web read.
+    public static func year(_ text: String) -> Int? {
+        guard text.utf8.count == 4, text.utf8.allSatisfy({ (48...57).contains($0) }), let year = Int(text),
+            year >= 1800
+        else { return nil }
+        return year
+    }
+
     /// The species in `order`.
     public func species(in order: Order) -> [ListedSpecies] {
         switch order {

@@ -26,7 +26,7 @@ enum BirdListsAPI {
     /// The year a path names: four digits, from 1800 to 9999.
     /// - Throws: ``HTTPError`` 400 otherwise.
     static func year(_ text: String?) throws -> Int {
-        guard let text, text.count == 4, text.allSatisfy(\.isASCII), let year = Int(text), year >= 1800 else {
+        guard let year = text.flatMap(BirdList.year) else {
             throw HTTPError.badRequest("year must be a year from 1800 on, such as 2026", field: "year")
         }
         return year
