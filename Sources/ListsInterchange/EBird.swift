@@ -1,8 +1,8 @@
 import Foundation
 import ListsModel
 
-/// eBird's files: the "My eBird Data" download (`MyEBirdData.csv`) read in, and the eBird Record Format
-/// (the spreadsheet eBird's import takes) written out.
+/// eBird's files: the "My eBird Data" download (`MyEBirdData.csv`) read in and written back in its own shape, and
+/// the eBird Record Format (the spreadsheet eBird's import takes) written out.
 ///
 /// eBird leaves out a row's trailing empty columns (a sighting without breeding code, details, checklist
 /// comments or media has 19 fields of the header's 23), so a row with fewer fields reads them as empty; one with
@@ -10,11 +10,15 @@ import ListsModel
 /// added a column reads too. Common names come in the observer's eBird language.
 ///
 /// eBird gives dates and times as the observer's local time without a zone; Lists reads them in `timeZone`
-/// (the importing machine's by default) and writes them back the same way. A sighting imported from eBird
-/// has an id made from its checklist (Submission ID) and species, so importing the same download twice adds
-/// nothing. Locations and comments longer than Lists keeps (200 characters, one line) are cut with "…". A row whose
-/// species the taxonomy does not have (by scientific name, else by common name) is imported all the same, and named
-/// in the batch's warnings.
+/// (the household's) and writes them back the same way. A sighting imported from eBird has an id made from its
+/// checklist (Submission ID) and species, so importing the same download twice adds nothing. Each sighting keeps its
+/// row as the file had it (``BirdSighting/ebirdRow``): the columns Lists has no field for (submission, state,
+/// county, location id, protocol, duration, distance, area, observers, breeding code, checklist comments, media) are
+/// written back from it, and a row whose sighting has not changed is written back byte for byte. Observation
+/// Details become the sighting's comments, lines and all; a location, or comments, longer than Lists keeps (200
+/// characters, 2,000) is cut with "…" on the sighting and kept whole in its row. A row whose species the taxonomy
+/// does not have (by scientific name, else by common name) is imported all the same, and named in the batch's
+/// warnings.
 public enum EBird {
     /// The header of My eBird Data, 23 columns from Submission ID to ML Catalog Numbers.
     public static let downloadHeader = [
@@ -27,11 +31,19 @@ public enum EBird {
     /// The columns a sighting cannot be made without.
     static let requiredColumns = ["Submission ID", "Common Name", "Date"]
 
+    /// The Submission ID the download export gives a sighting made in Lists: `Lists-` and its id, which an import
+    /// reads back as the id, so that importing the export again adds nothing.
+    static let madeHerePrefix = "Lists-"
+
+    /// Each column of ``downloadHeader`` by name.
+    static let downloadColumns: [String: Int] = Dictionary(
+        uniqueKeysWithValues: downloadHeader.enumerated().map { ($0.element, $0.offset) })
+
     /// The sightings of a My eBird Data download.
     /// - Throws: ``ImportError`` naming the line and column.
     public static func read(_ bytes: [UInt8], timeZone: TimeZone = .current) throws -> ImportBatch {
-        var rows = try CSV.rows(try ImportedText.utf8(bytes))
-        let names = rows.first?.fields.map { $0.trimmingWhitespace() } ?? []
+        var reader = try CSV.ByteRows(bytes)
+        let names = try reader.next()?.fields.map { $0.trimmingWhitespace() } ?? []
         var columns: [String: Int] = [:]
         for (index, name) in names.enumerated() where columns[name] == nil { columns[name] = index }
         guard requiredColumns.allSatisfy({ columns[$0] != nil }) else {
@@ -40,15 +52,18 @@ public enum EBird {
                 "must be My eBird Data's header row (Submission ID, Common Name, ... ML Catalog Numbers); "
                     + "Submission ID, Common Name and Date are needed")
         }
-        rows.removeFirst()
+        // A row of a download with eBird's own header is kept as it is; one of another header (an older download)
+        // is kept as eBird writes it now, its columns in today's order.
+        let isCurrentHeader = names == downloadHeader
         var records: [BirdSighting] = []
+        records.reserveCapacity(bytes.count / 180)
         var seen = Set<UUID>()
         // The names no species of the taxonomy has: imported as they are, and reported once each.
         var unmatched: [(name: String, line: Int, rows: Int)] = []
         var unmatchedIndex: [String: Int] = [:]
         var known = Known()
         let now = Date()
-        for row in rows {
+        while let row = try reader.next() {
             let location = "line \(row.line)"
             guard row.fields.count <= names.count else {
                 throw ImportError(
@@ -56,9 +71,16 @@ public enum EBird {
                     "has \(row.fields.count) fields; the header has \(names.count), from \(names.first ?? "") to "
                         + (names.last ?? ""))
             }
-            let sighting = try self.sighting(
-                Row(fields: row.fields, columns: columns), location: location, timeZone: timeZone, now: now,
-                known: &known)
+            let fields = Row(fields: row.fields, columns: columns)
+            var sighting = try self.sighting(fields, location: location, timeZone: timeZone, now: now, known: &known)
+            sighting.ebirdRow =
+                isCurrentHeader
+                ? reader.text(of: row) : encode(downloadHeader.map { fields.raw($0) }, trimmed: true)
+            if sighting.ebirdRow?.unicodeScalars.count ?? 0 > BirdSighting.maximumRowLength {
+                throw ImportError(
+                    location, field: "file",
+                    "the row is longer than \(BirdSighting.maximumRowLength) characters, more than Lists keeps")
+            }
             // The same species twice on one checklist is one sighting.
             if seen.insert(sighting.id).inserted { records.append(sighting) }
             if Taxonomy.world.match(name: sighting.name, scientificName: sighting.details.scientificName) == .unmatched
@@ -85,9 +107,13 @@ public enum EBird {
         let fields: [String]
         let columns: [String: Int]
 
-        subscript(_ name: String) -> String {
+        /// The field of column `name`, trimmed.
+        subscript(_ name: String) -> String { raw(name).trimmingWhitespace() }
+
+        /// The field of column `name` as the file has it.
+        func raw(_ name: String) -> String {
             guard let index = columns[name], index < fields.count else { return "" }
-            return fields[index].trimmingWhitespace()
+            return fields[index]
         }
 
         /// Whether the row reaches the column `name`.
@@ -115,7 +141,7 @@ public enum EBird {
             try BirdSighting.validName(ImportedText.oneLine(row["Common Name"]))
         }
         let place = try ImportError.at(location, field: "Location") {
-            try BirdSighting.validLocation(cut(row["Location"]))
+            try BirdSighting.validLocation(cut(ImportedText.oneLine(row["Location"]), to: TextRule.maximumLength))
         }
         let countText = row["Count"]
         var count: BirdCount?
@@ -145,29 +171,64 @@ public enum EBird {
         let details = SightingDetails(
             count: count, scientificName: scientificName,
             latitude: try coordinate("Latitude"), longitude: try coordinate("Longitude"),
-            comments: cut(row["Observation Details"]))
+            comments: comments(row["Observation Details"]))
         let checked = try ImportError.at(location) { try details.validated() }
-        let id = StableID.make("ebird", submission, row["Scientific Name"].nilIfEmpty ?? name)
+        let id =
+            madeHereID(submission) ?? StableID.make("ebird", submission, row["Scientific Name"].nilIfEmpty ?? name)
         let dated = try ImportError.at(location, field: "Date") { try BirdSighting.validDate(date, now: now) }
         return BirdSighting(
             meta: RecordMeta(id: id, createdAt: now.roundedToMilliseconds), name: name, location: place, date: dated,
             details: checked)
     }
 
+    /// The id a Submission ID the download export gave a sighting made in Lists names.
+    private static func madeHereID(_ submission: String) -> UUID? {
+        guard submission.hasPrefix(madeHerePrefix) else { return nil }
+        return UUID(uuidString: String(submission.dropFirst(madeHerePrefix.count)))
+    }
+
     private static func coordinate(_ text: String, _ field: String, _ location: String) throws -> Decimal? {
         guard !text.isEmpty else { return nil }
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+        guard let value = Decimal(string: text, locale: .posix),
             text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") })
         else { throw ImportError(location, field: field, "\(Quoted(text)) is not a number of degrees") }
         return value
     }
 
-    /// Text on one line, cut to what Lists keeps; `nil` when empty.
-    private static func cut(_ text: String) -> String? {
-        let flat = ImportedText.oneLine(text).trimmingWhitespace()
-        guard !flat.isEmpty else { return nil }
-        return flat.count > TextRule.maximumLength ? String(flat.prefix(TextRule.maximumLength - 1)) + "…" : flat
+    /// `text` cut to `limit` characters (and as many Unicode scalars) with "…"; `nil` when empty.
+    private static func cut(_ text: String, to limit: Int) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        guard trimmed.unicodeScalars.count > limit else { return trimmed }
+        var kept = String.UnicodeScalarView(trimmed.unicodeScalars.prefix(limit - 1))
+        // A character of several scalars cut in two is left out whole.
+        while String(kept).count > limit - 1 { kept.removeLast() }
+        kept.append("…")
+        return String(kept)
     }
+
+    /// Observation Details as a sighting's comments: several lines (line ends made `\n`, other control characters
+    /// read as spaces), cut to the 2,000 characters comments have.
+    private static func comments(_ text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        var scalars = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n" && previous == "\r" { continue }
+            if scalar == "\r" || scalar == "\n" {
+                scalars.append("\n")
+            } else if scalar != "\t" && TextRule.isForbidden(scalar) {
+                if scalar.properties.generalCategory != .format { scalars.append(" ") }
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return cut(String(scalars), to: commentsLimit)
+    }
+
+    /// The most characters a sighting's comments have.
+    static let commentsLimit = 2_000
 
     /// `2023-05-14` and `07:30 AM` (or no time: noon) in `timeZone`.
     private static func date(_ day: String, time: String, location: String, timeZone: TimeZone) throws -> Date {
@@ -195,8 +256,85 @@ public enum EBird {
         }
     }
 
+    // MARK: - Writing
+
+    /// The sightings as My eBird Data: eBird's byte-order mark, its header and CR LF line ends. A sighting imported
+    /// from a download and not changed since is its row as the file had it; a changed one is its row with the
+    /// columns Lists keeps (name, scientific name, count, location, coordinates, date, time, observation details)
+    /// written from the sighting, the others as they were (the taxonomic order left empty when the species
+    /// changed); one made in Lists has the Submission ID `Lists-` and its id, and only the columns Lists keeps.
+    public static func writeDownload(_ sightings: [BirdSighting], timeZone: TimeZone = .current) -> [UInt8] {
+        var output: [UInt8] = ImportedText.byteOrderMark
+        output += Array((encode(downloadHeader) + "\r\n").utf8)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var known = Known()
+        let now = Date.distantFuture
+        for sighting in sightings {
+            var fields: [String]
+            if let kept = sighting.ebirdRow, let keptFields = try? CSV.ByteRows.fields(of: kept) {
+                let row = Row(fields: keptFields, columns: downloadColumns)
+                if let read = try? self.sighting(
+                    row, location: "", timeZone: timeZone, now: now, known: &known), isUnchanged(sighting, read)
+                {
+                    output += Array(kept.utf8)
+                    output += [0x0D, 0x0A]
+                    continue
+                }
+                fields = keptFields + Array(repeating: "", count: max(0, downloadHeader.count - keptFields.count))
+                if ImportedText.oneLine(row["Scientific Name"]).nilIfEmpty != sighting.details.scientificName {
+                    fields[3] = ""
+                }
+            } else {
+                fields = Array(repeating: "", count: downloadHeader.count)
+                fields[0] = madeHerePrefix + sighting.id.uuidString
+            }
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: sighting.date)
+            let hour = parts.hour ?? 12
+            fields[1] = sighting.name
+            fields[2] = sighting.details.scientificName ?? ""
+            fields[4] = sighting.details.count?.description ?? ""
+            fields[8] = sighting.location ?? ""
+            fields[9] = sighting.details.latitude.map(\.plainText) ?? ""
+            fields[10] = sighting.details.longitude.map(\.plainText) ?? ""
+            fields[11] = String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+            fields[12] = String(
+                format: "%02d:%02d %@", (hour + 11) % 12 + 1, parts.minute ?? 0, hour < 12 ? "AM" : "PM")
+            fields[20] = sighting.details.comments ?? ""
+            output += Array(encode(fields, trimmed: true).utf8)
+            output += [0x0D, 0x0A]
+        }
+        return output
+    }
+
+    /// Whether `sighting` still says what its kept row says (`read`, the row read again): its name, place, date
+    /// and details, a scientific name Lists filled from the taxonomy for a row without one counting as unchanged.
+    private static func isUnchanged(_ sighting: BirdSighting, _ read: BirdSighting) -> Bool {
+        guard sighting.name == read.name, sighting.location == read.location, sighting.date == read.date else {
+            return false
+        }
+        var details = read.details
+        if details.scientificName == nil, let filled = sighting.details.scientificName,
+            case .species(let species) = Taxonomy.world.match(name: sighting.name), species.scientificName == filled
+        {
+            details.scientificName = filled
+        }
+        return details == sighting.details
+    }
+
+    /// `fields` as one CSV row, each quoted when it holds a comma, a quote or a line break; `trimmed`, without the
+    /// empty columns after the 19th that eBird leaves out.
+    static func encode(_ fields: [String], trimmed: Bool = false) -> String {
+        var fields = fields
+        while trimmed, fields.count > 19, fields.last?.isEmpty == true { fields.removeLast() }
+        return fields.map(CSV.field).joined(separator: ",")
+    }
+
     /// The sightings in the eBird Record Format: 19 columns (A to S), no header row, no commas or quotes inside
-    /// values (a comma becomes a semicolon, a quote is dropped). Sightings without a count are `X`.
+    /// values (a comma becomes a semicolon, a quote is dropped, a line break a space). A sighting without a count is
+    /// `X`. A sighting imported from a download gives its checklist's state and country (K, L), protocol (M),
+    /// observers (N), duration (O), whether all species were reported (P), distance in miles (Q), area in acres (R)
+    /// and comments (S); one made in Lists is an incidental observation by one observer.
     public static func write(_ sightings: [BirdSighting], timeZone: TimeZone = .current) -> [UInt8] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -204,21 +342,46 @@ public enum EBird {
         for sighting in sightings {
             let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: sighting.date)
             let scientific = sighting.details.scientificName?.split(separator: " ").map(String.init) ?? []
-            let columns: [String] = [
-                sighting.name, scientific.first ?? "", scientific.dropFirst().joined(separator: " "),
-                sighting.details.count?.description ?? "X", sighting.details.comments ?? "", sighting.location ?? "",
-                sighting.details.latitude.map { "\($0)" } ?? "", sighting.details.longitude.map { "\($0)" } ?? "",
-                String(format: "%02d/%02d/%04d", parts.month ?? 1, parts.day ?? 1, parts.year ?? 1970),
-                String(format: "%02d:%02d", parts.hour ?? 12, parts.minute ?? 0), "", "", "incidental", "1", "", "N",
-                "", "", "Exported from Lists",
-            ]
+            var checklist = ["", "", "incidental", "1", "", "N", "", "", "Exported from Lists"]
+            if let kept = sighting.ebirdRow, let fields = try? CSV.ByteRows.fields(of: kept) {
+                checklist = self.checklist(Row(fields: fields, columns: downloadColumns))
+            }
+            let columns: [String] =
+                [
+                    sighting.name, scientific.first ?? "", scientific.dropFirst().joined(separator: " "),
+                    sighting.details.count?.description ?? "X", sighting.details.comments ?? "",
+                    sighting.location ?? "", sighting.details.latitude.map(\.plainText) ?? "",
+                    sighting.details.longitude.map(\.plainText) ?? "",
+                    String(format: "%02d/%02d/%04d", parts.month ?? 1, parts.day ?? 1, parts.year ?? 1970),
+                    String(format: "%02d:%02d", parts.hour ?? 12, parts.minute ?? 0),
+                ] + checklist
             text += columns.map(clean).joined(separator: ",") + "\n"
         }
         return Array(text.utf8)
     }
 
+    /// Columns K to S of the Record Format from a download's row: state, country, protocol, observers, duration,
+    /// all reported, miles, acres, checklist comments.
+    private static func checklist(_ row: Row) -> [String] {
+        let region = row["State/Province"].split(separator: "-", maxSplits: 1).map(String.init)
+        let protocolName = row["Protocol"].lowercased()
+        let kind =
+            ["traveling", "stationary", "area", "historical"].first { protocolName.contains($0) } ?? "incidental"
+        func converted(_ column: String, by factor: Double) -> String {
+            guard let value = Double(row[column]) else { return "" }
+            return String(format: "%.3f", value * factor)
+        }
+        return [
+            region.count == 2 ? region[1] : "", region.first ?? "", kind, row["Number of Observers"],
+            row["Duration (Min)"], row["All Obs Reported"] == "1" ? "Y" : "N",
+            converted("Distance Traveled (km)", by: 1 / 1.609344), converted("Area Covered (ha)", by: 2.471054),
+            row["Checklist Comments"],
+        ]
+    }
+
     private static func clean(_ value: String) -> String {
-        value.replacingOccurrences(of: ",", with: ";").replacingOccurrences(of: "\"", with: "")
+        String(
+            value.map { $0 == "," ? ";" : $0.isNewline ? " " : $0 }.filter { $0 != "\"" })
     }
 }
 

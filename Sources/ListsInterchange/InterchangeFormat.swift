@@ -15,8 +15,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case taskwarrior
     /// todo.txt.
     case todoTxt = "todo-txt"
-    /// eBird: My eBird Data (`MyEBirdData.csv`) in, the eBird Record Format out.
+    /// eBird's My eBird Data download (`MyEBirdData.csv`), in and out.
     case ebird
+    /// The eBird Record Format, the spreadsheet eBird's own import takes; written only.
+    case ebirdRecords = "ebird-records"
     /// The shopping catalog as CSV.
     case shoppingCSV = "shopping-csv"
     /// iCalendar `.ics` files of to-dos (VTODO).
@@ -33,7 +35,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
 
     /// The formats `export` writes.
     public static let exportable: [InterchangeFormat] = [
-        .listsJSON, .dataTD, .taskwarrior, .todoTxt, .icalendar, .shoppingCSV, .ebird,
+        .listsJSON, .dataTD, .taskwarrior, .todoTxt, .icalendar, .shoppingCSV, .ebird, .ebirdRecords,
     ]
 
     /// The format of a file from its content (its first 4 kB, or all of a binary property list), or `nil` when
@@ -123,7 +125,12 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .taskwarrior: try Taskwarrior.read(bytes, now: now, zone: zone)
         case .todoTxt: try TodoTxt.read(bytes, now: now)
         case .shoppingCSV: try ShoppingCSV.read(bytes, now: now)
-        case .ebird: try EBird.read(bytes)
+        case .ebird: try EBird.read(bytes, timeZone: zone)
+        case .ebirdRecords:
+            throw ImportError(
+                "import", field: "format",
+                "ebird-records (the eBird Record Format) is written only; import eBird's My eBird Data download "
+                    + "(ebird)")
         case .icalendar: try ICalendar.read(bytes, now: now, zone: zone)
         }
     }
@@ -160,7 +167,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         }
         let taskList = try list.map { try TaskList.Fields.name.checked($0) }
         guard self == .taskwarrior else {
-            let zone = self == .icalendar ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
+            let zone =
+                self == .icalendar || self == .ebird ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
             var batch = try read(bytes, now: now, zone: zone)
             batch.putShoppingItems(on: ShoppingLists.tabListName, everyWhenNoneMarked: false)
             batch.taskList = taskList
@@ -204,8 +212,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                 ShoppingCSV.write(
                     store.read { try $0.list(ShoppingItem.self) }.map(\.record), lists: named,
                     categories: try Categories(store: store).all()))
-        case .ebird:
-            try write(EBird.write(store.read { try $0.list(BirdSighting.self) }.map(\.record)))
+        case .ebird, .ebirdRecords:
+            let (sightings, zone) = try store.read {
+                (try $0.list(BirdSighting.self).map(\.record), try HouseholdTimeZone.of(store.household, in: $0))
+            }
+            try write(
+                self == .ebird
+                    ? EBird.writeDownload(sightings, timeZone: zone) : EBird.write(sightings, timeZone: zone))
         case .itemsPlist, .seedPlist:
             throw ImportError(
                 "export", field: "format",

@@ -16,16 +16,22 @@ public struct BirdSighting: Record {
     public var date: Date
     /// The details a birder's checklist (eBird) records, all optional.
     public var details: SightingDetails
+    /// The row of the My eBird Data download the sighting was imported from, as the file had it (its 23 columns,
+    /// with the submission, state, county, location id, protocol and effort Lists has no field for), kept to be
+    /// written back; `nil` for a sighting made in Lists. Lists sets it, never a client.
+    public var ebirdRow: String?
 
     /// A sighting with already validated values.
     public init(
-        meta: RecordMeta, name: String, location: String?, date: Date, details: SightingDetails = SightingDetails()
+        meta: RecordMeta, name: String, location: String?, date: Date, details: SightingDetails = SightingDetails(),
+        ebirdRow: String? = nil
     ) {
         self.meta = meta
         self.name = name
         self.location = location
         self.date = date
         self.details = details
+        self.ebirdRow = ebirdRow
     }
 
     public var displayName: String { name }
@@ -78,12 +84,25 @@ public struct BirdSighting: Record {
             BirdSighting.self,
             key: "comments", column: "comments", type: .note(what: "comments", limit: 2_000),
             initial: .value(nil), get: { $0.details.comments }, set: { $0.details.comments = $1 })
+        /// `ebird`: the eBird download's row an import kept; the API shows it and never takes it.
+        public static let ebirdRow = Field(
+            BirdSighting.self, key: "ebird", column: "ebird",
+            type: .keptText(
+                description:
+                    "The row of the My eBird Data download the sighting was imported from, as the file had it, kept "
+                    + "to be written back by the eBird export.",
+                maximum: maximumRowLength),
+            initial: .value(nil), isInput: false, get: { $0.ebirdRow }, set: { $0.ebirdRow = $1 })
     }
+
+    /// The longest eBird row a sighting keeps, in characters.
+    public static let maximumRowLength = 100_000
 
     public static let schema = RecordSchema<BirdSighting>(
         [
             Fields.name.erased, Fields.location.erased, Fields.date.erased, Fields.count.erased,
             Fields.scientificName.erased, Fields.latitude.erased, Fields.longitude.erased, Fields.comments.erased,
+            Fields.ebirdRow.erased,
         ],
         name: Fields.name, blank: { BirdSighting(meta: $0, name: "", location: nil, date: $0.createdAt) },
         rules: { try $0.details.checkCoordinates() },

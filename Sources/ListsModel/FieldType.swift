@@ -389,22 +389,22 @@ extension FieldType where Value == Decimal? {
                     return value
                 },
                 show: { value, conventions in
-                    let text = value.map { "\($0)" } ?? ""
+                    let text = value?.plainText ?? ""
                     return conventions.writesDecimalComma ? String(text.map { $0 == "." ? "," : $0 }) : text
                 }),
-            toStore: { $0.map { .text("\($0)") } ?? .null },
+            toStore: { $0.map { .text($0.plainText) } ?? .null },
             fromStore: { value in
                 switch value {
                 case .null: return nil
                 case .text(let text):
-                    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                    guard let value = Decimal(string: text, locale: Locale.posix) else {
                         throw StoreError.corrupt("coordinate")
                     }
                     return value
                 default: throw StoreError.corrupt("coordinate")
                 }
             },
-            toJSON: { value, output in output += Array((value.map { "\($0)" } ?? "null").utf8) },
+            toJSON: { value, output in output += Array((value?.plainText ?? "null").utf8) },
             fromJSON: { json, field in
                 switch json {
                 case .null: return nil

@@ -98,15 +98,16 @@ extension BirdSighting {
         func text(_ value: String?) -> FieldValue { value.map { .text($0) } ?? .null }
         return [
             .text(name), text(location), .date(date), text(details.count?.description), text(details.scientificName),
-            text(details.latitude.map { "\($0)" }), text(details.longitude.map { "\($0)" }), text(details.comments),
+            text(details.latitude?.plainText), text(details.longitude?.plainText), text(details.comments),
+            text(ebirdRow),
         ]
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
-        guard fields.count == 8 else { throw StoreError.corrupt("sighting has \(fields.count) values") }
+        guard fields.count == 9 else { throw StoreError.corrupt("sighting has \(fields.count) values") }
         func decimal(_ text: String?) throws -> Decimal? {
             guard let text else { return nil }
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            guard let value = Decimal(string: text, locale: .posix) else {
                 throw StoreError.corrupt("coordinate")
             }
             return value
@@ -119,7 +120,8 @@ extension BirdSighting {
             meta: meta, name: try fields.text(0), location: try fields.optionalText(1), date: try fields.date(2),
             details: SightingDetails(
                 count: count, scientificName: try fields.optionalText(4), latitude: try decimal(fields.optionalText(5)),
-                longitude: try decimal(fields.optionalText(6)), comments: try fields.optionalText(7)))
+                longitude: try decimal(fields.optionalText(6)), comments: try fields.optionalText(7)),
+            ebirdRow: try fields.optionalText(8))
     }
 
     public func writeJSON(to output: inout [UInt8]) {
@@ -132,10 +134,11 @@ extension BirdSighting {
         }
         object.date("createdAt", meta.createdAt, &output)
         object.date("date", date, &output)
+        if let ebirdRow { object.string("ebird", ebirdRow, &output) }
         object.string("id", id.text, &output)
-        object.raw("latitude", details.latitude.map { "\($0)" }, &output)
+        object.raw("latitude", details.latitude?.plainText, &output)
         object.string("location", location, &output)
-        object.raw("longitude", details.longitude.map { "\($0)" }, &output)
+        object.raw("longitude", details.longitude?.plainText, &output)
         object.string("name", name, &output)
         object.string("scientificName", details.scientificName, &output)
         object.date("updatedAt", meta.updatedAt, &output)

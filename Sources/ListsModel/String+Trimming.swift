@@ -8,7 +8,13 @@ extension StringProtocol {
     /// `lists todo add`, and even a `CharacterSet`'s first use costs a command more than its trimming; the scalars'
     /// Unicode properties say the same.
     public func trimmingWhitespace(includingNewlines: Bool = true) -> String {
+        // Most texts start and end with a printable ASCII character: nothing to look at.
         let scalars = unicodeScalars
+        if let first = scalars.first?.value, let last = scalars.last?.value, (0x21..<0x7F).contains(first),
+            (0x21..<0x7F).contains(last)
+        {
+            return String(self)
+        }
         let isSpace = includingNewlines ? Self.isWhitespaceOrNewline : Self.isWhitespace
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
             let last = scalars.lastIndex(where: { !isSpace($0) })

@@ -306,7 +306,8 @@ public final class Taxonomy: Sendable {
             if scalar == "'" || scalar == "\u{2019}" { continue }
             let isWordCharacter =
                 scalar.isASCII
-                ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) : scalar.properties.isAlphabetic
+                ? (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar))
+                : scalar.properties.isAlphabetic
             guard isWordCharacter else {
                 pendingSpace = !bytes.isEmpty
                 continue

@@ -421,6 +421,11 @@ extension PostgresStore {
         ALTER TABLE tasks ADD COLUMN list text CHECK (list IS NULL OR char_length(list) = 36);
         CREATE INDEX tasks_without_list ON tasks (household, position) WHERE list IS NULL;
         """,
+        // 23: the row of the My eBird Data download a sighting was imported from, kept to be written back whole.
+        // Nothing stored changes: sightings imported before keep none, and their export is made from their fields.
+        """
+        ALTER TABLE sightings ADD COLUMN ebird text CHECK (ebird IS NULL OR char_length(ebird) BETWEEN 1 AND 100000);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

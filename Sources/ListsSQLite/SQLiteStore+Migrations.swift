@@ -467,6 +467,11 @@ extension SQLiteStore {
         ALTER TABLE tasks ADD COLUMN list TEXT CHECK (list IS NULL OR length(list) = 36);
         CREATE INDEX tasks_without_list ON tasks (position) WHERE list IS NULL;
         """,
+        // 23: the row of the My eBird Data download a sighting was imported from, kept to be written back whole.
+        // Nothing stored changes: sightings imported before keep none, and their export is made from their fields.
+        """
+        ALTER TABLE sightings ADD COLUMN ebird TEXT CHECK (ebird IS NULL OR length(ebird) BETWEEN 1 AND 100000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

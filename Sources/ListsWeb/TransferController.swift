@@ -158,7 +158,8 @@ struct TransferController: Sendable {
             case .todoTxt: ("text/plain; charset=utf-8", "todo.txt")
             case .icalendar: ("text/calendar; charset=utf-8", "todos.ics")
             case .shoppingCSV: ("text/csv; charset=utf-8", "shopping.csv")
-            case .ebird: ("text/csv; charset=utf-8", "ebird-records.csv")
+            case .ebird: ("text/csv; charset=utf-8", "MyEBirdData.csv")
+            case .ebirdRecords: ("text/csv; charset=utf-8", "ebird-records.csv")
             case .itemsPlist, .seedPlist: ("application/octet-stream", "lists.bin")
             }
         return HTTPResponse(

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ListsSQLite
 import Testing
 
 #if canImport(Glibc)
@@ -149,7 +150,8 @@ struct DatabaseFileTests {
                     == Outcome(
                         status: 1, stdout: "",
                         stderr: "lists: database: the database was written by a newer version of Lists (schema 99; "
-                            + "this version knows up to 22); upgrade Lists to open it. Nothing was changed\n"),
+                            + "this version knows up to \(SQLiteStore.migrations.count)); upgrade Lists to open it. Nothing was changed\n"
+                    ),
                 "\(arguments)")
             #expect(sandbox.bytes(sandbox.database) == bytes, "lists \(arguments) changed the file's bytes")
         }

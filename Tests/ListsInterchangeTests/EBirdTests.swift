@@ -73,12 +73,12 @@ struct EBirdTests {
         #expect(sightings[5].date == (try local("2023-10-21T12:00", paris)))
     }
 
-    @Test func observationDetailsWithCommasAndALineBreakAreKeptOnOneLine() throws {
+    @Test func observationDetailsWithCommasAndALineBreakAreTheCommentsLinesAndAll() throws {
         let sightings = try EBird.read(try Fixture.bytes("MyEBirdData.csv"), timeZone: paris).sightings
         #expect(
             sightings.map(\.details.comments) == [
                 nil, nil, "Tambourine près de l'Orangerie, côté ouest", nil,
-                "Sur l'île du lac ; deux nids occupés",
+                "Sur l'île du lac ;\ndeux nids occupés",
                 nil,
                 nil,
             ])
@@ -129,5 +129,130 @@ struct EBirdTests {
         let sightings = try EBird.read(Array(text.utf8), timeZone: paris).sightings
         #expect(sightings.map(\.name) == ["Merle noir"])
         #expect(sightings.map(\.location) == ["Jardin des Plantes"])
+    }
+
+    // MARK: - Written back
+
+    /// A store with Paris's time, as its household, that has imported the download `name`.
+    private func imported(_ name: String) throws -> SQLiteStore {
+        let store = try emptyStore()
+        try store.setHouseholdTimeZone("Europe/Paris")
+        _ = try InterchangeFormat.ebird.importing(try Fixture.bytes(name), into: store)
+        return store
+    }
+
+    private func exported(_ store: SQLiteStore, _ format: InterchangeFormat = .ebird) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try format.export(store) { bytes += $0 }
+        return bytes
+    }
+
+    @Test(arguments: ["MyEBirdData.csv", "MyEBirdData-en.csv"])
+    func aDownloadImportedAndExportedUnchangedComesBackByteForByte(name: String) throws {
+        let store = try imported(name)
+        #expect(try exported(store) == (try Fixture.bytes(name)))
+        // Its every column is kept: the submission, the region, the protocol and the effort.
+        let sightings = try store.read { try $0.list(BirdSighting.self) }.map(\.record)
+        #expect(sightings.allSatisfy { $0.ebirdRow?.hasPrefix("S") == true })
+    }
+
+    @Test func aChangedSightingIsWrittenFromItsFieldsAndTheColumnsItKept() throws {
+        let store = try imported("MyEBirdData-en.csv")
+        let log = BirdSightingLog(store: store)
+        try log.edit(.typed("1"), location: "Stewart Park, lighthouse") { $0.count = .number(14) }
+        try log.edit(.typed("3"), name: "Robin") { $0.scientificName = "Erithacus rubecula" }
+        let lines = String(decoding: try exported(store), as: UTF8.self).components(separatedBy: "\r\n")
+        let original = String(decoding: try Fixture.bytes("MyEBirdData-en.csv"), as: UTF8.self)
+            .components(separatedBy: "\r\n")
+        #expect(lines.count == original.count)
+        #expect(
+            lines[1]
+                == "S57460512,Canada Goose,Branta canadensis,327,14,US-NY,Tompkins,L99381,"
+                + "\"Stewart Park, lighthouse\",42.4613556,-76.5050434,2019-06-22,07:02 AM,eBird - Traveling Count,95,1,"
+                + "2.414,,2")
+        // Another species: its taxonomic order, eBird's number for the old one, is left empty.
+        #expect(
+            lines[3]
+                == "S57460512,Robin,Erithacus rubecula,,4,US-NY,Tompkins,L99381,Stewart Park,42.4613556,-76.5050434,"
+                + "2019-06-22,07:02 AM,eBird - Traveling Count,95,1,2.414,,2,NY Nest with Young (Confirmed)")
+        #expect(Array(lines[2...]).filter { $0 != lines[3] } == Array(original[2...]).filter { $0 != original[3] })
+    }
+
+    @Test func aSightingMadeInListsGoesOutAndComesBackAsItself() throws {
+        let store = try imported("MyEBirdData.csv")
+        let log = BirdSightingLog(store: store)
+        let robin = try log.add(
+            name: "American Robin", location: "Parc Monceau", date: try local("2026-03-01T08:45", paris),
+            details: SightingDetails(
+                count: .number(2), latitude: Decimal(string: "48.8797"), longitude: Decimal(string: "2.3091"),
+                comments: "Singing\non the lawn")
+        ).record
+        let bytes = try exported(store)
+        let last = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").dropLast().last
+        #expect(
+            last
+                == "Lists-\(robin.id.uuidString),American Robin,Turdus migratorius,,2,,,,Parc Monceau,48.8797,2.3091,"
+                + "2026-03-01,08:45 AM,,,,,,,,\"Singing\non the lawn\"")
+        // Imported again, it is the same sighting; into another household, the same file comes back.
+        #expect(try InterchangeFormat.ebird.importing(bytes, into: store) == ImportSummary(unchanged: 8))
+        let other = try emptyStore()
+        try other.setHouseholdTimeZone("Europe/Paris")
+        _ = try InterchangeFormat.ebird.importing(bytes, into: other)
+        #expect(try exported(other) == bytes)
+        #expect(
+            try BirdSightingLog(store: other).sighting(.id(robin.id)).record.details.comments == robin.details.comments)
+    }
+
+    @Test func anOlderDownloadsRowsAreKeptInTodaysColumns() throws {
+        let old = EBird.downloadHeader.dropLast().joined(separator: ",")
+        let text =
+            "\(old)\nS1,American Robin,Turdus migratorius,29473,2,US-NY,Kings,L1,Prospect Park,40.66,-73.97,2023-04-01,"
+            + "08:15 AM,eBird - Stationary Count,20,1,,,1,,,\"Sunny, calm\"\n"
+        let store = try emptyStore()
+        try store.setHouseholdTimeZone("Europe/Paris")
+        _ = try InterchangeFormat.ebird.importing(Array(text.utf8), into: store)
+        #expect(
+            String(decoding: try exported(store), as: UTF8.self)
+                == "\u{FEFF}\(header)\r\nS1,American Robin,Turdus migratorius,29473,2,US-NY,Kings,L1,Prospect Park,"
+                + "40.66,-73.97,2023-04-01,08:15 AM,eBird - Stationary Count,20,1,,,1,,,\"Sunny, calm\"\r\n")
+    }
+
+    @Test func commentsLongerThanASightingKeepsAreCutThereAndKeptWholeInTheRow() throws {
+        let long = String(repeating: "Long views over the marsh. ", count: 100)
+        let text =
+            "\(header)\r\nS1,Mallard,Anas platyrhynchos,544,3,US-NY,Kings,L1,Pond,40.66,-73.97,2023-04-01,"
+            + "08:15 AM,Incidental,,0,,,1,,\(long)\r\n"
+        let store = try emptyStore()
+        _ = try InterchangeFormat.ebird.importing(Array("\u{FEFF}\(text)".utf8), into: store)
+        let sighting = try BirdSightingLog(store: store).sighting(.typed("1")).record
+        #expect(sighting.details.comments?.count == 2_000)
+        #expect(sighting.details.comments?.hasSuffix("…") == true)
+        #expect(try exported(store) == Array("\u{FEFF}\(text)".utf8))
+    }
+
+    @Test func theRecordFormatCarriesTheChecklistsProtocolEffortAndObservers() throws {
+        let store = try imported("MyEBirdData-en.csv")
+        let rows = String(decoding: try exported(store, .ebirdRecords), as: UTF8.self).split(separator: "\n")
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 7)
+        #expect(rows.allSatisfy { $0.count == 19 })
+        // K to S: state, country, protocol, observers, duration, all reported, miles, acres, checklist comments.
+        #expect(Array(rows[0][10...]) == ["NY", "US", "traveling", "2", "95", "Y", "1.500", "", ""])
+        #expect(rows[0][8...9] == ["06/22/2019", "07:02"])
+        #expect(rows[3][18] == "Cool and overcast. Walked the lakeshore trail; back by the lighthouse.")
+        #expect(rows[1][4] == "Heard only; check-check calls")
+        #expect(Array(rows[4][3...5]) == ["X", "", "Central Park; The Ramble"])
+        #expect(Array(rows[4][10...15]) == ["NY", "US", "incidental", "1", "", "N"])
+        #expect(Array(rows[5][10...15]) == ["NY", "US", "stationary", "1", "30", "Y"])
+        #expect(Array(rows[6][10...17]) == ["NJ", "US", "historical", "3", "120", "Y", "", "0.988"])
+        // A sighting made in Lists is an incidental observation by one observer.
+        try BirdSightingLog(store: store).add(name: "Blue Jay", date: try local("2026-03-01T08:45", paris))
+        let last = String(decoding: try exported(store, .ebirdRecords), as: UTF8.self).split(separator: "\n").last
+        #expect(
+            last?.hasSuffix(",03/01/2026,08:45,,,incidental,1,,N,,,Exported from Lists") == true)
+    }
+
+    @Test func theRecordFormatIsWrittenOnly() {
+        #expect(throws: ImportError.self) { try InterchangeFormat.ebirdRecords.read(Array("x".utf8)) }
     }
 }

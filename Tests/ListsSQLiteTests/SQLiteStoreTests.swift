@@ -319,6 +319,7 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try ShoppingList(store: store).catalog().map(\.record.name) == ["Bread", "Milk"])
         #expect(try ShoppingList(store: store).shoppingList().map(\.record.name) == ["Bread"])
         #expect(try BirdSightingLog(store: store).all().first?.record.details.comments == "singing")
+        #expect(try BirdSightingLog(store: store).all().first?.record.ebirdRow == nil)
         // Ids stay unique; new records go after the last position.
         #expect(throws: StoreError.conflict(.task)) { try store.write { try $0.insert(tasks[0]) } }
         try TodoList(store: store).add(title: "Chop the logs")

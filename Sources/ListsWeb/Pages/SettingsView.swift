@@ -14,7 +14,8 @@ enum SettingsView {
             (.listsJSON, "Lists backup (all three apps, lossless)"), (.taskwarrior, "Taskwarrior JSON (To-Do)"),
             (.todoTxt, "todo.txt (To-Do)"),
             (.icalendar, "iCalendar .ics (To-Do)"), (.dataTD, "iTahDoodle data.td (To-Do)"),
-            (.shoppingCSV, "Shopping CSV (Items)"), (.ebird, "eBird Record Format (Bird Sightings)"),
+            (.shoppingCSV, "Shopping CSV (Items)"), (.ebird, "My eBird Data (Bird Sightings)"),
+            (.ebirdRecords, "eBird Record Format, for eBird's import (Bird Sightings)"),
         ]
         let downloads = descriptions.map { format, label in
             """
