@@ -150,7 +150,7 @@ extension BirdsCommands {
         let rows = list.species(in: order).enumerated().map { index, entry in
             [
                 "\(index + 1)", entry.species.englishName, entry.species.scientificName,
-                run.date(entry.first.record.date), entry.first.record.location ?? "",
+                run.date(entry.first.date), entry.first.location ?? "",
             ] + (year == nil ? [] : [entry.isLifer ? "Lifer" : ""])
         }
         if !rows.isEmpty {

@@ -76,7 +76,7 @@ enum BirdsCommands {
             try BirdsCommands.refuseAmbiguousCode(name)
             let added = try log.add(name: name, location: location, date: date, details: details)
             if run.wantsJSON { return run.output.json(added.record) }
-            let firsts = try log.firsts()
+            let firsts = try log.firsts(of: [added.record])
             let mark =
                 firsts.lifers.contains(added.record.id)
                 ? " (Lifer!)" : firsts.firstsOfYear.contains(added.record.id) ? " (first of the year)" : ""

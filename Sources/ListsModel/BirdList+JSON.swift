@@ -45,7 +45,7 @@ public struct BirdListBody: JSONWritable {
             listed.key("species", &output)
             entry.species.writeJSON(to: &output)
             listed.key("first", &output)
-            entry.first.record.writeJSON(to: &output)
+            entry.first.writeJSON(to: &output)
             listed.raw("sightings", "\(entry.sightings)", &output)
             listed.bool("lifer", entry.isLifer, &output)
             listed.close(&output)

@@ -5,7 +5,9 @@ public struct ListedSpecies: Sendable, Hashable {
     /// The species.
     public let species: Species
     /// Its first sighting on the list (the earliest; of two on one date, the one added first): where and when.
-    public let first: Numbered<BirdSighting>
+    public let first: BirdSighting
+    /// That sighting's place in the log's order: of two first seen at one moment, the one added first comes first.
+    let firstPlace: Int64
     /// How many sightings of it the list has.
     public let sightings: Int
     /// Whether its first sighting on the list is its first ever: always on a life list; on a year list, a species
@@ -69,7 +71,11 @@ public struct BirdList: Sendable, Hashable {
     public func species(in order: Order) -> [ListedSpecies] {
         switch order {
         case .taxonomic: species
-        case .date: species.sorted { BirdSightingLog.seenBefore($0.first, $1.first) }
+        case .date:
+            species.sorted { one, other in
+                one.first.date != other.first.date
+                    ? one.first.date < other.first.date : one.firstPlace < other.firstPlace
+            }
         }
     }
 }
@@ -94,33 +100,150 @@ public struct SightingFirsts: Sendable, Hashable {
 extension BirdSightingLog {
     /// Every species seen, with where and when first (see ``BirdList``).
     public func lifeList(taxonomy: Taxonomy = .world) throws -> BirdList {
-        try list(year: nil, taxonomy: taxonomy)
+        let (log, records) = try sightings.store.read { session in
+            let log = try NameLog(session, household: sightings.store.household, taxonomy: taxonomy)
+            return (log, try session.records(BirdSighting.self, firstOf: Array(log.firstOfSpecies.values)))
+        }
+        var days = DayReader(log.zone)
+        var newByYear: [Int: Int] = [:]
+        for first in log.firstOfSpecies.values { newByYear[days.day(first.date).year, default: 0] += 1 }
+        var totalByYear: [YearTotal] = []
+        if let first = newByYear.keys.min(), let last = newByYear.keys.max() {
+            var total = 0
+            for year in first...last {
+                total += newByYear[year] ?? 0
+                totalByYear.append(YearTotal(year: year, total: total))
+            }
+        }
+        var uncounted = NameTally()
+        var unmatched = NameTally()
+        for (index, group) in log.groups.enumerated() {
+            switch log.matches[index] {
+            case .species: break
+            case .uncounted: uncounted.add(group)
+            case .unmatched: unmatched.add(group)
+            }
+        }
+        let listed = try log.firstOfSpecies.sorted { $0.key < $1.key }.map { order, first in
+            guard let record = records[first.id] else { throw StoreError.corrupt("sighting") }
+            return ListedSpecies(
+                species: taxonomy.species[order - 1], first: record, firstPlace: first.place,
+                sightings: log.countOfSpecies[order] ?? 0, isLifer: true)
+        }
+        return BirdList(
+            species: listed, uncounted: uncounted.names, unmatched: unmatched.names, speciesPerMonth: [],
+            totalByYear: totalByYear)
     }
 
     /// Every species seen in `year` (a year of the household's time zone), with where and when first that year;
     /// ``ListedSpecies/isLifer`` tells the species first seen ever that year.
     public func yearList(_ year: Int, taxonomy: Taxonomy = .world) throws -> BirdList {
-        try list(year: year, taxonomy: taxonomy)
+        let household = sightings.store.household
+        let (log, values) = try sightings.store.read { session in
+            let log = try NameLog(session, household: household, taxonomy: taxonomy)
+            let range = try Self.range(of: year, in: log.zone)
+            return (
+                log,
+                try session.values(
+                    BirdSighting.self, columns: ["id", "name", "scientific_name", "sighted_at"],
+                    within: ("sighted_at", range))
+            )
+        }
+        var days = DayReader(log.zone)
+        var firsts: [Int: (date: Date, row: Int, id: String, count: Int)] = [:]
+        var monthly = [Set<Int>](repeating: [], count: 12)
+        var uncounted = NameTally()
+        var unmatched = NameTally()
+        var matchOfPair = log.matchOfPair
+        var row = 0
+        while row * 4 + 3 < values.count {
+            let base = row * 4
+            guard case .text(let id) = values[base], case .text(let name) = values[base + 1],
+                case .date(let date) = values[base + 3]
+            else { throw StoreError.corrupt("sighting") }
+            let scientificName: String?
+            switch values[base + 2] {
+            case .text(let text): scientificName = text
+            case .null: scientificName = nil
+            default: throw StoreError.corrupt("scientific_name")
+            }
+            let key = Taxonomy.MatchKey(name: name, scientificName: scientificName)
+            let match =
+                matchOfPair[key]
+                ?? {
+                    let found = taxonomy.match(name: name, scientificName: scientificName)
+                    matchOfPair[key] = found
+                    return found
+                }()
+            switch match {
+            case .species(let species):
+                monthly[days.day(date).parts.month - 1].insert(species.order)
+                if let known = firsts[species.order] {
+                    let isEarlier = date < known.date
+                    firsts[species.order] = (
+                        isEarlier ? date : known.date, isEarlier ? row : known.row, isEarlier ? id : known.id,
+                        known.count + 1
+                    )
+                } else {
+                    firsts[species.order] = (date, row, id, 1)
+                }
+            case .uncounted: uncounted.add(name, count: 1, date: date, place: Int64(row))
+            case .unmatched: unmatched.add(name, count: 1, date: date, place: Int64(row))
+            }
+            row += 1
+        }
+        let ids = firsts.values.compactMap { UUID(uuidString: $0.id) }
+        let records = try sightings.store.read { try $0.records(BirdSighting.self, ids: ids) }
+        let listed = try firsts.sorted { $0.key < $1.key }.map { order, entry in
+            guard let id = UUID(uuidString: entry.id), let first = records[id] else {
+                throw StoreError.corrupt("sighting")
+            }
+            return ListedSpecies(
+                species: taxonomy.species[order - 1], first: first, firstPlace: Int64(entry.row),
+                sightings: entry.count, isLifer: log.firstOfSpecies[order]?.id == id)
+        }
+        return BirdList(
+            species: listed, uncounted: uncounted.names, unmatched: unmatched.names,
+            speciesPerMonth: monthly.map(\.count), totalByYear: [])
     }
 
-    /// The lifers and firsts of the year among all sightings.
-    public func firsts(taxonomy: Taxonomy = .world) throws -> SightingFirsts {
-        let log = try seen()
-        let matches = log.matches(taxonomy)
-        var days = DayReader(log.zone)
-        var lifers: Set<UUID> = []
-        var firstsOfYear: Set<UUID> = []
-        var seenEver: Set<Int> = []
-        var seenInYear: Set<Int> = []
-        for row in log.order {
-            guard let species = matches[log.pairOfRow[row]].species else { continue }
-            let isLifer = seenEver.insert(species.order).inserted
-            let firstOfYear = seenInYear.insert(days.day(log.dates[row]).year * 100_000 + species.order).inserted
-            guard isLifer || firstOfYear, let id = UUID(uuidString: log.ids[row]) else { continue }
-            if isLifer { lifers.insert(id) }
-            firstsOfYear.insert(id)
+    /// Which of `sightings` (sightings of this log) are lifers and firsts of their year: one read of the log's
+    /// names, then for each sighting that is not a lifer, a look-up of an earlier one of its species that year.
+    public func firsts(of sightings: [BirdSighting], taxonomy: Taxonomy = .world) throws -> SightingFirsts {
+        guard !sightings.isEmpty else { return SightingFirsts(lifers: [], firstsOfYear: []) }
+        let household = self.sightings.store.household
+        return try self.sightings.store.read { session in
+            let log = try NameLog(session, household: household, taxonomy: taxonomy)
+            let lifers = Set(log.firstOfSpecies.values.map(\.id))
+            var pairsOfSpecies: [Int: [FirstInGroup]] = [:]
+            for (index, group) in log.groups.enumerated() {
+                if case .species(let species) = log.matches[index] {
+                    pairsOfSpecies[species.order, default: []].append(group)
+                }
+            }
+            var days = DayReader(log.zone)
+            var firstsOfYear: Set<UUID> = []
+            for sighting in sightings {
+                if lifers.contains(sighting.id) {
+                    firstsOfYear.insert(sighting.id)
+                    continue
+                }
+                guard
+                    case .species(let species) = taxonomy.match(
+                        name: sighting.name, scientificName: sighting.details.scientificName)
+                else { continue }
+                let start = try Self.range(of: days.day(sighting.date).year, in: log.zone).lowerBound
+                let hasEarlier = try (pairsOfSpecies[species.order] ?? []).contains { group in
+                    // A name first seen after it cannot have been seen before it.
+                    guard group.date <= sighting.date else { return false }
+                    return try session.hasEarlier(
+                        BirdSighting.self, matching: [("name", group.values[0]), ("scientific_name", group.values[1])],
+                        earliest: "sighted_at", from: start, than: sighting.id)
+                }
+                if !hasEarlier { firstsOfYear.insert(sighting.id) }
+            }
+            return SightingFirsts(lifers: lifers.intersection(sightings.map(\.id)), firstsOfYear: firstsOfYear)
         }
-        return SightingFirsts(lifers: lifers, firstsOfYear: firstsOfYear)
     }
 
     /// Matches every sighting named `name` (exactly, as typed) to `species`: their scientific name becomes the
@@ -138,71 +261,59 @@ extension BirdSightingLog {
         }
     }
 
-    /// Whether `one` was seen before `other`: by date, and of two at one moment the one added first.
-    static func seenBefore(_ one: Numbered<BirdSighting>, _ other: Numbered<BirdSighting>) -> Bool {
-        one.record.date != other.record.date ? one.record.date < other.record.date : one.number < other.number
+    /// The moments of `year` in `zone`: from its first midnight to the next year's.
+    static func range(of year: Int, in zone: TimeZone) throws -> Range<Date> {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard let start = calendar.date(from: DateComponents(year: year, month: 1, day: 1)),
+            let end = calendar.date(from: DateComponents(year: year + 1, month: 1, day: 1))
+        else { throw ValidationError(field: "year", message: "\(year) is not a year this calendar has") }
+        return start..<end
     }
 
-    /// What the lists read of a log: each sighting's id, name and scientific name (as a pair, each pair once) and
-    /// date (a few columns, not the sightings whole: ``StoreSession/values(_:columns:)``), in the order added (a
-    /// sighting's number is its row plus one), the rows in the order they were seen, and the household's time zone.
-    private struct SeenLog {
-        var ids: [String] = []
-        /// Each row's pair of name and scientific name, an index into ``pairs``.
-        var pairOfRow: [Int] = []
-        var pairs: [Taxonomy.MatchKey] = []
-        var dates: [Date] = []
-        /// The rows by date, and of two at one moment the one added first.
-        var order: [Int] = []
-        var zone: TimeZone
+    /// What the lists read of a log: each name and scientific name its sightings have (a pair), with how many
+    /// sightings have it and the first of them (``StoreSession/firstInGroups(_:groupedBy:earliest:)``, one pass
+    /// over an index, not the sightings whole), what each pair counts as, each species' first sighting, and the
+    /// household's time zone.
+    private struct NameLog {
+        let groups: [FirstInGroup]
+        let matches: [SpeciesMatch]
+        var matchOfPair: [Taxonomy.MatchKey: SpeciesMatch] = [:]
+        /// Each species' first sighting, by taxonomic order.
+        var firstOfSpecies: [Int: FirstInGroup] = [:]
+        /// How many sightings each species has, by taxonomic order.
+        var countOfSpecies: [Int: Int] = [:]
+        let zone: TimeZone
 
-        /// What each pair counts as.
-        func matches(_ taxonomy: Taxonomy) -> [SpeciesMatch] {
-            pairs.map { taxonomy.match(name: $0.name, scientificName: $0.scientificName) }
-        }
-    }
-
-    /// The log as the lists read it, in one read.
-    private func seen() throws -> SeenLog {
-        let household = sightings.store.household
-        let (values, zone) = try sightings.store.read { session in
-            (
-                try session.values(BirdSighting.self, columns: ["id", "name", "scientific_name", "sighted_at"]),
-                try HouseholdTimeZone.of(household, in: session)
-            )
-        }
-        var log = SeenLog(zone: zone)
-        let count = values.count / 4
-        log.ids.reserveCapacity(count)
-        log.pairOfRow.reserveCapacity(count)
-        log.dates.reserveCapacity(count)
-        var pairIndex: [Taxonomy.MatchKey: Int] = [:]
-        var index = 0
-        while index + 3 < values.count {
-            guard case .text(let id) = values[index], case .text(let name) = values[index + 1],
-                case .date(let date) = values[index + 3]
-            else { throw StoreError.corrupt("sighting") }
-            let scientificName: String?
-            switch values[index + 2] {
-            case .text(let text): scientificName = text
-            case .null: scientificName = nil
-            default: throw StoreError.corrupt("scientific_name")
+        init(_ session: any StoreSession, household: HouseholdID, taxonomy: Taxonomy) throws {
+            groups = try session.firstInGroups(
+                BirdSighting.self, groupedBy: ["name", "scientific_name"], earliest: "sighted_at")
+            zone = try HouseholdTimeZone.of(household, in: session)
+            var matches: [SpeciesMatch] = []
+            matches.reserveCapacity(groups.count)
+            for group in groups {
+                guard case .text(let name) = group.values[0] else { throw StoreError.corrupt("sighting") }
+                let scientificName: String?
+                switch group.values[1] {
+                case .text(let text): scientificName = text
+                case .null: scientificName = nil
+                default: throw StoreError.corrupt("scientific_name")
+                }
+                let key = Taxonomy.MatchKey(name: name, scientificName: scientificName)
+                let match = taxonomy.match(name: name, scientificName: scientificName)
+                matches.append(match)
+                matchOfPair[key] = match
+                guard case .species(let species) = match else { continue }
+                countOfSpecies[species.order, default: 0] += group.count
+                if let known = firstOfSpecies[species.order],
+                    known.date < group.date || (known.date == group.date && known.place < group.place)
+                {
+                    continue
+                }
+                firstOfSpecies[species.order] = group
             }
-            let key = Taxonomy.MatchKey(name: name, scientificName: scientificName)
-            if let known = pairIndex[key] {
-                log.pairOfRow.append(known)
-            } else {
-                pairIndex[key] = log.pairs.count
-                log.pairOfRow.append(log.pairs.count)
-                log.pairs.append(key)
-            }
-            log.ids.append(id)
-            log.dates.append(date)
-            index += 4
+            self.matches = matches
         }
-        let dates = log.dates
-        log.order = dates.indices.sorted { dates[$0] != dates[$1] ? dates[$0] < dates[$1] : $0 < $1 }
-        return log
     }
 
     /// The days of moments in a time zone, for moments mostly in order: the zone's offset is looked up once for
@@ -226,70 +337,31 @@ extension BirdSightingLog {
         }
     }
 
-    /// The list of `year`, or over all years when `year` is `nil`: one pass over the log in the order seen, then the
-    /// first sightings of its species read whole.
-    private func list(year: Int?, taxonomy: Taxonomy) throws -> BirdList {
-        let log = try seen()
-        let matches = log.matches(taxonomy)
-        var days = DayReader(log.zone)
-        var firsts: [Int: (row: Int, count: Int, isLifer: Bool)] = [:]
-        var everSeen: Set<Int> = []
-        var uncounted = NameTally()
-        var unmatched = NameTally()
-        var monthly = [Set<Int>](repeating: [], count: year == nil ? 0 : 12)
-        var newByYear: [Int: Int] = [:]
-        for row in log.order {
-            let match = matches[log.pairOfRow[row]]
-            let isFirstEver = match.species.map { everSeen.insert($0.order).inserted } ?? false
-            let date = days.day(log.dates[row]).parts
-            if isFirstEver, year == nil { newByYear[date.year, default: 0] += 1 }
-            if let year, date.year != year { continue }
-            switch match {
-            case .species(let species):
-                if year != nil { monthly[date.month - 1].insert(species.order) }
-                if let known = firsts[species.order] {
-                    firsts[species.order] = (known.row, known.count + 1, known.isLifer)
-                } else {
-                    firsts[species.order] = (row, 1, isFirstEver)
-                }
-            case .uncounted: uncounted.add(log.pairs[log.pairOfRow[row]].name)
-            case .unmatched: unmatched.add(log.pairs[log.pairOfRow[row]].name)
-            }
-        }
-        let ids = firsts.values.compactMap { UUID(uuidString: log.ids[$0.row]) }
-        let records = try sightings.store.read { try $0.records(BirdSighting.self, ids: ids) }
-        let listed = try firsts.sorted { $0.key < $1.key }.map { order, entry in
-            guard let id = UUID(uuidString: log.ids[entry.row]), let first = records[id] else {
-                throw StoreError.corrupt("sighting")
-            }
-            return ListedSpecies(
-                species: taxonomy.species[order - 1], first: Numbered(number: entry.row + 1, record: first),
-                sightings: entry.count, isLifer: entry.isLifer)
-        }
-        var totalByYear: [YearTotal] = []
-        if let first = newByYear.keys.min(), let last = newByYear.keys.max() {
-            var total = 0
-            for year in first...last {
-                total += newByYear[year] ?? 0
-                totalByYear.append(YearTotal(year: year, total: total))
-            }
-        }
-        return BirdList(
-            species: listed, uncounted: uncounted.names, unmatched: unmatched.names,
-            speciesPerMonth: monthly.map(\.count), totalByYear: totalByYear)
-    }
-
-    /// Names counted in the order first seen.
+    /// Names counted, in the order first seen.
     private struct NameTally {
-        var counts: [String: Int] = [:]
-        var order: [String] = []
+        var entries: [String: (count: Int, date: Date, place: Int64)] = [:]
 
-        mutating func add(_ name: String) {
-            if counts[name] == nil { order.append(name) }
-            counts[name, default: 0] += 1
+        mutating func add(_ group: FirstInGroup) {
+            guard case .text(let name) = group.values[0] else { return }
+            add(name, count: group.count, date: group.date, place: group.place)
         }
 
-        var names: [NamedSightings] { order.map { NamedSightings(name: $0, sightings: counts[$0] ?? 0) } }
+        mutating func add(_ name: String, count: Int, date: Date, place: Int64) {
+            guard let known = entries[name] else {
+                entries[name] = (count, date, place)
+                return
+            }
+            let isEarlier = date < known.date || (date == known.date && place < known.place)
+            entries[name] = (known.count + count, isEarlier ? date : known.date, isEarlier ? place : known.place)
+        }
+
+        var names: [NamedSightings] {
+            entries.sorted { one, other in
+                one.value.date != other.value.date
+                    ? one.value.date < other.value.date : one.value.place < other.value.place
+            }
+            .map { NamedSightings(name: $0.key, sightings: $0.value.count) }
+        }
     }
 }
 

@@ -271,11 +271,49 @@ public protocol BulkLoadingSession {
 /// A session that reads a few fields of every record of a long list without decoding the records whole, and
 /// records by their ids in a few statements (SQLite): what a birder's life list reads of 100,000 sightings.
 public protocol ColumnReadingSession {
-    /// As ``StoreSession/values(_:columns:)``, whose checks are done.
-    func values<R: Record>(_ type: R.Type, columns: [(name: String, kind: FieldKind)]) throws -> [FieldValue]
+    /// As ``StoreSession/values(_:columns:within:)``, whose checks are done.
+    func values<R: Record>(
+        _ type: R.Type, columns: [(name: String, kind: FieldKind)], within: (column: String, range: Range<Date>)?
+    ) throws -> [FieldValue]
 
     /// As ``StoreSession/records(_:ids:)``.
     func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R]
+
+    /// As ``StoreSession/records(_:firstOf:)``.
+    func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R]
+
+    /// As ``StoreSession/firstInGroups(_:groupedBy:earliest:)``, whose checks are done.
+    func firstInGroups<R: Record>(
+        _ type: R.Type, groupedBy columns: [(name: String, kind: FieldKind)], earliest: String
+    ) throws -> [FirstInGroup]
+
+    /// As ``StoreSession/hasEarlier(_:matching:earliest:from:than:)``, whose checks are done.
+    func hasEarlier<R: Record>(
+        _ type: R.Type, matching: [(name: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
+    ) throws -> Bool
+}
+
+/// The records of a group (those with the same values of some columns) and the first of them by a date: what a
+/// life list reads of each name and scientific name its sightings have.
+public struct FirstInGroup: Sendable, Hashable {
+    /// The values the group's records share, in the columns' order.
+    public let values: [FieldValue]
+    /// How many records the group has.
+    public let count: Int
+    /// The earliest date among them.
+    public let date: Date
+    /// The id of the record with that date; of several, the one first in list order.
+    public let id: UUID
+    /// That record's place in list order: only for comparing with another group's.
+    public let place: Int64
+
+    public init(values: [FieldValue], count: Int, date: Date, id: UUID, place: Int64) {
+        self.values = values
+        self.count = count
+        self.date = date
+        self.id = id
+        self.place = place
+    }
 }
 
 extension StoreSession {
@@ -286,22 +324,112 @@ extension StoreSession {
     /// list order, one record after the other (`columns.count` values each): a read of a few fields of a long list.
     /// The session's own way when it has one (``columnReading``), else its records read whole.
     /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have.
-    public func values<R: Record>(_ type: R.Type, columns: [String]) throws -> [FieldValue] {
-        let specs = R.fieldSpecs
-        let chosen = try columns.map { column -> (name: String, kind: FieldKind, index: Int?) in
-            if column == "id" { return ("id", .text, nil) }
-            guard let index = specs.firstIndex(where: { $0.name == column }) else {
-                throw StoreError.failure("unknown column \(column) for \(R.kind.noun)")
-            }
-            return (column, specs[index].kind, index)
+    ///
+    /// With `within`, only the records whose date column `within.column` lies in `within.range`.
+    public func values<R: Record>(
+        _ type: R.Type, columns: [String], within: (column: String, range: Range<Date>)? = nil
+    ) throws -> [FieldValue] {
+        let chosen = try columns.map { try Self.column($0, of: type) }
+        let filter = try within.map { within in (within, try Self.dateColumn(within.column, of: type)) }
+        if let columnReading {
+            return try columnReading.values(type, columns: chosen.map { ($0.name, $0.kind) }, within: within)
         }
-        if let columnReading { return try columnReading.values(type, columns: chosen.map { ($0.name, $0.kind) }) }
         var values: [FieldValue] = []
         for numbered in try list(type, where: nil, offset: 0, limit: nil) {
             let fields = numbered.record.fields
+            if let (within, index) = filter {
+                guard case .date(let date) = fields[index], within.range.contains(date) else { continue }
+            }
             for column in chosen { values.append(column.index.map { fields[$0] } ?? .text(numbered.record.id.text)) }
         }
         return values
+    }
+
+    /// The groups of the records of `type` with equal values of the store columns `columns` (fields' columns), in
+    /// no order, each with its first record by the date column `earliest` (of several at one moment, the one first
+    /// in list order): a life list's first sighting of each name. The session's own way when it has one (SQLite:
+    /// one grouped statement over an index), else its records read whole.
+    /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have, or an `earliest` that is no date.
+    public func firstInGroups<R: Record>(_ type: R.Type, groupedBy columns: [String], earliest: String) throws
+        -> [FirstInGroup]
+    {
+        let chosen = try columns.map { try Self.column($0, of: type) }
+        let dateIndex = try Self.dateColumn(earliest, of: type)
+        if let columnReading {
+            return try columnReading.firstInGroups(
+                type, groupedBy: chosen.map { ($0.name, $0.kind) }, earliest: earliest)
+        }
+        var groups: [[FieldValue]: FirstInGroup] = [:]
+        for (place, numbered) in try list(type, where: nil, offset: 0, limit: nil).enumerated() {
+            let fields = numbered.record.fields
+            let key = chosen.map { column in column.index.map { fields[$0] } ?? .text(numbered.record.id.text) }
+            guard case .date(let date) = fields[dateIndex] else { throw StoreError.corrupt(earliest) }
+            let mine = FirstInGroup(values: key, count: 1, date: date, id: numbered.record.id, place: Int64(place))
+            guard let known = groups[key] else {
+                groups[key] = mine
+                continue
+            }
+            let first = date < known.date ? mine : known
+            groups[key] = FirstInGroup(
+                values: key, count: known.count + 1, date: first.date, id: first.id, place: first.place)
+        }
+        return Array(groups.values)
+    }
+
+    /// The first records of `groups` (of ``firstInGroups(_:groupedBy:earliest:)``), by id: by their places where the
+    /// session has its own way (SQLite: by position, not through the index of ids), else by their ids.
+    public func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R] {
+        if let columnReading { return try columnReading.records(type, firstOf: groups) }
+        return try records(type, ids: groups.map(\.id))
+    }
+
+    /// Whether a record of `type` whose store columns equal `matching` has a date in the column `earliest` from
+    /// `from` that comes before the record `id`'s (or at the same moment, before it in list order): whether a
+    /// sighting is the first of its name in its year.
+    /// - Throws: ``StoreError/notFound(_:)`` when no record has `id`; ``StoreError/failure(_:)`` for a column
+    ///   `type` does not have.
+    public func hasEarlier<R: Record>(
+        _ type: R.Type, matching: [(column: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
+    ) throws -> Bool {
+        let chosen = try matching.map { (try Self.column($0.column, of: type), $0.value) }
+        let dateIndex = try Self.dateColumn(earliest, of: type)
+        if let columnReading {
+            return try columnReading.hasEarlier(
+                type, matching: chosen.map { ($0.0.name, $0.1) }, earliest: earliest, from: from, than: id)
+        }
+        let all = try list(type, where: nil, offset: 0, limit: nil)
+        guard let mine = all.firstIndex(where: { $0.record.id == id }),
+            case .date(let date) = all[mine].record.fields[dateIndex]
+        else { throw StoreError.notFound(R.kind) }
+        return all.enumerated().contains { place, numbered in
+            let fields = numbered.record.fields
+            guard case .date(let other) = fields[dateIndex], other >= from,
+                other < date || (other == date && place < mine)
+            else { return false }
+            return chosen.allSatisfy { column, value in
+                (column.index.map { fields[$0] } ?? .text(numbered.record.id.text)) == value
+            }
+        }
+    }
+
+    /// The store column `name` of `type` (a field's column, or `id`): its kind and the field's index.
+    private static func column<R: Record>(_ name: String, of type: R.Type) throws
+        -> (name: String, kind: FieldKind, index: Int?)
+    {
+        if name == "id" { return ("id", .text, nil) }
+        guard let index = R.fieldSpecs.firstIndex(where: { $0.name == name }) else {
+            throw StoreError.failure("unknown column \(name) for \(R.kind.noun)")
+        }
+        return (name, R.fieldSpecs[index].kind, index)
+    }
+
+    /// The index of the date column `name` among `type`'s fields.
+    private static func dateColumn<R: Record>(_ name: String, of type: R.Type) throws -> Int {
+        let column = try column(name, of: type)
+        guard let index = column.index, column.kind == .date else {
+            throw StoreError.failure("\(name) is no date column of \(R.kind.noun)")
+        }
+        return index
     }
 
     /// The records of `type` with `ids` in the session's scope, by id; an id no record has is left out.

@@ -517,17 +517,67 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
 
 extension SQLiteSession {
     /// The columns (checked by ``StoreSession/values(_:columns:)`` against the schema) of the scope's list, in order.
-    func values<R: Record>(_ type: R.Type, columns: [(name: String, kind: FieldKind)]) throws -> [FieldValue] {
+    func values<R: Record>(
+        _ type: R.Type, columns: [(name: String, kind: FieldKind)], within: (column: String, range: Range<Date>)?
+    ) throws -> [FieldValue] {
         var values: [FieldValue] = []
-        values.reserveCapacity(try count(type, where: nil) * columns.count)
+        if within == nil { values.reserveCapacity(try count(type, where: nil) * columns.count) }
         let names = columns.map(\.name).joined(separator: ", ")
-        try connection.query(
-            "SELECT \(names) FROM \(Self.table(R.kind)) WHERE position >= ? AND position < ? ORDER BY position",
-            [bounds.low, bounds.high]
-        ) { row in
+        var sql = "SELECT \(names) FROM \(Self.table(R.kind)) WHERE position >= ? AND position < ?"
+        var parameters = [bounds.low, bounds.high]
+        if let within {
+            sql += " AND \(within.column) >= ? AND \(within.column) < ?"
+            parameters += [.date(within.range.lowerBound), .date(within.range.upperBound)]
+        }
+        try connection.query(sql + " ORDER BY position", parameters) { row in
             for (index, column) in columns.enumerated() { values.append(row.value(Int32(index), as: column.kind)) }
         }
         return values
+    }
+
+    /// One statement grouping the scope's rows; with the index schema 24 gives sightings on `(position >> 40, name,
+    /// scientific_name, sighted_at, id)`, it reads the index alone, in order. SQLite takes a bare column of a `min()`
+    /// aggregate from the row with the least value, and of rows with equal values from the first in the index's
+    /// order, which ends with the position.
+    func firstInGroups<R: Record>(
+        _ type: R.Type, groupedBy columns: [(name: String, kind: FieldKind)], earliest: String
+    ) throws -> [FirstInGroup] {
+        let names = columns.map(\.name).joined(separator: ", ")
+        let count = Int32(columns.count)
+        var groups: [FirstInGroup] = []
+        try connection.query(
+            "SELECT \(names), count(*), min(\(earliest)), position, id FROM \(Self.table(R.kind)) WHERE "
+                + "position >> 40 = ? AND position >= ? AND position < ? GROUP BY \(names)",
+            [bounds.household, bounds.low, bounds.high]
+        ) { row in
+            guard let id = row.uuid(count + 3) else { return }
+            groups.append(
+                FirstInGroup(
+                    values: columns.enumerated().map { row.value(Int32($0.offset), as: $0.element.kind) },
+                    count: Int(row.integer(count)),
+                    date: Date(timeIntervalSince1970: Double(row.integer(count + 1)) / 1000), id: id,
+                    place: row.integer(count + 2)))
+        }
+        return groups
+    }
+
+    func hasEarlier<R: Record>(
+        _ type: R.Type, matching: [(name: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
+    ) throws -> Bool {
+        let table = Self.table(R.kind)
+        let tests = matching.map { "\($0.name) IS ?" }.joined(separator: " AND ")
+        guard
+            let mine = try connection.integer(
+                "SELECT position FROM \(table) WHERE household = ? AND id = ? AND position >= ? AND position < ?",
+                [bounds.household, .text(id.text), bounds.low, bounds.high])
+        else { throw StoreError.notFound(R.kind) }
+        let found = try connection.integer(
+            "SELECT 1 FROM \(table), (SELECT \(earliest) AS mine FROM \(table) WHERE position = ?) WHERE "
+                + "position >> 40 = ? AND position >= ? AND position < ? AND \(tests) AND \(earliest) >= ? AND (\(earliest) < mine OR "
+                + "(\(earliest) = mine AND position < ?)) LIMIT 1",
+            [.integer(mine), bounds.household, bounds.low, bounds.high] + matching.map(\.value)
+                + [.date(from), .integer(mine)])
+        return found != nil
     }
 
     /// The records with `ids`, 500 ids to a statement.
@@ -543,6 +593,27 @@ extension SQLiteSession {
                 type,
                 "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id IN (\(marks)) AND position >= ? "
                     + "AND position < ?", [bounds.household] + chunk.map { .text($0.text) } + [bounds.low, bounds.high])
+            {
+                found[numbered.record.id] = numbered.record
+            }
+        }
+        return found
+    }
+
+    /// The records at the groups' places (their positions, as ``firstInGroups(_:groupedBy:earliest:)`` gives them),
+    /// 500 to a statement.
+    func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R] {
+        var found: [UUID: R] = [:]
+        let table = Self.table(R.kind)
+        var start = 0
+        while start < groups.count {
+            let chunk = groups[start..<min(start + 500, groups.count)]
+            start += chunk.count
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for numbered in try numbered(
+                type,
+                "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE position IN (\(marks)) AND position >= ? "
+                    + "AND position < ?", chunk.map { .integer($0.place) } + [bounds.low, bounds.high])
             {
                 found[numbered.record.id] = numbered.record
             }

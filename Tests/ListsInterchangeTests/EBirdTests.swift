@@ -48,7 +48,7 @@ struct EBirdTests {
         #expect(summary.warnings == batch.warnings)
         let life = try BirdSightingLog(store: store).lifeList()
         #expect(life.species.map(\.species.englishName) == ["American Robin"])
-        #expect(life.species.first?.first.record.details.count == .present)
+        #expect(life.species.first?.first.details.count == .present)
         #expect(life.uncounted == [NamedSightings(name: "goéland sp.", sightings: 1)])
         #expect(life.unmatched == [NamedSightings(name: "Dodo Bird", sightings: 2)])
     }

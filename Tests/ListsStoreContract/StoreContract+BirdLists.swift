@@ -68,7 +68,7 @@ extension StoreContract {
         #expect(life.total == 1)
         #expect(life.unmatched.isEmpty)
         #expect(life.species[0].sightings == 4)
-        #expect(life.species[0].first.record.name == "robin")
+        #expect(life.species[0].first.name == "robin")
         let error = #expect(throws: ValidationError.self) { try log.match(name: "Nightingale", to: robin) }
         #expect(error?.field == "name")
     }
@@ -87,16 +87,35 @@ extension StoreContract {
         #expect(life.total == 3)
         #expect(life.species.map(\.species.englishName) == ["Mallard", "American Robin", "Dark-eyed Junco"])
         #expect(life.species(in: .date).map(\.species.englishName) == ["Mallard", "American Robin", "Dark-eyed Junco"])
-        #expect(life.species[0].first.record.location == "Pond")
-        #expect(life.species[1].first.record.date == noon(2024, 12, 31))
+        #expect(life.species[0].first.location == "Pond")
+        #expect(life.species[1].first.date == noon(2024, 12, 31))
         #expect(life.uncounted.map(\.name) == ["Greater/Lesser Scaup", "Mallard (Domestic type)"])
         let year = try log.yearList(2025)
         #expect(year.species.map(\.species.englishName) == ["Mallard", "American Robin", "Dark-eyed Junco"])
         #expect(year.species.map(\.isLifer) == [false, false, true])
-        #expect(year.species[0].first.record.location == "River")
+        #expect(year.species[0].first.location == "River")
         #expect(try log.yearList(2023).total == 0)
-        let firsts = try log.firsts()
+        let firsts = try log.firsts(of: try log.all().map(\.record))
         #expect(firsts.lifers.count == 3)
         #expect(firsts.firstsOfYear.count == 5)
+        // Another name of a species, seen earlier that year, and two sightings at one moment: the first added is
+        // the first of the year.
+        let earlier = try log.add(name: "Anas platyrhynchos", date: noon(2025, 1, 15)).record
+        let twin = try log.add(name: "Mallard", location: "Pond", date: noon(2025, 1, 15)).record
+        let all = try log.all().map(\.record)
+        let again = try log.firsts(of: all)
+        #expect(again.firstsOfYear.contains(earlier.id))
+        #expect(!again.firstsOfYear.contains(twin.id))
+        #expect(!again.firstsOfYear.contains(all[3].id), "the River's Mallard is no longer the first of 2025")
+        #expect(again.firstsOfYear.count == 5)
+        #expect(again.lifers == firsts.lifers)
+        let none = try log.firsts(of: [all[3], all[4]])
+        #expect(none.lifers.isEmpty && none.firstsOfYear.isEmpty)
+        let one = try log.firsts(of: [all[0]])
+        #expect(one.lifers == [all[0].id] && one.firstsOfYear == [all[0].id])
+        let later = try log.yearList(2025)
+        #expect(later.species[0].first.id == earlier.id)
+        #expect(later.species[0].sightings == 3)
+        #expect(later.speciesPerMonth.prefix(4) == [2, 1, 1, 0])
     }
 }

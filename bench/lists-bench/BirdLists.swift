@@ -36,6 +36,17 @@ struct BirdLists {
         for _ in 0..<5 { reads.append(try Measure.seconds { _ = try log.all() }) }
         Measure.say(
             "   (reading the \(sightings) sightings alone: median \(Measure.format(Measure.median(reads))) of 5)")
+        var grouped: [Double] = []
+        for _ in 0..<5 {
+            grouped.append(
+                try Measure.seconds {
+                    _ = try store.read {
+                        try $0.firstInGroups(
+                            BirdSighting.self, groupedBy: ["name", "scientific_name"], earliest: "sighted_at")
+                    }
+                })
+        }
+        Measure.say("   (its names grouped alone: median \(Measure.format(Measure.median(grouped))) of 5)")
         var times: [Double] = []
         for _ in 0..<9 { times.append(try Measure.seconds { total = try log.lifeList().total }) }
         let median = Measure.median(times)

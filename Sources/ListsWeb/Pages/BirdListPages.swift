@@ -113,14 +113,14 @@ struct BirdListPages: Sendable {
     /// A species' row: its number on the list, names, "Lifer" when `showsLifer` and it is one, and the date and place
     /// of its first sighting, leading to that sighting.
     static func row(_ entry: ListedSpecies, number: Int, _ viewer: Viewer, showsLifer: Bool) -> String {
-        let place = entry.first.record.location.map { " · " + HTML.escape($0) } ?? ""
+        let place = entry.first.location.map { " · " + HTML.escape($0) } ?? ""
         return """
-            <li class="row"><a class="row-link" href="/birds/\(entry.first.record.id.uuidString)">\
+            <li class="row"><a class="row-link" href="/birds/\(entry.first.id.uuidString)">\
             <span class="row-number">\(number)</span>\
             <span class="row-title">\(HTML.escape(entry.species.englishName)) \
             <i class="scientific">\(HTML.escape(entry.species.scientificName))</i>\
             \(BirdViews.badge(showsLifer && entry.isLifer ? "Lifer" : nil))</span>\
-            <span class="row-detail">\(viewer.timeElement(entry.first.record.date))\(place)</span>\
+            <span class="row-detail">\(viewer.timeElement(entry.first.date))\(place)</span>\
             <span class="chevron" aria-hidden="true">›</span></a></li>
             """
     }

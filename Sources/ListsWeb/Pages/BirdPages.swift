@@ -155,7 +155,8 @@ struct BirdPages: Sendable {
                 (Array(sorted.dropFirst(max(0, start(sorted.count))).prefix(limit)), sorted.count)
             }
             return BirdViews.listScreen(
-                sightings, viewer, pager, order: .date, firsts: try lists.birds.firsts(), notice: notice, undo: undo)
+                sightings, viewer, pager, order: .date, firsts: try lists.birds.firsts(of: sightings.map(\.record)),
+                notice: notice, undo: undo)
         }
         let (sightings, pager) = try ListPager.page(choice) { try lists.birds.window(limit: $0, start: $1) }
         let orderNotice =
@@ -165,7 +166,8 @@ struct BirdPages: Sendable {
                     + "these \(Layout.number(pager.total)) are in the order they were added.", kind: .status)
             : nil
         return BirdViews.listScreen(
-            sightings, viewer, pager, order: order, firsts: try lists.birds.firsts(), notice: notice ?? orderNotice,
+            sightings, viewer, pager, order: order, firsts: try lists.birds.firsts(of: sightings.map(\.record)),
+            notice: notice ?? orderNotice,
             undo: undo)
     }
 
@@ -174,7 +176,7 @@ struct BirdPages: Sendable {
         _ viewer: Viewer, _ sighting: BirdSighting, _ choice: ListPager.Choice, notice: Notice? = nil,
         status: Int = 200
     ) throws -> HTTPResponse {
-        let firsts = try lists.birds.firsts()
+        let firsts = try lists.birds.firsts(of: [sighting])
         let match = Taxonomy.world.match(name: sighting.name, scientificName: sighting.details.scientificName)
         let species = (match, BirdViews.mark(sighting, firsts))
         return Layout.page(
