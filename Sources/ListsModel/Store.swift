@@ -158,7 +158,7 @@ extension Numbered: Hashable where R: Hashable {}
 /// Every operation is the store's ``Store/scope``'s: it reads, numbers, counts and changes that household's records
 /// of that list (or of all its lists), and finds no other. Records of each kind keep insertion order:
 /// ``insert(_:)`` appends at the end of the scope's list (of the main list, in a whole household).
-public protocol StoreSession {
+public protocol StoreSession: ColumnReadingSession {
     /// The records of `type` in list order, numbered, optionally only those matching `filter`.
     /// `offset` and `limit` page through the matches.
     func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
@@ -241,10 +241,6 @@ public protocol StoreSession {
     /// The session's faster ways to load many records, when it has them (``BulkLoadingSession``); `nil` by default.
     var bulkLoading: (any BulkLoadingSession)? { get }
 
-    /// The session's faster ways to read a few fields of a long list, when it has them (``ColumnReadingSession``);
-    /// `nil` by default.
-    var columnReading: (any ColumnReadingSession)? { get }
-
     /// The same transaction, reading and changing `list` of the session's household instead (`nil`: all its lists
     /// together): what a read or a write that spans lists works through (a named list with its entries, a backup's
     /// entries put back in their lists).
@@ -268,18 +264,20 @@ public protocol BulkLoadingSession {
     func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)?
 }
 
-/// A session that reads a few fields of every record of a long list without decoding the records whole, and
-/// records by their ids in a few statements (SQLite): what a birder's life list reads of 100,000 sightings.
+/// What a session reads of a long list without decoding its records whole, each store in statements of its own:
+/// a few fields of every record, records by their ids, the groups of a log's names. What a birder's life list reads
+/// of 100,000 sightings.
 public protocol ColumnReadingSession {
     /// As ``StoreSession/values(_:columns:within:)``, whose checks are done.
     func values<R: Record>(
         _ type: R.Type, columns: [(name: String, kind: FieldKind)], within: (column: String, range: Range<Date>)?
     ) throws -> [FieldValue]
 
-    /// As ``StoreSession/records(_:ids:)``.
+    /// The records of `type` with `ids` in the session's scope, by id; an id no record has is left out.
     func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R]
 
-    /// As ``StoreSession/records(_:firstOf:)``.
+    /// The first records of `groups` (of ``StoreSession/firstInGroups(_:groupedBy:earliest:)``), by id: SQLite
+    /// reads them by their places, which are positions, not through the index of ids.
     func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R]
 
     /// As ``StoreSession/firstInGroups(_:groupedBy:earliest:)``, whose checks are done.
@@ -318,69 +316,29 @@ public struct FirstInGroup: Sendable, Hashable {
 
 extension StoreSession {
     public var bulkLoading: (any BulkLoadingSession)? { nil }
-    public var columnReading: (any ColumnReadingSession)? { nil }
 
     /// The values of the store columns `columns` (fields' columns, or `id` as text) of every record of `type`, in
     /// list order, one record after the other (`columns.count` values each): a read of a few fields of a long list.
-    /// The session's own way when it has one (``columnReading``), else its records read whole.
-    /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have.
-    ///
     /// With `within`, only the records whose date column `within.column` lies in `within.range`.
+    /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have.
     public func values<R: Record>(
         _ type: R.Type, columns: [String], within: (column: String, range: Range<Date>)? = nil
     ) throws -> [FieldValue] {
         let chosen = try columns.map { try Self.column($0, of: type) }
-        let filter = try within.map { within in (within, try Self.dateColumn(within.column, of: type)) }
-        if let columnReading {
-            return try columnReading.values(type, columns: chosen.map { ($0.name, $0.kind) }, within: within)
-        }
-        var values: [FieldValue] = []
-        for numbered in try list(type, where: nil, offset: 0, limit: nil) {
-            let fields = numbered.record.fields
-            if let (within, index) = filter {
-                guard case .date(let date) = fields[index], within.range.contains(date) else { continue }
-            }
-            for column in chosen { values.append(column.index.map { fields[$0] } ?? .text(numbered.record.id.text)) }
-        }
-        return values
+        if let within { _ = try Self.dateColumn(within.column, of: type) }
+        return try values(type, columns: chosen.map { ($0.name, $0.kind) }, within: within)
     }
 
     /// The groups of the records of `type` with equal values of the store columns `columns` (fields' columns), in
     /// no order, each with its first record by the date column `earliest` (of several at one moment, the one first
-    /// in list order): a life list's first sighting of each name. The session's own way when it has one (SQLite:
-    /// one grouped statement over an index), else its records read whole.
+    /// in list order): a life list's first sighting of each name, in one statement over an index.
     /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have, or an `earliest` that is no date.
     public func firstInGroups<R: Record>(_ type: R.Type, groupedBy columns: [String], earliest: String) throws
         -> [FirstInGroup]
     {
         let chosen = try columns.map { try Self.column($0, of: type) }
-        let dateIndex = try Self.dateColumn(earliest, of: type)
-        if let columnReading {
-            return try columnReading.firstInGroups(
-                type, groupedBy: chosen.map { ($0.name, $0.kind) }, earliest: earliest)
-        }
-        var groups: [[FieldValue]: FirstInGroup] = [:]
-        for (place, numbered) in try list(type, where: nil, offset: 0, limit: nil).enumerated() {
-            let fields = numbered.record.fields
-            let key = chosen.map { column in column.index.map { fields[$0] } ?? .text(numbered.record.id.text) }
-            guard case .date(let date) = fields[dateIndex] else { throw StoreError.corrupt(earliest) }
-            let mine = FirstInGroup(values: key, count: 1, date: date, id: numbered.record.id, place: Int64(place))
-            guard let known = groups[key] else {
-                groups[key] = mine
-                continue
-            }
-            let first = date < known.date ? mine : known
-            groups[key] = FirstInGroup(
-                values: key, count: known.count + 1, date: first.date, id: first.id, place: first.place)
-        }
-        return Array(groups.values)
-    }
-
-    /// The first records of `groups` (of ``firstInGroups(_:groupedBy:earliest:)``), by id: by their places where the
-    /// session has its own way (SQLite: by position, not through the index of ids), else by their ids.
-    public func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R] {
-        if let columnReading { return try columnReading.records(type, firstOf: groups) }
-        return try records(type, ids: groups.map(\.id))
+        _ = try Self.dateColumn(earliest, of: type)
+        return try firstInGroups(type, groupedBy: chosen.map { ($0.name, $0.kind) }, earliest: earliest)
     }
 
     /// Whether a record of `type` whose store columns equal `matching` has a date in the column `earliest` from
@@ -392,24 +350,9 @@ extension StoreSession {
         _ type: R.Type, matching: [(column: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
     ) throws -> Bool {
         let chosen = try matching.map { (try Self.column($0.column, of: type), $0.value) }
-        let dateIndex = try Self.dateColumn(earliest, of: type)
-        if let columnReading {
-            return try columnReading.hasEarlier(
-                type, matching: chosen.map { ($0.0.name, $0.1) }, earliest: earliest, from: from, than: id)
-        }
-        let all = try list(type, where: nil, offset: 0, limit: nil)
-        guard let mine = all.firstIndex(where: { $0.record.id == id }),
-            case .date(let date) = all[mine].record.fields[dateIndex]
-        else { throw StoreError.notFound(R.kind) }
-        return all.enumerated().contains { place, numbered in
-            let fields = numbered.record.fields
-            guard case .date(let other) = fields[dateIndex], other >= from,
-                other < date || (other == date && place < mine)
-            else { return false }
-            return chosen.allSatisfy { column, value in
-                (column.index.map { fields[$0] } ?? .text(numbered.record.id.text)) == value
-            }
-        }
+        _ = try Self.dateColumn(earliest, of: type)
+        return try hasEarlier(
+            type, matching: chosen.map { ($0.0.name, $0.1) }, earliest: earliest, from: from, than: id)
     }
 
     /// The store column `name` of `type` (a field's column, or `id`): its kind and the field's index.
@@ -430,14 +373,6 @@ extension StoreSession {
             throw StoreError.failure("\(name) is no date column of \(R.kind.noun)")
         }
         return index
-    }
-
-    /// The records of `type` with `ids` in the session's scope, by id; an id no record has is left out.
-    public func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R] {
-        if let columnReading { return try columnReading.records(type, ids: ids) }
-        var found: [UUID: R] = [:]
-        for id in ids { found[id] = try record(type, id: id) }
-        return found
     }
 
     /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every

@@ -491,3 +491,85 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         ]
     }
 }
+
+/// A few columns of a long list, and a log's names grouped, in statements of their own (schema 24's index on
+/// sightings serves the groups and the look-ups).
+extension PostgresSession: ColumnReadingSession {
+    func values<R: Record>(
+        _ type: R.Type, columns: [(name: String, kind: FieldKind)], within: (column: String, range: Range<Date>)?
+    ) throws -> [FieldValue] {
+        let names = columns.map(\.name).joined(separator: ", ")
+        var sql = "SELECT \(names) FROM \(Self.table(R.kind)) WHERE household = $1 AND position >= $2 AND position < $3"
+        var parameters = [bounds.household, bounds.low, bounds.high]
+        if let within {
+            sql += " AND \(within.column) >= $4 AND \(within.column) < $5"
+            parameters += [.date(within.range.lowerBound), .date(within.range.upperBound)]
+        }
+        let rows = try connection.query(sql + " ORDER BY position", parameters)
+        var values: [FieldValue] = []
+        values.reserveCapacity(rows.count * columns.count)
+        for row in 0..<rows.count {
+            for (index, column) in columns.enumerated() { values.append(rows.value(row, index, as: column.kind)) }
+        }
+        return values
+    }
+
+    func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R] {
+        var found: [UUID: R] = [:]
+        for numbered in try numbered(
+            type,
+            "SELECT \(Self.columns(type)) FROM \(Self.table(R.kind)) WHERE household = $2 AND id = ANY($1::text[]) "
+                + "AND position >= $3 AND position < $4",
+            [.text("{" + ids.map(\.text).joined(separator: ",") + "}"), bounds.household, bounds.low, bounds.high])
+        {
+            found[numbered.record.id] = numbered.record
+        }
+        return found
+    }
+
+    func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R] {
+        try records(type, ids: groups.map(\.id))
+    }
+
+    /// The first row of each group in the index's order (date, then position), and the group's size.
+    func firstInGroups<R: Record>(
+        _ type: R.Type, groupedBy columns: [(name: String, kind: FieldKind)], earliest: String
+    ) throws -> [FirstInGroup] {
+        let names = columns.map(\.name).joined(separator: ", ")
+        let rows = try connection.query(
+            "SELECT DISTINCT ON (\(names)) \(names), count(*) OVER (PARTITION BY \(names)), \(earliest), position, id "
+                + "FROM \(Self.table(R.kind)) WHERE household = $1 AND position >= $2 AND position < $3 "
+                + "ORDER BY \(names), \(earliest), position", [bounds.household, bounds.low, bounds.high])
+        let count = columns.count
+        var groups: [FirstInGroup] = []
+        groups.reserveCapacity(rows.count)
+        for row in 0..<rows.count {
+            guard let id = UUID(text: rows.text(row, count + 3)) else { throw StoreError.corrupt("id") }
+            groups.append(
+                FirstInGroup(
+                    values: columns.enumerated().map { rows.value(row, $0.offset, as: $0.element.kind) },
+                    count: Int(rows.integer(row, count)),
+                    date: Date(timeIntervalSince1970: Double(rows.integer(row, count + 1)) / 1000), id: id,
+                    place: rows.integer(row, count + 2)))
+        }
+        return groups
+    }
+
+    func hasEarlier<R: Record>(
+        _ type: R.Type, matching: [(name: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
+    ) throws -> Bool {
+        let table = Self.table(R.kind)
+        let tests = matching.enumerated().map { "\($0.element.name) IS NOT DISTINCT FROM $\($0.offset + 6)" }
+            .joined(separator: " AND ")
+        let rows = try connection.query(
+            "SELECT \(earliest), position FROM \(table) WHERE household = $1 AND id = $2 AND position >= $3 "
+                + "AND position < $4", [bounds.household, .text(id.text), bounds.low, bounds.high])
+        guard rows.count == 1 else { throw StoreError.notFound(R.kind) }
+        let found = try connection.integer(
+            "SELECT 1 FROM \(table) WHERE household = $1 AND position >= $2 AND position < $3 AND \(earliest) >= $4 "
+                + "AND (\(earliest), position) < ($5, $\(matching.count + 6)) AND \(tests) LIMIT 1",
+            [bounds.household, bounds.low, bounds.high, .date(from), .integer(rows.integer(0, 0))]
+                + matching.map(\.value) + [.integer(rows.integer(0, 1))])
+        return found != nil
+    }
+}

@@ -426,6 +426,11 @@ extension PostgresStore {
         """
         ALTER TABLE sightings ADD COLUMN ebird text CHECK (ebird IS NULL OR char_length(ebird) BETWEEN 1 AND 100000);
         """,
+        // 24: a birder's lists: the sightings of each name and scientific name in the order seen, so that a life list
+        // is one pass over an index (`firstInGroups`) and "first of the year" one look-up.
+        """
+        CREATE INDEX sightings_by_species ON sightings (household, name, scientific_name, sighted_at, position);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

@@ -242,7 +242,6 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     var bulkLoading: (any BulkLoadingSession)? { self }
 
     /// A few columns of a long list read in one statement, and records by id a few hundred to a statement.
-    var columnReading: (any ColumnReadingSession)? { self }
 
     /// Appends the records after the last position of the list, read once; then grows the list's count by their
     /// number and its revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
