@@ -124,7 +124,13 @@ public enum EBird {
     /// birder's few places give every row its coordinates.
     private struct Known {
         var dates: [String: Date] = [:]
-        var coordinates: [String: Decimal] = [:]
+        /// Each place's latitude and longitude, checked.
+        var places: [Place: (latitude: Decimal?, longitude: Decimal?)] = [:]
+
+        struct Place: Hashable {
+            let latitude: String
+            let longitude: String
+        }
     }
 
     private static func sighting(
@@ -160,19 +166,25 @@ public enum EBird {
             date = try self.date(row["Date"], time: row["Time"], location: location, timeZone: timeZone)
             known.dates[moment] = date
         }
-        func coordinate(_ field: String) throws -> Decimal? {
-            let text = row[field]
-            if let seen = known.coordinates[text] { return seen }
-            let value = try Self.coordinate(text, field, location)
-            if let value { known.coordinates[text] = value }
-            return value
+        let spot = Known.Place(latitude: row["Latitude"], longitude: row["Longitude"])
+        let coordinates: (latitude: Decimal?, longitude: Decimal?)
+        if let seen = known.places[spot] {
+            coordinates = seen
+        } else {
+            let read = SightingDetails(
+                latitude: try Self.coordinate(spot.latitude, "Latitude", location),
+                longitude: try Self.coordinate(spot.longitude, "Longitude", location))
+            let checked = try ImportError.at(location) { try read.validated() }
+            coordinates = (checked.latitude, checked.longitude)
+            known.places[spot] = coordinates
         }
         let scientificName = ImportedText.oneLine(row["Scientific Name"]).nilIfEmpty
-        let details = SightingDetails(
-            count: count, scientificName: scientificName,
-            latitude: try coordinate("Latitude"), longitude: try coordinate("Longitude"),
-            comments: comments(row["Observation Details"]))
-        let checked = try ImportError.at(location) { try details.validated() }
+        let checked = try ImportError.at(location) {
+            SightingDetails(
+                count: count, scientificName: try BirdSighting.Fields.scientificName.checked(scientificName),
+                latitude: coordinates.latitude, longitude: coordinates.longitude,
+                comments: try BirdSighting.Fields.comments.checked(comments(row["Observation Details"])))
+        }
         let id =
             madeHereID(submission) ?? StableID.make("ebird", submission, row["Scientific Name"].nilIfEmpty ?? name)
         let dated = try ImportError.at(location, field: "Date") { try BirdSighting.validDate(date, now: now) }

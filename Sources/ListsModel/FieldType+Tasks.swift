@@ -132,7 +132,9 @@ public enum NoteRule {
         guard text.utf8.count <= limit * 4 else {
             throw ValidationError(field: field, message: tooLongMessage(what, count: "\(text.count)", limit: limit))
         }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let lines =
+            text.utf8.contains(UInt8(ascii: "\r"))
+            ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : text
         let trimmed = lines.trimmingWhitespace()
         if trimmed.isEmpty { return nil }
         if let bad = trimmed.unicodeScalars.first(where: { $0 != "\n" && $0 != "\t" && TextRule.isForbidden($0) }) {

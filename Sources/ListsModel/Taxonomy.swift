@@ -124,14 +124,24 @@ public final class Taxonomy: Sendable {
         var englishHaystacks: [[UInt8]] = []
         var byName: [String: [Int]] = [:]
         var byCode: [String: [Int]] = [:]
-        for line in tsv.split(separator: "\n", omittingEmptySubsequences: true) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        species.reserveCapacity(11_200)
+        haystacks.reserveCapacity(11_200)
+        englishKeys.reserveCapacity(11_200)
+        englishHaystacks.reserveCapacity(11_200)
+        byName.reserveCapacity(60_000)
+        byCode.reserveCapacity(2_000)
+        // Split on the bytes: a `String`'s own split walks its characters, most of the time of this reading.
+        for fields in Self.rows(Array(tsv.utf8)) {
             guard fields.count >= 2, !fields[0].isEmpty, !fields[1].isEmpty else { continue }
             func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
             let entry = Species(
                 order: species.count + 1, scientificName: fields[0], englishName: fields[1], family: field(2),
-                codes: field(3).split(separator: ",").map { String($0).uppercased() },
-                otherNames: field(4).split(separator: "|").map(String.init))
+                codes: field(3).utf8.split(separator: UInt8(ascii: ",")).map {
+                    String(decoding: $0, as: UTF8.self).uppercased()
+                },
+                otherNames: field(4).utf8.split(separator: UInt8(ascii: "|")).map {
+                    String(decoding: $0, as: UTF8.self)
+                })
             let index = species.count
             species.append(entry)
             let names = [entry.englishName, entry.scientificName] + entry.otherNames
@@ -141,11 +151,10 @@ public final class Taxonomy: Sendable {
             for key in Set(keys.map(Self.compact)) where !key.isEmpty { byName[key, default: []].append(index) }
             for code in Set(entry.codes) { byCode[code, default: []].append(index) }
             var haystack: [UInt8] = []
-            for key in keys + entry.codes.map(Self.key) {
-                for word in key.split(separator: " ") {
-                    haystack.append(UInt8(ascii: " "))
-                    haystack.append(contentsOf: word.utf8)
-                }
+            for key in keys + entry.codes.map(Self.key) where !key.isEmpty {
+                // Keys have single spaces between words and none at their ends.
+                haystack.append(UInt8(ascii: " "))
+                haystack.append(contentsOf: key.utf8)
             }
             haystack.append(UInt8(ascii: " "))
             haystacks.append(haystack)
@@ -289,8 +298,30 @@ public final class Taxonomy: Sendable {
     }
 
     /// A key without its spaces, as names are compared whole: `d'Amérique` and `d Amerique` are one name.
+    /// The lines of a TSV file's bytes, each split into its fields.
+    private static func rows(_ bytes: [UInt8]) -> [[String]] {
+        var rows: [[String]] = []
+        rows.reserveCapacity(11_200)
+        bytes.withUnsafeBufferPointer { buffer in
+            var fields: [String] = []
+            var start = 0
+            for index in 0...buffer.count {
+                let byte = index < buffer.count ? buffer[index] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
+                fields.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self))
+                start = index + 1
+                if byte == UInt8(ascii: "\n") {
+                    if fields != [""] { rows.append(fields) }
+                    fields = []
+                }
+            }
+        }
+        return rows
+    }
+
     private static func compact(_ key: String) -> String {
-        key.contains(" ") ? key.split(separator: " ").joined() : key
+        key.utf8.contains(UInt8(ascii: " "))
+            ? String(decoding: key.utf8.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self) : key
     }
 
     /// `text` as the taxonomy compares names: lower case, without accents, apostrophes dropped (`Cooper's` →

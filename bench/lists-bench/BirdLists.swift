@@ -18,6 +18,13 @@ struct BirdLists {
         Measure.say(
             "== bird-lists: species suggestions over \(Taxonomy.world.species.count) species; a life list of \(sightings) sightings"
         )
+        var taxonomyReads: [Double] = []
+        for _ in 0..<5 {
+            taxonomyReads.append(
+                Measure.seconds { _ = Taxonomy(tsv: String(decoding: Taxonomy.shippedFile, as: UTF8.self)) })
+        }
+        Measure.say(
+            "   (the taxonomy read from its file: median \(Measure.format(Measure.median(taxonomyReads))) of 5)")
         let suggestions = suggestionTimes()
         let p95 = Measure.percentile(suggestions, 0.95)
         Measure.say(
