@@ -40,8 +40,13 @@ public enum EBird {
         uniqueKeysWithValues: downloadHeader.enumerated().map { ($0.element, $0.offset) })
 
     /// The sightings of a My eBird Data download.
+    ///
+    /// With a `feed`, the sightings go to it 1,000 at a time as they are read, not into the batch returned (which
+    /// then holds only the warnings): ``ImportBatch/apply(_:to:existing:estimate:taskList:progress:reading:)``.
     /// - Throws: ``ImportError`` naming the line and column.
-    public static func read(_ bytes: [UInt8], timeZone: TimeZone = .current) throws -> ImportBatch {
+    public static func read(_ bytes: [UInt8], timeZone: TimeZone = .current, feed: ImportFeed<BirdSighting>? = nil)
+        throws -> ImportBatch
+    {
         var reader = try CSV.ByteRows(bytes)
         let names = try reader.next()?.fields.map { $0.trimmingWhitespace() } ?? []
         var columns: [String: Int] = [:]
@@ -56,7 +61,7 @@ public enum EBird {
         // is kept as eBird writes it now, its columns in today's order.
         let isCurrentHeader = names == downloadHeader
         var records: [BirdSighting] = []
-        records.reserveCapacity(bytes.count / 180)
+        records.reserveCapacity(feed == nil ? bytes.count / 180 : 1_000)
         var seen = Set<UUID>()
         // The names no species of the taxonomy has: imported as they are, and reported once each.
         var unmatched: [(name: String, line: Int, rows: Int)] = []
@@ -76,13 +81,20 @@ public enum EBird {
             sighting.ebirdRow =
                 isCurrentHeader
                 ? reader.text(of: row) : encode(downloadHeader.map { fields.raw($0) }, trimmed: true)
-            if sighting.ebirdRow?.unicodeScalars.count ?? 0 > BirdSighting.maximumRowLength {
+            // Counted in scalars, as the store's check counts, only when its bytes could be too many.
+            if let kept = sighting.ebirdRow, kept.utf8.count > BirdSighting.maximumRowLength,
+                kept.unicodeScalars.count > BirdSighting.maximumRowLength
+            {
                 throw ImportError(
                     location, field: "file",
                     "the row is longer than \(BirdSighting.maximumRowLength) characters, more than Lists keeps")
             }
             // The same species twice on one checklist is one sighting.
             if seen.insert(sighting.id).inserted { records.append(sighting) }
+            if let feed, records.count == 1_000 {
+                feed.send(records)
+                records.removeAll(keepingCapacity: true)
+            }
             if Taxonomy.world.match(name: sighting.name, scientificName: sighting.details.scientificName) == .unmatched
             {
                 if let index = unmatchedIndex[sighting.name] {
@@ -93,7 +105,8 @@ public enum EBird {
                 }
             }
         }
-        var batch = ImportBatch(records, existing: .keep)
+        feed?.send(records)
+        var batch = ImportBatch(feed == nil ? records : [], existing: .keep)
         batch.warnings = unmatched.map { entry in
             let more = entry.rows > 1 ? " and \(entry.rows - 1) more" : ""
             return "line \(entry.line)\(more) (“\(entry.name)”): no species of the taxonomy has this name; imported "

@@ -166,6 +166,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             return try batch.apply(to: store) { progress($0, batch.count) }
         }
         let taskList = try list.map { try TaskList.Fields.name.checked($0) }
+        if self == .ebird {
+            // Written while it is read, as a Taskwarrior export is; a download has about 180 bytes a row.
+            let zone = try store.householdTimeZone()
+            return try ImportBatch.apply(
+                BirdSighting.self, to: store, existing: .keep, estimate: max(1, bytes.count / 180), progress: progress
+            ) { feed in try EBird.read(bytes, timeZone: zone, feed: feed) }
+        }
         guard self == .taskwarrior else {
             let zone =
                 self == .icalendar || self == .ebird ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault

@@ -255,4 +255,29 @@ struct EBirdTests {
     @Test func theRecordFormatIsWrittenOnly() {
         #expect(throws: ImportError.self) { try InterchangeFormat.ebirdRecords.read(Array("x".utf8)) }
     }
+
+    @Test func aLongDownloadWithABadRowAtItsEndImportsNothing() throws {
+        var rows = [header]
+        for index in 0..<2_500 {
+            rows.append(
+                "S\(index),Mallard,Anas platyrhynchos,544,3,US-NY,Kings,L1,Pond,40.66,-73.97,2023-04-01,08:15 AM")
+        }
+        let good = rows + ["S9,Dodo Bird,,1,1,US-NY,Kings,L1,Pond,40.66,-73.97,2023-04-01,08:15 AM"]
+        let store = try emptyStore()
+        let summary = try InterchangeFormat.ebird.importing(Array(good.joined(separator: "\r\n").utf8), into: store)
+        #expect(summary.added == 2_501)
+        #expect(summary.warnings.count == 1)
+        #expect(summary.warnings.first?.hasPrefix("line 2502 (“Dodo Bird”)") == true)
+        let before = try StoreContents(store)
+        let bad =
+            [header] + rows.dropFirst().map { "T" + $0.dropFirst() } + [
+                "T9,Mallard,,1,-1,US-NY,Kings,L1,Pond,40.66,-73.97,2023-04-01,08:15 AM"
+            ]
+        let error = #expect(throws: ImportError.self) {
+            try InterchangeFormat.ebird.importing(Array(bad.joined(separator: "\n").utf8), into: store)
+        }
+        #expect(error?.location == "line 2502")
+        #expect(error?.field == "Count")
+        #expect(try StoreContents(store) == before)
+    }
 }
