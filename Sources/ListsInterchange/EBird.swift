@@ -63,9 +63,10 @@ public enum EBird {
         var records: [BirdSighting] = []
         records.reserveCapacity(feed == nil ? bytes.count / 180 : 1_000)
         var seen = Set<UUID>()
-        // The names no species of the taxonomy has: imported as they are, and reported once each.
-        var unmatched: [(name: String, line: Int, rows: Int)] = []
-        var unmatchedIndex: [String: Int] = [:]
+        // Each name and scientific name, with its first line and how many rows have it: matched once each at the
+        // end, while the taxonomy is read on another thread meanwhile.
+        var seenNames: [NameAndSpecies: (line: Int, rows: Int)] = [:]
+        DispatchQueue.global().async { _ = Taxonomy.world }
         var known = Known()
         let now = Date()
         while let row = try reader.next() {
@@ -95,14 +96,19 @@ public enum EBird {
                 feed.send(records)
                 records.removeAll(keepingCapacity: true)
             }
-            if Taxonomy.world.match(name: sighting.name, scientificName: sighting.details.scientificName) == .unmatched
-            {
-                if let index = unmatchedIndex[sighting.name] {
-                    unmatched[index].rows += 1
-                } else {
-                    unmatchedIndex[sighting.name] = unmatched.count
-                    unmatched.append((sighting.name, row.line, 1))
-                }
+            let pair = NameAndSpecies(name: sighting.name, scientificName: sighting.details.scientificName)
+            seenNames[pair, default: (row.line, 0)].rows += 1
+        }
+        // The names no species of the taxonomy has: imported as they are, and reported once each, in file order.
+        var unmatched: [(name: String, line: Int, rows: Int)] = []
+        var unmatchedIndex: [String: Int] = [:]
+        for (key, seen) in seenNames.sorted(by: { $0.value.line < $1.value.line })
+        where Taxonomy.world.match(name: key.name, scientificName: key.scientificName) == .unmatched {
+            if let index = unmatchedIndex[key.name] {
+                unmatched[index].rows += seen.rows
+            } else {
+                unmatchedIndex[key.name] = unmatched.count
+                unmatched.append((key.name, seen.line, seen.rows))
             }
         }
         feed?.send(records)
@@ -113,6 +119,12 @@ public enum EBird {
                 + "as it is, not counted on the life list until it is matched (lists birds match)"
         }
         return batch
+    }
+
+    /// A sighting's name and scientific name: what its species is matched by.
+    private struct NameAndSpecies: Hashable {
+        let name: String
+        let scientificName: String?
     }
 
     /// One row's fields by column name; a column the row stops short of is empty.
@@ -171,12 +183,13 @@ public enum EBird {
             }
             count = parsed
         }
-        let moment = row["Date"] + "\u{1F}" + row["Time"]
+        let (day, time) = (row["Date"], row["Time"])
+        let moment = day + "\u{1F}" + time
         let date: Date
         if let seen = known.dates[moment] {
             date = seen
         } else {
-            date = try self.date(row["Date"], time: row["Time"], location: location, timeZone: timeZone)
+            date = try self.date(day, time: time, location: location, timeZone: timeZone)
             known.dates[moment] = date
         }
         let spot = Known.Place(latitude: row["Latitude"], longitude: row["Longitude"])
