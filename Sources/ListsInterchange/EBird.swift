@@ -29,15 +29,31 @@ public enum EBird {
     ]
 
     /// The columns a sighting cannot be made without.
-    static let requiredColumns = ["Submission ID", "Common Name", "Date"]
+    static let requiredColumns: [Column] = [.submission, .commonName, .date]
+
+    /// The download's columns, in its header's order (``downloadHeader`` names them).
+    enum Column: Int, CaseIterable {
+        case submission, commonName, scientificName, taxonomicOrder, count, region, county, locationID, location
+        case latitude, longitude, date, time, protocolName, duration, allReported, distance, area, observers
+        case breedingCode, details, checklistComments, media
+
+        /// Its name in the header.
+        var name: String { EBird.downloadHeader[rawValue] }
+    }
+
+    /// Where each column is in a download of the header `names`: an index, or `nil` for one it lacks.
+    static func positions(in names: [String]) -> [Int?] {
+        var columns: [String: Int] = [:]
+        for (index, name) in names.enumerated() where columns[name] == nil { columns[name] = index }
+        return Column.allCases.map { columns[$0.name] }
+    }
 
     /// The Submission ID the download export gives a sighting made in Lists: `Lists-` and its id, which an import
     /// reads back as the id, so that importing the export again adds nothing.
     static let madeHerePrefix = "Lists-"
 
-    /// Each column of ``downloadHeader`` by name.
-    static let downloadColumns: [String: Int] = Dictionary(
-        uniqueKeysWithValues: downloadHeader.enumerated().map { ($0.element, $0.offset) })
+    /// Where each column is in a download with today's header: its place.
+    static let downloadColumns: [Int?] = Column.allCases.map(\.rawValue)
 
     /// The sightings of a My eBird Data download.
     ///
@@ -49,9 +65,8 @@ public enum EBird {
     {
         var reader = try CSV.ByteRows(bytes)
         let names = try reader.next()?.fields.map { $0.trimmingWhitespace() } ?? []
-        var columns: [String: Int] = [:]
-        for (index, name) in names.enumerated() where columns[name] == nil { columns[name] = index }
-        guard requiredColumns.allSatisfy({ columns[$0] != nil }) else {
+        let columns = positions(in: names)
+        guard requiredColumns.allSatisfy({ columns[$0.rawValue] != nil }) else {
             throw ImportError(
                 "line 1", field: "header",
                 "must be My eBird Data's header row (Submission ID, Common Name, ... ML Catalog Numbers); "
@@ -81,7 +96,7 @@ public enum EBird {
             var sighting = try self.sighting(fields, location: location, timeZone: timeZone, now: now, known: &known)
             sighting.ebirdRow =
                 isCurrentHeader
-                ? reader.text(of: row) : encode(downloadHeader.map { fields.raw($0) }, trimmed: true)
+                ? reader.text(of: row) : encode(Column.allCases.map { fields.raw($0) }, trimmed: true)
             // Counted in scalars, as the store's check counts, only when its bytes could be too many.
             if let kept = sighting.ebirdRow, kept.utf8.count > BirdSighting.maximumRowLength,
                 kept.unicodeScalars.count > BirdSighting.maximumRowLength
@@ -127,22 +142,23 @@ public enum EBird {
         let scientificName: String?
     }
 
-    /// One row's fields by column name; a column the row stops short of is empty.
+    /// One row's fields by column; a column the row stops short of, or the file lacks, is empty.
     private struct Row {
         let fields: [String]
-        let columns: [String: Int]
+        /// Where each ``Column`` is in the file (``positions(in:)``).
+        let columns: [Int?]
 
-        /// The field of column `name`, trimmed.
-        subscript(_ name: String) -> String { raw(name).trimmingWhitespace() }
+        /// The field of `column`, trimmed.
+        subscript(_ column: Column) -> String { raw(column).trimmingWhitespace() }
 
-        /// The field of column `name` as the file has it.
-        func raw(_ name: String) -> String {
-            guard let index = columns[name], index < fields.count else { return "" }
+        /// The field of `column` as the file has it.
+        func raw(_ column: Column) -> String {
+            guard let index = columns[column.rawValue], index < fields.count else { return "" }
             return fields[index]
         }
 
-        /// Whether the row reaches the column `name`.
-        func has(_ name: String) -> Bool { columns[name].map { $0 < fields.count } ?? false }
+        /// Whether the row reaches `column`.
+        func has(_ column: Column) -> Bool { columns[column.rawValue].map { $0 < fields.count } ?? false }
     }
 
     /// What rows of one download repeat, read once: a checklist's date and time are its every row's, and a
@@ -161,20 +177,21 @@ public enum EBird {
     private static func sighting(
         _ row: Row, location: String, timeZone: TimeZone, now: Date, known: inout Known
     ) throws -> BirdSighting {
-        for name in requiredColumns {
-            guard row.has(name) else {
-                throw ImportError(location, field: name, "is missing: the line has only \(row.fields.count) fields")
+        for column in requiredColumns {
+            guard row.has(column) else {
+                throw ImportError(
+                    location, field: column.name, "is missing: the line has only \(row.fields.count) fields")
             }
         }
-        let submission = row["Submission ID"]
+        let submission = row[.submission]
         guard !submission.isEmpty else { throw ImportError(location, field: "Submission ID", "is empty") }
         let name = try ImportError.at(location, field: "Common Name") {
-            try BirdSighting.validName(ImportedText.oneLine(row["Common Name"]))
+            try BirdSighting.validName(ImportedText.oneLine(row[.commonName]))
         }
         let place = try ImportError.at(location, field: "Location") {
-            try BirdSighting.validLocation(cut(ImportedText.oneLine(row["Location"]), to: TextRule.maximumLength))
+            try BirdSighting.validLocation(cut(ImportedText.oneLine(row[.location]), to: TextRule.maximumLength))
         }
-        let countText = row["Count"]
+        let countText = row[.count]
         var count: BirdCount?
         if !countText.isEmpty {
             guard let parsed = BirdCount(countText) else {
@@ -183,7 +200,7 @@ public enum EBird {
             }
             count = parsed
         }
-        let (day, time) = (row["Date"], row["Time"])
+        let (day, time) = (row[.date], row[.time])
         let moment = day + "\u{1F}" + time
         let date: Date
         if let seen = known.dates[moment] {
@@ -192,7 +209,7 @@ public enum EBird {
             date = try self.date(day, time: time, location: location, timeZone: timeZone)
             known.dates[moment] = date
         }
-        let spot = Known.Place(latitude: row["Latitude"], longitude: row["Longitude"])
+        let spot = Known.Place(latitude: row[.latitude], longitude: row[.longitude])
         let coordinates: (latitude: Decimal?, longitude: Decimal?)
         if let seen = known.places[spot] {
             coordinates = seen
@@ -204,15 +221,15 @@ public enum EBird {
             coordinates = (checked.latitude, checked.longitude)
             known.places[spot] = coordinates
         }
-        let scientificName = ImportedText.oneLine(row["Scientific Name"]).nilIfEmpty
+        let scientificName = ImportedText.oneLine(row[.scientificName]).nilIfEmpty
         let checked = try ImportError.at(location) {
             SightingDetails(
                 count: count, scientificName: try BirdSighting.Fields.scientificName.checked(scientificName),
                 latitude: coordinates.latitude, longitude: coordinates.longitude,
-                comments: try BirdSighting.Fields.comments.checked(comments(row["Observation Details"])))
+                comments: try BirdSighting.Fields.comments.checked(comments(row[.details])))
         }
         let id =
-            madeHereID(submission) ?? StableID.make("ebird", submission, row["Scientific Name"].nilIfEmpty ?? name)
+            madeHereID(submission) ?? StableID.make("ebird", submission, row[.scientificName].nilIfEmpty ?? name)
         let dated = try ImportError.at(location, field: "Date") { try BirdSighting.validDate(date, now: now) }
         return BirdSighting(
             meta: RecordMeta(id: id, createdAt: now.roundedToMilliseconds), name: name, location: place, date: dated,
@@ -320,7 +337,7 @@ public enum EBird {
                     continue
                 }
                 fields = keptFields + Array(repeating: "", count: max(0, downloadHeader.count - keptFields.count))
-                if ImportedText.oneLine(row["Scientific Name"]).nilIfEmpty != sighting.details.scientificName {
+                if ImportedText.oneLine(row[.scientificName]).nilIfEmpty != sighting.details.scientificName {
                     fields[3] = ""
                 }
             } else {
@@ -401,19 +418,19 @@ public enum EBird {
     /// Columns K to S of the Record Format from a download's row: state, country, protocol, observers, duration,
     /// all reported, miles, acres, checklist comments.
     private static func checklist(_ row: Row) -> [String] {
-        let region = row["State/Province"].split(separator: "-", maxSplits: 1).map(String.init)
-        let protocolName = row["Protocol"].lowercased()
+        let region = row[.region].split(separator: "-", maxSplits: 1).map(String.init)
+        let protocolName = row[.protocolName].lowercased()
         let kind =
             ["traveling", "stationary", "area", "historical"].first { protocolName.contains($0) } ?? "incidental"
-        func converted(_ column: String, by factor: Double) -> String {
+        func converted(_ column: Column, by factor: Double) -> String {
             guard let value = Double(row[column]) else { return "" }
             return String(format: "%.3f", value * factor)
         }
         return [
-            region.count == 2 ? region[1] : "", region.first ?? "", kind, row["Number of Observers"],
-            row["Duration (Min)"], row["All Obs Reported"] == "1" ? "Y" : "N",
-            converted("Distance Traveled (km)", by: 1 / 1.609344), converted("Area Covered (ha)", by: 2.471054),
-            row["Checklist Comments"],
+            region.count == 2 ? region[1] : "", region.first ?? "", kind, row[.observers],
+            row[.duration], row[.allReported] == "1" ? "Y" : "N",
+            converted(.distance, by: 1 / 1.609344), converted(.area, by: 2.471054),
+            row[.checklistComments],
         ]
     }
 
@@ -432,18 +449,20 @@ extension String {
 /// record: a UUID (version 8, RFC 9562's custom form) from two FNV-1a hashes of the parts.
 enum StableID {
     static func make(_ parts: String...) -> UUID {
-        let bytes = Array(parts.joined(separator: "\u{1F}").utf8)
-        func fnv(_ seed: UInt64) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            return hash
+        // FNV-1a over the parts' bytes with a unit separator between them, two seeds at once.
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 0x9E37_79B9
+        func add(_ byte: UInt8) {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { add(0x1F) }
+            for byte in part.utf8 { add(byte) }
         }
         var raw =
-            withUnsafeBytes(of: fnv(0).bigEndian, Array.init)
-            + withUnsafeBytes(of: fnv(0x9E37_79B9).bigEndian, Array.init)
+            withUnsafeBytes(of: first.bigEndian, Array.init)
+            + withUnsafeBytes(of: second.bigEndian, Array.init)
         raw[6] = raw[6] & 0x0F | 0x80
         raw[8] = raw[8] & 0x3F | 0x80
         return UUID(

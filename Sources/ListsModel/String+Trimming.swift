@@ -38,3 +38,15 @@ extension StringProtocol {
         return scalar.properties.generalCategory == .spaceSeparator || scalar == "\u{200B}"
     }
 }
+
+extension String {
+    /// ``StringProtocol/trimmingWhitespace(includingNewlines:)`` for a `String`, whose bytes answer at once for the
+    /// most common text, with nothing to trim: the generic version reaches them through the protocol, call by call.
+    public func trimmingWhitespace(includingNewlines: Bool = true) -> String {
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) {
+            return self
+        }
+        if isEmpty { return "" }
+        return self[...].trimmingWhitespace(includingNewlines: includingNewlines)
+    }
+}

@@ -91,6 +91,9 @@ struct EBirdTests {
         let before = try StoreContents(store)
         #expect(try InterchangeFormat.ebird.read(bytes).apply(to: store) == ImportSummary(unchanged: 7))
         #expect(try StoreContents(store) == before)
+        // The id is made from the checklist and the species as every version of Lists made it, so that a download
+        // imported by an earlier one is found too.
+        #expect(before.sightings.first?.id.uuidString == "0C4CBFA4-36E2-866A-9C38-81C686788377")
     }
 
     @Test func aDownloadWithoutTheLaterColumnsReadsToo() throws {
