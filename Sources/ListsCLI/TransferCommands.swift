@@ -5,7 +5,7 @@ import ListsModel
 /// `lists import` and `lists export`: data in and out, in Lists's backup format and in the formats of the
 /// tutorials and of other programs.
 enum TransferCommands {
-    static let formats = InterchangeFormat.allCases.map { $0.rawValue }.joined(separator: ", ")
+    static let formats = InterchangeFormat.importable.map { $0.rawValue }.joined(separator: ", ")
     static let exportFormats = InterchangeFormat.exportable.map { $0.rawValue }.joined(separator: ", ")
 
     /// `lists import FILE [--format F]`.
@@ -38,7 +38,8 @@ enum TransferCommands {
 
         mutating func validate() throws {
             if let formatName {
-                guard let named = InterchangeFormat(rawValue: formatName) else {
+                guard let named = InterchangeFormat(rawValue: formatName), InterchangeFormat.importable.contains(named)
+                else {
                     throw UsageError(
                         message: "--format must be one of \(formats), not \(Quoted(formatName))", command: Self.path)
                 }

@@ -33,6 +33,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// The size limit for a file in this format.
     public var maximumSize: Int { self == .listsJSON ? Self.maximumBackupSize : Self.maximumImportSize }
 
+    /// The formats `import` reads: all but the Record Format, which eBird reads.
+    public static let importable = allCases.filter { $0 != .ebirdRecords }
+
     /// The formats `export` writes.
     public static let exportable: [InterchangeFormat] = [
         .listsJSON, .dataTD, .taskwarrior, .todoTxt, .icalendar, .shoppingCSV, .ebird, .ebirdRecords,

@@ -12,7 +12,7 @@ struct TransferController: Sendable {
     /// The API's routes: the export and the import, whose body may be a file of up to 100 MB.
     var apiRoutes: [APIRoute] {
         let exportable = InterchangeFormat.exportable.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        let importable = InterchangeFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let importable = InterchangeFormat.importable.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         return [
             APIRoute(
                 method: "GET", path: "/api/v1/export",
@@ -120,9 +120,9 @@ struct TransferController: Sendable {
 
     static func importFormat(_ name: String?, bytes: [UInt8], fileName: String) throws -> InterchangeFormat {
         if let name {
-            guard let format = InterchangeFormat(rawValue: name) else {
+            guard let format = InterchangeFormat(rawValue: name), InterchangeFormat.importable.contains(format) else {
                 throw HTTPError.badRequest(
-                    "format must be one of \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                    "format must be one of \(InterchangeFormat.importable.map(\.rawValue).joined(separator: ", "))",
                     field: "format")
             }
             return format

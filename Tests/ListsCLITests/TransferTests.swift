@@ -68,6 +68,21 @@ struct TransferTests {
         #expect(todoLists.contains("Errands"), "\(todoLists)")
     }
 
+    /// The eBird Record Format is for eBird's import: Lists writes it and reads the download instead.
+    @Test func theRecordFormatIsExportedAndNotImported() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["--no-seed", "import", fixture("MyEBirdData.csv")])
+        let records = try sandbox.succeed(["export", "--format", "ebird-records"])
+        #expect(records.split(separator: "\n").count == 7)
+        let before = try sandbox.snapshot()
+        let refused = try sandbox.run(["import", fixture("MyEBirdData.csv"), "--format", "ebird-records"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--format must be one of"))
+        #expect(!refused.stderr.contains("ebird-records,"))
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test func importingTheSameItemsPlistAgainAddsNothing() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

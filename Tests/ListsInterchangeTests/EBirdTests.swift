@@ -257,6 +257,8 @@ struct EBirdTests {
 
     @Test func theRecordFormatIsWrittenOnly() {
         #expect(throws: ImportError.self) { try InterchangeFormat.ebirdRecords.read(Array("x".utf8)) }
+        #expect(!InterchangeFormat.importable.contains(.ebirdRecords))
+        #expect(InterchangeFormat.exportable.contains(.ebirdRecords))
     }
 
     @Test func aLongDownloadWithABadRowAtItsEndImportsNothing() throws {
