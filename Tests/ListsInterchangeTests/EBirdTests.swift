@@ -285,4 +285,14 @@ struct EBirdTests {
         #expect(error?.field == "Count")
         #expect(try StoreContents(store) == before)
     }
+
+    @Test func aBackupKeepsEachSightingsRow() throws {
+        let store = try imported("MyEBirdData-en.csv")
+        let backup = try exported(store, .listsJSON)
+        let restored = try emptyStore()
+        try restored.setHouseholdTimeZone("Europe/Paris")
+        _ = try InterchangeFormat.listsJSON.importing(backup, into: restored)
+        #expect(try exported(restored) == (try Fixture.bytes("MyEBirdData-en.csv")))
+        #expect(try exported(restored, .listsJSON) == backup)
+    }
 }
