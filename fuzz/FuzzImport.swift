@@ -23,6 +23,16 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for item in batch.records(ShoppingItem.self) { _ = try ShoppingItem.validName(item.name) }
         for task in batch.records(TodoTask.self) { _ = try TodoTask.validTitle(task.title) }
         for sighting in batch.records(BirdSighting.self) { _ = try sighting.details.validated() }
+        if format == .ebird {
+            // What was read goes out in the download's shape and comes back as the same sightings.
+            let zone = HouseholdTimeZone.serverDefault
+            let sightings = batch.records(BirdSighting.self)
+            let again = try EBird.read(EBird.writeDownload(sightings, timeZone: zone), timeZone: zone)
+                .records(BirdSighting.self)
+            guard again.map(\.id) == sightings.map(\.id), again.map(\.details) == sightings.map(\.details),
+                again.map(\.date) == sightings.map(\.date), again.map(\.name) == sightings.map(\.name)
+            else { fatalError("an eBird download written back read as other sightings") }
+        }
     } catch is ImportError {
         // Refused with a message: what an importer must do with a bad file.
     } catch {
