@@ -581,38 +581,30 @@ extension SQLiteSession {
 
     /// The records with `ids`, 500 ids to a statement.
     func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R] {
-        var found: [UUID: R] = [:]
-        let table = Self.table(R.kind)
-        var start = 0
-        while start < ids.count {
-            let chunk = ids[start..<min(start + 500, ids.count)]
-            start += chunk.count
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
-            for numbered in try numbered(
-                type,
-                "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE household = ? AND id IN (\(marks)) AND position >= ? "
-                    + "AND position < ?", [bounds.household] + chunk.map { .text($0.text) } + [bounds.low, bounds.high])
-            {
-                found[numbered.record.id] = numbered.record
-            }
-        }
-        return found
+        try records(type, where: "household = ? AND id", [bounds.household], keys: ids.map { .text($0.text) })
     }
 
     /// The records at the groups' places (their positions, as ``firstInGroups(_:groupedBy:earliest:)`` gives them),
     /// 500 to a statement.
     func records<R: Record>(_ type: R.Type, firstOf groups: [FirstInGroup]) throws -> [UUID: R] {
+        try records(type, where: "position", [], keys: groups.map { .integer($0.place) })
+    }
+
+    /// The scope's records whose column `test` (after its `parameters`) is one of `keys`, by id, 500 keys to a
+    /// statement.
+    private func records<R: Record>(_ type: R.Type, where test: String, _ parameters: [FieldValue], keys: [FieldValue])
+        throws -> [UUID: R]
+    {
         var found: [UUID: R] = [:]
-        let table = Self.table(R.kind)
         var start = 0
-        while start < groups.count {
-            let chunk = groups[start..<min(start + 500, groups.count)]
+        while start < keys.count {
+            let chunk = keys[start..<min(start + 500, keys.count)]
             start += chunk.count
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
             for numbered in try numbered(
                 type,
-                "SELECT \(Self.columns(type)), 0 FROM \(table) WHERE position IN (\(marks)) AND position >= ? "
-                    + "AND position < ?", chunk.map { .integer($0.place) } + [bounds.low, bounds.high])
+                "SELECT \(Self.columns(type)), 0 FROM \(Self.table(R.kind)) WHERE \(test) IN (\(marks)) "
+                    + "AND position >= ? AND position < ?", parameters + chunk + [bounds.low, bounds.high])
             {
                 found[numbered.record.id] = numbered.record
             }
