@@ -106,7 +106,8 @@ extension BirdSightingLog {
         }
         var days = DayReader(log.zone)
         var newByYear: [Int: Int] = [:]
-        for first in log.firstOfSpecies.values { newByYear[days.day(first.date).year, default: 0] += 1 }
+        // In order, so that the zone's offset is looked up once a stretch between its changes, not once a species.
+        for date in log.firstOfSpecies.values.map(\.date).sorted() { newByYear[days.day(date).year, default: 0] += 1 }
         var totalByYear: [YearTotal] = []
         if let first = newByYear.keys.min(), let last = newByYear.keys.max() {
             var total = 0
