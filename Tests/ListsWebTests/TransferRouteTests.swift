@@ -68,6 +68,30 @@ import Testing
         #expect(todoLists.compactMap { ($0["list"] as? [String: Any])?["name"] as? String }.contains("Errands") == true)
     }
 
+    /// An eBird download goes in and comes back out byte for byte; the Record Format comes out and is not taken in.
+    @Test func anEBirdDownloadComesBackAsItWentIn() throws {
+        let api = try APIHarness()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ListsInterchangeTests/Fixtures/MyEBirdData-en.csv")
+        let download = Array(try Data(contentsOf: fixture))
+        let imported = api.send(
+            "POST", "/api/v1/import", query: ["format": "ebird"], headers: [("Content-Type", "text/csv")],
+            body: download)
+        #expect(imported.status == 200)
+        #expect(imported.object["added"] as? Double == 7)
+        let exported = api.send("GET", "/api/v1/export", query: ["format": "ebird"])
+        #expect(exported.headers["Content-Disposition"] == "attachment; filename=\"MyEBirdData.csv\"")
+        #expect(exported.body == download)
+        let records = api.send("GET", "/api/v1/export", query: ["format": "ebird-records"])
+        #expect(records.headers["Content-Disposition"] == "attachment; filename=\"ebird-records.csv\"")
+        #expect(String(decoding: records.body, as: UTF8.self).split(separator: "\n").count == 7)
+        let refused = api.send(
+            "POST", "/api/v1/import", query: ["format": "ebird-records"], headers: [("Content-Type", "text/csv")],
+            body: download)
+        #expect(refused.status == 400 && refused.error["field"] as? String == "format")
+        #expect(api.send("GET", "/api/v1/export", query: ["format": "ebird"]).body == download)
+    }
+
     @Test func anUnknownFormatIsABadRequest() throws {
         let api = try APIHarness()
         #expect(api.send("GET", "/api/v1/export", query: ["format": "xlsx"]).error["field"] as? String == "format")
