@@ -177,8 +177,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             ) { feed in try EBird.read(bytes, timeZone: zone, feed: feed) }
         }
         guard self == .taskwarrior else {
-            let zone =
-                self == .icalendar || self == .ebird ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
+            let zone = self == .icalendar ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
             var batch = try read(bytes, now: now, zone: zone)
             batch.putShoppingItems(on: ShoppingLists.tabListName, everyWhenNoneMarked: false)
             batch.taskList = taskList

@@ -325,8 +325,8 @@ extension StoreSession {
         _ type: R.Type, columns: [String], within: (column: String, range: Range<Date>)? = nil
     ) throws -> [FieldValue] {
         let chosen = try columns.map { try Self.column($0, of: type) }
-        if let within { _ = try Self.dateColumn(within.column, of: type) }
-        return try values(type, columns: chosen.map { ($0.name, $0.kind) }, within: within)
+        if let within { try Self.checkDateColumn(within.column, of: type) }
+        return try values(type, columns: chosen, within: within)
     }
 
     /// The groups of the records of `type` with equal values of the store columns `columns` (fields' columns), in
@@ -337,8 +337,8 @@ extension StoreSession {
         -> [FirstInGroup]
     {
         let chosen = try columns.map { try Self.column($0, of: type) }
-        _ = try Self.dateColumn(earliest, of: type)
-        return try firstInGroups(type, groupedBy: chosen.map { ($0.name, $0.kind) }, earliest: earliest)
+        try Self.checkDateColumn(earliest, of: type)
+        return try firstInGroups(type, groupedBy: chosen, earliest: earliest)
     }
 
     /// Whether a record of `type` whose store columns equal `matching` has a date in the column `earliest` from
@@ -349,30 +349,25 @@ extension StoreSession {
     public func hasEarlier<R: Record>(
         _ type: R.Type, matching: [(column: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
     ) throws -> Bool {
-        let chosen = try matching.map { (try Self.column($0.column, of: type), $0.value) }
-        _ = try Self.dateColumn(earliest, of: type)
-        return try hasEarlier(
-            type, matching: chosen.map { ($0.0.name, $0.1) }, earliest: earliest, from: from, than: id)
+        let chosen = try matching.map { (name: try Self.column($0.column, of: type).name, value: $0.value) }
+        try Self.checkDateColumn(earliest, of: type)
+        return try hasEarlier(type, matching: chosen, earliest: earliest, from: from, than: id)
     }
 
-    /// The store column `name` of `type` (a field's column, or `id`): its kind and the field's index.
-    private static func column<R: Record>(_ name: String, of type: R.Type) throws
-        -> (name: String, kind: FieldKind, index: Int?)
-    {
-        if name == "id" { return ("id", .text, nil) }
-        guard let index = R.fieldSpecs.firstIndex(where: { $0.name == name }) else {
+    /// The store column `name` of `type` (a field's column, or `id`) and its kind.
+    private static func column<R: Record>(_ name: String, of type: R.Type) throws -> (name: String, kind: FieldKind) {
+        if name == "id" { return ("id", .text) }
+        guard let spec = R.fieldSpecs.first(where: { $0.name == name }) else {
             throw StoreError.failure("unknown column \(name) for \(R.kind.noun)")
         }
-        return (name, R.fieldSpecs[index].kind, index)
+        return (name, spec.kind)
     }
 
-    /// The index of the date column `name` among `type`'s fields.
-    private static func dateColumn<R: Record>(_ name: String, of type: R.Type) throws -> Int {
-        let column = try column(name, of: type)
-        guard let index = column.index, column.kind == .date else {
+    /// Refuses a `name` that is not one of `type`'s date columns.
+    private static func checkDateColumn<R: Record>(_ name: String, of type: R.Type) throws {
+        guard try column(name, of: type).kind == .date else {
             throw StoreError.failure("\(name) is no date column of \(R.kind.noun)")
         }
-        return index
     }
 
     /// Puts back every record `removal` deleted less than ``Undo/window`` before `time` that is still kept, of every

@@ -297,7 +297,6 @@ public final class Taxonomy: Sendable {
         return indices[0]
     }
 
-    /// A key without its spaces, as names are compared whole: `d'Amérique` and `d Amerique` are one name.
     /// The lines of a TSV file's bytes, each split into its fields.
     private static func rows(_ bytes: [UInt8]) -> [[String]] {
         var rows: [[String]] = []
@@ -319,6 +318,7 @@ public final class Taxonomy: Sendable {
         return rows
     }
 
+    /// A key without its spaces, as names are compared whole: `d'Amérique` and `d Amerique` are one name.
     private static func compact(_ key: String) -> String {
         key.utf8.contains(UInt8(ascii: " "))
             ? String(decoding: key.utf8.filter { $0 != UInt8(ascii: " ") }, as: UTF8.self) : key

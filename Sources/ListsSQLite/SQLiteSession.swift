@@ -241,8 +241,6 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     /// Loads go through one prepared statement and, into an empty list, build its indexes once at the end.
     var bulkLoading: (any BulkLoadingSession)? { self }
 
-    /// A few columns of a long list read in one statement, and records by id a few hundred to a statement.
-
     /// Appends the records after the last position of the list, read once; then grows the list's count by their
     /// number and its revision by one, in the same transaction (schema 5 has no triggers doing it row by row).
     func insert<R: Record>(contentsOf records: [R]) throws {
@@ -565,17 +563,17 @@ extension SQLiteSession {
     ) throws -> Bool {
         let table = Self.table(R.kind)
         let tests = matching.map { "\($0.name) IS ?" }.joined(separator: " AND ")
-        guard
-            let mine = try connection.integer(
-                "SELECT position FROM \(table) WHERE household = ? AND id = ? AND position >= ? AND position < ?",
-                [bounds.household, .text(id.text), bounds.low, bounds.high])
-        else { throw StoreError.notFound(R.kind) }
+        var mine: (date: Int64, position: Int64)?
+        try connection.query(
+            "SELECT \(earliest), position FROM \(table) WHERE household = ? AND id = ? AND position >= ? "
+                + "AND position < ?", [bounds.household, .text(id.text), bounds.low, bounds.high]
+        ) { row in mine = (row.integer(0), row.integer(1)) }
+        guard let mine else { throw StoreError.notFound(R.kind) }
         let found = try connection.integer(
-            "SELECT 1 FROM \(table), (SELECT \(earliest) AS mine FROM \(table) WHERE position = ?) WHERE "
-                + "position >> 40 = ? AND position >= ? AND position < ? AND \(tests) AND \(earliest) >= ? AND (\(earliest) < mine OR "
-                + "(\(earliest) = mine AND position < ?)) LIMIT 1",
-            [.integer(mine), bounds.household, bounds.low, bounds.high] + matching.map(\.value)
-                + [.date(from), .integer(mine)])
+            "SELECT 1 FROM \(table) WHERE position >> 40 = ? AND position >= ? AND position < ? AND \(tests) "
+                + "AND \(earliest) >= ? AND (\(earliest) < ? OR (\(earliest) = ? AND position < ?)) LIMIT 1",
+            [bounds.household, bounds.low, bounds.high] + matching.map(\.value)
+                + [.date(from), .integer(mine.date), .integer(mine.date), .integer(mine.position)])
         return found != nil
     }
 
