@@ -1,65 +1,12 @@
 /// Comma-separated values as RFC 4180 writes them: fields in double quotes may hold commas, quotes (doubled)
 /// and line breaks; lines end with CRLF or LF.
 enum CSV {
-    /// The rows of `text`, each with the line it starts on.
-    /// - Throws: ``ImportError`` for a quote left open or text after a closing quote.
-    static func rows(_ text: String) throws -> [(line: Int, fields: [String])] {
+    /// The rows of a file's `bytes` (UTF-8, a byte-order mark skipped), each with the line it starts on.
+    /// - Throws: ``ImportError`` for bytes that are not UTF-8, a quote left open or text after a closing quote.
+    static func rows(_ bytes: [UInt8]) throws -> [(line: Int, fields: [String])] {
+        var reader = try ByteRows(bytes)
         var rows: [(line: Int, fields: [String])] = []
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var afterQuote = false
-        var line = 1
-        var rowLine = 1
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = scalars.next()
-        func endRow() {
-            fields.append(field)
-            if !(fields.count == 1 && fields[0].isEmpty) { rows.append((rowLine, fields)) }
-            fields = []
-            field = ""
-        }
-        while let scalar = pending {
-            pending = scalars.next()
-            if inQuotes {
-                if scalar == "\"" {
-                    if pending == "\"" {
-                        field.unicodeScalars.append("\"")
-                        pending = scalars.next()
-                    } else {
-                        inQuotes = false
-                        afterQuote = true
-                    }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
-                }
-                continue
-            }
-            switch scalar {
-            case ",":
-                fields.append(field)
-                field = ""
-                afterQuote = false
-            case "\r" where pending == "\n":
-                continue
-            case "\n", "\r":
-                endRow()
-                afterQuote = false
-                line += 1
-                rowLine = line
-            case "\"" where field.isEmpty && !afterQuote:
-                inQuotes = true
-            default:
-                if afterQuote {
-                    throw ImportError(
-                        "line \(line)", field: "file", "text after a closing quote; double a quote inside quotes")
-                }
-                field.unicodeScalars.append(scalar)
-            }
-        }
-        if inQuotes { throw ImportError("line \(rowLine)", field: "file", "a quoted field is never closed") }
-        if !field.isEmpty || !fields.isEmpty { endRow() }
+        while let row = try reader.next() { rows.append((row.line, row.fields)) }
         return rows
     }
 
@@ -72,8 +19,8 @@ enum CSV {
 
 extension CSV {
     /// The rows of a CSV file read from its bytes one at a time, each with the line it starts on and where it lies in
-    /// the file (what an eBird import keeps of each row): RFC 4180 as ``CSV/rows(_:)`` reads it, without making the
-    /// file a `String` first. A byte-order mark is skipped; blank lines are no rows.
+    /// the file (what an eBird import keeps of each row), without making the file a `String` first. A byte-order mark
+    /// is skipped; blank lines are no rows.
     struct ByteRows {
         /// A row: its fields, the line it starts on, and its bytes in the file without its line end.
         struct Row {

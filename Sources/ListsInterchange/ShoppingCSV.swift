@@ -29,7 +29,7 @@ public enum ShoppingCSV {
     /// The items and list entries of a shopping CSV, appended in the file's order.
     /// - Throws: ``ImportError`` naming the line and column.
     public static func read(_ bytes: [UInt8], now: Date) throws -> ImportBatch {
-        var rows = try CSV.rows(try ImportedText.utf8(bytes))
+        var rows = try CSV.rows(bytes)
         let names = rows.first?.fields.map { $0.trimmingWhitespace().lowercased() }
         guard let names, names == header || names == listsHeader || names == catalogHeader else {
             throw ImportError(
