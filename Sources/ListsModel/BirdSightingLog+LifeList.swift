@@ -140,72 +140,63 @@ extension BirdSightingLog {
     /// ``ListedSpecies/isLifer`` tells the species first seen ever that year.
     public func yearList(_ year: Int, taxonomy: Taxonomy = .world) throws -> BirdList {
         let household = sightings.store.household
-        let (log, values) = try sightings.store.read { session in
+        // One read: the log's names, the year's rows, and the first sightings of its species.
+        return try sightings.store.read { session in
             let log = try NameLog(session, household: household, taxonomy: taxonomy)
-            let range = try Self.range(of: year, in: log.zone)
-            return (
-                log,
-                try session.values(
-                    BirdSighting.self, columns: ["id", "name", "scientific_name", "sighted_at"],
-                    within: ("sighted_at", range))
-            )
-        }
-        var days = DayReader(log.zone)
-        var firsts: [Int: (date: Date, row: Int, id: String, count: Int)] = [:]
-        var monthly = [Set<Int>](repeating: [], count: 12)
-        var uncounted = NameTally()
-        var unmatched = NameTally()
-        var matchOfPair = log.matchOfPair
-        var row = 0
-        while row * 4 + 3 < values.count {
-            let base = row * 4
-            guard case .text(let id) = values[base], case .text(let name) = values[base + 1],
-                case .date(let date) = values[base + 3]
-            else { throw StoreError.corrupt("sighting") }
-            let scientificName: String?
-            switch values[base + 2] {
-            case .text(let text): scientificName = text
-            case .null: scientificName = nil
-            default: throw StoreError.corrupt("scientific_name")
-            }
-            let key = Taxonomy.MatchKey(name: name, scientificName: scientificName)
-            let match =
-                matchOfPair[key]
-                ?? {
-                    let found = taxonomy.match(name: name, scientificName: scientificName)
-                    matchOfPair[key] = found
-                    return found
-                }()
-            switch match {
-            case .species(let species):
-                monthly[days.day(date).parts.month - 1].insert(species.order)
-                if let known = firsts[species.order] {
-                    let isEarlier = date < known.date
-                    firsts[species.order] = (
-                        isEarlier ? date : known.date, isEarlier ? row : known.row, isEarlier ? id : known.id,
-                        known.count + 1
-                    )
-                } else {
-                    firsts[species.order] = (date, row, id, 1)
+            let values = try session.values(
+                BirdSighting.self, columns: ["id", "name", "scientific_name", "sighted_at"],
+                within: ("sighted_at", try Self.range(of: year, in: log.zone)))
+            var days = DayReader(log.zone)
+            var firsts: [Int: (date: Date, row: Int, id: String, count: Int)] = [:]
+            var monthly = [Set<Int>](repeating: [], count: 12)
+            var uncounted = NameTally()
+            var unmatched = NameTally()
+            var matchOfPair = log.matchOfPair
+            var row = 0
+            while row * 4 + 3 < values.count {
+                let base = row * 4
+                guard case .text(let id) = values[base], case .date(let date) = values[base + 3] else {
+                    throw StoreError.corrupt("sighting")
                 }
-            case .uncounted: uncounted.add(name, count: 1, date: date, place: Int64(row))
-            case .unmatched: unmatched.add(name, count: 1, date: date, place: Int64(row))
+                let key = try NameLog.pair(values[base + 1], values[base + 2])
+                let match =
+                    matchOfPair[key]
+                    ?? {
+                        let found = taxonomy.match(name: key.name, scientificName: key.scientificName)
+                        matchOfPair[key] = found
+                        return found
+                    }()
+                switch match {
+                case .species(let species):
+                    monthly[days.day(date).parts.month - 1].insert(species.order)
+                    if let known = firsts[species.order] {
+                        let isEarlier = date < known.date
+                        firsts[species.order] = (
+                            isEarlier ? date : known.date, isEarlier ? row : known.row, isEarlier ? id : known.id,
+                            known.count + 1
+                        )
+                    } else {
+                        firsts[species.order] = (date, row, id, 1)
+                    }
+                case .uncounted: uncounted.add(key.name, count: 1, date: date, place: Int64(row))
+                case .unmatched: unmatched.add(key.name, count: 1, date: date, place: Int64(row))
+                }
+                row += 1
             }
-            row += 1
-        }
-        let ids = firsts.values.compactMap { UUID(uuidString: $0.id) }
-        let records = try sightings.store.read { try $0.records(BirdSighting.self, ids: ids) }
-        let listed = try firsts.sorted { $0.key < $1.key }.map { order, entry in
-            guard let id = UUID(uuidString: entry.id), let first = records[id] else {
-                throw StoreError.corrupt("sighting")
+            let records = try session.records(
+                BirdSighting.self, ids: firsts.values.compactMap { UUID(uuidString: $0.id) })
+            let listed = try firsts.sorted { $0.key < $1.key }.map { order, entry in
+                guard let id = UUID(uuidString: entry.id), let first = records[id] else {
+                    throw StoreError.corrupt("sighting")
+                }
+                return ListedSpecies(
+                    species: taxonomy.species[order - 1], first: first, firstPlace: Int64(entry.row),
+                    sightings: entry.count, isLifer: log.firstOfSpecies[order]?.id == id)
             }
-            return ListedSpecies(
-                species: taxonomy.species[order - 1], first: first, firstPlace: Int64(entry.row),
-                sightings: entry.count, isLifer: log.firstOfSpecies[order]?.id == id)
+            return BirdList(
+                species: listed, uncounted: uncounted.names, unmatched: unmatched.names,
+                speciesPerMonth: monthly.map(\.count), totalByYear: [])
         }
-        return BirdList(
-            species: listed, uncounted: uncounted.names, unmatched: unmatched.names,
-            speciesPerMonth: monthly.map(\.count), totalByYear: [])
     }
 
     /// Which of `sightings` (sightings of this log) are lifers and firsts of their year: one read of the log's
@@ -223,6 +214,7 @@ extension BirdSightingLog {
                 }
             }
             var days = DayReader(log.zone)
+            var yearStarts: [Int: Date] = [:]
             var firstsOfYear: Set<UUID> = []
             for sighting in sightings {
                 if lifers.contains(sighting.id) {
@@ -233,7 +225,9 @@ extension BirdSightingLog {
                     case .species(let species) = taxonomy.match(
                         name: sighting.name, scientificName: sighting.details.scientificName)
                 else { continue }
-                let start = try Self.range(of: days.day(sighting.date).year, in: log.zone).lowerBound
+                let year = days.day(sighting.date).year
+                let start = try yearStarts[year] ?? Self.range(of: year, in: log.zone).lowerBound
+                yearStarts[year] = start
                 let hasEarlier = try (pairsOfSpecies[species.order] ?? []).contains { group in
                     // A name first seen after it cannot have been seen before it.
                     guard group.date <= sighting.date else { return false }
@@ -293,15 +287,8 @@ extension BirdSightingLog {
             var matches: [SpeciesMatch] = []
             matches.reserveCapacity(groups.count)
             for group in groups {
-                guard case .text(let name) = group.values[0] else { throw StoreError.corrupt("sighting") }
-                let scientificName: String?
-                switch group.values[1] {
-                case .text(let text): scientificName = text
-                case .null: scientificName = nil
-                default: throw StoreError.corrupt("scientific_name")
-                }
-                let key = Taxonomy.MatchKey(name: name, scientificName: scientificName)
-                let match = taxonomy.match(name: name, scientificName: scientificName)
+                let key = try Self.pair(group.values[0], group.values[1])
+                let match = taxonomy.match(name: key.name, scientificName: key.scientificName)
                 matches.append(match)
                 matchOfPair[key] = match
                 guard case .species(let species) = match else { continue }
@@ -314,6 +301,17 @@ extension BirdSightingLog {
                 firstOfSpecies[species.order] = group
             }
             self.matches = matches
+        }
+
+        /// The name and scientific name a sighting's stored `name` and `scientific_name` are.
+        /// - Throws: ``StoreError/corrupt(_:)`` for values of other kinds.
+        static func pair(_ name: FieldValue, _ scientificName: FieldValue) throws -> Taxonomy.MatchKey {
+            guard case .text(let name) = name else { throw StoreError.corrupt("sighting") }
+            switch scientificName {
+            case .text(let text): return Taxonomy.MatchKey(name: name, scientificName: text)
+            case .null: return Taxonomy.MatchKey(name: name, scientificName: nil)
+            default: throw StoreError.corrupt("scientific_name")
+            }
         }
     }
 
