@@ -52,8 +52,12 @@ public enum EBird {
     /// reads back as the id, so that importing the export again adds nothing.
     static let madeHerePrefix = "Lists-"
 
-    /// Where each column is in a download with today's header: its place.
-    static let downloadColumns: [Int?] = Column.allCases.map(\.rawValue)
+    /// Where each column is in a download with today's header.
+    static let downloadColumns = positions(in: downloadHeader)
+
+    /// How many columns the shortest row of a download has, up to Number of Observers: eBird leaves out the empty
+    /// ones after it.
+    static let shortestRow = Column.observers.rawValue + 1
 
     /// The sightings of a My eBird Data download.
     ///
@@ -328,34 +332,38 @@ public enum EBird {
         for sighting in sightings {
             var fields: [String]
             if let kept = sighting.ebirdRow, let keptFields = try? CSV.ByteRows.fields(of: kept) {
-                let row = Row(fields: keptFields, columns: downloadColumns)
-                if let read = try? self.sighting(
-                    row, location: "", timeZone: timeZone, now: now, known: &known), isUnchanged(sighting, read)
-                {
+                let read = try? self.sighting(
+                    Row(fields: keptFields, columns: downloadColumns), location: "", timeZone: timeZone, now: now,
+                    known: &known)
+                if let read, isUnchanged(sighting, read) {
                     output += Array(kept.utf8)
                     output += [0x0D, 0x0A]
                     continue
                 }
                 fields = keptFields + Array(repeating: "", count: max(0, downloadHeader.count - keptFields.count))
-                if ImportedText.oneLine(row[.scientificName]).nilIfEmpty != sighting.details.scientificName {
-                    fields[3] = ""
+                // eBird's number for the species the row named, not for another.
+                if read?.details.scientificName != sighting.details.scientificName {
+                    fields[Column.taxonomicOrder.rawValue] = ""
                 }
             } else {
                 fields = Array(repeating: "", count: downloadHeader.count)
-                fields[0] = madeHerePrefix + sighting.id.uuidString
+                fields[Column.submission.rawValue] = madeHerePrefix + sighting.id.uuidString
             }
             let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: sighting.date)
             let hour = parts.hour ?? 12
-            fields[1] = sighting.name
-            fields[2] = sighting.details.scientificName ?? ""
-            fields[4] = sighting.details.count?.description ?? ""
-            fields[8] = sighting.location ?? ""
-            fields[9] = sighting.details.latitude.map(\.plainText) ?? ""
-            fields[10] = sighting.details.longitude.map(\.plainText) ?? ""
-            fields[11] = String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
-            fields[12] = String(
-                format: "%02d:%02d %@", (hour + 11) % 12 + 1, parts.minute ?? 0, hour < 12 ? "AM" : "PM")
-            fields[20] = sighting.details.comments ?? ""
+            let written: [(Column, String)] = [
+                (.commonName, sighting.name), (.scientificName, sighting.details.scientificName ?? ""),
+                (.count, sighting.details.count?.description ?? ""), (.location, sighting.location ?? ""),
+                (.latitude, sighting.details.latitude.map(\.plainText) ?? ""),
+                (.longitude, sighting.details.longitude.map(\.plainText) ?? ""),
+                (.date, String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)),
+                (
+                    .time,
+                    String(format: "%02d:%02d %@", (hour + 11) % 12 + 1, parts.minute ?? 0, hour < 12 ? "AM" : "PM")
+                ),
+                (.details, sighting.details.comments ?? ""),
+            ]
+            for (column, value) in written { fields[column.rawValue] = value }
             output += Array(encode(fields, trimmed: true).utf8)
             output += [0x0D, 0x0A]
         }
@@ -378,10 +386,10 @@ public enum EBird {
     }
 
     /// `fields` as one CSV row, each quoted when it holds a comma, a quote or a line break; `trimmed`, without the
-    /// empty columns after the 19th that eBird leaves out.
+    /// empty columns after the ``shortestRow`` that eBird leaves out.
     static func encode(_ fields: [String], trimmed: Bool = false) -> String {
         var fields = fields
-        while trimmed, fields.count > 19, fields.last?.isEmpty == true { fields.removeLast() }
+        while trimmed, fields.count > shortestRow, fields.last?.isEmpty == true { fields.removeLast() }
         return fields.map(CSV.field).joined(separator: ",")
     }
 
