@@ -73,6 +73,18 @@ def sqlite_count(database, table):
     return int(result.stdout.strip())
 
 
+def lists_import(work, round_number, path, table):
+    """`lists --no-seed import path` into a new database; returns (seconds, peak RSS in KiB, rows in `table`), the
+    database removed."""
+    database = os.path.join(work, f"lists-{round_number}.sqlite")
+    seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", path], work)
+    stored = sqlite_count(database, table)
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(database + suffix):
+            os.remove(database + suffix)
+    return seconds, rss, stored
+
+
 def megabytes(kib):
     return f"{kib / 1024:.1f} MB"
 
@@ -175,15 +187,10 @@ def taskwarrior(work, quick):
     version = subprocess.run(["task", "--version"], capture_output=True, text=True).stdout.strip()
 
     def run_lists(round_number):
-        database = os.path.join(work, f"lists-{round_number}.sqlite")
-        seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", export], work)
-        stored = sqlite_count(database, "tasks")
+        seconds, rss, stored = lists_import(work, round_number, export, "tasks")
         # A template and its instance are one repeating task.
         if stored != count - instances:
             raise Failure(f"lists imported {stored} tasks, not {count - instances}")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(database + suffix):
-                os.remove(database + suffix)
         return seconds, rss
 
     def run_task(round_number):
@@ -282,14 +289,9 @@ def ebird(work, quick):
         f"{checklists:,} checklists): lists import against the sqlite3 shell's .import, {rounds} rounds")
 
     def run_lists(round_number):
-        database = os.path.join(work, f"lists-{round_number}.sqlite")
-        seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", download], work)
-        stored = sqlite_count(database, "sightings")
+        seconds, rss, stored = lists_import(work, round_number, download, "sightings")
         if stored != rows:
             raise Failure(f"lists imported {stored} sightings, not {rows}")
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(database + suffix):
-                os.remove(database + suffix)
         return seconds, rss
 
     def run_sqlite(round_number):
