@@ -38,8 +38,7 @@ enum TransferCommands {
 
         mutating func validate() throws {
             if let formatName {
-                guard let named = InterchangeFormat(rawValue: formatName), InterchangeFormat.importable.contains(named)
-                else {
+                guard let named = InterchangeFormat(importing: formatName) else {
                     throw UsageError(
                         message: "--format must be one of \(formats), not \(Quoted(formatName))", command: Self.path)
                 }

@@ -36,6 +36,12 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// The formats `import` reads: all but the Record Format, which eBird reads.
     public static let importable = allCases.filter { $0 != .ebirdRecords }
 
+    /// The format `name` names when `import` reads it; `nil` for another name.
+    public init?(importing name: String) {
+        guard let format = Self(rawValue: name), Self.importable.contains(format) else { return nil }
+        self = format
+    }
+
     /// The formats `export` writes.
     public static let exportable: [InterchangeFormat] = [
         .listsJSON, .dataTD, .taskwarrior, .todoTxt, .icalendar, .shoppingCSV, .ebird, .ebirdRecords,

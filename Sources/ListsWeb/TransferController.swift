@@ -120,7 +120,7 @@ struct TransferController: Sendable {
 
     static func importFormat(_ name: String?, bytes: [UInt8], fileName: String) throws -> InterchangeFormat {
         if let name {
-            guard let format = InterchangeFormat(rawValue: name), InterchangeFormat.importable.contains(format) else {
+            guard let format = InterchangeFormat(importing: name) else {
                 throw HTTPError.badRequest(
                     "format must be one of \(InterchangeFormat.importable.map(\.rawValue).joined(separator: ", "))",
                     field: "format")
