@@ -43,23 +43,26 @@ enum TodoCommands {
     static func agenda(days: Int, _ run: Invocation, empty: String) throws {
         let todo = try run.todo()
         let today = Day(todo.tasks.now(), in: try todo.tasks.store.householdTimeZone())
-        var tasks = try todo.due(through: today.adding(days: days))
-        // Upcoming leaves out what Today shows (soonest first, so the first ones); Today keeps them all, uncopied.
-        if days > 0 {
-            tasks.removeFirst(tasks.prefix { numbered in (numbered.record.due?.day).map { $0 <= today } ?? true }.count)
+        if run.wantsJSON {
+            var tasks = try todo.due(through: today.adding(days: days))
+            // Upcoming leaves out what Today shows (soonest first, so the first ones).
+            if days > 0 { tasks.removeFirst(tasks.prefix { $0.record.due.map { $0.day <= today } ?? true }.count) }
+            return run.output.json(CollectionBody(tasks))
         }
-        if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
-        if tasks.isEmpty { return run.output.line(empty) }
-        let hasPriority = tasks.contains { $0.record.priority != nil }
         // They gather every list: with several, each task's list follows its text, as in `lists todo list`.
         let lists = try run.todoLists().all()
         let names = TodoLists.names(of: lists)
         let showsList = lists.count > 1
-        let rows = tasks.map { numbered in
-            var row = ["\(numbered.number)", numbered.record.due.map(shown) ?? "", numbered.record.title]
+        // The table reads only the fields it shows.
+        var tasks = try todo.agenda(through: today.adding(days: days), lists: showsList)
+        if days > 0 { tasks.removeFirst(tasks.prefix { $0.due.day <= today }.count) }
+        if tasks.isEmpty { return run.output.line(empty) }
+        let hasPriority = tasks.contains { $0.priority != nil }
+        let rows = tasks.map { task in
+            var row = ["\(task.number)", shown(task.due), task.title]
             row.reserveCapacity(5)
-            if showsList { row.append(numbered.record.list.flatMap { names[$0] } ?? "") }
-            if hasPriority { row.append(numbered.record.priority?.rawValue ?? "") }
+            if showsList { row.append(task.list.flatMap { names[$0] } ?? "") }
+            if hasPriority { row.append(task.priority?.rawValue ?? "") }
             return row
         }
         let alignments: [Table.Alignment] =

@@ -273,6 +273,11 @@ public protocol ColumnReadingSession {
         _ type: R.Type, columns: [(name: String, kind: FieldKind)], within: (column: String, range: Range<Date>)?
     ) throws -> [FieldValue]
 
+    /// As ``StoreSession/values(_:columns:where:)``, whose checks are done.
+    func values<R: Record>(
+        _ type: R.Type, columns: [(name: String, kind: FieldKind)], where filter: FieldFilter
+    ) throws -> NumberedValues
+
     /// The records of `type` with `ids` in the session's scope, by id; an id no record has is left out.
     func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R]
 
@@ -289,6 +294,20 @@ public protocol ColumnReadingSession {
     func hasEarlier<R: Record>(
         _ type: R.Type, matching: [(name: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
     ) throws -> Bool
+}
+
+/// A few fields of the records a filter passes (``StoreSession/values(_:columns:where:)``): each one's number (its
+/// 1-based place in its whole list) and its values, `columns` of them a record, in list order.
+public struct NumberedValues: Sendable {
+    /// The records' numbers, in list order.
+    public var numbers: [Int] = []
+    /// Their values, one record's after the other, in the columns' order.
+    public var values: [FieldValue] = []
+
+    public init(numbers: [Int] = [], values: [FieldValue] = []) {
+        self.numbers = numbers
+        self.values = values
+    }
 }
 
 /// The records of a group (those with the same values of some columns) and the first of them by a date: what a
@@ -327,6 +346,16 @@ extension StoreSession {
         let chosen = try columns.map { try Self.column($0, of: type) }
         if let within { try Self.checkDateColumn(within.column, of: type) }
         return try values(type, columns: chosen, within: within)
+    }
+
+    /// The store columns `columns` (fields' columns, or `id`) of the records of `type` that `filter` passes, in list
+    /// order, with their numbers: what a screen that shows a few fields of some records of a long list reads
+    /// (Today's tasks) without decoding each whole.
+    /// - Throws: ``StoreError/failure(_:)`` for a column `type` does not have.
+    public func values<R: Record>(_ type: R.Type, columns: [String], where filter: FieldFilter) throws
+        -> NumberedValues
+    {
+        try values(type, columns: try columns.map { try Self.column($0, of: type) }, where: filter)
     }
 
     /// The groups of the records of `type` with equal values of the store columns `columns` (fields' columns), in

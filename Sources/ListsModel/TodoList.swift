@@ -113,14 +113,55 @@ public struct TodoList: Sendable {
     /// tasks without a time before its timed ones, then in list order: Today is the tasks due by `today`,
     /// Upcoming those due in the days after it. Reads the list.
     public func due(through last: Day) throws -> [Numbered<TodoTask>] {
-        // Picked out by the store, which decodes only those: due before the day after `last` (a due date's text
-        // sorts as the moments do), not done.
+        // Picked out by the store, which decodes only those.
+        Self.sortedByDue(try tasks.list(where: dueFilter(through: last)))
+    }
+
+    /// What picks out the list's tasks still to do that are due on or before `last`: due before the day after it
+    /// (a due date's text sorts as the moments do), not done.
+    private func dueFilter(through last: Day) -> FieldFilter {
         let next = last.adding(days: 1)
         // Past 9999 no year has four digits: every due date sorts before `~`.
         let bound = next.year > 9999 ? "~" : next.description
         let before = FieldFilter(column: TodoTask.Fields.due.column, .less, .text(bound))
         let due = TodoTask.Fields.isDone == false && before
-        return Self.sortedByDue(try tasks.list(where: filter.map { $0 && due } ?? due))
+        return filter.map { $0 && due } ?? due
+    }
+
+    /// ``due(through:)``'s tasks as a table of them shows each (number, due date, title, priority, and with `lists`
+    /// the list it is on), read without decoding the tasks whole: what Today and Upcoming in a terminal read of a
+    /// long list. Same order.
+    public func agenda(through last: Day, lists: Bool) throws -> [AgendaEntry] {
+        let fields = TodoTask.Fields.self
+        let columns =
+            [fields.due.column, fields.title.column, fields.priority.column] + (lists ? [fields.list.column] : [])
+        let found = try tasks.store.read { session in
+            try session.values(TodoTask.self, columns: columns, where: dueFilter(through: last))
+        }
+        let width = columns.count
+        var entries: [AgendaEntry] = []
+        entries.reserveCapacity(found.numbers.count)
+        for (index, number) in found.numbers.enumerated() {
+            let values = found.values[(index * width)..<(index * width + width)]
+            guard let due = try TodoTask.Fields.due.type.fromStore(values[values.startIndex]) else {
+                throw StoreError.corrupt("a due task without a due date")
+            }
+            guard case .text(let title) = values[values.startIndex + 1] else { throw StoreError.corrupt("title") }
+            var list: String?
+            if lists {
+                switch values[values.startIndex + 3] {
+                case .text(let id): list = id
+                case .null: list = nil
+                default: throw StoreError.corrupt("list")
+                }
+            }
+            entries.append(
+                AgendaEntry(
+                    number: number, due: due, title: title,
+                    priority: try TodoTask.Fields.priority.type.fromStore(values[values.startIndex + 2]), list: list))
+        }
+        let keys = entries.map { ($0.due.day.daysSince1970, $0.due.minute ?? -1, $0.number) }
+        return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
     }
 
     /// Every task by its due date, soonest first (a day's tasks without a time before its timed ones), then the
@@ -166,4 +207,18 @@ public struct TodoList: Sendable {
     public func restore(_ id: UUID) throws -> Numbered<TodoTask> {
         try tasks.restore(id)
     }
+}
+
+/// A task as Today's and Upcoming's tables show it (``TodoList/agenda(through:)``).
+public struct AgendaEntry: Sendable, Equatable {
+    /// Its number in its list.
+    public var number: Int
+    /// When it is due.
+    public var due: Due
+    /// Its text.
+    public var title: String
+    /// Its priority, or `nil`.
+    public var priority: TaskPriority?
+    /// The id of the to-do list it is on (``TodoTask/list``), when it was asked for.
+    public var list: String?
 }

@@ -514,6 +514,27 @@ extension PostgresSession: ColumnReadingSession {
         return values
     }
 
+    func values<R: Record>(_ type: R.Type, columns: [(name: String, kind: FieldKind)], where filter: FieldFilter)
+        throws -> NumberedValues
+    {
+        let (condition, parameters) = try self.condition(filter, type)
+        let names = columns.map(\.name).joined(separator: ", ")
+        let rows = try connection.query(
+            "SELECT number, \(names) FROM (SELECT *, row_number() OVER (ORDER BY position) AS number FROM "
+                + "\(Self.table(R.kind)) WHERE household = $1 AND position >= $2 AND position < $3) AS numbered "
+                + "\(condition) ORDER BY position", parameters)
+        var found = NumberedValues()
+        found.numbers.reserveCapacity(rows.count)
+        found.values.reserveCapacity(rows.count * columns.count)
+        for row in 0..<rows.count {
+            found.numbers.append(Int(rows.integer(row, 0)))
+            for (index, column) in columns.enumerated() {
+                found.values.append(rows.value(row, index + 1, as: column.kind))
+            }
+        }
+        return found
+    }
+
     func records<R: Record>(_ type: R.Type, ids: [UUID]) throws -> [UUID: R] {
         var found: [UUID: R] = [:]
         for numbered in try numbered(

@@ -532,6 +532,30 @@ extension SQLiteSession {
         return values
     }
 
+    /// One pass over the list in order: the filter's test and the columns of every row, the values kept of the rows
+    /// it passes. SQLite reads a few columns of every row about as fast as it tests them, and a second statement
+    /// for the rows passed would test every row again.
+    func values<R: Record>(_ type: R.Type, columns: [(name: String, kind: FieldKind)], where filter: FieldFilter)
+        throws -> NumberedValues
+    {
+        let (tests, parameters) = try StoreLayout.condition(filter, type) { _ in "?" }
+        let names = columns.map(\.name).joined(separator: ", ")
+        var found = NumberedValues()
+        var number = 0
+        try connection.query(
+            "SELECT (\(tests)), \(names) FROM \(Self.table(R.kind)) WHERE position >= ? AND position < ? "
+                + "ORDER BY position", parameters + [bounds.low, bounds.high]
+        ) { row in
+            number += 1
+            guard row.integer(0) != 0 else { return }
+            found.numbers.append(number)
+            for (index, column) in columns.enumerated() {
+                found.values.append(row.value(Int32(index + 1), as: column.kind))
+            }
+        }
+        return found
+    }
+
     /// One statement grouping the scope's rows; with the index schema 24 gives sightings on `(position >> 40, name,
     /// scientific_name, sighted_at, id)`, it reads the index alone, in order. SQLite takes a bare column of a `min()`
     /// aggregate from the row with the least value, and of rows with equal values from the first in the index's

@@ -52,9 +52,20 @@ extension StoreContract {
             ("Far away", "9999-12-31T23:59", false),
         ]
         for (title, dueText, isDone) in rows {
-            try todo.add(title: title, isDone: isDone, due: try dueText.map(due))
+            try todo.add(title: title, isDone: isDone, due: try dueText.map(due), priority: isDone ? nil : .low)
         }
+        try todo.edit(.typed("Dentist"), priority: .some(.high))
         let first = try #require(Day(iso: "2026-12-01"))
+        // Today's and Upcoming's tables read a few fields of the same tasks, in the same order.
+        for last in [first, first.adding(days: 7), try #require(Day(iso: "9999-12-31")), first.adding(days: -12)] {
+            let tasks = try todo.due(through: last)
+            let agenda = try todo.agenda(through: last, lists: false)
+            #expect(agenda.map(\.number) == tasks.map(\.number))
+            #expect(agenda.map(\.title) == tasks.map(\.record.title))
+            #expect(agenda.map(\.due) == tasks.map { $0.record.due })
+            #expect(agenda.map(\.priority) == tasks.map(\.record.priority))
+        }
+        #expect(try todo.agenda(through: first, lists: false).map(\.priority) == [.low, .low, .high, .low])
         #expect(
             try todo.due(through: first).listed() == [
                 "2 Old bill", "6 Groceries", "5 Dentist", "1 Water plants",

@@ -105,6 +105,11 @@ extension StoreContract {
         // Today gathers every list; a list's own agenda only its tasks.
         #expect(try lists.tasks(of: nil).due(through: christmas).listed() == ["2 File the report"])
         #expect(try onHome.due(through: christmas).isEmpty)
+        // The table of Today reads the same tasks, with their lists when asked.
+        let agenda = try lists.tasks(of: nil).agenda(through: christmas, lists: true)
+        #expect(agenda.map { "\($0.number) \($0.title) \($0.list ?? "none")" } == ["2 File the report \(work.id)"])
+        #expect(try lists.tasks(of: nil).agenda(through: christmas, lists: false).map(\.list) == [nil])
+        #expect(try onHome.agenda(through: christmas, lists: true).isEmpty)
         // Moving a task is changing its list: it keeps its id, number and version history.
         let moved = try onHome.edit(.typed("Feed the hogs"), list: work)
         #expect(moved.number == 3 && moved.record.list == work.id.uuidString && moved.record.meta.version == 2)
