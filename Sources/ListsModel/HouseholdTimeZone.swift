@@ -15,7 +15,7 @@ public enum HouseholdTimeZone {
         guard !name.isEmpty else {
             throw ValidationError(field: "timeZone", message: "a time zone is required: \(examples)")
         }
-        if ["utc", "gmt"].contains(name.lowercased()) { return TimeZone(identifier: "UTC") ?? .gmt }
+        if utcNames.contains(name.lowercased()) { return utc }
         guard isPlace(name),
             let zone = TimeZone(identifier: name)
                 ?? TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == name.lowercased() })
@@ -25,6 +25,14 @@ public enum HouseholdTimeZone {
         }
         return zone
     }
+
+    /// The names of UTC that ``checked(_:)`` takes (`Etc/UTC` is where `/etc/localtime` links on most servers).
+    private static let utcNames: Set = ["utc", "gmt", "etc/utc", "etc/gmt", "etc/universal", "etc/zulu", "etc/uct"]
+
+    /// UTC, as a zone of a fixed offset of 0, which Foundation calls `GMT`: no day's offset in it needs a lookup in
+    /// ICU's zone data, whose loading (for the zone Foundation makes of the name `UTC`) costs a command of the CLI
+    /// more than the rest of its reading of a due date.
+    private static let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
 
     /// The server's own zone, for a household that has chosen none: the `TZ` environment variable's, else the
     /// system's (`/etc/localtime`, as `TimeZone.current` reads it), else UTC; only a zone ``checked(_:)`` accepts,
@@ -40,7 +48,7 @@ public enum HouseholdTimeZone {
     /// The server's zone given the `TZ` variable `tz` (`Europe/Berlin`, `:Europe/Berlin`, or a path into
     /// `zoneinfo`) and the system's zone `current`.
     static func serverDefault(tz: String?, current: TimeZone) -> TimeZone {
-        serverDefault(tz: tz) ?? (try? checked(current.identifier)) ?? TimeZone(identifier: "UTC") ?? .gmt
+        serverDefault(tz: tz) ?? (try? checked(current.identifier)) ?? utc
     }
 
     /// The zone `tz` names (as the `TZ` variable does), or `nil` when it is empty or names none Lists takes.

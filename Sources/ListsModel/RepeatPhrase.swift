@@ -29,8 +29,10 @@ public enum RepeatPhrase {
         }
         if trimmed.isEmpty || ["none", "never", "no"].contains(trimmed.lowercased()) { return nil }
         if trimmed.contains("=") { return try Recurrence(rule: trimmed) }
-        var words = trimmed.lowercased().replacingOccurrences(of: ",", with: " ")
-            .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // Commas separate words as spaces do (split here rather than replaced: Foundation's replacing costs a
+        // command more than the rest of reading the phrase).
+        var words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+            .map(String.init)
         let typed = Quoted(trimmed)
         let notRead = Recurrence.refusal("\(typed) is not a repeat Lists reads: \(allowed)")
 
