@@ -24,14 +24,8 @@ static inline int lists_sqlite_no_checkpoint_on_close(sqlite3 *db) {
 /// Turns off SQLite's memory statistics, which Lists never reads: with them on (Debian's default), every
 /// allocation SQLite makes takes a process-wide mutex to count itself. Only possible before SQLite initialises
 /// (when the first connection opens); later calls are refused, harmlessly.
-///
-/// And reads the database file through a memory map of up to 256 MB (of address space, not memory): a page not in
-/// the write-ahead log is read where the kernel's page cache holds it, with no read() into a buffer of SQLite's own.
-/// A command that reads a long list (Today over 10,000 tasks) reads every page of it once, in a fresh process.
-/// Writes still go through write() and the WAL, so a commit's durability is unchanged.
 static inline void lists_sqlite_configure(void) {
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-    sqlite3_config(SQLITE_CONFIG_MMAP_SIZE, (sqlite3_int64)268435456, (sqlite3_int64)268435456);
 }
 
 #endif
