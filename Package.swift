@@ -60,6 +60,8 @@ let package = Package(
         .target(name: "ListsPostgres", dependencies: ["ListsModel", "ListsSQL", "CLibPQ"]),
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
         .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
+        // WebDAV and CalDAV's XML: request bodies read with their namespaces, answers written. Foundation-free.
+        .target(name: "ListsDAV"),
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
         // Accounts' security primitives: password hashing and rules, the hashing helpers, secret tokens. A refused
@@ -128,6 +130,7 @@ let package = Package(
                 "ListsWeb", "ListsHTTP", "ListsModel", "ListsSQLite", "JSONCodec", "ListsAuth", "ListsExamples",
             ]),
         .testTarget(name: "ListsServerTests", dependencies: ["ListsServer", "ListsHTTP"]),
+        .testTarget(name: "ListsDAVTests", dependencies: ["ListsDAV"]),
         .testTarget(name: "ListsAuthTests", dependencies: ["ListsAuth", "ListsModel"]),
         .testTarget(
             name: "ListsCLITests",
