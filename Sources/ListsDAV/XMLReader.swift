@@ -144,6 +144,9 @@ private struct Reader {
             }
             if looking(at: "<![CDATA[") {
                 guard let end = find("]]>", from: index + 9) else { throw error("a CDATA section is not closed") }
+                if let control = bytes[(index + 9)..<end].firstIndex(where: { $0 < 0x20 && !isSpace($0) }) {
+                    throw error("a control character (\(bytes[control])) is not allowed in XML", at: control)
+                }
                 appendNormalized(bytes[(index + 9)..<end], to: &text)
                 index = end + 3
                 continue

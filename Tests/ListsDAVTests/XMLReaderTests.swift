@@ -135,6 +135,7 @@ private func refusal(_ text: String) -> XMLError? {
         ("<a>&#0;</a>", "&#0; is not a character XML allows"),
         ("<a>&#xD800;</a>", "&#xD800; is not a character XML allows"),
         ("<a>\u{01}</a>", "a control character (1) is not allowed in XML"),
+        ("<a><![CDATA[x\u{00}]]></a>", "a control character (0) is not allowed in XML"),
         ("<a/><b/>", "content after the document's element"),
         ("text", "text before the document's element"),
         (#"<a x=1/>"#, "the value of the attribute x is not quoted"),
