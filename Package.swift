@@ -60,8 +60,9 @@ let package = Package(
         .target(name: "ListsPostgres", dependencies: ["ListsModel", "ListsSQL", "CLibPQ"]),
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
         .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
-        // WebDAV and CalDAV's XML: request bodies read with their namespaces, answers written. Foundation-free.
-        .target(name: "ListsDAV"),
+        // WebDAV and CalDAV: request bodies read (XML with its namespaces, PROPFIND and REPORT requests, a
+        // calendar-query's filter), answers written, the paths under /dav/. Imports no Foundation of its own.
+        .target(name: "ListsDAV", dependencies: ["ListsHTTP", "ListsModel"]),
         // HTTP requests, responses and errors as values, shared by the web face and the transport.
         .target(name: "ListsHTTP", dependencies: ["JSONCodec"]),
         // Accounts' security primitives: password hashing and rules, the hashing helpers, secret tokens. A refused

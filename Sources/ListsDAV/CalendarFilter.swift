@@ -1,3 +1,5 @@
+import ListsModel
+
 /// An iCalendar component as a calendar-query filter sees it: its name, its properties, the components inside it.
 /// The maker of a resource's component (which knows the household's zone) gives each date property's moment.
 public struct CalendarComponent: Equatable, Sendable {
@@ -215,17 +217,8 @@ public struct TimeRange: Equatable, Sendable {
         else {
             throw DAVRequestError("\(text) is not a UTC date and time such as 20261224T000000Z")
         }
-        return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-    }
-
-    /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        let days = CivilDate.daysSince1970(year: Int(year), month: Int(month), day: Int(day))
+        return Int64(days) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
     /// Whether `moment` lies in the range.

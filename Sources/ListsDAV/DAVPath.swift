@@ -1,3 +1,5 @@
+import ListsHTTP
+
 /// Where a CalDAV request goes, under `/dav/`: the service's root, a user's principal, their calendar home, a
 /// calendar (a household's to-do or shopping list), or a resource in it (one entry, a VTODO).
 ///
@@ -9,8 +11,9 @@
 /// /dav/calendars/USER/CALENDAR/NAME          a resource, named by its client (`NAME.ics` by Lists)
 /// ```
 ///
-/// Each segment is percent-decoded once; an empty segment, `.`, `..` or a decoded `/` makes no path, so no path
-/// reaches past the one it names.
+/// A request's path comes decoded (the server decodes it); an href in a body or an answer is percent-encoded, each
+/// segment decoded once when read. An empty segment, `.`, `..`, or (in an href) a decoded `/` makes no path, so no
+/// path reaches past the one it names.
 public enum DAVPath: Equatable, Sendable {
     case root
     case principal(user: String)
@@ -21,20 +24,38 @@ public enum DAVPath: Equatable, Sendable {
     /// Where a client finds the service (RFC 6764): redirected to ``root``.
     public static let wellKnown = "/.well-known/caldav"
 
-    /// The path of a request's target (without its query), or `nil` for one outside `/dav/` or not one of the
-    /// forms above.
-    public init?(_ path: String) {
+    /// The path of a request's target, as the server gives it (percent-decoded, without its query), or `nil` for
+    /// one outside `/dav/` or not one of the forms above.
+    public init?(path: String) {
         guard path == "/dav" || path.hasPrefix("/dav/") else { return nil }
-        let isCollection = path.hasSuffix("/")
-        var raw = path.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if raw.last == "" { raw.removeLast() }
-        var segments: [String] = []
-        for segment in raw {
-            guard let decoded = Self.percentDecoded(segment), !decoded.isEmpty, decoded != ".", decoded != "..",
-                !decoded.contains("/")
-            else { return nil }
-            segments.append(decoded)
+        let segments = path.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        self.init(segments: segments.map(String.init), isCollection: path.hasSuffix("/"))
+    }
+
+    /// The path an href names (`/dav/calendars/ann/1-todo-x/a%20b.ics`, or a whole URL, whose scheme and host are
+    /// left aside), each segment percent-decoded; `nil` as for ``init(path:)``, or when an escape is malformed.
+    public init?(href: String) {
+        var path = Substring(href)
+        if let scheme = path.firstRange(of: "://") {
+            path = path[scheme.upperBound...]
+            path = path.firstIndex(of: "/").map { path[$0...] } ?? "/"
         }
+        guard path == "/dav" || path.hasPrefix("/dav/") else { return nil }
+        var segments: [String] = []
+        for raw in path.dropFirst(4).split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            guard let bytes = PercentEncoding.decoded(raw.utf8), let segment = String(validating: bytes, as: UTF8.self),
+                !segment.contains("/")
+            else { return nil }
+            segments.append(segment)
+        }
+        self.init(segments: segments, isCollection: path.hasSuffix("/"))
+    }
+
+    /// The path of `segments` (after `/dav/`; a last empty one is a collection's trailing slash).
+    private init?(segments: [String], isCollection: Bool) {
+        var segments = segments
+        if segments.last == "" { segments.removeLast() }
+        guard !segments.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else { return nil }
         switch (segments.first, segments.count) {
         case (nil, _): self = .root
         case ("principals", 2): self = .principal(user: segments[1])
@@ -64,49 +85,9 @@ public enum DAVPath: Equatable, Sendable {
         return true
     }
 
-    /// A segment with its `%XX` escapes decoded, or `nil` when an escape is malformed or the result is not
-    /// UTF-8.
-    static func percentDecoded(_ segment: String) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(segment.utf8).makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
-            }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    /// A segment percent-encoded: all but letters, digits and `-._~@+` (RFC 3986's unreserved, and two that
-    /// clients' own resource names hold).
+    /// A segment percent-encoded: all but RFC 3986's unreserved characters and `@` and `+`, which clients' own
+    /// resource names hold.
     static func encoded(_ segment: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in segment.utf8 {
-            let isKept =
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "-._~@+".utf8.contains(byte)
-            if isKept {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        PercentEncoding.encoded(segment, keeping: "@+")
     }
 }

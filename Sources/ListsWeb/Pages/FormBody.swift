@@ -79,39 +79,12 @@ struct FormBody: Sendable {
 
     /// One name or value: `+` is a space, `%XX` a byte, the result UTF-8.
     private static func decode(_ encoded: ArraySlice<UInt8>) throws -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(encoded.count)
-        var index = encoded.startIndex
-        while index < encoded.endIndex {
-            let byte = encoded[index]
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard index + 2 < encoded.endIndex,
-                    let high = hexValue(encoded[index + 1]), let low = hexValue(encoded[index + 2])
-                else {
-                    throw HTTPError.badRequest("the form is not well-formed: a % must be followed by two hex digits")
-                }
-                bytes.append(high << 4 | low)
-                index += 2
-            default:
-                bytes.append(byte)
-            }
-            index += 1
+        guard let bytes = PercentEncoding.decoded(encoded, plusIsSpace: true) else {
+            throw HTTPError.badRequest("the form is not well-formed: a % must be followed by two hex digits")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw HTTPError.badRequest("the form is not well-formed: its text is not UTF-8")
         }
         return text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
