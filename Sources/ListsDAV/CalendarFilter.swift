@@ -48,7 +48,7 @@ public struct CalendarFilter: Equatable, Sendable {
     /// The filter `element` (`C:filter`) says.
     /// - Throws: ``DAVRequestError`` for a filter RFC 4791 does not allow, or a time or collation Lists cannot read.
     public init(_ element: XMLElement) throws {
-        guard let top = element.child(XMLName(XMLNamespace.calDAV, "comp-filter")) else {
+        guard let top = element.child(FilterElement.named("comp-filter")) else {
             throw DAVRequestError("a filter holds one comp-filter, of VCALENDAR")
         }
         component = try ComponentFilter(top)
@@ -74,11 +74,9 @@ public struct ComponentFilter: Equatable, Sendable {
     public var components: [ComponentFilter] = []
 
     init(_ element: XMLElement) throws {
-        name = try FilterElement.name(of: element)
-        isNotDefined = element.child(XMLName(XMLNamespace.calDAV, "is-not-defined")) != nil
-        timeRange = try element.child(XMLName(XMLNamespace.calDAV, "time-range")).map(TimeRange.init)
-        properties = try element.children(XMLName(XMLNamespace.calDAV, "prop-filter")).map(PropertyFilter.init)
-        components = try element.children(XMLName(XMLNamespace.calDAV, "comp-filter")).map(ComponentFilter.init)
+        (name, isNotDefined, timeRange, _) = try FilterElement.common(element)
+        properties = try element.children(FilterElement.named("prop-filter")).map(PropertyFilter.init)
+        components = try element.children(FilterElement.named("comp-filter")).map(ComponentFilter.init)
     }
 
     /// Whether `candidates` (the components inside the parent, or the top one) satisfy the filter: one of those
@@ -104,11 +102,8 @@ public struct PropertyFilter: Equatable, Sendable {
     public var parameters: [ParameterFilter] = []
 
     init(_ element: XMLElement) throws {
-        name = try FilterElement.name(of: element)
-        isNotDefined = element.child(XMLName(XMLNamespace.calDAV, "is-not-defined")) != nil
-        timeRange = try element.child(XMLName(XMLNamespace.calDAV, "time-range")).map(TimeRange.init)
-        textMatch = try element.child(XMLName(XMLNamespace.calDAV, "text-match")).map(TextMatch.init)
-        parameters = try element.children(XMLName(XMLNamespace.calDAV, "param-filter")).map(ParameterFilter.init)
+        (name, isNotDefined, timeRange, textMatch) = try FilterElement.common(element)
+        parameters = try element.children(FilterElement.named("param-filter")).map(ParameterFilter.init)
     }
 
     func matches(_ component: CalendarComponent) -> Bool {
@@ -129,9 +124,7 @@ public struct ParameterFilter: Equatable, Sendable {
     public var textMatch: TextMatch?
 
     init(_ element: XMLElement) throws {
-        name = try FilterElement.name(of: element)
-        isNotDefined = element.child(XMLName(XMLNamespace.calDAV, "is-not-defined")) != nil
-        textMatch = try element.child(XMLName(XMLNamespace.calDAV, "text-match")).map(TextMatch.init)
+        (name, isNotDefined, _, textMatch) = try FilterElement.common(element)
     }
 
     func matches(_ property: CalendarProperty) -> Bool {
@@ -259,6 +252,21 @@ public struct TimeRange: Equatable, Sendable {
 
 /// What every filter element has.
 enum FilterElement {
+    /// A filter element's name, `{urn:ietf:params:xml:ns:caldav}local`.
+    static func named(_ local: String) -> XMLName { XMLName(XMLNamespace.calDAV, local) }
+
+    /// What a filter element may hold of what all hold: its name, `is-not-defined`, a `time-range`, a
+    /// `text-match` (each filter reads those RFC 4791 allows it).
+    static func common(_ element: XMLElement) throws -> (
+        name: String, isNotDefined: Bool, timeRange: TimeRange?, textMatch: TextMatch?
+    ) {
+        (
+            try name(of: element), element.child(named("is-not-defined")) != nil,
+            try element.child(named("time-range")).map(TimeRange.init),
+            try element.child(named("text-match")).map(TextMatch.init)
+        )
+    }
+
     /// The `name` attribute, upper-case.
     static func name(of element: XMLElement) throws -> String {
         guard let name = element.attribute("name"), !name.isEmpty else {
