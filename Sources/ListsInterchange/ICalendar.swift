@@ -32,6 +32,65 @@ public enum ICalendar {
     /// The tasks of the VTODOs of an iCalendar file, in file order; times in `zone`, the household's.
     /// - Throws: ``ImportError`` naming the line and the property.
     public static func read(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> ImportBatch {
+        let calendar = try parse(bytes, now: now, zone: zone)
+        var warnings = calendar.warnings
+        for (kind, count) in calendar.otherComponents.sorted(by: { $0.key < $1.key }) where kind != "VTIMEZONE" {
+            warnings.append(
+                "\(count) \(kind) \(count == 1 ? "component was" : "components were") left out: only to-dos (VTODO) are tasks"
+            )
+        }
+        var batch = ImportBatch(calendar.tasks, existing: .update)
+        batch.warnings = warnings
+        return batch
+    }
+
+    /// A CalDAV resource's body (RFC 4791 4.1): one VCALENDAR holding one VTODO (and the time zones it names), as
+    /// a task, with a warning when Lists took something in otherwise than it came.
+    /// - Throws: ``ResourceRefusal``: the body is no iCalendar Lists reads, holds no VTODO but another component,
+    ///   or more than one.
+    public static func resource(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
+        task: TodoTask, warning: String?
+    ) {
+        let calendar: (tasks: [TodoTask], warnings: [String], otherComponents: [String: Int])
+        do {
+            calendar = try parse(bytes, now: now, zone: zone)
+        } catch let error as ImportError {
+            throw ResourceRefusal.notCalendarData(error.description)
+        }
+        let others = calendar.otherComponents.filter { $0.key != "VTIMEZONE" }
+        if calendar.tasks.isEmpty, let other = others.keys.sorted().first {
+            throw ResourceRefusal.notAToDo(component: other)
+        }
+        guard calendar.tasks.count == 1, others.isEmpty else {
+            throw ResourceRefusal.severalComponents(calendar.tasks.count + others.values.reduce(0, +))
+        }
+        return (calendar.tasks[0], calendar.warnings.first)
+    }
+
+    /// Why a CalDAV resource's body is not one to-do: what the protocol answers, with a reason.
+    public enum ResourceRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Not iCalendar Lists reads (CalDAV's `valid-calendar-data`), and why.
+        case notCalendarData(String)
+        /// A VEVENT, VJOURNAL, ... where a list holds to-dos (`supported-calendar-component`).
+        case notAToDo(component: String)
+        /// Several components in one resource (`valid-calendar-object-resource`), with how many.
+        case severalComponents(Int)
+
+        public var description: String {
+            switch self {
+            case .notCalendarData(let reason): "the body is not iCalendar data Lists reads: \(reason)"
+            case .notAToDo(let component): "a list holds to-dos (VTODO), not a \(component)"
+            case .severalComponents(let count):
+                count == 0 ? "the calendar holds no to-do" : "a resource holds one to-do, not \(count) components"
+            }
+        }
+    }
+
+    /// The tasks of the VTODOs of iCalendar text, their warnings, and how many components of each other kind it
+    /// holds.
+    private static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
+        tasks: [TodoTask], warnings: [String], otherComponents: [String: Int]
+    ) {
         let text = try ImportedText.utf8(bytes)
         let lines = unfolded(text)
         guard let first = lines.first(where: { !$0.text.isEmpty }),
@@ -77,14 +136,7 @@ public enum ICalendar {
         guard sawEnd, depth == 0 else {
             throw ImportError("the file", field: "END", "the file ends before END:VCALENDAR")
         }
-        for (kind, count) in skipped.sorted(by: { $0.key < $1.key }) where kind != "VTIMEZONE" {
-            warnings.append(
-                "\(count) \(kind) \(count == 1 ? "component was" : "components were") left out: only to-dos (VTODO) are tasks"
-            )
-        }
-        var batch = ImportBatch(tasks, existing: .update)
-        batch.warnings = warnings
-        return batch
+        return (tasks, warnings, skipped)
     }
 
     /// The task a VTODO's lines make, and a warning when Lists took something in otherwise than it came.
