@@ -59,7 +59,7 @@ let package = Package(
         // The store for several servers: PostgreSQL through libpq.
         .target(name: "ListsPostgres", dependencies: ["ListsModel", "ListsSQL", "CLibPQ"]),
         // Files in and out: lists-json backups, the tutorials' own files, Taskwarrior, eBird, todo.txt, CSV.
-        .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec"]),
+        .target(name: "ListsInterchange", dependencies: ["ListsModel", "JSONCodec", "ListsDAV"]),
         // WebDAV and CalDAV: request bodies read (XML with its namespaces, PROPFIND and REPORT requests, a
         // calendar-query's filter), answers written, the paths under /dav/. Imports no Foundation of its own.
         .target(name: "ListsDAV", dependencies: ["ListsHTTP", "ListsModel"]),

@@ -252,7 +252,7 @@ public enum ICalendar {
     }
 
     /// A `DUE`'s date: a day, a floating time, or a moment (UTC or an IANA `TZID`) as the household's time.
-    private static func due(_ line: ContentLine, zone: TimeZone, location: String) throws -> Due {
+    static func due(_ line: ContentLine, zone: TimeZone, location: String) throws -> Due {
         let value = line.value
         let refusal = ImportError(
             location, field: "DUE", "is a date (20261224) or a date and time (20261224T180000), not \(Quoted(value))")
@@ -291,7 +291,7 @@ public enum ICalendar {
     }
 
     /// A `COMPLETED` moment: UTC (`20261224T180000Z`), or a floating time read as UTC.
-    private static func moment(_ line: ContentLine, location: String) throws -> Date {
+    static func moment(_ line: ContentLine, location: String) throws -> Date {
         let value = line.value
         guard let day = Self.day(value.prefix(8)), value.count == 15 || value.count == 16,
             value.dropFirst(8).first == "T", value.count == 15 || value.hasSuffix("Z"),

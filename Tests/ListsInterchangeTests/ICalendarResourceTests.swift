@@ -1,4 +1,5 @@
 import Foundation
+import ListsDAV
 import ListsInterchange
 import ListsModel
 import Testing
@@ -94,5 +95,41 @@ import Testing
             Issue.record("text that is not UTF-8 was read")
             return
         }
+    }
+
+    /// The filter of a calendar-query asking for VTODOs with `inside`.
+    static func query(_ inside: String) throws -> CalendarFilter {
+        let text =
+            #"<C:filter xmlns:C="urn:ietf:params:xml:ns:caldav"><C:comp-filter name="VCALENDAR">"#
+            + #"<C:comp-filter name="VTODO">"# + inside + "</C:comp-filter></C:comp-filter></C:filter>"
+        return try CalendarFilter(XMLReader.read(Array(text.utf8)))
+    }
+
+    /// A task as a calendar-query sees it: its due moment in the household's zone, its completion, its text, and
+    /// the lines a client's import left on it.
+    @Test func aTaskIsMatchedByTheFiltersClientsSend() throws {
+        let due = try #require(Due(iso: "2026-12-24T18:00"))
+        var milk = TodoTask(meta: RecordMeta(createdAt: fixedNow), title: "Buy Milk", taskwarriorJSON: nil, due: due)
+        milk.icalendar = "CATEGORIES:Groceries,Dairy"
+        var rent = TodoTask(meta: RecordMeta(createdAt: fixedNow), title: "Pay rent", taskwarriorJSON: nil)
+        rent.isDone = true
+        rent.doneAt = fixedNow
+        let component = ICalendar.component(of: milk, zone: Self.zone)
+        #expect(component.name == "VCALENDAR" && component.components.map(\.name) == ["VTODO"])
+        // 18:00 in Berlin on Christmas Eve is 17:00 UTC.
+        #expect(component.components[0].property("DUE")?.seconds == 1_798_131_600)
+        let todo = { (task: TodoTask) in ICalendar.component(of: task, zone: Self.zone) }
+
+        let evening = try Self.query(#"<C:time-range start="20261224T163000Z" end="20261224T173000Z"/>"#)
+        #expect(evening.matches(todo(milk)))
+        #expect(try !Self.query(#"<C:time-range start="20261225T000000Z"/>"#).matches(todo(milk)))
+        let open = try Self.query(#"<C:prop-filter name="COMPLETED"><C:is-not-defined/></C:prop-filter>"#)
+        #expect(open.matches(todo(milk)) && !open.matches(todo(rent)))
+        let dairy = try Self.query(
+            #"<C:prop-filter name="CATEGORIES"><C:text-match>dairy</C:text-match></C:prop-filter>"#)
+        #expect(dairy.matches(todo(milk)) && !dairy.matches(todo(rent)))
+        let summary = try Self.query(
+            #"<C:prop-filter name="SUMMARY"><C:text-match>RENT</C:text-match></C:prop-filter>"#)
+        #expect(summary.matches(todo(rent)) && !summary.matches(todo(milk)))
     }
 }
