@@ -126,13 +126,16 @@ private struct Reader {
 
     /// The element at `<`, read to its end tag with what it holds, without recursion.
     private mutating func element() throws -> XMLElement {
-        let first = try startTag()
-        if first.isEmpty { return try lastEmpty() }
-        var open = [first.open]
+        var open: [Open]
+        switch try startTag() {
+        case .empty(let element): return element
+        case .opened(let first): open = [first]
+        }
         var text: [UInt8] = []
         // The innermost element is changed in place, never copied (a copy held while its nodes grow would copy
         // them again at every append).
-        while !open.isEmpty {
+        // Ends by returning the outermost element when its end tag is read.
+        while true {
             let currentName = open[open.count - 1].qualifiedName
             guard index < bytes.count else {
                 throw error("the element \(currentName) is not closed")
@@ -182,28 +185,21 @@ private struct Reader {
             guard open.count < XMLReader.maximumDepth else {
                 throw error("elements nest more than \(XMLReader.maximumDepth) deep")
             }
-            let started = try startTag()
-            if started.isEmpty {
-                open[open.count - 1].element.nodes.append(.element(try lastEmpty()))
-            } else {
-                open.append(started.open)
+            switch try startTag() {
+            case .empty(let element): open[open.count - 1].element.nodes.append(.element(element))
+            case .opened(let started): open.append(started)
             }
         }
-        throw error("the document has no element")
     }
 
-    /// The element an empty-element tag (`<d:prop/>`) just made, its bindings taken out of scope.
-    private var emptyElement: (element: XMLElement, bindingCount: Int)?
-
-    private mutating func lastEmpty() throws -> XMLElement {
-        guard let made = emptyElement else { throw error("the document has no element") }
-        emptyElement = nil
-        bindings.removeLast(made.bindingCount)
-        return made.element
+    /// What a start tag made: an element opened, to be read to its end tag, or one made whole by `/>`.
+    private enum Started {
+        case opened(Open)
+        case empty(XMLElement)
     }
 
-    /// A start tag at `<`: the element opened (`isEmpty` false), or made whole by `/>` (then in ``emptyElement``).
-    private mutating func startTag() throws -> (open: Open, isEmpty: Bool) {
+    /// A start tag at `<`: the element it opens, or the one it makes whole (`<d:prop/>`).
+    private mutating func startTag() throws -> Started {
         elements += 1
         guard elements <= XMLReader.maximumElements else {
             throw error("the document holds more than \(XMLReader.maximumElements) elements")
@@ -270,8 +266,12 @@ private struct Reader {
             }
             element.attributes.append(XMLAttribute(resolved, value))
         }
-        if isEmpty { emptyElement = (element, bindingCount) }
-        return (Open(qualifiedName: name, element: element, bindingCount: bindingCount), isEmpty)
+        guard !isEmpty else {
+            // Made whole: its bindings go out of scope with it.
+            bindings.removeLast(bindingCount)
+            return .empty(element)
+        }
+        return .opened(Open(qualifiedName: name, element: element, bindingCount: bindingCount))
     }
 
     /// `prefix:local` or `local` resolved through the bindings in scope; an unprefixed attribute is in no
@@ -348,8 +348,16 @@ private struct Reader {
             throw error("an & starts no reference (write &amp;)")
         }
         let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-        let predefined: [String: UInt8] = ["lt": 0x3C, "gt": 0x3E, "amp": 0x26, "quot": 0x22, "apos": 0x27]
-        if let byte = predefined[name] {
+        let predefined: UInt8? =
+            switch name {
+            case "lt": 0x3C
+            case "gt": 0x3E
+            case "amp": 0x26
+            case "quot": 0x22
+            case "apos": 0x27
+            default: nil
+            }
+        if let byte = predefined {
             text.append(byte)
         } else if name.hasPrefix("#") {
             let digits = name.dropFirst()
