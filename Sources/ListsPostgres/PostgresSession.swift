@@ -91,6 +91,13 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         return result
     }
 
+    /// The scope's rows of `table` with their numbers (`number`, 1-based in list order), for a filter to pick from
+    /// (`$1` the household, `$2` and `$3` the scope's positions, as ``condition(_:_:)`` numbers them).
+    private static func numberedScope(_ table: String) -> String {
+        "(SELECT *, row_number() OVER (ORDER BY position) AS number FROM \(table) WHERE household = $1 AND "
+            + "position >= $2 AND position < $3) AS numbered"
+    }
+
     /// The SQL for "this row's 1-based place in its scope's list", `low` being the parameter of the scope's first
     /// position.
     private static func numberExpression(_ table: String, low: String) -> String {
@@ -114,8 +121,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
         let (condition, parameters) = try self.condition(filter, type)
         return try numbered(
             type,
-            "SELECT \(Self.columns(type)), number FROM (SELECT *, row_number() OVER (ORDER BY position) AS number "
-                + "FROM \(table) WHERE household = $1 AND position >= $2 AND position < $3) AS numbered \(condition) "
+            "SELECT \(Self.columns(type)), number FROM \(Self.numberedScope(table)) \(condition) "
                 + "ORDER BY position LIMIT $\(parameters.count + 1) OFFSET $\(parameters.count + 2)",
             parameters + paging)
     }
@@ -520,9 +526,8 @@ extension PostgresSession: ColumnReadingSession {
         let (condition, parameters) = try self.condition(filter, type)
         let names = columns.map(\.name).joined(separator: ", ")
         let rows = try connection.query(
-            "SELECT number, \(names) FROM (SELECT *, row_number() OVER (ORDER BY position) AS number FROM "
-                + "\(Self.table(R.kind)) WHERE household = $1 AND position >= $2 AND position < $3) AS numbered "
-                + "\(condition) ORDER BY position", parameters)
+            "SELECT number, \(names) FROM \(Self.numberedScope(Self.table(R.kind))) \(condition) ORDER BY position",
+            parameters)
         var found = NumberedValues()
         found.numbers.reserveCapacity(rows.count)
         found.values.reserveCapacity(rows.count * columns.count)
