@@ -160,8 +160,13 @@ public struct TodoList: Sendable {
                     number: number, due: due, title: title,
                     priority: try TodoTask.Fields.priority.type.fromStore(values[values.startIndex + 2]), list: list))
         }
-        let keys = entries.map { ($0.due.day.daysSince1970, $0.due.minute ?? -1, $0.number) }
-        return entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
+        return Self.sortedByDue(entries) { ($0.due, $0.number) }
+    }
+
+    /// How many of the list's tasks still to do are due on or before `last` (``due(through:)``'s, counted by the
+    /// store): the home screen's count of what is due today.
+    public func dueCount(through last: Day) throws -> Int {
+        try tasks.counts([dueFilter(through: last)])[0]
     }
 
     /// Every task by its due date, soonest first (a day's tasks without a time before its timed ones), then the
@@ -174,8 +179,16 @@ public struct TodoList: Sendable {
     /// `tasks` (each due) soonest first: by day, a day's untimed tasks first, then by number. Sorted by their keys
     /// and then gathered, as moving the tasks themselves while sorting copies each one many times.
     static func sortedByDue(_ tasks: [Numbered<TodoTask>]) -> [Numbered<TodoTask>] {
-        let keys = tasks.map { ($0.record.due?.day.daysSince1970 ?? 0, $0.record.due?.minute ?? -1, $0.number) }
-        return tasks.indices.sorted { keys[$0] < keys[$1] }.map { tasks[$0] }
+        sortedByDue(tasks) { ($0.record.due, $0.number) }
+    }
+
+    /// `items` sorted as ``sortedByDue(_:)`` sorts tasks, by the due date and number `key` gives of each.
+    private static func sortedByDue<Item>(_ items: [Item], key: (Item) -> (due: Due?, number: Int)) -> [Item] {
+        let keys = items.map { item in
+            let (due, number) = key(item)
+            return (due?.day.daysSince1970 ?? 0, due?.minute ?? -1, number)
+        }
+        return items.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
     }
 
     /// Takes back the last check-off of a repeating task (the undo of a check-off): it is due again on the date it

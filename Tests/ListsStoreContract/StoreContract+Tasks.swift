@@ -64,6 +64,7 @@ extension StoreContract {
             #expect(agenda.map(\.title) == tasks.map(\.record.title))
             #expect(agenda.map(\.due) == tasks.map { $0.record.due })
             #expect(agenda.map(\.priority) == tasks.map(\.record.priority))
+            #expect(try todo.dueCount(through: last) == tasks.count)
         }
         #expect(try todo.agenda(through: first, lists: false).map(\.priority) == [.low, .low, .high, .low])
         #expect(

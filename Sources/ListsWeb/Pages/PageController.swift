@@ -41,9 +41,9 @@ struct PageController: Sendable {
     {
         let items = try lists.shopping.catalogCount()
         let tasks = try lists.todo.counts()
-        // What is due by the end of the household's day: the one line that reads the open tasks.
+        // What is due by the end of the household's day, counted by the store.
         let zone = try lists.todo.tasks.store.householdTimeZone()
-        let dueToday = try lists.todo.due(through: Day(lists.todo.tasks.now(), in: zone)).count
+        let dueToday = try lists.todo.dueCount(through: Day(lists.todo.tasks.now(), in: zone))
         let sightings = try lists.birds.count()
         let named = try lists.shoppingLists.lists.counts([nil])[0]
         let apps = [
