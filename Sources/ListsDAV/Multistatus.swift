@@ -7,35 +7,36 @@ public struct Multistatus: Equatable, Sendable {
         /// Its path, percent-encoded as it is to be sent.
         public var href: String
         /// Its properties by status: `200` with their values, `404` (and others) with their names only.
-        public var propertyStatuses: [(status: Int, properties: [XMLElement])] {
-            get { statuses.map { ($0.status, $0.properties) } }
-            set { statuses = newValue.map { PropertyStatus(status: $0.status, properties: $0.properties) } }
-        }
+        public var propertyStatuses: [PropertyStatus]
         /// The status of the whole resource instead (`404` for one removed since a sync token).
         public var status: Int?
-
-        private var statuses: [PropertyStatus]
-
-        private struct PropertyStatus: Equatable, Sendable {
-            var status: Int
-            var properties: [XMLElement]
-        }
 
         /// A resource's properties, found and not; a status with no property is left out.
         public init(href: String, found: [XMLElement], missing: [XMLName] = []) {
             self.href = href
-            statuses = [
+            propertyStatuses = [
                 PropertyStatus(status: 200, properties: found),
                 PropertyStatus(status: 404, properties: missing.map { XMLElement($0) }),
             ].filter { !$0.properties.isEmpty }
-            if statuses.isEmpty { statuses = [PropertyStatus(status: 200, properties: [])] }
+            if propertyStatuses.isEmpty { propertyStatuses = [PropertyStatus(status: 200, properties: [])] }
         }
 
         /// A resource with one status and no properties.
         public init(href: String, status: Int) {
             self.href = href
             self.status = status
-            statuses = []
+            propertyStatuses = []
+        }
+    }
+
+    /// Properties that share a status in a response.
+    public struct PropertyStatus: Equatable, Sendable {
+        public var status: Int
+        public var properties: [XMLElement]
+
+        public init(status: Int, properties: [XMLElement]) {
+            self.status = status
+            self.properties = properties
         }
     }
 
@@ -59,12 +60,12 @@ public struct Multistatus: Equatable, Sendable {
             if let status = response.status {
                 xml.element(XMLName(dav, "status"), text: DAVXML.statusLine(status))
             }
-            for (status, properties) in response.propertyStatuses {
+            for group in response.propertyStatuses {
                 xml.open(XMLName(dav, "propstat"))
                 xml.open(XMLName(dav, "prop"))
-                for property in properties { xml.element(property) }
+                for property in group.properties { xml.element(property) }
                 xml.close()
-                xml.element(XMLName(dav, "status"), text: DAVXML.statusLine(status))
+                xml.element(XMLName(dav, "status"), text: DAVXML.statusLine(group.status))
                 xml.close()
             }
             xml.close()
