@@ -51,7 +51,7 @@ public enum ICalendar {
     public static func resource(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
         task: TodoTask, warning: String?
     ) {
-        let calendar: (tasks: [TodoTask], warnings: [String], otherComponents: [String: Int])
+        let calendar: Parsed
         do {
             calendar = try parse(bytes, now: now, zone: zone)
         } catch let error as ImportError {
@@ -86,11 +86,13 @@ public enum ICalendar {
         }
     }
 
+    /// What iCalendar text holds: the tasks of its VTODOs, their warnings, and how many components of each other
+    /// kind.
+    private typealias Parsed = (tasks: [TodoTask], warnings: [String], otherComponents: [String: Int])
+
     /// The tasks of the VTODOs of iCalendar text, their warnings, and how many components of each other kind it
     /// holds.
-    private static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
-        tasks: [TodoTask], warnings: [String], otherComponents: [String: Int]
-    ) {
+    private static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> Parsed {
         let text = try ImportedText.utf8(bytes)
         let lines = unfolded(text)
         guard let first = lines.first(where: { !$0.text.isEmpty }),
