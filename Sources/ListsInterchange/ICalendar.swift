@@ -44,55 +44,13 @@ public enum ICalendar {
         return batch
     }
 
-    /// A CalDAV resource's body (RFC 4791 4.1): one VCALENDAR holding one VTODO (and the time zones it names), as
-    /// a task, with a warning when Lists took something in otherwise than it came.
-    /// - Throws: ``ResourceRefusal``: the body is no iCalendar Lists reads, holds no VTODO but another component,
-    ///   or more than one.
-    public static func resource(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
-        task: TodoTask, warning: String?
-    ) {
-        let calendar: Parsed
-        do {
-            calendar = try parse(bytes, now: now, zone: zone)
-        } catch let error as ImportError {
-            throw ResourceRefusal.notCalendarData(error.description)
-        }
-        let others = calendar.otherComponents.filter { $0.key != "VTIMEZONE" }
-        if calendar.tasks.isEmpty, let other = others.keys.sorted().first {
-            throw ResourceRefusal.notAToDo(component: other)
-        }
-        guard calendar.tasks.count == 1, others.isEmpty else {
-            throw ResourceRefusal.severalComponents(calendar.tasks.count + others.values.reduce(0, +))
-        }
-        return (calendar.tasks[0], calendar.warnings.first)
-    }
-
-    /// Why a CalDAV resource's body is not one to-do: what the protocol answers, with a reason.
-    public enum ResourceRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-        /// Not iCalendar Lists reads (CalDAV's `valid-calendar-data`), and why.
-        case notCalendarData(String)
-        /// A VEVENT, VJOURNAL, ... where a list holds to-dos (`supported-calendar-component`).
-        case notAToDo(component: String)
-        /// Several components in one resource (`valid-calendar-object-resource`), with how many.
-        case severalComponents(Int)
-
-        public var description: String {
-            switch self {
-            case .notCalendarData(let reason): "the body is not iCalendar data Lists reads: \(reason)"
-            case .notAToDo(let component): "a list holds to-dos (VTODO), not a \(component)"
-            case .severalComponents(let count):
-                count == 0 ? "the calendar holds no to-do" : "a resource holds one to-do, not \(count) components"
-            }
-        }
-    }
-
     /// What iCalendar text holds: the tasks of its VTODOs, their warnings, and how many components of each other
     /// kind.
-    private typealias Parsed = (tasks: [TodoTask], warnings: [String], otherComponents: [String: Int])
+    typealias Parsed = (tasks: [TodoTask], warnings: [String], otherComponents: [String: Int])
 
     /// The tasks of the VTODOs of iCalendar text, their warnings, and how many components of each other kind it
     /// holds.
-    private static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> Parsed {
+    static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> Parsed {
         let text = try ImportedText.utf8(bytes)
         let lines = unfolded(text)
         guard let first = lines.first(where: { !$0.text.isEmpty }),
@@ -324,7 +282,7 @@ public enum ICalendar {
 
     /// The id of the task a VTODO's `UID` names: the UUID it is, else one made from its text (the same for the
     /// same text), so that importing a file again updates its tasks instead of adding them twice.
-    static func id(forUID uid: String) -> UUID {
+    public static func id(forUID uid: String) -> UUID {
         if let id = UUID(uuidString: uid) { return id }
         // Two 64-bit FNV-1a hashes of the UID's bytes, with a version 8 (RFC 9562: made by the program) and the
         // variant's bits set.
@@ -472,6 +430,7 @@ public enum ICalendar {
             }
             for keptLine in kept where !keptLine.isEmpty {
                 let upper = keptLine.uppercased()
+                if upper.hasPrefix(resourceNameProperty + ":") { continue }
                 if upper.hasPrefix("STATUS:"), (keptStatus == "CANCELLED") != task.isDone { continue }
                 // A kept RRULE is the one Lists could not follow: written while the task has no repeat of its own.
                 if upper.hasPrefix("RRULE:"), task.recurrence != nil { continue }

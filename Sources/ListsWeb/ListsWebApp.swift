@@ -29,6 +29,8 @@ public final class ListsWebApp: Sendable {
     let access: AccessControl
     /// The live updates' event streams.
     let events: EventHub
+    /// CalDAV, under `/dav/` (set once, after the other properties: it reaches the households' services).
+    private let dav = Mutex<CalDAVController?>(nil)
     /// The time, for the households' services.
     private let clock: @Sendable () -> Date
     /// Each household's lists, by household (``householdServices(_:)``).
@@ -58,6 +60,11 @@ public final class ListsWebApp: Sendable {
         access = AccessControl(store: store, hasher: hasher, clock: clock)
         events = EventHub(store: store, clock: clock)
         router = Self.routes(access: access, events: events)
+        dav.withLock {
+            $0 = CalDAVController(
+                access: access, services: { [unowned self] in self.householdServices($0) },
+                changed: { [events] in events.changed($0) }, clock: clock)
+        }
     }
 
     /// Every route of the app, with its traits: the API and its document, the service worker and the assets, the
@@ -108,7 +115,8 @@ public final class ListsWebApp: Sendable {
     /// priority that wait their turn) may take long, and the server answers them off its own threads, so that
     /// sign-ins hold up no one's lists.
     public func handling(method: String, path: String) -> RequestHandling {
-        router.handling(method: method, path: path)
+        if CalDAVController.serves(path) { return RequestHandling(bodyLimit: CalDAVController.bodyLimit) }
+        return router.handling(method: method, path: path)
     }
 
     /// The address that makes the first account (`/setup?token=…`, to be put after the server's address), while
@@ -145,6 +153,17 @@ public final class ListsWebApp: Sendable {
     /// as far as the route asks (none for anyone's; signed in, or sent to sign in; in a household, or sent to
     /// choose one), then the route, or its path's 404 or 405, refused in the route's own face.
     private func answer(_ original: HTTPRequest) -> HTTPResponse {
+        if CalDAVController.serves(original.path), let dav = dav.withLock({ $0 }) {
+            do {
+                try hosts.check(original)
+                if !["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"].contains(original.method) {
+                    try Self.checkSameOrigin(original)
+                }
+            } catch {
+                return DAVRefusal(HTTPError(error).status, HTTPError(error).message).response
+            }
+            return dav.respond(to: original)
+        }
         var request = original
         if request.method == "HEAD" { request.method = "GET" }
         let match = router.match(request.method, request.path)

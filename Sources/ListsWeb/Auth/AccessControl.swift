@@ -362,6 +362,63 @@ final class AccessControl: Sendable {
         status: 401, code: "invalid_token",
         message: "the API token is not valid: it was revoked, or it is not a Lists token (they start with lists_)")
 
+    /// The user a CalDAV request's Basic credentials name: their user name, and one of their API tokens as the
+    /// password (an app password, made on the Account screen). The account's own password is not taken: a
+    /// CalDAV client sends its credentials with every request, and each would cost an Argon2id hash.
+    ///
+    /// A wrong app password (or a name that is not the token's user's) is counted as a failed sign-in is, against
+    /// the name and against `client`, and refused once either has too many (the same limits as sign-ins); a right
+    /// one counts nothing, and is remembered for ``cacheLifetime``. A token cannot be guessed (256 random bits):
+    /// the limit keeps a client that tries many from costing the store more than a sign-in form would.
+    /// - Throws: ``HTTPError`` 401 (no credentials, or wrong ones), 429 with `Retry-After`.
+    func appPasswordUser(of request: HTTPRequest, client: String) throws -> UserAccount {
+        guard let authorization = request.headers["Authorization"] else { throw Self.appPasswordRequired }
+        let key = "basic\u{0}" + authorization
+        let now = clock()
+        if let hit = cache.withLock({ $0[key] }), hit.until > now { return hit.principal.user }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let decoded = Data(base64Encoded: String(parts[1].trimmingSpacesAndTabs())),
+            let credentials = String(data: decoded, encoding: .utf8), let colon = credentials.firstIndex(of: ":")
+        else { throw Self.appPasswordRequired }
+        let name = String(credentials[..<colon])
+        let password = String(credentials[credentials.index(after: colon)...])
+        var user: UserAccount?
+        if SecretToken.isWellFormed(password, prefix: APIToken.prefix) {
+            let digest = SecretToken.digest(password)
+            let found = try store.read { session -> (APIToken, UserAccount)? in
+                guard let token = try session.accounts.token(digest: digest),
+                    let user = try session.accounts.user(id: token.userID)
+                else { return nil }
+                return (token, user)
+            }
+            if let (token, owner) = found, Reference.nameKey(owner.name) == Reference.nameKey(name) {
+                user = owner
+                if token.lastUsedAt.map({ now.timeIntervalSince($0) > 60 }) ?? true {
+                    try store.write { try $0.accounts.touchToken(id: token.id, at: now) }
+                }
+            }
+        }
+        guard let user else {
+            // Counted (and refused with 429 when over a limit); the failure stays counted.
+            _ = try reserveAttempt(name: name, client: client)
+            throw Self.wrongAppPassword
+        }
+        remember(Principal(user: user, household: nil, role: nil, sessionDigest: nil), as: key, now: now)
+        return user
+    }
+
+    /// The answer to a CalDAV request without Basic credentials.
+    static let appPasswordRequired = HTTPError(
+        status: 401, code: "unauthenticated",
+        message: "sign in with your user name and an app password: an API token made on the Account screen")
+
+    /// The answer to wrong Basic credentials.
+    static let wrongAppPassword = HTTPError(
+        status: 401, code: "wrong_credentials",
+        message: "the user name or the app password is wrong; CalDAV takes an API token made on the Account "
+            + "screen as the password, not the account's password")
+
     /// The secret of the request's session cookie, when it has one of the right shape.
     static func sessionSecret(in request: HTTPRequest) -> String? {
         guard let header = request.headers["Cookie"] else { return nil }

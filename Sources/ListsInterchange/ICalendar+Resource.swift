@@ -1,0 +1,109 @@
+import Foundation
+import ListsModel
+
+/// A to-do as a CalDAV resource (RFC 4791 4.1): its body is a VCALENDAR of one VTODO, and its name in its calendar
+/// is the one its client chose.
+///
+/// A resource's name is where the task's id comes from, so that a request's path finds its task with no look-up
+/// table: the name without `.ics` read as a UID (``id(forUID:)``: the UUID it is, else one made from its text).
+/// Clients name a new to-do `UID.ics` (Apple's Reminders, DAVx5, Thunderbird, Evolution, vdirsyncer,
+/// python-caldav), which makes the same id as importing the UID from a file; a task made in Lists is
+/// `ID.ics`. A name of another form is kept with the task's lines (``resourceNameProperty``, never written out),
+/// so that the task is answered under that name.
+extension ICalendar {
+    /// The kept line that holds a resource's name when it is not `UID.ics`.
+    static let resourceNameProperty = "X-LISTS-RESOURCE-NAME"
+
+    /// The name of `task`'s resource in its calendar: the one its client gave it, else `UID.ics`.
+    public static func resourceName(of task: TodoTask) -> String {
+        var uid: String?
+        for line in task.icalendar?.split(separator: "\n") ?? [] {
+            guard let parsed = try? ContentLine(String(line), line: 0) else { continue }
+            if parsed.name == resourceNameProperty { return parsed.value }
+            if parsed.name == "UID", uid == nil { uid = parsed.value }
+        }
+        return (uid ?? task.id.uuidString) + ".ics"
+    }
+
+    /// The id of the task a resource named `name` is (``id(forUID:)`` of the name without `.ics`).
+    public static func taskID(forResourceName name: String) -> UUID {
+        id(forUID: name.hasSuffix(".ics") ? String(name.dropLast(4)) : name)
+    }
+
+    /// A resource's body put at `name` as a task: ``resource(_:now:zone:)``'s, its id the one `name` gives, its
+    /// UID kept when that is not the id, and the name kept when it is not `UID.ics`. A warning is a refusal here
+    /// (``ResourceRefusal/notKeptAsSent(_:)``): a client's to-do is kept as it was sent or not at all.
+    /// - Throws: ``ResourceRefusal``.
+    public static func resource(_ bytes: [UInt8], named name: String, now: Date, zone: TimeZone) throws -> TodoTask {
+        var (task, warning) = try resource(bytes, now: now, zone: zone)
+        if let warning { throw ResourceRefusal.notKeptAsSent(warning) }
+        // RFC 4791 4.1: every calendar object has a UID (without one, the reader gave the task a random id).
+        let lines = unfolded(String(decoding: bytes, as: UTF8.self))
+        guard lines.contains(where: { (try? ContentLine($0.text, line: 0))?.name == "UID" }) else {
+            throw ResourceRefusal.noUID
+        }
+        var kept = task.icalendar?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+        kept.removeAll { $0.uppercased().hasPrefix(resourceNameProperty + ":") }
+        let hasUID = kept.contains { (try? ContentLine($0, line: 0))?.name == "UID" }
+        let id = taskID(forResourceName: name)
+        if id != task.id {
+            // The UID the reader dropped as the id written again is the client's still.
+            if !hasUID { kept.insert("UID:\(task.id.uuidString)", at: 0) }
+            task.meta.id = id
+        }
+        task.icalendar = kept.isEmpty ? nil : kept.joined(separator: "\n")
+        if resourceName(of: task) != name { kept.append("\(resourceNameProperty):\(name)") }
+        task.icalendar = kept.isEmpty ? nil : kept.joined(separator: "\n")
+        return task
+    }
+
+    /// A CalDAV resource's body (RFC 4791 4.1): one VCALENDAR holding one VTODO (and the time zones it names), as
+    /// a task, with a warning when Lists took something in otherwise than it came.
+    /// - Throws: ``ResourceRefusal``: the body is no iCalendar Lists reads, holds no VTODO but another component,
+    ///   or more than one.
+    public static func resource(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
+        task: TodoTask, warning: String?
+    ) {
+        let calendar: Parsed
+        do {
+            calendar = try parse(bytes, now: now, zone: zone)
+        } catch let error as ImportError {
+            throw ResourceRefusal.notCalendarData(error.description)
+        }
+        let others = calendar.otherComponents.filter { $0.key != "VTIMEZONE" }
+        if calendar.tasks.isEmpty, let other = others.keys.sorted().first {
+            throw ResourceRefusal.notAToDo(component: other)
+        }
+        guard calendar.tasks.count == 1, others.isEmpty else {
+            throw ResourceRefusal.severalComponents(calendar.tasks.count + others.values.reduce(0, +))
+        }
+        return (calendar.tasks[0], calendar.warnings.first)
+    }
+
+    /// Why a CalDAV resource's body is not one to-do: what the protocol answers, with a reason.
+    public enum ResourceRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Not iCalendar Lists reads (CalDAV's `valid-calendar-data`), and why.
+        case notCalendarData(String)
+        /// A VEVENT, VJOURNAL, ... where a list holds to-dos (`supported-calendar-component`).
+        case notAToDo(component: String)
+        /// Several components in one resource (`valid-calendar-object-resource`), with how many.
+        case severalComponents(Int)
+        /// Something Lists would have to take in otherwise than it came (an RRULE it cannot repeat), and what
+        /// (`valid-calendar-data`: a client's to-do is stored as it means, or not at all).
+        case notKeptAsSent(String)
+        /// A to-do without a UID (`valid-calendar-object-resource`).
+        case noUID
+
+        public var description: String {
+            switch self {
+            case .notCalendarData(let reason): "the body is not iCalendar data Lists reads: \(reason)"
+            case .notAToDo(let component): "a list holds to-dos (VTODO), not a \(component)"
+            case .severalComponents(let count):
+                count == 0 ? "the calendar holds no to-do" : "a resource holds one to-do, not \(count) components"
+            case .notKeptAsSent(let reason): reason
+            case .noUID: "a to-do has a UID (RFC 5545 3.8.4.7)"
+            }
+        }
+    }
+
+}

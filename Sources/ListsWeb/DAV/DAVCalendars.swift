@@ -1,0 +1,289 @@
+import Foundation
+import ListsDAV
+import ListsHTTP
+import ListsInterchange
+import ListsModel
+
+/// The signed-in user of a CalDAV request, their households, and the calendars those hold.
+struct DAVUser {
+    let user: UserAccount
+    let memberships: [Membership]
+    let services: @Sendable (Household) -> HouseholdServices
+
+    /// Whether a path's user segment names this user (case ignored, as user names are).
+    func isNamed(_ name: String) -> Bool {
+        Reference.nameKey(name) == Reference.nameKey(user.name)
+    }
+
+    var principal: DAVPath { .principal(user: user.name) }
+    var home: DAVPath { .calendarHome(user: user.name) }
+
+    /// The calendars: every to-do list of each of the user's households, in the households' order and the lists'.
+    func calendars() throws -> [DAVCalendar] {
+        try memberships.flatMap { membership in
+            let household = services(membership.household)
+            return try household.lists.todoLists.all().map { calendar(of: $0, in: household) }
+        }
+    }
+
+    /// The calendar a path's segment names: a list of one of the user's households whose id the segment is (any
+    /// case); `nil` for any other, another household's too.
+    func calendar(_ segment: String) throws -> DAVCalendar? {
+        guard let id = UUID(text: segment) else { return nil }
+        for membership in memberships {
+            let household = services(membership.household)
+            if let list = try household.lists.todoLists.lists.stored(id) {
+                return calendar(of: list, in: household)
+            }
+        }
+        return nil
+    }
+
+    private func calendar(of list: TaskList, in household: HouseholdServices) -> DAVCalendar {
+        // Named after its household too when the user has several: two households' "Groceries" told apart.
+        let name = memberships.count > 1 ? "\(list.name) (\(household.household.name))" : list.name
+        return DAVCalendar(user: self, household: household, list: list, displayName: name)
+    }
+
+    // MARK: Properties
+
+    /// What every resource of the user's says of them.
+    private func common() -> DAVProperties {
+        var properties = DAVProperties()
+        properties.add(DAVName.currentUserPrincipal) { DAVProperties.href(DAVName.currentUserPrincipal, principal.href) }
+        properties.add(DAVName.principalURL) { DAVProperties.href(DAVName.principalURL, principal.href) }
+        properties.add(DAVName.owner) { DAVProperties.href(DAVName.owner, principal.href) }
+        properties.add(DAVName.currentUserPrivilegeSet) { DAVProperties.privileges() }
+        return properties
+    }
+
+    func rootProperties() -> DAVProperties {
+        var properties = common()
+        properties.add(DAVName.resourceType) { DAVProperties.resourceType([DAVName.collection]) }
+        properties.add(DAVName.displayName) { DAVProperties.text(DAVName.displayName, "Lists") }
+        return properties
+    }
+
+    func principalProperties() -> DAVProperties {
+        var properties = common()
+        properties.add(DAVName.resourceType) { DAVProperties.resourceType([DAVName.collection, DAVName.principal]) }
+        properties.add(DAVName.displayName) { DAVProperties.text(DAVName.displayName, user.name) }
+        properties.add(DAVName.calendarHomeSet) { DAVProperties.href(DAVName.calendarHomeSet, home.href) }
+        return properties
+    }
+
+    func homeProperties() -> DAVProperties {
+        var properties = common()
+        properties.add(DAVName.resourceType) { DAVProperties.resourceType([DAVName.collection]) }
+        properties.add(DAVName.displayName) { DAVProperties.text(DAVName.displayName, user.name) }
+        return properties
+    }
+}
+
+/// One of a household's to-do lists, as a calendar.
+struct DAVCalendar {
+    let user: DAVUser
+    let household: HouseholdServices
+    let list: TaskList
+    let displayName: String
+
+    var path: DAVPath { .calendar(user: user.user.name, calendar: list.id.text.lowercased()) }
+
+    /// The list's tasks, as the list shows them.
+    func tasks() throws -> [TodoTask] {
+        try household.lists.todoLists.tasks(of: list).all().map(\.record)
+    }
+
+    /// The task with `id` when it is on this list.
+    func task(_ id: UUID) throws -> TodoTask? {
+        guard let task = try household.lists.todo.tasks.stored(id), task.list == list.id.uuidString else { return nil }
+        return task
+    }
+
+    /// A task's href.
+    func href(of task: TodoTask) -> String {
+        DAVPath.resource(user: user.user.name, calendar: list.id.text.lowercased(), name: ICalendar.resourceName(of: task))
+            .href
+    }
+
+    /// The household's time zone, which its due dates are in.
+    func zone() throws -> TimeZone {
+        try household.lists.store.householdTimeZone()
+    }
+
+    /// The calendar's sync token: its household's tasks' revision, which grows with every change of one of them
+    /// (a change to another list's tasks too: a client then finds nothing of this list changed).
+    func syncToken() throws -> String {
+        DAVSyncToken(calendar: list.id, revision: try revision()).text
+    }
+
+    /// The household's tasks' revision.
+    func revision() throws -> Int64 {
+        try household.lists.store.read { try $0.revisions()[.task] ?? 0 }
+    }
+
+    func properties() throws -> DAVProperties {
+        let token = try syncToken()
+        var properties = DAVProperties()
+        properties.add(DAVName.resourceType) { DAVProperties.resourceType([DAVName.collection, DAVName.calendar]) }
+        properties.add(DAVName.displayName) { DAVProperties.text(DAVName.displayName, displayName) }
+        properties.add(DAVName.currentUserPrincipal) {
+            DAVProperties.href(DAVName.currentUserPrincipal, user.principal.href)
+        }
+        properties.add(DAVName.owner) { DAVProperties.href(DAVName.owner, user.principal.href) }
+        properties.add(DAVName.currentUserPrivilegeSet) { DAVProperties.privileges() }
+        // The ctag changes with the sync token, and with the list's name.
+        properties.add(DAVName.getctag) { DAVProperties.text(DAVName.getctag, "\(token)-\(list.meta.version)") }
+        properties.add(DAVName.syncToken) { DAVProperties.text(DAVName.syncToken, token) }
+        properties.add(DAVName.supportedComponents) {
+            XMLElement(
+                DAVName.supportedComponents,
+                nodes: [.element(XMLElement(DAVName.comp, attributes: [XMLAttribute(XMLName("", "name"), "VTODO")]))])
+        }
+        properties.add(DAVName.supportedReportSet) {
+            XMLElement(
+                DAVName.supportedReportSet,
+                nodes: [DAVName.calendarMultiget, DAVName.calendarQuery, DAVName.syncCollection].map { report in
+                    .element(
+                        XMLElement(
+                            XMLName(XMLNamespace.dav, "supported-report"),
+                            nodes: [
+                                .element(XMLElement(XMLName(XMLNamespace.dav, "report"), nodes: [.element(XMLElement(report))]))
+                            ]))
+                })
+        }
+        properties.add(DAVName.supportedCalendarData) {
+            XMLElement(
+                DAVName.supportedCalendarData,
+                nodes: [
+                    .element(
+                        XMLElement(
+                            XMLName(XMLNamespace.calDAV, "calendar-data"),
+                            attributes: [
+                                XMLAttribute(XMLName("", "content-type"), "text/calendar"),
+                                XMLAttribute(XMLName("", "version"), "2.0"),
+                            ]))
+                ])
+        }
+        properties.add(DAVName.maxResourceSize) {
+            DAVProperties.text(DAVName.maxResourceSize, String(HTTPRequest.maximumBodySize))
+        }
+        return properties
+    }
+
+    /// A response for a resource at `href` with `properties`, as a PROPFIND asked.
+    func response(_ href: String, _ properties: DAVProperties, _ asked: PropfindRequest) -> Multistatus.Response {
+        properties.response(href, asked)
+    }
+}
+
+/// A calendar's sync token (RFC 6578): a URI naming the list and the household's tasks' revision it was made at.
+struct DAVSyncToken: Equatable {
+    static let prefix = "urn:x-lists:sync:"
+
+    var calendar: UUID
+    var revision: Int64
+
+    var text: String { "\(Self.prefix)\(calendar.text.lowercased()):\(revision)" }
+
+    /// The token `text` is; `nil` for one this server did not make.
+    init?(_ text: String) {
+        guard text.hasPrefix(Self.prefix) else { return nil }
+        let parts = text.dropFirst(Self.prefix.count).split(separator: ":")
+        guard parts.count == 2, let calendar = UUID(text: String(parts[0])), let revision = Int64(parts[1]),
+            revision >= 0
+        else { return nil }
+        self.init(calendar: calendar, revision: revision)
+    }
+
+    init(calendar: UUID, revision: Int64) {
+        self.calendar = calendar
+        self.revision = revision
+    }
+}
+
+/// A resource's properties, each made only when asked for (a task's `calendar-data` is its whole body).
+struct DAVProperties {
+    /// Each property's name and what makes its value, in the order `allprop` answers them.
+    private(set) var makers: [(name: XMLName, make: () -> XMLElement, isInAllprop: Bool)] = []
+
+    mutating func add(_ name: XMLName, isInAllprop: Bool = true, _ make: @escaping () -> XMLElement) {
+        makers.append((name, make, isInAllprop))
+    }
+
+    /// The response to a PROPFIND (or a REPORT's `prop`) that asked `asked`.
+    func response(_ href: String, _ asked: PropfindRequest) -> Multistatus.Response {
+        switch asked {
+        case .propertyNames:
+            return Multistatus.Response(href: href, found: makers.map { XMLElement($0.name) })
+        case .allProperties(let including):
+            let found = makers.filter { $0.isInAllprop || including.contains($0.name) }.map { $0.make() }
+            return Multistatus.Response(href: href, found: found)
+        case .properties(let names):
+            var found: [XMLElement] = []
+            var missing: [XMLName] = []
+            for name in names {
+                if let maker = makers.first(where: { $0.name == name }) {
+                    found.append(maker.make())
+                } else {
+                    missing.append(name)
+                }
+            }
+            return Multistatus.Response(href: href, found: found, missing: missing)
+        }
+    }
+
+    static func text(_ name: XMLName, _ text: String) -> XMLElement {
+        XMLElement(name, nodes: [.text(text)])
+    }
+
+    static func href(_ name: XMLName, _ href: String) -> XMLElement {
+        XMLElement(name, nodes: [.element(text(XMLName(XMLNamespace.dav, "href"), href))])
+    }
+
+    static func resourceType(_ kinds: [XMLName]) -> XMLElement {
+        XMLElement(DAVName.resourceType, nodes: kinds.map { .element(XMLElement($0)) })
+    }
+
+    /// Everything: a member of a household reads and changes all its lists.
+    static func privileges() -> XMLElement {
+        let granted = ["read", "write", "write-properties", "write-content", "bind", "unbind", "read-current-user-privilege-set"]
+        return XMLElement(
+            DAVName.currentUserPrivilegeSet,
+            nodes: granted.map { privilege in
+                .element(
+                    XMLElement(
+                        XMLName(XMLNamespace.dav, "privilege"),
+                        nodes: [.element(XMLElement(XMLName(XMLNamespace.dav, privilege)))]))
+            })
+    }
+}
+
+/// The properties' and reports' names Lists answers.
+enum DAVName {
+    static let resourceType = XMLName(XMLNamespace.dav, "resourcetype")
+    static let collection = XMLName(XMLNamespace.dav, "collection")
+    static let principal = XMLName(XMLNamespace.dav, "principal")
+    static let displayName = XMLName(XMLNamespace.dav, "displayname")
+    static let currentUserPrincipal = XMLName(XMLNamespace.dav, "current-user-principal")
+    static let principalURL = XMLName(XMLNamespace.dav, "principal-URL")
+    static let owner = XMLName(XMLNamespace.dav, "owner")
+    static let currentUserPrivilegeSet = XMLName(XMLNamespace.dav, "current-user-privilege-set")
+    static let supportedReportSet = XMLName(XMLNamespace.dav, "supported-report-set")
+    static let syncToken = XMLName(XMLNamespace.dav, "sync-token")
+    static let syncCollection = XMLName(XMLNamespace.dav, "sync-collection")
+    static let getetag = XMLName(XMLNamespace.dav, "getetag")
+    static let getContentType = XMLName(XMLNamespace.dav, "getcontenttype")
+    static let getContentLength = XMLName(XMLNamespace.dav, "getcontentlength")
+    static let getLastModified = XMLName(XMLNamespace.dav, "getlastmodified")
+    static let calendarHomeSet = XMLName(XMLNamespace.calDAV, "calendar-home-set")
+    static let calendar = XMLName(XMLNamespace.calDAV, "calendar")
+    static let calendarData = XMLName(XMLNamespace.calDAV, "calendar-data")
+    static let supportedComponents = XMLName(XMLNamespace.calDAV, "supported-calendar-component-set")
+    static let supportedCalendarData = XMLName(XMLNamespace.calDAV, "supported-calendar-data")
+    static let maxResourceSize = XMLName(XMLNamespace.calDAV, "max-resource-size")
+    static let comp = XMLName(XMLNamespace.calDAV, "comp")
+    static let calendarMultiget = XMLName(XMLNamespace.calDAV, "calendar-multiget")
+    static let calendarQuery = XMLName(XMLNamespace.calDAV, "calendar-query")
+    static let getctag = XMLName(XMLNamespace.calendarServer, "getctag")
+}
