@@ -115,7 +115,7 @@ public final class ListsWebApp: Sendable {
     /// priority that wait their turn) may take long, and the server answers them off its own threads, so that
     /// sign-ins hold up no one's lists.
     public func handling(method: String, path: String) -> RequestHandling {
-        if CalDAVController.serves(path) { return RequestHandling(bodyLimit: CalDAVController.bodyLimit) }
+        if CalDAVController.serves(method, path) { return RequestHandling(bodyLimit: CalDAVController.bodyLimit) }
         return router.handling(method: method, path: path)
     }
 
@@ -153,7 +153,7 @@ public final class ListsWebApp: Sendable {
     /// as far as the route asks (none for anyone's; signed in, or sent to sign in; in a household, or sent to
     /// choose one), then the route, or its path's 404 or 405, refused in the route's own face.
     private func answer(_ original: HTTPRequest) -> HTTPResponse {
-        if CalDAVController.serves(original.path), let dav = dav.withLock({ $0 }) {
+        if CalDAVController.serves(original.method, original.path), let dav = dav.withLock({ $0 }) {
             do {
                 try hosts.check(original)
                 if !["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"].contains(original.method) {

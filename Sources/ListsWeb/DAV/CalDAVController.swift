@@ -37,9 +37,10 @@ struct CalDAVController: Sendable {
     /// The largest body a CalDAV request may send: a REPORT naming a thousand hrefs; a to-do's is far smaller.
     static let bodyLimit = 1024 * 1024
 
-    /// Whether `path` is CalDAV's: the well-known address or under `/dav/`.
-    static func serves(_ path: String) -> Bool {
-        path == DAVPath.wellKnown || path == "/dav" || path.hasPrefix("/dav/")
+    /// Whether a request is CalDAV's: to the well-known address or under `/dav/`, or a PROPFIND of the server's
+    /// root, where clients given only the server's address look for the principal (Apple's, python-caldav).
+    static func serves(_ method: String, _ path: String) -> Bool {
+        path == DAVPath.wellKnown || path == "/dav" || path.hasPrefix("/dav/") || (path == "/" && method == "PROPFIND")
     }
 
     /// The methods a CalDAV path takes, for OPTIONS and 405's `Allow`.
@@ -75,13 +76,15 @@ struct CalDAVController: Sendable {
             response.headers["Allow"] = Self.methods.joined(separator: ", ")
             return response
         }
-        guard let path = DAVPath(path: request.path) else { throw DAVRefusal.notFound }
+        guard let path = request.path == "/" ? DAVPath.root : DAVPath(path: request.path) else {
+            throw DAVRefusal.notFound
+        }
         let user = try access.appPasswordUser(of: request, client: AccountController.clientKey(request))
         let memberships = try access.store.read { try $0.accounts.memberships(userID: user.id) }
         let you = DAVUser(user: user, memberships: memberships, services: services)
         switch path {
         case .root:
-            return try propfindOnly(request) { request, _ in [(DAVPath.root.href, you.rootProperties())] }
+            return try propfindOnly(request) { request, _ in [(request.path == "/" ? "/" : DAVPath.root.href, you.rootProperties())] }
         case .principal(let name):
             guard you.isNamed(name) else { throw DAVRefusal.notFound }
             return try propfindOnly(request) { _, _ in [(you.principal.href, you.principalProperties())] }
