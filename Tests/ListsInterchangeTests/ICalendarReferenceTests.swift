@@ -12,7 +12,7 @@ import Testing
 /// Skipped without the reference, unless `LISTS_REQUIRE_REFERENCES=1` (as `make test` sets, which installs it).
 @Suite struct ICalendarReferenceTests {
     static let reference = PythonReference(
-        "Tests/ListsInterchangeTests/Support/ics_reference.py", package: "icalendar==6.1.0")
+        "Tests/ListsInterchangeTests/Support/ics_reference.py", package: "icalendar==7.3.2")
     /// What is missing for the reference to run, or `nil` when it can.
     static let missing = reference.missing
 
