@@ -107,7 +107,8 @@ extension AccountPages {
             </form>
             <p class="group-footer">\(tokens.isEmpty ? "No tokens yet. " : "")A token lets a script or an app use \
             your lists as you: send it as Authorization: Bearer TOKEN. With several households, send the number of \
-            one in the X-Lists-Household header\(householdNumber).</p>
+            one in the X-Lists-Household header\(householdNumber). A reminders app (CalDAV: Reminders, DAVx5, \
+            Thunderbird) takes a token as its password, with the user name \(userName) and this server's address.</p>
             """
         return Layout.screen(title: "Account", left: Layout.homeLink, content: content)
     }

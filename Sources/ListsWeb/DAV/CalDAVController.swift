@@ -100,6 +100,7 @@ struct CalDAVController: Sendable {
         case .calendar(let name, let segment):
             guard you.isNamed(name) else { throw DAVRefusal.notFound }
             if request.method == "MKCALENDAR" { return try makeCalendar(request, you, segment: segment) }
+            if request.method == "MKCOL" { throw DAVRefusal(405, "a list is made with MKCALENDAR") }
             guard let calendar = try you.calendar(segment) else { throw DAVRefusal.notFound }
             return try answer(request, calendar)
         case .resource(let name, let segment, let resource):

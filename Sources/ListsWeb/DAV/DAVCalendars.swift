@@ -27,9 +27,10 @@ struct DAVUser {
     }
 
     /// The calendar a path's segment names: a list of one of the user's households whose id the segment is (any
-    /// case); `nil` for any other, another household's too.
+    /// case), or, for a segment that is no UUID, the list a client made there (MKCALENDAR: its id is made from the
+    /// segment, ``ICalendar/id(forUID:)``); `nil` for any other, another household's too.
     func calendar(_ segment: String) throws -> DAVCalendar? {
-        guard let id = UUID(text: segment) else { return nil }
+        let id = UUID(text: segment) ?? ICalendar.id(forUID: segment)
         for membership in memberships {
             let household = services(membership.household)
             if let list = try household.lists.todoLists.lists.stored(id) {

@@ -212,7 +212,8 @@ struct DAVResources {
             return Multistatus(
                 responses: try hrefs.map { href in
                     guard case .resource(let user, let segment, let name)? = DAVPath(href: href),
-                        calendar.user.isNamed(user), UUID(text: segment) == calendar.list.id,
+                        calendar.user.isNamed(user),
+                        (UUID(text: segment) ?? ICalendar.id(forUID: segment)) == calendar.list.id,
                         let task = try calendar.task(ICalendar.taskID(forResourceName: name)),
                         ICalendar.resourceName(of: task) == name
                     else { return Multistatus.Response(href: href, status: 404) }

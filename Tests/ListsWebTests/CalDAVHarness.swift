@@ -1,0 +1,4 @@
+import ListsDAV
+import ListsInterchange
+
+let calDAVProbe = XMLName(XMLNamespace.dav, "x")
