@@ -187,13 +187,13 @@ class ListsServer(Server):
         self.port = int(match.group(1))
 
     def request_times(self, start=0):
-        """(method, ms) of each CalDAV request in the access log from byte `start` on."""
+        """(method, status, ms) of each CalDAV request in the access log from character `start` on."""
         times = []
         for line in self.log_text()[start:].splitlines():
             match = self.LINE.search(line)
             if match and (match.group(2).startswith(("/dav/", "/.well-known/caldav")) or match.group(2) == "/dav"
                           or (match.group(1) == "PROPFIND" and match.group(2) == "/")):
-                times.append((match.group(1), float(match.group(4))))
+                times.append((match.group(1), int(match.group(3)), float(match.group(4))))
         return times
 
 
@@ -235,7 +235,7 @@ class Radicale(Server):
         for line in self.log_text()[start:].splitlines():
             match = self.LINE.search(line)
             if match:
-                times.append((match.group(1), float(match.group(2)) * 1000))
+                times.append((match.group(1), int(match.group(3)), float(match.group(2)) * 1000))
         return times
 
 
@@ -385,6 +385,15 @@ password = "{self.server.password}"
 # ---------------------------------------------------------------------------------------------------------
 
 
+def by_method(entries):
+    """Each method's median time and count: 'PUT 1.20 ms (1,000), ...', the most frequent first."""
+    methods = {}
+    for method, _, milliseconds in entries:
+        methods.setdefault(method, []).append(milliseconds)
+    return ", ".join(f"{method} {statistics.median(values):.2f} ms ({len(values):,})"
+                     for method, values in sorted(methods.items(), key=lambda item: -len(item[1])))
+
+
 def benchmark(work, quick):
     count = 100 if quick else 1000
     rounds, down_rounds = (2, 2) if quick else (5, 3)
@@ -450,36 +459,43 @@ def benchmark(work, quick):
     for label, goal in ((up, up_goal), (ten, other_goal), (none, other_goal), (down, other_goal)):
         reference, ours = statistics.median(times["Radicale"][label]), statistics.median(times["Lists"][label])
         ratio = ours / reference
-        met = ratio <= goal
-        results.append((label, ratio, goal, met))
+        # Radicale's time per PUT grows with the calendar (it reads the calendar to check the UID), so the goal on
+        # the sync up is the issue's at 1,000 to-dos; --quick's 100 are printed, not judged.
+        judged = label != up or count == 1000
+        met = ratio <= goal or not judged
+        results.append((label, ratio, goal, met, judged))
         runs = len(times["Lists"][label])
         made = (f"{len(requests['Radicale'][label]) // runs:,}, {len(requests['Lists'][label]) // runs:,}"
                 f"{' a round' if runs > 1 else ''}")
-        say(f"   {label:<16} {reference:>11.2f} {ours:>9.2f} {ratio:>7.3f}   <= {goal:<5} {verdict(met):4}  {made}")
+        say(f"   {label:<16} {reference:>11.2f} {ours:>9.2f} {ratio:>7.3f}   <= {goal:<5} "
+            f"{verdict(met) if judged else '-':4}  {made}")
     if not all_lists:
         raise Failure("Lists's access log has no CalDAV request")
-    ms = [milliseconds for _, milliseconds in all_lists]
+    ms = [milliseconds for _, _, milliseconds in all_lists]
     median_ms, p95_ms = statistics.median(ms), percentile(ms, 0.95)
     request_met = median_ms <= request_goal_ms
     say(f"   Lists's own time per CalDAV request ({len(ms):,} requests, access log): median {median_ms:.2f} ms, "
         f"p95 {p95_ms:.2f} ms (goal: median <= {request_goal_ms:g} ms) {verdict(request_met)}")
 
-    def by_method(entries):
-        methods = {}
-        for method, milliseconds in entries:
-            methods.setdefault(method, []).append(milliseconds)
-        return ", ".join(f"{method} {statistics.median(values):.2f} ms ({len(values):,})"
-                         for method, values in sorted(methods.items(), key=lambda item: -len(item[1])))
-
     say(f"     each method's median: {by_method(all_lists)}")
     radicale_entries = [entry for label in requests["Radicale"] for entry in requests["Radicale"][label]]
     if radicale_entries:
-        radicale_ms = [milliseconds for _, milliseconds in radicale_entries]
-        say(f"   Radicale's own time per request (its log, the timed steps, not judged): median "
-            f"{statistics.median(radicale_ms):.2f} ms, p95 {percentile(radicale_ms, 0.95):.2f} ms; "
-            f"{by_method(radicale_entries)}")
-    for label, ratio, goal, met in results:
-        say(f"RESULT caldav {label}: Lists / Radicale = {ratio:.3f} (goal <= {goal:g}) {verdict(met)}")
+        radicale_ms = [milliseconds for _, _, milliseconds in radicale_entries]
+        say(f"   Radicale's own time per request (its log, the timed steps; not judged): median "
+            f"{statistics.median(radicale_ms):.2f} ms, p95 {percentile(radicale_ms, 0.95):.2f} ms")
+    say("   each step's requests, median server time by method (count over all rounds):")
+    for label in (up, ten, none, down):
+        say(f"     {label:<16} Radicale: {by_method(requests['Radicale'][label]) or '-'}")
+        say(f"     {'':<16} Lists:    {by_method(requests['Lists'][label]) or '-'}")
+    refused = [f"{method} {status}" for method, status, _ in all_lists if status >= 400]
+    if refused:
+        say(f"   Lists's answers of 400 or more: {', '.join(sorted(set(refused)))} ({len(refused)})")
+    for label, ratio, goal, met, judged in results:
+        if judged:
+            say(f"RESULT caldav {label}: Lists / Radicale = {ratio:.3f} (goal <= {goal:g}) {verdict(met)}")
+        else:
+            say(f"RESULT caldav {label}: Lists / Radicale = {ratio:.3f} (goal <= {goal:g} at 1,000 to-dos; not "
+                f"judged at {count:,})")
     say(f"RESULT caldav request time: Lists median {median_ms:.2f} ms, p95 {p95_ms:.2f} ms per CalDAV request "
         f"(goal: median <= {request_goal_ms:g} ms) {verdict(request_met)}")
     return all(met for *_, met in results) and request_met

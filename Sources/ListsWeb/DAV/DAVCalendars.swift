@@ -178,28 +178,38 @@ struct DAVCalendar {
     }
 }
 
-/// A calendar's sync token (RFC 6578): a URI naming the list and the household's tasks' revision it was made at.
+/// A calendar's sync token (RFC 6578): a URI naming the list and the household's tasks' revision it was made at,
+/// and, while a first sync is paged, how many of the list's to-dos the client has read.
 struct DAVSyncToken: Equatable {
     static let prefix = "urn:x-lists:sync:"
 
     var calendar: UUID
     var revision: Int64
+    var offset: Int?
 
-    var text: String { "\(Self.prefix)\(calendar.text.lowercased()):\(revision)" }
+    var text: String {
+        "\(Self.prefix)\(calendar.text.lowercased()):\(revision)" + (offset.map { ":\($0)" } ?? "")
+    }
 
     /// The token `text` is; `nil` for one this server did not make.
     init?(_ text: String) {
         guard text.hasPrefix(Self.prefix) else { return nil }
-        let parts = text.dropFirst(Self.prefix.count).split(separator: ":")
-        guard parts.count == 2, let calendar = UUID(text: String(parts[0])), let revision = Int64(parts[1]),
-            revision >= 0
+        let parts = text.dropFirst(Self.prefix.count).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let calendar = UUID(text: String(parts[0])),
+            let revision = Int64(parts[1]), revision >= 0
         else { return nil }
-        self.init(calendar: calendar, revision: revision)
+        var offset: Int?
+        if parts.count == 3 {
+            guard let number = Int(parts[2]), number > 0 else { return nil }
+            offset = number
+        }
+        self.init(calendar: calendar, revision: revision, offset: offset)
     }
 
-    init(calendar: UUID, revision: Int64) {
+    init(calendar: UUID, revision: Int64, offset: Int? = nil) {
         self.calendar = calendar
         self.revision = revision
+        self.offset = offset
     }
 }
 

@@ -225,29 +225,40 @@ struct DAVResources {
                     .map { response($0, names) })
         case .syncCollection(let token, let names, let limit):
             let revision = try calendar.revision()
-            let now = DAVSyncToken(calendar: calendar.list.id, revision: revision)
-            if token.isEmpty {
-                let tasks = try calendar.tasks()
-                if let limit, tasks.count > limit {
+            var offset = 0
+            if !token.isEmpty {
+                guard let given = DAVSyncToken(token), given.calendar == calendar.list.id, given.revision <= revision
+                else {
                     throw DAVRefusal(
-                        403, "the list has \(tasks.count) to-dos, more than the \(limit) asked for: sync it whole",
-                        condition: XMLName(XMLNamespace.dav, "number-of-matches-within-limits"))
+                        403, "this sync token is not one this list gave: sync again from the start (an empty token)",
+                        condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
                 }
-                return Multistatus(responses: tasks.map { response($0, names) }, syncToken: now.text)
+                guard given.revision == revision else {
+                    throw DAVRefusal(
+                        403,
+                        "the household's to-dos changed since this token; Lists does not yet keep what changed "
+                            + "between tokens: sync again from the start (an empty token)",
+                        condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
+                }
+                // The current token: nothing changed, unless it carries the place a paged first sync reached.
+                guard let reached = given.offset else {
+                    return Multistatus(responses: [], syncToken: given.text)
+                }
+                offset = reached
             }
-            guard let given = DAVSyncToken(token), given.calendar == calendar.list.id, given.revision <= revision else {
-                throw DAVRefusal(
-                    403, "this sync token is not one this list gave: sync again from the start (an empty token)",
-                    condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
+            // A first sync, paged by the client's limit (RFC 6578 3.6): the rest is said to be left out (507 on the
+            // collection), and the token given carries where to go on from.
+            let tasks = try calendar.tasks()
+            let rest = tasks.dropFirst(offset)
+            guard let limit, rest.count > limit else {
+                return Multistatus(
+                    responses: rest.map { response($0, names) },
+                    syncToken: DAVSyncToken(calendar: calendar.list.id, revision: revision).text)
             }
-            guard given.revision == revision else {
-                throw DAVRefusal(
-                    403,
-                    "the household's to-dos changed since this token; Lists does not yet keep what changed between "
-                        + "tokens: sync again from the start (an empty token)",
-                    condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
-            }
-            return Multistatus(responses: [], syncToken: now.text)
+            return Multistatus(
+                responses: rest.prefix(limit).map { response($0, names) }
+                    + [Multistatus.Response(href: calendar.path.href, status: 507)],
+                syncToken: DAVSyncToken(calendar: calendar.list.id, revision: revision, offset: offset + limit).text)
         }
     }
 
