@@ -99,8 +99,9 @@ struct CalDAVController: Sendable {
             }
         case .calendar(let name, let segment):
             guard you.isNamed(name) else { throw DAVRefusal.notFound }
-            if request.method == "MKCALENDAR" { return try makeCalendar(request, you, segment: segment) }
-            if request.method == "MKCOL" { throw DAVRefusal(405, "a list is made with MKCALENDAR") }
+            if request.method == "MKCALENDAR" || request.method == "MKCOL" {
+                return try makeCalendar(request, you, segment: segment)
+            }
             guard let calendar = try you.calendar(segment) else { throw DAVRefusal.notFound }
             return try answer(request, calendar)
         case .resource(let name, let segment, let resource):
@@ -140,8 +141,8 @@ struct CalDAVController: Sendable {
         }
     }
 
-    /// MKCALENDAR (RFC 4791 5.3.1): a new to-do list named by the body's `displayname` (else the path's last
-    /// segment), in the user's household (their first when they have several: a client cannot say which), its id
+    /// MKCALENDAR (RFC 4791 5.3.1), or an extended MKCOL (RFC 5689) whose body makes a calendar (vdirsyncer's way):
+    /// a new to-do list named by the body's `displayname` (else the path's last segment), in the user's household (their first when they have several: a client cannot say which), its id
     /// the one the segment gives (a UUID, the same one lower-cased in the answers; another text, an id made from
     /// it).
     private func makeCalendar(_ request: HTTPRequest, _ you: DAVUser, segment: String) throws -> HTTPResponse {
@@ -155,14 +156,21 @@ struct CalDAVController: Sendable {
         }
         var name = segment
         var components: [String]?
+        var isCalendar = request.method == "MKCALENDAR"
         if request.body.contains(where: { $0 > 0x20 }) {
             let root = try XMLReader.read(request.body)
             let prop = root.child(XMLName(XMLNamespace.dav, "set"))?.child(XMLName(XMLNamespace.dav, "prop"))
+            if prop?.child(DAVName.resourceType)?.child(DAVName.calendar) != nil { isCalendar = true }
             if let displayName = prop?.child(XMLName(XMLNamespace.dav, "displayname")) {
                 name = displayName.text.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             components = prop?.child(XMLName(XMLNamespace.calDAV, "supported-calendar-component-set"))?.children
                 .compactMap { $0.attributes.first { $0.name.local == "name" }?.value.uppercased() }
+        }
+        guard isCalendar else {
+            throw DAVRefusal(
+                403, "only lists are made here: MKCALENDAR, or MKCOL with a calendar resourcetype",
+                condition: XMLName(XMLNamespace.dav, "valid-resourcetype"))
         }
         if let components, !components.contains("VTODO") {
             throw DAVRefusal(
