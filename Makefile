@@ -24,8 +24,9 @@ PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 pytest-xdist==3.8.0 axe-play
   python-dateutil==2.9.0.post0 icalendar==7.3.2 caldav==3.6.0 vdirsyncer==0.21.0 todoman==4.7.0
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
-# that drive the server benchmarks.
+# that drive the server benchmarks; Radicale is the CalDAV server bench/caldav-bench.py measures Lists against.
 BENCH_APT_PACKAGES := taskwarrior wrk nginx-light sqlite3 python3 time
+BENCH_PYTHON_PACKAGES := radicale==3.9.0
 # What `make lint` also needs: Debian's nodejs, whose `node --check` reads the JavaScript's syntax, and python3 for
 # build-support/check-js-indentation.
 LINT_APT_PACKAGES := nodejs python3
@@ -94,7 +95,7 @@ screenshots: web-deps build
 fuzz: deps
 	fuzz/run
 
-bench: deps bench-deps web-deps
+bench: deps web-deps bench-deps
 	bench/run
 
 deps:
@@ -108,6 +109,7 @@ web-deps:
 
 bench-deps:
 	@$(call apt_install,$(BENCH_APT_PACKAGES))
+	@$(VENV)/bin/pip install --quiet --disable-pip-version-check $(BENCH_PYTHON_PACKAGES)
 
 lint-deps:
 	@$(call apt_install,$(LINT_APT_PACKAGES))

@@ -209,12 +209,16 @@ struct DAVResources {
         }
         switch report {
         case .multiget(let names, let hrefs):
+            // Many hrefs (a first sync's) are found in one read of the list; a few, each by its id.
+            let listed = hrefs.count > 16 ? Dictionary(try calendar.tasks().map { ($0.id, $0) }) { first, _ in first } : nil
             return Multistatus(
                 responses: try hrefs.map { href in
                     guard case .resource(let user, let segment, let name)? = DAVPath(href: href),
                         calendar.user.isNamed(user),
-                        (UUID(text: segment) ?? ICalendar.id(forUID: segment)) == calendar.list.id,
-                        let task = try calendar.task(ICalendar.taskID(forResourceName: name)),
+                        (UUID(text: segment) ?? ICalendar.id(forUID: segment)) == calendar.list.id
+                    else { return Multistatus.Response(href: href, status: 404) }
+                    let id = ICalendar.taskID(forResourceName: name)
+                    guard let task = try listed.map({ $0[id] }) ?? calendar.task(id),
                         ICalendar.resourceName(of: task) == name
                     else { return Multistatus.Response(href: href, status: 404) }
                     return response(task, names)
