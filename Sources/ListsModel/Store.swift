@@ -238,6 +238,9 @@ public protocol StoreSession: ColumnReadingSession {
     /// Sets a value the store keeps about itself.
     func setSetting(_ key: String, to value: String) throws
 
+    /// Forgets a value the store keeps about itself (nothing when it keeps none).
+    func removeSetting(_ key: String) throws
+
     /// The session's faster ways to load many records, when it has them (``BulkLoadingSession``); `nil` by default.
     var bulkLoading: (any BulkLoadingSession)? { get }
 

@@ -490,6 +490,10 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
             [.text(key), .text(value)])
     }
 
+    func removeSetting(_ key: String) throws {
+        try connection.run("DELETE FROM settings WHERE key = $1", [.text(key)])
+    }
+
     private static func metaValues<R: Record>(_ record: R) -> [FieldValue] {
         [
             .text(record.id.text), .date(record.meta.createdAt), .date(record.meta.updatedAt),

@@ -497,6 +497,10 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
             [.text(key), .text(value)])
     }
 
+    func removeSetting(_ key: String) throws {
+        try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+    }
+
     private static func appendMetaValues<R: Record>(_ record: R, to values: inout [FieldValue]) {
         values.append(.text(record.id.text))
         values.append(.date(record.meta.createdAt))

@@ -896,6 +896,9 @@ public enum StoreContract {
         try store.write { try $0.setSetting("currency", to: "CHF") }
         try store.write { try $0.setSetting("theme", to: "dark") }
         #expect(try store.read { [try $0.setting("currency"), try $0.setting("theme")] } == ["CHF", "dark"])
+        try store.write { try $0.removeSetting("currency") }
+        try store.write { try $0.removeSetting("never set") }
+        #expect(try store.read { [try $0.setting("currency"), try $0.setting("theme")] } == [nil, "dark"])
     }
 
     static func pagingWithOffsetAndLimit(_ store: any Store) throws {
