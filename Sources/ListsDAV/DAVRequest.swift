@@ -1,9 +1,14 @@
-/// Why a WebDAV request's body was refused: the answer is `400 Bad Request` with this reason, nothing changed.
+/// Why a WebDAV request's body was refused: the answer is `400 Bad Request` with this reason (403 with its
+/// precondition when it names one), nothing changed.
 public struct DAVRequestError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
+    /// The precondition the request failed, when the protocol names one (`{DAV:}supported-report` for a report
+    /// Lists does not answer): then the answer is `403 Forbidden` with it.
+    public var condition: XMLName?
 
-    public init(_ message: String) {
+    public init(_ message: String, condition: XMLName? = nil) {
         self.message = message
+        self.condition = condition
     }
 
     public var description: String { message }
@@ -87,7 +92,8 @@ public enum ReportRequest: Equatable, Sendable {
             return .syncCollection(token: DAVBody.trimmed(token.text), properties: properties, limit: limit)
         default:
             throw DAVRequestError(
-                "the report \(root.name) is not one Lists answers: calendar-multiget, calendar-query, sync-collection")
+                "the report \(root.name) is not one Lists answers: calendar-multiget, calendar-query, sync-collection",
+                condition: XMLName(XMLNamespace.dav, "supported-report"))
         }
     }
 }

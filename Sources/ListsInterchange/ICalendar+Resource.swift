@@ -4,12 +4,12 @@ import ListsModel
 /// A to-do as a CalDAV resource (RFC 4791 4.1): its body is a VCALENDAR of one VTODO, and its name in its calendar
 /// is the one its client chose.
 ///
-/// A resource's name is where the task's id comes from, so that a request's path finds its task with no look-up
-/// table: the name without `.ics` read as a UID (``id(forUID:)``: the UUID it is, else one made from its text).
-/// Clients name a new to-do `UID.ics` (Apple's Reminders, DAVx5, Thunderbird, Evolution, vdirsyncer,
-/// python-caldav), which makes the same id as importing the UID from a file; a task made in Lists is
-/// `ID.ics`. A name of another form is kept with the task's lines (``resourceNameProperty``, never written out),
-/// so that the task is answered under that name.
+/// A task's id is its UID's (``id(forUID:)``: the UUID it is, else one made from its text), as when a file is
+/// imported, so that one UID is one task. Clients name a new to-do `UID.ics` (Apple's Reminders, DAVx5,
+/// Thunderbird, Evolution, vdirsyncer, python-caldav), so a request's path finds its task by the id its name
+/// gives (``taskID(forResourceName:)``); a task made in Lists is `ID.ics`. A name of another form is kept with the
+/// task's lines (``resourceNameProperty``, never written out), so that the task is answered under that name; the
+/// server keeps which task such a name is.
 extension ICalendar {
     /// The kept line that holds a resource's name when it is not `UID.ics`.
     static let resourceNameProperty = "X-LISTS-RESOURCE-NAME"
@@ -25,32 +25,47 @@ extension ICalendar {
         return (uid ?? task.id.uuidString) + ".ics"
     }
 
+    /// The UID of `task`'s VTODO: the one its client gave, else its id as Lists writes it.
+    public static func uid(of task: TodoTask) -> String {
+        for line in task.icalendar?.split(separator: "\n") ?? [] {
+            if let parsed = try? ContentLine(String(line), line: 0), parsed.name == "UID" { return parsed.value }
+        }
+        return task.id.uuidString
+    }
+
     /// The id of the task a resource named `name` is (``id(forUID:)`` of the name without `.ics`).
     public static func taskID(forResourceName name: String) -> UUID {
         id(forUID: name.hasSuffix(".ics") ? String(name.dropLast(4)) : name)
     }
 
-    /// A resource's body put at `name` as a task: ``resource(_:now:zone:)``'s, its id the one `name` gives, its
-    /// UID kept when that is not the id, and the name kept when it is not `UID.ics`. A warning is a refusal here
+    /// A resource's body put at `name` as a task: ``resource(_:now:zone:)``'s (its id its UID's), the name kept
+    /// when it is not `UID.ics`. A warning is a refusal here
     /// (``ResourceRefusal/notKeptAsSent(_:)``): a client's to-do is kept as it was sent or not at all.
     /// - Throws: ``ResourceRefusal``.
     public static func resource(_ bytes: [UInt8], named name: String, now: Date, zone: TimeZone) throws -> TodoTask {
         var (task, warning) = try resource(bytes, now: now, zone: zone)
-        if let warning { throw ResourceRefusal.notKeptAsSent(warning) }
+        if let warning {
+            // The one warning a VTODO gives: a repeat Lists cannot follow, kept by an import, refused here.
+            let rule = task.icalendar?.split(separator: "\n").lazy.compactMap { try? ContentLine(String($0), line: 0) }
+                .first { $0.name == "RRULE" }
+            var reason = warning
+            if let rule {
+                do {
+                    _ = try Recurrence(rule: rule.value)
+                } catch let error as ValidationError {
+                    reason = "Lists cannot repeat the RRULE \(Quoted(rule.value)): \(error.message)"
+                }
+            }
+            throw ResourceRefusal.notKeptAsSent(reason)
+        }
         // RFC 4791 4.1: every calendar object has a UID (without one, the reader gave the task a random id).
         let lines = unfolded(String(decoding: bytes, as: UTF8.self))
         guard lines.contains(where: { (try? ContentLine($0.text, line: 0))?.name == "UID" }) else {
             throw ResourceRefusal.noUID
         }
         var kept = task.icalendar?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
-        kept.removeAll { $0.uppercased().hasPrefix(resourceNameProperty + ":") }
-        let hasUID = kept.contains { (try? ContentLine($0, line: 0))?.name == "UID" }
-        let id = taskID(forResourceName: name)
-        if id != task.id {
-            // The UID the reader dropped as the id written again is the client's still.
-            if !hasUID { kept.insert("UID:\(task.id.uuidString)", at: 0) }
-            task.meta.id = id
-        }
+        // A client's own line of that name names nothing here.
+        kept.removeAll { (try? ContentLine($0, line: 0))?.name == resourceNameProperty }
         task.icalendar = kept.isEmpty ? nil : kept.joined(separator: "\n")
         if resourceName(of: task) != name { kept.append("\(resourceNameProperty):\(name)") }
         task.icalendar = kept.isEmpty ? nil : kept.joined(separator: "\n")
@@ -68,7 +83,9 @@ extension ICalendar {
         do {
             calendar = try parse(bytes, now: now, zone: zone)
         } catch let error as ImportError {
-            throw ResourceRefusal.notCalendarData(error.description)
+            // "the file: file: is not UTF-8 text" said of a body: the body is not UTF-8 text.
+            throw ResourceRefusal.notCalendarData(
+                error.location == "the file" ? "the body \(error.message)" : error.description)
         }
         let others = calendar.otherComponents.filter { $0.key != "VTIMEZONE" }
         if calendar.tasks.isEmpty, let other = others.keys.sorted().first {

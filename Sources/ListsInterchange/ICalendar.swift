@@ -51,7 +51,15 @@ public enum ICalendar {
     /// The tasks of the VTODOs of iCalendar text, their warnings, and how many components of each other kind it
     /// holds.
     static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> Parsed {
-        let text = try ImportedText.utf8(bytes)
+        let text: String
+        do {
+            text = try ImportedText.utf8(bytes)
+        } catch let error as ImportError {
+            // A writer may fold a line inside a character's bytes (RFC 5545 3.1 asks readers to unfold so that the
+            // sequence is whole again): the lines unfolded as bytes first, then read as UTF-8.
+            guard let unfolded = try? ImportedText.utf8(unfoldedBytes(bytes)) else { throw error }
+            text = unfolded
+        }
         let lines = unfolded(text)
         guard let first = lines.first(where: { !$0.text.isEmpty }),
             first.text.uppercased() == "BEGIN:VCALENDAR"
@@ -302,6 +310,28 @@ public enum ICalendar {
             ))
     }
 
+    /// `bytes` with every line break followed by a space or a tab taken out with that space or tab (RFC 5545's
+    /// unfolding, done on bytes).
+    static func unfoldedBytes(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D, index + 2 < bytes.count, bytes[index + 1] == 0x0A,
+                bytes[index + 2] == 0x20 || bytes[index + 2] == 0x09
+            {
+                index += 3
+            } else if byte == 0x0A, index + 1 < bytes.count, bytes[index + 1] == 0x20 || bytes[index + 1] == 0x09 {
+                index += 2
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return output
+    }
+
     /// The file's lines unfolded (a line that starts with a space or a tab continues the one before it, RFC 5545
     /// §3.1), CRLF or LF, each with the number of the line it starts on.
     static func unfolded(_ text: String) -> [(text: String, number: Int)] {
@@ -430,7 +460,7 @@ public enum ICalendar {
             }
             for keptLine in kept where !keptLine.isEmpty {
                 let upper = keptLine.uppercased()
-                if upper.hasPrefix(resourceNameProperty + ":") { continue }
+                if (try? ContentLine(keptLine, line: 0))?.name == resourceNameProperty { continue }
                 if upper.hasPrefix("STATUS:"), (keptStatus == "CANCELLED") != task.isDone { continue }
                 // A kept RRULE is the one Lists could not follow: written while the task has no repeat of its own.
                 if upper.hasPrefix("RRULE:"), task.recurrence != nil { continue }

@@ -40,7 +40,9 @@ struct CalDAVAuthTests {
         }
         #expect(try site.snapshot(home) == before)
         // A client's first request, without credentials, is not a failed sign-in.
-        let failures = try site.store.read { try $0.accounts.signInFailures(key: "client:unknown", since: .distantPast) }
+        let failures = try site.store.read {
+            try $0.accounts.signInFailures(key: "client:unknown", since: .distantPast)
+        }
         #expect(failures.isEmpty)
     }
 
@@ -95,7 +97,8 @@ struct CalDAVAuthTests {
         let counted = try site.store.read { try $0.accounts.signInFailures(key: "name:ann", since: .distantPast) }
         #expect(counted.count == AccessControl.failuresPerName)
         let limited = site.send(
-            "PROPFIND", "/dav/", as: nil, authorization: CalDAVSite.basic("ann", SecretToken.generate(prefix: "lists_")))
+            "PROPFIND", "/dav/", as: nil, authorization: CalDAVSite.basic("ann", SecretToken.generate(prefix: "lists_"))
+        )
         #expect(limited.status == 429)
         let retry = try #require(limited.headers["Retry-After"].flatMap(Int.init))
         #expect((1...60).contains(retry))
@@ -115,7 +118,8 @@ struct CalDAVAuthTests {
         // A minute on, the name's failures no longer count.
         site.clock.advance(by: AccessControl.failureWindow)
         let later = site.send(
-            "PROPFIND", "/dav/", as: nil, authorization: CalDAVSite.basic("ann", SecretToken.generate(prefix: "lists_")))
+            "PROPFIND", "/dav/", as: nil, authorization: CalDAVSite.basic("ann", SecretToken.generate(prefix: "lists_"))
+        )
         #expect(later.status == 401)
     }
 
@@ -140,7 +144,8 @@ struct CalDAVAuthTests {
         let second = SecretToken.generate(prefix: APIToken.prefix)
         let now = site.clock.now()
         try site.store.write {
-            _ = try $0.accounts.addToken(userID: ann.user.id, name: "laptop", digest: SecretToken.digest(second), at: now)
+            _ = try $0.accounts.addToken(
+                userID: ann.user.id, name: "laptop", digest: SecretToken.digest(second), at: now)
         }
         let laptop = CalDAVSite.basic("ann", second)
         #expect(site.send("PROPFIND", "/dav/", as: nil, authorization: laptop).status == 207)

@@ -24,7 +24,8 @@ struct CalDAVBadInputTests {
         #expect(answer.status == status, "\(answer.text)", sourceLocation: sourceLocation)
         #expect(answer.condition == condition, "\(answer.text)", sourceLocation: sourceLocation)
         if condition != nil {
-            #expect(answer.headers["Content-Type"]?.hasPrefix("application/xml") == true, sourceLocation: sourceLocation)
+            #expect(
+                answer.headers["Content-Type"]?.hasPrefix("application/xml") == true, sourceLocation: sourceLocation)
         }
         #expect(answer.reason.contains(reason), "\(answer.reason)", sourceLocation: sourceLocation)
         #expect(try s.site.snapshot(s.home) == before, sourceLocation: sourceLocation)
@@ -115,16 +116,17 @@ struct CalDAVBadInputTests {
 
     @Test func linesFoldedAtOddPlacesAndLFLineEndsAreReadRight() throws {
         let s = try Setting()
-        let folded = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Folding//EN", "BEGIN:VTODO",
-            // Folded inside the name, inside a parameter, right after the colon, and with a tab.
-            "U", " ID:folded-1",
-            "SUM", " MARY:Water the", "  garden before", "\tnoon",
-            "DUE;VALUE=DA", " TE:20261224",
-            "DESCRIPTION:", " A long note, folded right after its colon",
-            "CATEGORIES:Gar", " den",
-            "END:VTODO", "END:VCALENDAR",
-        ].joined(separator: "\r\n") + "\r\n"
+        let folded =
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Folding//EN", "BEGIN:VTODO",
+                // Folded inside the name, inside a parameter, right after the colon, and with a tab.
+                "U", " ID:folded-1",
+                "SUM", " MARY:Water the", "  garden before", "\tnoon",
+                "DUE;VALUE=DA", " TE:20261224",
+                "DESCRIPTION:", " A long note, folded right after its colon",
+                "CATEGORIES:Gar", " den",
+                "END:VTODO", "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n"
         let put = s.site.put(s.path("folded-1.ics"), as: s.ann, folded)
         #expect(put.status == 201, "\(put.text)")
         let stored = try #require(try s.site.tasks(s.home).first { $0.title.hasPrefix("Water") })
@@ -194,9 +196,12 @@ struct CalDAVBadInputTests {
             "<c:calendar-query xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:prop/></c:calendar-query>",
             DAVBodies.query("<c:time-range start=\"20261231T000000Z\" end=\"20261201T000000Z\"/>"),
             DAVBodies.query("<c:time-range start=\"tomorrow\"/>"),
-            DAVBodies.query("<c:prop-filter name=\"SUMMARY\"><c:text-match collation=\"i;unicode\">x</c:text-match></c:prop-filter>"),
+            DAVBodies.query(
+                "<c:prop-filter name=\"SUMMARY\"><c:text-match collation=\"i;unicode\">x</c:text-match></c:prop-filter>"
+            ),
             DAVBodies.sync("").replacingOccurrences(of: "<d:sync-level>1<", with: "<d:sync-level>infinite<"),
-            "<c:calendar-multiget xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:prop/></c:calendar-multiget>",
+            "<c:calendar-multiget xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:prop/>"
+                + "</c:calendar-multiget>",
         ] {
             let report = s.site.report(calendar, as: s.ann, body)
             #expect(report.status == 400, "REPORT \(body): \(report.text)")
@@ -222,7 +227,8 @@ struct CalDAVBadInputTests {
         for body in bodies {
             let patch = s.site.send("PROPPATCH", CalDAVSite.calendar(s.ann, s.list), as: s.ann, body: body)
             #expect(patch.status == 400, "PROPPATCH \(body): \(patch.status) \(patch.text)")
-            let make = s.site.send("MKCALENDAR", "/dav/calendars/ann/\(UUID().uuidString.lowercased())/", as: s.ann, body: body)
+            let make = s.site.send(
+                "MKCALENDAR", "/dav/calendars/ann/\(UUID().uuidString.lowercased())/", as: s.ann, body: body)
             #expect(make.status == 400, "MKCALENDAR \(body): \(make.status) \(make.text)")
         }
         #expect(try s.site.snapshot(s.home) == before)

@@ -119,22 +119,24 @@ struct CalDAVClientReplayTests {
     static func appleReminder(uid: String, summary: String, status: String = "NEEDS-ACTION", extra: [String] = [])
         -> String
     {
-        [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 18.1.1//EN", "CALSCALE:GREGORIAN",
-            "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
-            "BEGIN:DAYLIGHT", "TZOFFSETFROM:+0100", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-            "DTSTART:19810329T020000", "TZNAME:CEST", "TZOFFSETTO:+0200", "END:DAYLIGHT",
-            "BEGIN:STANDARD", "TZOFFSETFROM:+0200", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-            "DTSTART:19961027T030000", "TZNAME:CET", "TZOFFSETTO:+0100", "END:STANDARD",
-            "END:VTIMEZONE",
-            "BEGIN:VTODO", "CREATED:20261201T081500Z", "DTSTAMP:20261201T081512Z",
-            "DUE;TZID=Europe/Berlin:20261224T100000", "LAST-MODIFIED:20261201T081512Z", "SEQUENCE:0",
-            "STATUS:\(status)", "SUMMARY:\(summary)", "UID:\(uid)", "X-APPLE-SORT-ORDER:754819200",
-        ] + extra + [
-            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER;VALUE=DATE-TIME:20261224T084500Z",
-            "UID:\(uid)-ALARM", "X-WR-ALARMUID:\(uid)-ALARM", "END:VALARM",
-            "END:VTODO", "END:VCALENDAR",
-        ].joined(separator: "\r\n") + "\r\n"
+        let lines =
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 18.1.1//EN", "CALSCALE:GREGORIAN",
+                "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
+                "BEGIN:DAYLIGHT", "TZOFFSETFROM:+0100", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+                "DTSTART:19810329T020000", "TZNAME:CEST", "TZOFFSETTO:+0200", "END:DAYLIGHT",
+                "BEGIN:STANDARD", "TZOFFSETFROM:+0200", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+                "DTSTART:19961027T030000", "TZNAME:CET", "TZOFFSETTO:+0100", "END:STANDARD",
+                "END:VTIMEZONE",
+                "BEGIN:VTODO", "CREATED:20261201T081500Z", "DTSTAMP:20261201T081512Z",
+                "DUE;TZID=Europe/Berlin:20261224T100000", "LAST-MODIFIED:20261201T081512Z", "SEQUENCE:0",
+                "STATUS:\(status)", "SUMMARY:\(summary)", "UID:\(uid)", "X-APPLE-SORT-ORDER:754819200",
+            ] + extra + [
+                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Reminder", "TRIGGER;VALUE=DATE-TIME:20261224T084500Z",
+                "UID:\(uid)-ALARM", "X-WR-ALARMUID:\(uid)-ALARM", "END:VALARM",
+                "END:VTODO", "END:VCALENDAR",
+            ]
+        return lines.joined(separator: "\r\n") + "\r\n"
     }
 
     @Test func appleRemindersDiscoversTheListsAndSyncsAReminder() throws {
@@ -157,23 +159,30 @@ struct CalDAVClientReplayTests {
         #expect(me.status(of: DAV.cs("notification-URL")) == 404)
         #expect(me.status(of: DAV.d("displayname")) == 200)
         // OPTIONS on the home, then its calendars.
-        #expect(s.site.send("OPTIONS", s.ann.home, as: nil, headers: headers).headers["DAV"]?.contains("calendar-access") == true)
+        #expect(
+            s.site.send("OPTIONS", s.ann.home, as: nil, headers: headers).headers["DAV"]?.contains("calendar-access")
+                == true)
         let home = s.send("PROPFIND", s.ann.home, Self.appleHome, headers + [("Depth", "1")])
         #expect(home.status == 207, "\(home.text)")
         let calendar = try #require(home.response(s.calendar))
         #expect(calendar.value(DAV.d("displayname")) == "Groceries")
         #expect(calendar.value(DAV.cs("getctag"))?.isEmpty == false)
         #expect(calendar.value(DAV.d("sync-token"))?.isEmpty == false)
-        #expect(calendar.property(DAV.c("supported-calendar-component-set"))?.children.first?.attribute("name") == "VTODO")
-        for missing in [DAV.ical("calendar-color"), DAV.ical("calendar-order"), DAV.cs("pushkey"), DAV.d("add-member")] {
+        #expect(
+            calendar.property(DAV.c("supported-calendar-component-set"))?.children.first?.attribute("name") == "VTODO")
+        for missing in [DAV.ical("calendar-color"), DAV.ical("calendar-order"), DAV.cs("pushkey"), DAV.d("add-member")]
+        {
             #expect(calendar.status(of: missing) == 404, "\(missing)")
         }
         #expect(calendar.names(404).contains(XMLName("http://me.com/_namespace/", "bulk-requests")))
-        // A new reminder: PUT with If-None-Match, then read back by a sync.
+        // A new reminder: PUT with If-None-Match, then read back by a sync. (The test's clock is 2026-11-30 05:45Z.)
         let uid = "9E3B56C1-2A4F-4D0B-B7E8-1C5A3F2D4E60"
         let put = s.send(
             "PUT", s.calendar + "\(uid).ics", Self.appleReminder(uid: uid, summary: "Eggs"),
-            [("User-Agent", "iOS/18.1.1 (22B91) dataaccessd/1.0"), ("Content-Type", "text/calendar"), ("If-None-Match", "*")])
+            [
+                ("User-Agent", "iOS/18.1.1 (22B91) dataaccessd/1.0"), ("Content-Type", "text/calendar"),
+                ("If-None-Match", "*"),
+            ])
         #expect(put.status == 201, "\(put.text)")
         let etag = try #require(put.headers["ETag"])
         let stored = try #require(try s.site.stored(UUID(uuidString: uid)!, in: s.home))
@@ -200,14 +209,14 @@ struct CalDAVClientReplayTests {
         // Checked off in Reminders: the same body, completed, with If-Match.
         let done = s.send(
             "PUT", s.calendar + "\(uid).ics",
-            Self.appleReminder(uid: uid, summary: "Eggs", status: "COMPLETED", extra: ["COMPLETED:20261202T070000Z"]),
+            Self.appleReminder(uid: uid, summary: "Eggs", status: "COMPLETED", extra: ["COMPLETED:20261130T050000Z"]),
             [("Content-Type", "text/calendar"), ("If-Match", etag)])
         #expect(done.status == 204, "\(done.text)")
         #expect(try s.site.stored(UUID(uuidString: uid)!, in: s.home)?.isDone == true)
         let lines = s.site.send("GET", s.calendar + "\(uid).ics", as: s.ann).calendarLines
         #expect(lines.contains("X-APPLE-SORT-ORDER:754819200"))
         #expect(lines.contains("STATUS:COMPLETED"))
-        #expect(lines.contains("COMPLETED:20261202T070000Z"))
+        #expect(lines.contains("COMPLETED:20261130T050000Z"))
         // Deleted in Reminders.
         let current = try #require(s.site.send("GET", s.calendar + "\(uid).ics", as: s.ann).headers["ETag"])
         #expect(s.send("DELETE", s.calendar + "\(uid).ics", "", [("If-Match", current)]).status == 204)
@@ -240,7 +249,8 @@ struct CalDAVClientReplayTests {
             headers + [("Depth", "0")])
         #expect(start.status == 207, "\(start.text)")
         #expect(start.responses.first?.href(in: DAV.d("current-user-principal")) == s.ann.principal)
-        #expect(start.responses.first?.status(of: XMLName("urn:ietf:params:xml:ns:carddav", "addressbook-home-set")) == 404)
+        #expect(
+            start.responses.first?.status(of: XMLName("urn:ietf:params:xml:ns:carddav", "addressbook-home-set")) == 404)
         let principal = s.send(
             "PROPFIND", s.ann.principal,
             Self.davx5Propfind("<CAL:calendar-home-set /><CARD:addressbook-home-set /><group-membership />"),
@@ -258,7 +268,10 @@ struct CalDAVClientReplayTests {
         #expect(home.status == 207, "\(home.text)")
         let calendar = try #require(home.response(s.calendar))
         #expect(calendar.property(DAV.d("resourcetype"))?.child(DAV.c("calendar")) != nil)
-        #expect(calendar.property(DAV.c("supported-calendar-component-set"))?.children.map { $0.attribute("name") } == ["VTODO"])
+        #expect(
+            calendar.property(DAV.c("supported-calendar-component-set"))?.children.map { $0.attribute("name") } == [
+                "VTODO"
+            ])
         #expect(calendar.status(of: DAV.ical("calendar-color")) == 404)
         #expect(calendar.href(in: DAV.d("owner")) == s.ann.principal)
         // The calendar, before each sync (as DAVx5's log shows it).
@@ -305,13 +318,14 @@ struct CalDAVClientReplayTests {
         #expect(again.responses.isEmpty)
         // Tasks.org's subtask with a tag, uploaded by DAVx5.
         let uid = "4115842637785148722"
-        let body = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:+//IDN tasks.org//android-140300//EN",
-            "BEGIN:VTODO", "DTSTAMP:20261201T093000Z", "UID:\(uid)", "CREATED:20261201T092959Z",
-            "LAST-MODIFIED:20261201T093000Z", "SUMMARY:Oat milk, the barista one", "PRIORITY:9",
-            "CATEGORIES:Shops", "RELATED-TO:\(s.milk.id.uuidString)", "X-APPLE-SORT-ORDER:-1",
-            "DUE;VALUE=DATE:20261205", "STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:0", "END:VTODO", "END:VCALENDAR",
-        ].joined(separator: "\r\n") + "\r\n"
+        let body =
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:+//IDN tasks.org//android-140300//EN",
+                "BEGIN:VTODO", "DTSTAMP:20261201T093000Z", "UID:\(uid)", "CREATED:20261201T092959Z",
+                "LAST-MODIFIED:20261201T093000Z", "SUMMARY:Oat milk, the barista one", "PRIORITY:9",
+                "CATEGORIES:Shops", "RELATED-TO:\(s.milk.id.uuidString)", "X-APPLE-SORT-ORDER:-1",
+                "DUE;VALUE=DATE:20261205", "STATUS:NEEDS-ACTION", "PERCENT-COMPLETE:0", "END:VTODO", "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n"
         let put = s.send(
             "PUT", s.calendar + "\(uid).ics", body,
             [("Content-Type", "text/calendar; charset=utf-8"), ("If-None-Match", "*")])
@@ -329,7 +343,8 @@ struct CalDAVClientReplayTests {
         #expect(ICS.value("SUMMARY", in: lines) == "Oat milk\\, the barista one")
         // The next sync sees a new token and, from the start, both tasks.
         let later = s.send(
-            "PROPFIND", s.calendar, Self.davx5Propfind("<n0:getctag xmlns:n0=\"http://calendarserver.org/ns/\" /><sync-token />"),
+            "PROPFIND", s.calendar,
+            Self.davx5Propfind("<n0:getctag xmlns:n0=\"http://calendarserver.org/ns/\" /><sync-token />"),
             headers + [("Depth", "0")])
         #expect(later.response(s.calendar)?.value(DAV.d("sync-token")) != token)
         let resync = s.send(
@@ -368,7 +383,9 @@ struct CalDAVClientReplayTests {
         #expect(seen.count == 5)
         #expect(Set(seen).count == 5)
         // The last token is the calendar's, and nothing more comes with it.
-        #expect(s.site.propfind(s.calendar, as: s.ann, "<d:sync-token/>").response(s.calendar)?.value(DAV.d("sync-token")) == token)
+        #expect(
+            s.site.propfind(s.calendar, as: s.ann, "<d:sync-token/>").response(s.calendar)?.value(DAV.d("sync-token"))
+                == token)
         #expect(page(token).responses.isEmpty)
     }
 }

@@ -19,7 +19,9 @@ struct CalDAVCollectionTests {
         #expect(answer.status == 207, "\(answer.text)")
         #expect(answer.response(calendar)?.status(of: DAV.d("displayname")) == 200)
         #expect(try s.site.listNames(s.home) == ["House chores"])
-        #expect(s.site.propfind(calendar, as: s.ann, "<d:displayname/>").response(calendar)?.value(DAV.d("displayname")) == "House chores")
+        #expect(
+            s.site.propfind(calendar, as: s.ann, "<d:displayname/>").response(calendar)?.value(DAV.d("displayname"))
+                == "House chores")
         // A name another list has is refused, and nothing changes.
         try s.site.list("Errands", in: s.home)
         let taken = s.site.send(
@@ -33,7 +35,8 @@ struct CalDAVCollectionTests {
         let calendar = CalDAVSite.calendar(s.ann, s.list)
         let before = try s.site.snapshot(s.home)
         let color = s.site.send(
-            "PROPPATCH", calendar, as: s.ann, body: DAVBodies.proppatch("<ical:calendar-color>#FF2968FF</ical:calendar-color>"))
+            "PROPPATCH", calendar, as: s.ann,
+            body: DAVBodies.proppatch("<ical:calendar-color>#FF2968FF</ical:calendar-color>"))
         #expect(color.status == 207, "\(color.text)")
         #expect(color.response(calendar)?.status(of: DAV.ical("calendar-color")) == 403)
         // With the name in the same request: the name fails with it (424), unchanged.
@@ -47,7 +50,10 @@ struct CalDAVCollectionTests {
         // Removing the name is refused too.
         let remove = s.site.send(
             "PROPPATCH", calendar, as: s.ann,
-            body: #"<d:propertyupdate xmlns:d="DAV:"><d:remove><d:prop><d:displayname/></d:prop></d:remove></d:propertyupdate>"#)
+            body:
+                #"<d:propertyupdate xmlns:d="DAV:"><d:remove><d:prop><d:displayname/></d:prop></d:remove>"#
+                + "</d:propertyupdate>"
+        )
         #expect(remove.response(calendar)?.status(of: DAV.d("displayname")) == 403)
         #expect(try s.site.listNames(s.home) == ["Chores"])
         #expect(try s.site.snapshot(s.home) == before)
@@ -96,7 +102,8 @@ struct CalDAVCollectionTests {
             <c:supported-calendar-component-set><c:comp name="VEVENT"/></c:supported-calendar-component-set>
             </d:prop></d:set></c:mkcalendar>
             """
-        let refused = s.site.send("MKCALENDAR", "/dav/calendars/ann/\(UUID().uuidString.lowercased())/", as: s.ann, body: body)
+        let refused = s.site.send(
+            "MKCALENDAR", "/dav/calendars/ann/\(UUID().uuidString.lowercased())/", as: s.ann, body: body)
         #expect(refused.status == 403)
         #expect(refused.condition == DAV.c("supported-calendar-component"))
         #expect(refused.reason.contains("VEVENT"))
@@ -133,5 +140,26 @@ struct CalDAVCollectionTests {
         #expect(s.site.send("GET", CalDAVSite.resource(s.ann, s.list, s.task), as: s.ann).status == 404)
         #expect(s.site.propfind(s.ann.home, as: s.ann, depth: "1", "<d:displayname/>").hrefs.count == 2)
         #expect(s.site.send("DELETE", calendar, as: s.ann).status == 404)
+    }
+
+    @Test func aMemberOfTwoHouseholdsRenamingAListByTheNameShownGetsThatNameBack() throws {
+        // The home shows "Groceries (Home)" to a member of two households; a client that sets the name it shows
+        // (renaming it to "Food (Home)", or writing back the name unchanged) must not find the household's name
+        // added again: RFC 4918 9.2, a property set is the one then found.
+        let site = try CalDAVSite()
+        let home = try site.home
+        let ann = try site.member("ann", of: [home, try site.household("Cabin")])
+        let list = try site.list("Groceries", in: home)
+        let path = CalDAVSite.calendar(ann, list)
+        #expect(
+            site.propfind(path, as: ann, "<d:displayname/>").response(path)?.value(DAV.d("displayname"))
+                == "Groceries (Home)")
+        let renamed = site.send(
+            "PROPPATCH", path, as: ann, body: DAVBodies.proppatch("<d:displayname>Food (Home)</d:displayname>"))
+        #expect(renamed.status == 207)
+        let shown = site.propfind(path, as: ann, "<d:displayname/>").response(path)?.value(DAV.d("displayname"))
+        let stored = try site.listNames(home)
+        #expect(shown == "Food (Home)", "shown as \(shown ?? "nothing"), stored as \(stored)")
+        #expect(stored == ["Food"])
     }
 }

@@ -17,7 +17,9 @@ struct CalDAVDiscoveryTests {
         for path in ["/dav/", "/dav/principals/ann/", CalDAVSite.calendar(ann, list), "/dav/calendars/nobody/x/"] {
             let options = site.send("OPTIONS", path, as: nil)
             #expect(options.status == 200, "\(path)")
-            let dav = (options.headers["DAV"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let dav = (options.headers["DAV"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             #expect(dav.contains("1") && dav.contains("3") && dav.contains("calendar-access"), "\(path)")
             let allow = options.headers["Allow"] ?? ""
             for method in ["PROPFIND", "REPORT", "PUT", "DELETE", "MKCALENDAR", "PROPPATCH"] {
@@ -91,7 +93,8 @@ struct CalDAVDiscoveryTests {
                 calendar.property(DAV.d("supported-report-set"))?.children(DAV.d("supported-report"))
                     .compactMap { $0.child(DAV.d("report"))?.children.first?.name } ?? [])
             #expect(reports == [DAV.c("calendar-multiget"), DAV.c("calendar-query"), DAV.d("sync-collection")])
-            let privileges = calendar.property(DAV.d("current-user-privilege-set"))?.children
+            let privileges =
+                calendar.property(DAV.d("current-user-privilege-set"))?.children
                 .compactMap { $0.children.first?.name } ?? []
             #expect(privileges.contains(DAV.d("write-content")) && privileges.contains(DAV.d("read")))
         }

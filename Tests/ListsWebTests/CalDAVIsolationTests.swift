@@ -61,8 +61,10 @@ struct CalDAVIsolationTests {
         for (method, body, headers) in requests {
             // Under Ann's name, and under Bob's, as a list that does not exist.
             for user in ["ann", "bob"] {
-                let theirs = s.site.send(method, "/dav/calendars/\(user)/\(bobsID)/", as: s.ann, body: body, headers: headers)
-                let none = s.site.send(method, "/dav/calendars/\(user)/\(madeUp)/", as: s.ann, body: body, headers: headers)
+                let theirs = s.site.send(
+                    method, "/dav/calendars/\(user)/\(bobsID)/", as: s.ann, body: body, headers: headers)
+                let none = s.site.send(
+                    method, "/dav/calendars/\(user)/\(madeUp)/", as: s.ann, body: body, headers: headers)
                 if method == "MKCALENDAR" && user == "ann" {
                     // Making a list at that id makes one of Ann's own, as at any free id.
                     #expect(theirs.status == none.status, "\(method) \(user)")
@@ -158,7 +160,10 @@ struct CalDAVIsolationTests {
             s.site.report(CalDAVSite.calendar(s.bob, s.bobsList), as: s.bob, DAVBodies.sync("")).syncToken)
         let othersToken = try #require(
             s.site.report(CalDAVSite.calendar(s.ann, annsOther), as: s.ann, DAVBodies.sync("")).syncToken)
-        for token in [bobsToken, othersToken, "urn:x-lists:sync:not-a-list:1", "made-up", "urn:x-lists:sync:\(s.annsList.id.text.lowercased()):-1"] {
+        for token in [
+            bobsToken, othersToken, "urn:x-lists:sync:not-a-list:1", "made-up",
+            "urn:x-lists:sync:\(s.annsList.id.text.lowercased()):-1",
+        ] {
             let refused = s.site.report(CalDAVSite.calendar(s.ann, s.annsList), as: s.ann, DAVBodies.sync(token))
             #expect(refused.status == 403, "\(token)")
             #expect(refused.condition == DAV.d("valid-sync-token"), "\(token)")
@@ -193,7 +198,8 @@ struct CalDAVIsolationTests {
             [("Sec-Fetch-Site", "cross-site")], [("Origin", "https://evil.example")],
         ] {
             #expect(s.site.send("DELETE", path, as: s.ann, headers: headers).status == 403)
-            let put = s.site.put(path, as: s.ann, ICS.todo(uid: s.annsTask.id.uuidString, summary: "X"), headers: headers)
+            let put = s.site.put(
+                path, as: s.ann, ICS.todo(uid: s.annsTask.id.uuidString, summary: "X"), headers: headers)
             #expect(put.status == 403)
             let patch = s.site.send(
                 "PROPPATCH", CalDAVSite.calendar(s.ann, s.annsList), as: s.ann,

@@ -87,7 +87,8 @@ struct CalDAVReportTests {
         let before = s.site.report(
             s.calendar, as: s.ann,
             DAVBodies.query(
-                #"<c:prop-filter name="DUE"><c:time-range start="20261201T000000Z" end="20261220T180000Z"/></c:prop-filter>"#
+                #"<c:prop-filter name="DUE"><c:time-range start="20261201T000000Z" end="20261220T180000Z"/>"#
+                    + "</c:prop-filter>"
             ))
         #expect(s.titles(before) == ["Early"])
         let open = s.site.report(
@@ -103,7 +104,8 @@ struct CalDAVReportTests {
     @Test func aCalendarQueryForOpenToDosLeavesOutTheDoneOnes() throws {
         let s = try Setting()
         let notCompleted = s.site.report(
-            s.calendar, as: s.ann, DAVBodies.query(#"<c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter>"#))
+            s.calendar, as: s.ann,
+            DAVBodies.query(#"<c:prop-filter name="COMPLETED"><c:is-not-defined/></c:prop-filter>"#))
         #expect(notCompleted.status == 207)
         #expect(s.titles(notCompleted) == ["Early", "Late", "Undated"])
         // As Thunderbird and DAVx5 ask: STATUS other than COMPLETED (and CANCELLED).

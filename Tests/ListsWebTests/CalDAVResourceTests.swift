@@ -61,7 +61,8 @@ struct CalDAVResourceTests {
         let uid = "7C3F2B1A-0D9E-4C8B-A7F6-E5D4C3B2A190"
         let put = s.site.put(
             s.path("\(uid).ics"), as: s.ann,
-            ICS.todo(uid: uid, summary: "Buy stamps", ["DUE:20261220T100000", "PRIORITY:1", "DESCRIPTION:First class"]),
+            ICS.todo(
+                uid: uid, summary: "Buy stamps", ["DUE:20261220T100000", "PRIORITY:1", "DESCRIPTION:First class"]),
             headers: [("If-None-Match", "*")])
         #expect(put.status == 201, "\(put.text)")
         let etag = try #require(put.headers["ETag"])
@@ -82,7 +83,9 @@ struct CalDAVResourceTests {
         #expect(other.status == 201)
         let listing = s.site.propfind(CalDAVSite.calendar(s.ann, s.list), as: s.ann, depth: "1", "<d:getetag/>")
         #expect(listing.hrefs.contains(s.path("\(thunderbird).ics")))
-        #expect(ICS.value("UID", in: s.site.send("GET", s.path("\(thunderbird).ics"), as: s.ann).calendarLines) == thunderbird)
+        #expect(
+            ICS.value("UID", in: s.site.send("GET", s.path("\(thunderbird).ics"), as: s.ann).calendarLines)
+                == thunderbird)
         // The API shows both, as the pages do.
         let api = s.site.api("/api/v1/tasks", as: s.ann).text
         #expect(api.contains("Buy stamps") && api.contains("Call"))
@@ -162,7 +165,8 @@ struct CalDAVResourceTests {
         let stale = s.site.put(s.taskPath, as: s.ann, ICS.todo(uid: uid, summary: "Mop"), headers: [("If-Match", etag)])
         #expect(stale.status == 412)
         #expect(!stale.reason.isEmpty)
-        let exists = s.site.put(s.taskPath, as: s.ann, ICS.todo(uid: uid, summary: "Mop"), headers: [("If-None-Match", "*")])
+        let exists = s.site.put(
+            s.taskPath, as: s.ann, ICS.todo(uid: uid, summary: "Mop"), headers: [("If-None-Match", "*")])
         #expect(exists.status == 412)
         #expect(exists.reason.contains("If-None-Match"))
         // If-Match on a name with no task: 412, nothing made.
@@ -177,7 +181,8 @@ struct CalDAVResourceTests {
         // With the ETag now, the change is made, and the answer's ETag is the new one.
         let current = try #require(s.site.send("GET", s.taskPath, as: s.ann).headers["ETag"])
         #expect(current != etag)
-        let put = s.site.put(s.taskPath, as: s.ann, ICS.todo(uid: uid, summary: "Mop"), headers: [("If-Match", current)])
+        let put = s.site.put(
+            s.taskPath, as: s.ann, ICS.todo(uid: uid, summary: "Mop"), headers: [("If-Match", current)])
         #expect(put.status == 204)
         #expect(put.headers["ETag"] != nil)
         #expect(put.headers["ETag"] == s.site.send("GET", s.taskPath, as: s.ann).headers["ETag"])
@@ -192,7 +197,8 @@ struct CalDAVResourceTests {
         #expect(try s.site.stored(s.task.id, in: s.home) == nil)
         #expect(s.site.send("GET", s.taskPath, as: s.ann).status == 404)
         #expect(s.site.send("DELETE", s.taskPath, as: s.ann).status == 404)
-        #expect(s.site.propfind(CalDAVSite.calendar(s.ann, s.list), as: s.ann, depth: "1", "<d:getetag/>").hrefs.count == 1)
+        #expect(
+            s.site.propfind(CalDAVSite.calendar(s.ann, s.list), as: s.ann, depth: "1", "<d:getetag/>").hrefs.count == 1)
         // Without If-Match, a delete removes whatever version there is.
         let other = try s.site.task("Dust", on: s.list, in: s.home)
         #expect(s.site.send("DELETE", CalDAVSite.resource(s.ann, s.list, other), as: s.ann).status == 204)
@@ -231,7 +237,10 @@ struct CalDAVResourceTests {
             s.path("\(uid).ics"), as: s.ann,
             ICS.todo(
                 uid: uid, summary: "Bins out",
-                ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY;BYDAY=TU", "STATUS:COMPLETED", "COMPLETED:20261201T080000Z"]
+                [
+                    "DUE;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY;BYDAY=TU", "STATUS:COMPLETED",
+                    "COMPLETED:20261201T080000Z",
+                ]
             ))
         #expect(done.status == 204)
         // Lists moved it on to its next date: the client must read it again, so no ETag (RFC 4791 5.3.4).
@@ -275,23 +284,30 @@ struct CalDAVResourceTests {
     @Test func aSecondResourceWithTheSameUIDInOneCalendarIsRefused() throws {
         // RFC 4791 5.3.2.1: (CALDAV:no-uid-conflict) a UID is used by one resource of a calendar.
         let s = try Setting()
-        #expect(s.site.put(s.path("first name.ics"), as: s.ann, ICS.todo(uid: "shared-uid", summary: "One")).status == 201)
+        #expect(
+            s.site.put(s.path("first name.ics"), as: s.ann, ICS.todo(uid: "shared-uid", summary: "One")).status == 201)
         let before = try s.site.snapshot(s.home)
         let second = s.site.put(s.path("shared-uid.ics"), as: s.ann, ICS.todo(uid: "shared-uid", summary: "Two"))
         #expect(second.status == 403 || second.status == 409, "\(second.status) \(second.text)")
         #expect(second.condition == DAV.c("no-uid-conflict"))
         #expect(try s.site.snapshot(s.home) == before)
+        // Nor may a put overwrite a resource with one of another UID: the resource keeps its own.
+        let other = s.site.put(s.path("first name.ics"), as: s.ann, ICS.todo(uid: "another-uid", summary: "Three"))
+        #expect(other.status == 403 || other.status == 409, "\(other.status) \(other.text)")
+        #expect(other.condition == DAV.c("no-uid-conflict"))
+        let kept = s.site.send("GET", s.path("first name.ics"), as: s.ann).calendarLines
+        #expect(ICS.value("UID", in: kept) == "shared-uid")
     }
 
     @Test func aClientsOwnLineCannotRenameTheResource() throws {
         // Lists keeps a resource's name in a line of its own; a client sending that line, with or without a
         // parameter, must not make its to-do answer under another name.
-        let s = try Setting()
         for (name, line) in [
             ("plain.ics", "X-LISTS-RESOURCE-NAME:elsewhere.ics"),
             ("with-parameter.ics", "X-LISTS-RESOURCE-NAME;VALUE=TEXT:elsewhere.ics"),
             ("lower-case.ics", "x-lists-resource-name:elsewhere.ics"),
         ] {
+            let s = try Setting()
             let put = s.site.put(
                 s.path(name), as: s.ann, ICS.todo(uid: String(name.dropLast(4)), summary: "Named \(name)", [line]))
             #expect(put.status == 201, "\(name): \(put.text)")

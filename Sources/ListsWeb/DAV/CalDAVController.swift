@@ -33,6 +33,8 @@ struct CalDAVController: Sendable {
     let changed: @Sendable (HouseholdID) -> Void
     /// The time, for what a client puts.
     let clock: @Sendable () -> Date
+    /// What the calendars' sync tokens name.
+    let sync = DAVSyncStates()
 
     /// The largest body a CalDAV request may send: a REPORT naming a thousand hrefs; a to-do's is far smaller.
     static let bodyLimit = 1024 * 1024
@@ -54,7 +56,9 @@ struct CalDAVController: Sendable {
         } catch let refusal as DAVRefusal {
             return refusal.response
         } catch let error as DAVRequestError {
-            return DAVRefusal(400, error.message).response
+            return DAVRefusal(error.condition == nil ? 400 : 403, error.message, condition: error.condition).response
+        } catch let error as XMLError {
+            return DAVRefusal(400, "the body is not XML Lists reads: \(error)").response
         } catch {
             let error = HTTPError(error)
             var response = DAVRefusal(error.status, error.message).response
@@ -81,7 +85,7 @@ struct CalDAVController: Sendable {
         }
         let user = try access.appPasswordUser(of: request, client: AccountController.clientKey(request))
         let memberships = try access.store.read { try $0.accounts.memberships(userID: user.id) }
-        let you = DAVUser(user: user, memberships: memberships, services: services)
+        let you = DAVUser(user: user, memberships: memberships, services: services, sync: sync, clock: clock)
         switch path {
         case .root:
             return try propfindOnly(request) { request, _ in [(request.path == "/" ? "/" : DAVPath.root.href, you.rootProperties())] }

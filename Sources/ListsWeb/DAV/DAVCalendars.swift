@@ -9,6 +9,10 @@ struct DAVUser {
     let user: UserAccount
     let memberships: [Membership]
     let services: @Sendable (Household) -> HouseholdServices
+    /// The snapshots the calendars' sync tokens name.
+    let sync: DAVSyncStates
+    /// The time, for when a token was given.
+    let clock: @Sendable () -> Date
 
     /// Whether a path's user segment names this user (case ignored, as user names are).
     func isNamed(_ name: String) -> Bool {
@@ -101,6 +105,32 @@ struct DAVCalendar {
         return task
     }
 
+    /// The task whose resource in this calendar is `name`: found by the id the name gives (`UID.ics`), else by the
+    /// name a client gave it (kept by ``keepName(_:of:)``).
+    func task(named name: String) throws -> TodoTask? {
+        if let task = try task(ICalendar.taskID(forResourceName: name)), ICalendar.resourceName(of: task) == name {
+            return task
+        }
+        let key = nameKey(name)
+        guard let text = try household.lists.store.read({ try $0.setting(key) }), let id = UUID(text: text),
+            let task = try task(id), ICalendar.resourceName(of: task) == name
+        else { return nil }
+        return task
+    }
+
+    /// Keeps which task a name that is not `UID.ics` is (in the store's settings, so that every server finds it);
+    /// `nil` forgets it.
+    func keepName(_ name: String, of task: TodoTask?) throws {
+        let key = nameKey(name)
+        try household.lists.store.write { session in
+            if let task { try session.setSetting(key, to: task.id.uuidString) } else { try session.removeSetting(key) }
+        }
+    }
+
+    private func nameKey(_ name: String) -> String {
+        "caldav-name:\(household.household.id.rawValue):\(list.id.text.lowercased()):\(name)"
+    }
+
     /// A task's href.
     func href(of task: TodoTask) -> String {
         DAVPath.resource(user: user.user.name, calendar: list.id.text.lowercased(), name: ICalendar.resourceName(of: task))
@@ -112,13 +142,12 @@ struct DAVCalendar {
         try household.lists.store.householdTimeZone()
     }
 
-    /// The calendar's sync token: its household's tasks' revision, which grows with every change of one of them
-    /// (a change to another list's tasks too: a client then finds nothing of this list changed).
+    /// The calendar's sync token now: its content's digest (``DAVSyncStates``).
     func syncToken() throws -> String {
-        DAVSyncToken(calendar: list.id, revision: try revision()).text
+        DAVSyncToken(calendar: list.id, digest: try user.sync.token(of: self, now: user.clock()).digest).text
     }
 
-    /// The household's tasks' revision.
+    /// The household's tasks' revision, which grows with every change of one of them.
     func revision() throws -> Int64 {
         try household.lists.store.read { try $0.revisions()[.task] ?? 0 }
     }
@@ -134,7 +163,7 @@ struct DAVCalendar {
         properties.add(DAVName.owner) { DAVProperties.href(DAVName.owner, user.principal.href) }
         properties.add(DAVName.currentUserPrivilegeSet) { DAVProperties.privileges() }
         // The ctag changes with the sync token, and with the list's name.
-        properties.add(DAVName.getctag) { DAVProperties.text(DAVName.getctag, "\(token)-\(list.meta.version)") }
+        properties.add(DAVName.getctag) { DAVProperties.text(DAVName.getctag, "\(token):\(list.meta.version)") }
         properties.add(DAVName.syncToken) { DAVProperties.text(DAVName.syncToken, token) }
         properties.add(DAVName.supportedComponents) {
             XMLElement(
@@ -178,17 +207,17 @@ struct DAVCalendar {
     }
 }
 
-/// A calendar's sync token (RFC 6578): a URI naming the list and the household's tasks' revision it was made at,
-/// and, while a first sync is paged, how many of the list's to-dos the client has read.
+/// A calendar's sync token (RFC 6578): a URI naming the list and the digest of its content when the token was
+/// given (``DAVSnapshot``), and, while a first sync is paged, how many of the list's to-dos the client has read.
 struct DAVSyncToken: Equatable {
     static let prefix = "urn:x-lists:sync:"
 
     var calendar: UUID
-    var revision: Int64
+    var digest: String
     var offset: Int?
 
     var text: String {
-        "\(Self.prefix)\(calendar.text.lowercased()):\(revision)" + (offset.map { ":\($0)" } ?? "")
+        "\(Self.prefix)\(calendar.text.lowercased()):\(digest)" + (offset.map { ":\($0)" } ?? "")
     }
 
     /// The token `text` is; `nil` for one this server did not make.
@@ -196,19 +225,19 @@ struct DAVSyncToken: Equatable {
         guard text.hasPrefix(Self.prefix) else { return nil }
         let parts = text.dropFirst(Self.prefix.count).split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, let calendar = UUID(text: String(parts[0])),
-            let revision = Int64(parts[1]), revision >= 0
+            parts[1].count == 32, parts[1].allSatisfy({ $0.isHexDigit })
         else { return nil }
         var offset: Int?
         if parts.count == 3 {
             guard let number = Int(parts[2]), number > 0 else { return nil }
             offset = number
         }
-        self.init(calendar: calendar, revision: revision, offset: offset)
+        self.init(calendar: calendar, digest: String(parts[1]), offset: offset)
     }
 
-    init(calendar: UUID, revision: Int64, offset: Int? = nil) {
+    init(calendar: UUID, digest: String, offset: Int? = nil) {
         self.calendar = calendar
-        self.revision = revision
+        self.digest = digest
         self.offset = offset
     }
 }

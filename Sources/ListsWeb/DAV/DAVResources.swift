@@ -56,8 +56,7 @@ struct DAVResources {
     func answer(_ request: HTTPRequest, name: String) throws -> HTTPResponse {
         guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), name.utf8.count <= 255
         else { throw DAVRefusal(400, "a resource's name has no control characters and at most 255 bytes") }
-        let id = ICalendar.taskID(forResourceName: name)
-        let stored = try calendar.task(id).flatMap { ICalendar.resourceName(of: $0) == name ? $0 : nil }
+        let stored = try calendar.task(named: name)
         switch request.method {
         case "GET", "HEAD":
             guard let task = stored else { throw DAVRefusal.notFound }
@@ -67,7 +66,7 @@ struct DAVResources {
             response.headers["Last-Modified"] = HTTPDate.text(task.meta.updatedAt)
             return response
         case "PUT":
-            return try put(request, name: name, id: id, stored: stored)
+            return try put(request, name: name, stored: stored)
         case "DELETE":
             guard let task = stored else { throw DAVRefusal.notFound }
             try Self.check(request, against: task)
@@ -76,6 +75,7 @@ struct DAVResources {
             } catch StoreError.Code.conflict {
                 throw Self.changedMeanwhile
             }
+            if name != ICalendar.uid(of: task) + ".ics" { try calendar.keepName(name, of: nil) }
             changed(calendar.household.household.id)
             return HTTPResponse(status: 204)
         case "PROPFIND":
@@ -117,11 +117,16 @@ struct DAVResources {
     /// The answer carries the new ETag when the task stored says what the body said (its body is still written
     /// anew, in Lists' order); when Lists changed what it means (a repeating to-do checked off moves on to its
     /// next date), the answer has none, so that the client reads the task again (RFC 4791 5.3.4).
-    private func put(_ request: HTTPRequest, name: String, id: UUID, stored: TodoTask?) throws -> HTTPResponse {
+    private func put(_ request: HTTPRequest, name: String, stored: TodoTask?) throws -> HTTPResponse {
         if let type = request.mediaType, type != "text/calendar" {
             throw DAVRefusal(
                 415, "a to-do is sent as text/calendar, not \(type)",
                 condition: XMLName(XMLNamespace.calDAV, "supported-calendar-data"))
+        }
+        guard request.body.count <= HTTPRequest.maximumBodySize else {
+            throw DAVRefusal(
+                403, "a to-do is at most \(HTTPRequest.maximumBodySize / 1024) KiB",
+                condition: XMLName(XMLNamespace.calDAV, "max-resource-size"))
         }
         try Self.check(request, against: stored)
         let zone = try calendar.zone()
@@ -134,8 +139,22 @@ struct DAVResources {
             throw DAVRefusal(403, error.description, condition: XMLName(XMLNamespace.calDAV, "valid-calendar-data"))
         }
         let household = calendar.household.household.id
-        // The id the name gives, on another list of the household: moved here.
+        let id = sent.id
+        // A UID is one to-do of the household (RFC 4791 5.3.2.1, no-uid-conflict): a resource keeps its UID, and a
+        // new one may not take the UID of another. The same UID under the same name on another of the household's
+        // lists is that to-do, moved here.
         let elsewhere = stored == nil ? try tasks.stored(id) : nil
+        if let stored, stored.id != id {
+            throw DAVRefusal(
+                403, "this to-do's UID is \(Quoted(ICalendar.uid(of: stored))): a resource keeps its UID",
+                condition: XMLName(XMLNamespace.calDAV, "no-uid-conflict"))
+        }
+        if let elsewhere, ICalendar.resourceName(of: elsewhere) != name || elsewhere.list == calendar.list.id.uuidString {
+            let place = elsewhere.list == calendar.list.id.uuidString ? calendar.href(of: elsewhere) : "another list"
+            throw DAVRefusal(
+                403, "a to-do with the UID \(Quoted(ICalendar.uid(of: elsewhere))) is in the household already, at \(place)",
+                condition: XMLName(XMLNamespace.calDAV, "no-uid-conflict"))
+        }
         let saved: TodoTask
         let isNew: Bool
         do {
@@ -160,6 +179,7 @@ struct DAVResources {
             throw DAVRefusal(
                 403, "\(error.field): \(error.message)", condition: XMLName(XMLNamespace.calDAV, "valid-calendar-data"))
         }
+        if name != ICalendar.uid(of: saved) + ".ics" { try calendar.keepName(name, of: saved) }
         changed(household)
         var response = HTTPResponse(status: isNew ? 201 : 204)
         if Self.saysTheSame(saved, sent) { response.headers["ETag"] = Self.etag(of: saved) }
@@ -209,18 +229,20 @@ struct DAVResources {
         }
         switch report {
         case .multiget(let names, let hrefs):
-            // Many hrefs (a first sync's) are found in one read of the list; a few, each by its id.
-            let listed = hrefs.count > 16 ? Dictionary(try calendar.tasks().map { ($0.id, $0) }) { first, _ in first } : nil
+            // Many hrefs (a first sync's) are found in one read of the list; a few, each by its name.
+            let listed =
+                hrefs.count > 16
+                ? Dictionary(try calendar.tasks().map { (ICalendar.resourceName(of: $0), $0) }) { first, _ in first }
+                : nil
             return Multistatus(
                 responses: try hrefs.map { href in
                     guard case .resource(let user, let segment, let name)? = DAVPath(href: href),
                         calendar.user.isNamed(user),
                         (UUID(text: segment) ?? ICalendar.id(forUID: segment)) == calendar.list.id
                     else { return Multistatus.Response(href: href, status: 404) }
-                    let id = ICalendar.taskID(forResourceName: name)
-                    guard let task = try listed.map({ $0[id] }) ?? calendar.task(id),
-                        ICalendar.resourceName(of: task) == name
-                    else { return Multistatus.Response(href: href, status: 404) }
+                    guard let task = try listed.map({ $0[name] }) ?? calendar.task(named: name) else {
+                        return Multistatus.Response(href: href, status: 404)
+                    }
                     return response(task, names)
                 })
         case .calendarQuery(let names, let filter):
@@ -228,42 +250,72 @@ struct DAVResources {
                 responses: try calendar.tasks().filter { filter.matches(ICalendar.component(of: $0, zone: zone)) }
                     .map { response($0, names) })
         case .syncCollection(let token, let names, let limit):
-            let revision = try calendar.revision()
-            var offset = 0
-            if !token.isEmpty {
-                guard let given = DAVSyncToken(token), given.calendar == calendar.list.id, given.revision <= revision
-                else {
+            return try syncCollection(from: token, names, limit: limit, response: response)
+        }
+    }
+
+    /// A sync-collection's answer: with an empty token, every to-do (paged by `limit`: the rest said left out with a
+    /// 507 on the calendar, RFC 6578 3.6, and a token carrying how far the client read, good while nothing
+    /// changes); with a token, what changed since the content it names (``DAVSnapshot``): each to-do added or
+    /// changed with the properties asked, each removed as a 404 under the name it had. A token this calendar did not
+    /// give, or gave more than ``DAVSyncStates/kept`` ago, answers `valid-sync-token`: the client syncs again from
+    /// the start.
+    private func syncCollection(
+        from token: String, _ names: [XMLName], limit: Int?,
+        response: (TodoTask, [XMLName]) -> Multistatus.Response
+    ) throws -> Multistatus {
+        let now = try calendar.user.sync.token(of: calendar, now: clock())
+        let tasks = try now.tasks ?? calendar.tasks()
+        let current = DAVSyncToken(calendar: calendar.list.id, digest: now.digest)
+        var offset = 0
+        if !token.isEmpty {
+            let unknown = DAVRefusal(
+                403,
+                "this sync token is not one this list gave in the last 30 days: sync again from the start (an empty "
+                    + "token)", condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
+            guard let given = DAVSyncToken(token), given.calendar == calendar.list.id else { throw unknown }
+            if let reached = given.offset {
+                // A paged first sync goes on while the list is as it was.
+                guard given.digest == now.digest else {
                     throw DAVRefusal(
-                        403, "this sync token is not one this list gave: sync again from the start (an empty token)",
+                        403, "the list changed while it was read page by page: sync again from the start",
                         condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
-                }
-                guard given.revision == revision else {
-                    throw DAVRefusal(
-                        403,
-                        "the household's to-dos changed since this token; Lists does not yet keep what changed "
-                            + "between tokens: sync again from the start (an empty token)",
-                        condition: XMLName(XMLNamespace.dav, "valid-sync-token"))
-                }
-                // The current token: nothing changed, unless it carries the place a paged first sync reached.
-                guard let reached = given.offset else {
-                    return Multistatus(responses: [], syncToken: given.text)
                 }
                 offset = reached
+            } else {
+                if given.digest == now.digest { return Multistatus(responses: [], syncToken: current.text) }
+                guard let then = try calendar.user.sync.snapshot(given.digest, of: calendar) else { throw unknown }
+                let before = Dictionary(then.entries.map { ($0.id, $0) }) { first, _ in first }
+                let ids = Set(tasks.map(\.id))
+                let changed = tasks.filter { before[$0.id]?.etag != Self.etag(of: $0) }
+                let removed = then.entries.filter { !ids.contains($0.id) }
+                if let limit, changed.count + removed.count > limit {
+                    throw DAVRefusal(
+                        403,
+                        "\(changed.count + removed.count) to-dos changed since this token, more than the \(limit) asked "
+                            + "for: sync again from the start",
+                        condition: XMLName(XMLNamespace.dav, "number-of-matches-within-limits"))
+                }
+                let gone = removed.map { entry in
+                    Multistatus.Response(
+                        href: DAVPath.resource(
+                            user: calendar.user.user.name, calendar: calendar.list.id.text.lowercased(),
+                            name: entry.name
+                        ).href, status: 404)
+                }
+                return Multistatus(responses: changed.map { response($0, names) } + gone, syncToken: current.text)
             }
-            // A first sync, paged by the client's limit (RFC 6578 3.6): the rest is said to be left out (507 on the
-            // collection), and the token given carries where to go on from.
-            let tasks = try calendar.tasks()
-            let rest = tasks.dropFirst(offset)
-            guard let limit, rest.count > limit else {
-                return Multistatus(
-                    responses: rest.map { response($0, names) },
-                    syncToken: DAVSyncToken(calendar: calendar.list.id, revision: revision).text)
-            }
-            return Multistatus(
-                responses: rest.prefix(limit).map { response($0, names) }
-                    + [Multistatus.Response(href: calendar.path.href, status: 507)],
-                syncToken: DAVSyncToken(calendar: calendar.list.id, revision: revision, offset: offset + limit).text)
         }
+        let rest = tasks.dropFirst(offset)
+        guard let limit, rest.count > limit else {
+            return Multistatus(responses: rest.map { response($0, names) }, syncToken: current.text)
+        }
+        var page = current
+        page.offset = offset + limit
+        return Multistatus(
+            responses: rest.prefix(limit).map { response($0, names) }
+                + [Multistatus.Response(href: calendar.path.href, status: 507)],
+            syncToken: page.text)
     }
 
     // MARK: The calendar's own changes
@@ -282,7 +334,13 @@ struct DAVResources {
             for property in change.child(XMLName(XMLNamespace.dav, "prop"))?.children ?? [] {
                 asked.append(property.name)
                 if change.name.local == "set", property.name == DAVName.displayName {
-                    newName = property.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    var name = property.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    // The household a name is shown with (a user of several households) is not part of it.
+                    let shownWith = " (\(calendar.household.household.name))"
+                    if calendar.user.memberships.count > 1, name.hasSuffix(shownWith), name.count > shownWith.count {
+                        name.removeLast(shownWith.count)
+                    }
+                    newName = name
                 } else {
                     refused.append(property.name)
                 }
