@@ -7,7 +7,12 @@ extension ICalendar {
     /// its VTODO's properties (the ones Lists writes and the kept ones) and components (a reminder's VALARM, kept
     /// alarms), each date's moment in the household's `zone` (a day its midnight there, a floating time there).
     public static func component(of task: TodoTask, zone: TimeZone) -> CalendarComponent {
-        let text = String(decoding: write([task], zone: zone), as: UTF8.self)
+        component(ofBody: write([task], zone: zone), zone: zone)
+    }
+
+    /// A resource's body, as Lists writes it, as a calendar-query's filter sees it; each date's moment in `zone`.
+    public static func component(ofBody body: [UInt8], zone: TimeZone) -> CalendarComponent {
+        let text = String(decoding: body, as: UTF8.self)
         // Components by depth: the VCALENDAR, then each one open inside it.
         var open: [CalendarComponent] = []
         var finished: CalendarComponent?

@@ -16,21 +16,44 @@ extension ICalendar {
 
     /// The name of `task`'s resource in its calendar: the one its client gave it, else `UID.ics`.
     public static func resourceName(of task: TodoTask) -> String {
+        resourceName(kept: task.icalendar, id: task.id)
+    }
+
+    /// The name of the resource of an entry of a shopping list: the one its client gave it, else `UID.ics`.
+    public static func resourceName(of entry: ListEntry) -> String {
+        resourceName(kept: entry.icalendar, id: entry.id)
+    }
+
+    /// The name of the resource whose kept lines are `kept` and whose id is `id`.
+    static func resourceName(kept: String?, id: UUID) -> String {
+        resourceName(kept: kept?.split(separator: "\n").map(String.init) ?? [], id: id)
+    }
+
+    static func resourceName(kept: [String], id: UUID) -> String {
         var uid: String?
-        for line in task.icalendar?.split(separator: "\n") ?? [] {
-            guard let parsed = try? ContentLine(String(line), line: 0) else { continue }
+        for line in kept {
+            guard let parsed = try? ContentLine(line, line: 0) else { continue }
             if parsed.name == resourceNameProperty { return parsed.value }
             if parsed.name == "UID", uid == nil { uid = parsed.value }
         }
-        return (uid ?? task.id.uuidString) + ".ics"
+        return (uid ?? id.uuidString) + ".ics"
     }
 
     /// The UID of `task`'s VTODO: the one its client gave, else its id as Lists writes it.
     public static func uid(of task: TodoTask) -> String {
-        for line in task.icalendar?.split(separator: "\n") ?? [] {
+        uid(kept: task.icalendar, id: task.id)
+    }
+
+    /// The UID of an entry's VTODO: the one its client gave, else its id as Lists writes it.
+    public static func uid(of entry: ListEntry) -> String {
+        uid(kept: entry.icalendar, id: entry.id)
+    }
+
+    static func uid(kept: String?, id: UUID) -> String {
+        for line in kept?.split(separator: "\n") ?? [] {
             if let parsed = try? ContentLine(String(line), line: 0), parsed.name == "UID" { return parsed.value }
         }
-        return task.id.uuidString
+        return id.uuidString
     }
 
     /// The id of the task a resource named `name` is (``id(forUID:)`` of the name without `.ics`).

@@ -92,6 +92,10 @@ public struct ListEntry: Record {
     /// click, a phone's queue sent twice) adds once, even after another put added to the entry since
     /// (``ShoppingLists/put(_:on:quantity:note:id:)``).
     public var lastPut: String?
+    /// The content lines of the VTODO a CalDAV client put for the entry that Lists has no field for (its UID, its
+    /// alarms, its own properties), unfolded, one a line, kept to be given back unchanged
+    /// (``ListsInterchange/ICalendar``); `nil` for entries put on the list in Lists.
+    public var icalendar: String?
 
     /// How many puts' ids an entry keeps in ``lastPut``: five ids and their spaces fit its 200 characters.
     public static let keptPuts = 5
@@ -161,12 +165,21 @@ public struct ListEntry: Record {
                 from: Date(timeIntervalSince1970: 946_684_800), slack: 24 * 60 * 60,
                 refusal: "a check-off is dated from 2000 to a day after now"),
             initial: .value(nil), get: { $0.checkedAt }, set: { $0.checkedAt = $1 })
+        /// `icalendar`: the iCalendar lines a CalDAV client's VTODO kept; the API shows them and never takes them.
+        public static let icalendar = Field(
+            ListEntry.self, key: "icalendar", column: "icalendar",
+            type: .keptText(
+                description:
+                    "The iCalendar content lines of the VTODO a CalDAV client put for the entry that Lists keeps, one "
+                    + "a line.",
+                maximum: 100_000),
+            initial: .value(nil), isInput: false, get: { $0.icalendar }, set: { $0.icalendar = $1 })
     }
 
     public static let schema = RecordSchema<ListEntry>(
         [
             Fields.item.erased, Fields.list.erased, Fields.quantity.erased, Fields.note.erased,
-            Fields.checkedAt.erased, Fields.lastPut.erased,
+            Fields.checkedAt.erased, Fields.lastPut.erased, Fields.icalendar.erased,
         ], name: Fields.item,
         blank: { ListEntry(meta: $0, item: UUID(), list: UUID()) })
 }

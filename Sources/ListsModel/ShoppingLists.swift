@@ -371,12 +371,14 @@ public struct ShoppingLists: Sendable {
     /// the units agree (`500 ml` and `1 l` make `1.5 l`), and given to it when it had none; a note replaces its
     /// note. When the units do not agree, a second entry keeps the new quantity and ``Put/keptApart`` says which
     /// one the list had. `id` (the client's choice) makes a put sent twice put once: as the new entry's id, or kept
-    /// on the entry it added to (``ListEntry/lastPut``).
+    /// on the entry it added to (``ListEntry/lastPut``). With `merging` false, the put makes an entry of its own
+    /// whatever the list holds.
     /// - Throws: ``ValidationError`` on `item` (an item of no household's catalog this one sees), `quantity`,
     ///   `note`; ``StoreError/notFound(_:)`` for the id of no item of the household.
     @discardableResult
     public func put(
-        _ item: Reference, on list: NamedList, quantity: String? = nil, note: String? = nil, id: UUID? = nil
+        _ item: Reference, on list: NamedList, quantity: String? = nil, note: String? = nil, id: UUID? = nil,
+        merging: Bool = true
     ) throws -> Put {
         let now = lists.now()
         let quantity = try ListEntry.Fields.quantity.checked(quantity, now: now)
@@ -387,22 +389,26 @@ public struct ShoppingLists: Sendable {
                     field: "list", message: "the list \(Quoted(list.name)) was deleted; nothing was put on it")
             }
             let found = try main.resolve(item, as: ShoppingItem.self).record
-            return try Self.put(found, on: list, quantity: quantity, note: note, id: id, now: now, in: main)
+            return try Self.put(
+                found, on: list, quantity: quantity, note: note, id: id, merging: merging, now: now, in: main)
         }
     }
 
     /// ``put(_:on:quantity:note:id:)`` of `item` inside a write of the household's main list, `quantity` and
     /// `note` checked already (an import puts its rows' entries in its own write).
     public static func put(
-        _ item: ShoppingItem, on list: NamedList, quantity: String?, note: String?, id: UUID?, now: Date,
-        in main: any StoreSession
+        _ item: ShoppingItem, on list: NamedList, quantity: String?, note: String?, id: UUID?, merging: Bool = true,
+        now: Date, in main: any StoreSession
     ) throws -> Put {
         let session = main.session(in: list.entries)
         if let id, let stored = try session.record(ListEntry.self, id: id) {
             return Put(entry: stored, isNew: false, keptApart: nil, isRepeat: true)
         }
-        let open = try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
-            .map(\.record).filter { !$0.isChecked }
+        // Not merging (an entry a CalDAV client made is one of its own): no entry to add to.
+        let open =
+            merging
+            ? try session.records(ListEntry.self, named: item.id.uuidString, ignoringCase: false, limit: 50)
+                .map(\.record).filter { !$0.isChecked } : []
         // The same put again: it added to this entry already.
         if let id, let done = open.first(where: { $0.wasPut(by: id) }) {
             return Put(entry: done, isNew: false, keptApart: nil, isRepeat: true)

@@ -431,6 +431,12 @@ extension PostgresStore {
         """
         CREATE INDEX sightings_by_species ON sightings (household, name, scientific_name, sighted_at, position);
         """,
+        // 25: what a CalDAV client's VTODO for a shopping list's entry holds that Lists has no field for, kept to be
+        // given back. Nothing stored changes: entries put in Lists keep none.
+        """
+        ALTER TABLE list_entries ADD COLUMN icalendar text
+            CHECK (icalendar IS NULL OR char_length(icalendar) BETWEEN 1 AND 100000);
+        """,
     ]
 
     /// Brings the schema that `connection`'s search path names to the newest version, in one transaction under

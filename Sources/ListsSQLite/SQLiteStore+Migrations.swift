@@ -479,6 +479,12 @@ extension SQLiteStore {
         """
         CREATE INDEX sightings_by_species ON sightings (position >> 40, name, scientific_name, sighted_at, id);
         """,
+        // 25: what a CalDAV client's VTODO for a shopping list's entry holds that Lists has no field for, kept to be
+        // given back. Nothing stored changes: entries put in Lists keep none.
+        """
+        ALTER TABLE list_entries ADD COLUMN icalendar TEXT
+            CHECK (icalendar IS NULL OR length(icalendar) BETWEEN 1 AND 100000);
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.

@@ -122,9 +122,8 @@ struct CalDAVController: Sendable {
             let asked = try PropfindRequest.read(request.body)
             var responses = [calendar.response(calendar.path.href, try calendar.properties(), asked)]
             if try Self.depth(request) > 0 {
-                for task in try calendar.tasks() {
-                    responses.append(
-                        calendar.response(calendar.href(of: task), resources.properties(of: task), asked))
+                for item in try calendar.items() {
+                    responses.append(calendar.response(calendar.href(of: item), resources.properties(of: item), asked))
                 }
             }
             return Self.multistatus(Multistatus(responses: responses))

@@ -22,11 +22,13 @@ struct DAVUser {
     var principal: DAVPath { .principal(user: user.name) }
     var home: DAVPath { .calendarHome(user: user.name) }
 
-    /// The calendars: every to-do list of each of the user's households, in the households' order and the lists'.
+    /// The calendars: every to-do list of each of the user's households, then its shopping lists, in the
+    /// households' order and the lists'.
     func calendars() throws -> [DAVCalendar] {
         try memberships.flatMap { membership in
             let household = services(membership.household)
-            return try household.lists.todoLists.all().map { calendar(of: $0, in: household) }
+            return try household.lists.todoLists.all().map { calendar(.todo($0), in: household) }
+                + household.lists.shoppingLists.all().map { calendar(.shopping($0), in: household) }
         }
     }
 
@@ -38,13 +40,16 @@ struct DAVUser {
         for membership in memberships {
             let household = services(membership.household)
             if let list = try household.lists.todoLists.lists.stored(id) {
-                return calendar(of: list, in: household)
+                return calendar(.todo(list), in: household)
+            }
+            if let list = try household.lists.store.read({ try $0.record(NamedList.self, id: id) }) {
+                return calendar(.shopping(list), in: household)
             }
         }
         return nil
     }
 
-    private func calendar(of list: TaskList, in household: HouseholdServices) -> DAVCalendar {
+    private func calendar(_ list: DAVCalendar.List, in household: HouseholdServices) -> DAVCalendar {
         // Named after its household too when the user has several: two households' "Groceries" told apart.
         let name = memberships.count > 1 ? "\(list.name) (\(household.household.name))" : list.name
         return DAVCalendar(user: self, household: household, list: list, displayName: name)
@@ -82,128 +87,6 @@ struct DAVUser {
         properties.add(DAVName.resourceType) { DAVProperties.resourceType([DAVName.collection]) }
         properties.add(DAVName.displayName) { DAVProperties.text(DAVName.displayName, user.name) }
         return properties
-    }
-}
-
-/// One of a household's to-do lists, as a calendar.
-struct DAVCalendar {
-    let user: DAVUser
-    let household: HouseholdServices
-    let list: TaskList
-    let displayName: String
-
-    var path: DAVPath { .calendar(user: user.user.name, calendar: list.id.text.lowercased()) }
-
-    /// The list's tasks, as the list shows them.
-    func tasks() throws -> [TodoTask] {
-        try household.lists.todoLists.tasks(of: list).all().map(\.record)
-    }
-
-    /// The task with `id` when it is on this list.
-    func task(_ id: UUID) throws -> TodoTask? {
-        guard let task = try household.lists.todo.tasks.stored(id), task.list == list.id.uuidString else { return nil }
-        return task
-    }
-
-    /// The task whose resource in this calendar is `name`: found by the id the name gives (`UID.ics`), else by the
-    /// name a client gave it (kept by ``keepName(_:of:)``).
-    func task(named name: String) throws -> TodoTask? {
-        if let task = try task(ICalendar.taskID(forResourceName: name)), ICalendar.resourceName(of: task) == name {
-            return task
-        }
-        let key = nameKey(name)
-        guard let text = try household.lists.store.read({ try $0.setting(key) }), let id = UUID(text: text),
-            let task = try task(id), ICalendar.resourceName(of: task) == name
-        else { return nil }
-        return task
-    }
-
-    /// Keeps which task a name that is not `UID.ics` is (in the store's settings, so that every server finds it);
-    /// `nil` forgets it.
-    func keepName(_ name: String, of task: TodoTask?) throws {
-        let key = nameKey(name)
-        try household.lists.store.write { session in
-            if let task { try session.setSetting(key, to: task.id.uuidString) } else { try session.removeSetting(key) }
-        }
-    }
-
-    private func nameKey(_ name: String) -> String {
-        "caldav-name:\(household.household.id.rawValue):\(list.id.text.lowercased()):\(name)"
-    }
-
-    /// A task's href.
-    func href(of task: TodoTask) -> String {
-        DAVPath.resource(user: user.user.name, calendar: list.id.text.lowercased(), name: ICalendar.resourceName(of: task))
-            .href
-    }
-
-    /// The household's time zone, which its due dates are in.
-    func zone() throws -> TimeZone {
-        try household.lists.store.householdTimeZone()
-    }
-
-    /// The calendar's sync token now: its content's digest (``DAVSyncStates``).
-    func syncToken() throws -> String {
-        DAVSyncToken(calendar: list.id, digest: try user.sync.token(of: self, now: user.clock()).digest).text
-    }
-
-    /// The household's tasks' revision, which grows with every change of one of them.
-    func revision() throws -> Int64 {
-        try household.lists.store.read { try $0.revisions()[.task] ?? 0 }
-    }
-
-    func properties() throws -> DAVProperties {
-        let token = try syncToken()
-        var properties = DAVProperties()
-        properties.add(DAVName.resourceType) { DAVProperties.resourceType([DAVName.collection, DAVName.calendar]) }
-        properties.add(DAVName.displayName) { DAVProperties.text(DAVName.displayName, displayName) }
-        properties.add(DAVName.currentUserPrincipal) {
-            DAVProperties.href(DAVName.currentUserPrincipal, user.principal.href)
-        }
-        properties.add(DAVName.owner) { DAVProperties.href(DAVName.owner, user.principal.href) }
-        properties.add(DAVName.currentUserPrivilegeSet) { DAVProperties.privileges() }
-        // The ctag changes with the sync token, and with the list's name.
-        properties.add(DAVName.getctag) { DAVProperties.text(DAVName.getctag, "\(token):\(list.meta.version)") }
-        properties.add(DAVName.syncToken) { DAVProperties.text(DAVName.syncToken, token) }
-        properties.add(DAVName.supportedComponents) {
-            XMLElement(
-                DAVName.supportedComponents,
-                nodes: [.element(XMLElement(DAVName.comp, attributes: [XMLAttribute(XMLName("", "name"), "VTODO")]))])
-        }
-        properties.add(DAVName.supportedReportSet) {
-            XMLElement(
-                DAVName.supportedReportSet,
-                nodes: [DAVName.calendarMultiget, DAVName.calendarQuery, DAVName.syncCollection].map { report in
-                    .element(
-                        XMLElement(
-                            XMLName(XMLNamespace.dav, "supported-report"),
-                            nodes: [
-                                .element(XMLElement(XMLName(XMLNamespace.dav, "report"), nodes: [.element(XMLElement(report))]))
-                            ]))
-                })
-        }
-        properties.add(DAVName.supportedCalendarData) {
-            XMLElement(
-                DAVName.supportedCalendarData,
-                nodes: [
-                    .element(
-                        XMLElement(
-                            XMLName(XMLNamespace.calDAV, "calendar-data"),
-                            attributes: [
-                                XMLAttribute(XMLName("", "content-type"), "text/calendar"),
-                                XMLAttribute(XMLName("", "version"), "2.0"),
-                            ]))
-                ])
-        }
-        properties.add(DAVName.maxResourceSize) {
-            DAVProperties.text(DAVName.maxResourceSize, String(HTTPRequest.maximumBodySize))
-        }
-        return properties
-    }
-
-    /// A response for a resource at `href` with `properties`, as a PROPFIND asked.
-    func response(_ href: String, _ properties: DAVProperties, _ asked: PropfindRequest) -> Multistatus.Response {
-        properties.response(href, asked)
     }
 }
 

@@ -4,50 +4,38 @@ import ListsHTTP
 import ListsInterchange
 import ListsModel
 
-/// A calendar's tasks as CalDAV resources: read (GET, REPORT), put, deleted; and the calendar's own changes
+/// A calendar's to-dos as CalDAV resources: read (GET, REPORT), put, deleted; and the calendar's own changes
 /// (PROPPATCH's name, DELETE).
 ///
-/// A task's ETag is strong: its creation and its version (`"18c2f…-3"`), which every change of the task moves on
-/// and which an undo of its deletion brings back with the task as it was. `If-Match` and `If-None-Match: *` are
-/// checked against the task as stored, and the change is then made at that version: a change made by someone else
+/// ETags are strong. A task's is its creation and its version (`"18c2f…-3"`), which every change of the task moves
+/// on and which an undo of its deletion brings back with the task as it was; an entry's is its body's digest (its
+/// body shows its item's name and category, which change without it). `If-Match` and `If-None-Match: *` are
+/// checked against the to-do as stored, and the change is then made at that version: a change made by someone else
 /// in between is refused with 412 as well, never overwritten.
 struct DAVResources {
     let calendar: DAVCalendar
     let clock: @Sendable () -> Date
     let changed: @Sendable (HouseholdID) -> Void
 
-    /// The media type of a task's body.
+    /// The media type of a to-do's body.
     static let contentType = "text/calendar; charset=utf-8; component=VTODO"
 
     private var tasks: RecordList<TodoTask> { calendar.household.lists.todo.tasks }
 
-    /// `task`'s strong ETag.
-    static func etag(of task: TodoTask) -> String {
-        let created = Int64((task.meta.createdAt.timeIntervalSince1970 * 1000).rounded())
-        return "\"\(String(created, radix: 16))-\(task.meta.version)\""
-    }
-
-    /// A task's body: a VCALENDAR of its VTODO.
-    private func body(of task: TodoTask, zone: TimeZone) -> [UInt8] {
-        ICalendar.write([task], zone: zone)
-    }
-
-    /// A task's properties.
-    func properties(of task: TodoTask, zone: @escaping () -> TimeZone = { HouseholdTimeZone.serverDefault })
-        -> DAVProperties
-    {
+    /// A to-do's properties.
+    func properties(of item: DAVItem) -> DAVProperties {
         var properties = DAVProperties()
         properties.add(DAVName.resourceType) { DAVProperties.resourceType([]) }
-        properties.add(DAVName.getetag) { DAVProperties.text(DAVName.getetag, Self.etag(of: task)) }
+        properties.add(DAVName.getetag) { DAVProperties.text(DAVName.getetag, item.etag) }
         properties.add(DAVName.getContentType) { DAVProperties.text(DAVName.getContentType, Self.contentType) }
         properties.add(DAVName.getContentLength) {
-            DAVProperties.text(DAVName.getContentLength, String(body(of: task, zone: zone()).count))
+            DAVProperties.text(DAVName.getContentLength, String(item.body().count))
         }
         properties.add(DAVName.getLastModified) {
-            DAVProperties.text(DAVName.getLastModified, HTTPDate.text(task.meta.updatedAt))
+            DAVProperties.text(DAVName.getLastModified, HTTPDate.text(item.updatedAt))
         }
         properties.add(DAVName.calendarData, isInAllprop: false) {
-            DAVProperties.text(DAVName.calendarData, String(decoding: body(of: task, zone: zone()), as: UTF8.self))
+            DAVProperties.text(DAVName.calendarData, String(decoding: item.body(), as: UTF8.self))
         }
         return properties
     }
@@ -56,34 +44,44 @@ struct DAVResources {
     func answer(_ request: HTTPRequest, name: String) throws -> HTTPResponse {
         guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), name.utf8.count <= 255
         else { throw DAVRefusal(400, "a resource's name has no control characters and at most 255 bytes") }
-        let stored = try calendar.task(named: name)
+        let stored = try calendar.item(named: name)
         switch request.method {
         case "GET", "HEAD":
-            guard let task = stored else { throw DAVRefusal.notFound }
-            var response = HTTPResponse(status: 200, body: body(of: task, zone: try calendar.zone()))
+            guard let item = stored else { throw DAVRefusal.notFound }
+            var response = HTTPResponse(status: 200, body: item.body())
             response.headers["Content-Type"] = Self.contentType
-            response.headers["ETag"] = Self.etag(of: task)
-            response.headers["Last-Modified"] = HTTPDate.text(task.meta.updatedAt)
+            response.headers["ETag"] = item.etag
+            response.headers["Last-Modified"] = HTTPDate.text(item.updatedAt)
             return response
         case "PUT":
-            return try put(request, name: name, stored: stored)
+            try Self.checkBody(of: request)
+            try Self.check(request, against: stored)
+            switch calendar.list {
+            case .todo: return try put(request, name: name, stored: stored?.task)
+            case .shopping(let list): return try putEntry(request, name: name, stored: stored, on: list)
+            }
         case "DELETE":
-            guard let task = stored else { throw DAVRefusal.notFound }
-            try Self.check(request, against: task)
+            guard let item = stored else { throw DAVRefusal.notFound }
+            try Self.check(request, against: item)
             do {
-                try tasks.remove([.id(task.id)], expectedVersion: task.meta.version)
+                switch calendar.list {
+                case .todo:
+                    try tasks.remove([.id(item.id)], expectedVersion: item.task?.meta.version)
+                case .shopping(let list):
+                    try calendar.household.lists.shoppingLists.remove(
+                        [.id(item.id)], from: list, expectedVersion: item.entry?.meta.version)
+                }
             } catch StoreError.Code.conflict {
                 throw Self.changedMeanwhile
             }
-            if name != ICalendar.uid(of: task) + ".ics" { try calendar.keepName(name, of: nil) }
+            if name != item.uid + ".ics" { try calendar.keepName(name, of: nil) }
             changed(calendar.household.household.id)
             return HTTPResponse(status: 204)
         case "PROPFIND":
-            guard let task = stored else { throw DAVRefusal.notFound }
+            guard let item = stored else { throw DAVRefusal.notFound }
             let asked = try PropfindRequest.read(request.body)
-            let zone = try calendar.zone()
             return CalDAVController.multistatus(
-                Multistatus(responses: [properties(of: task, zone: { zone }).response(calendar.href(of: task), asked)]))
+                Multistatus(responses: [properties(of: item).response(calendar.href(of: item), asked)]))
         default:
             throw DAVRefusal.methodNotAllowed(request.method)
         }
@@ -91,33 +89,23 @@ struct DAVResources {
 
     /// `If-Match` and `If-None-Match` against the resource as stored (`nil`: none is).
     /// - Throws: ``DAVRefusal`` 412 when one does not hold.
-    static func check(_ request: HTTPRequest, against task: TodoTask?) throws {
+    static func check(_ request: HTTPRequest, against item: DAVItem?) throws {
         if let match = request.headers["If-Match"] {
             let tags = match.split(separator: ",").map { String($0.trimmingSpacesAndTabs()) }
-            guard let task, tags.contains("*") || tags.contains(etag(of: task)) else {
+            guard let item, tags.contains("*") || tags.contains(item.etag) else {
                 throw DAVRefusal(412, "the to-do is not the version If-Match names: it was changed or deleted since")
             }
         }
-        if let noneMatch = request.headers["If-None-Match"], let task {
+        if let noneMatch = request.headers["If-None-Match"], let item {
             let tags = noneMatch.split(separator: ",").map { String($0.trimmingSpacesAndTabs()) }
-            if tags.contains("*") || tags.contains(etag(of: task)) {
+            if tags.contains("*") || tags.contains(item.etag) {
                 throw DAVRefusal(412, "a to-do is at this address already (If-None-Match)")
             }
         }
     }
 
-    /// The answer to a change refused because the task changed between its check and its write.
-    static let changedMeanwhile = DAVRefusal(412, "the to-do was changed by someone else meanwhile")
-
-    /// PUT: the body, one VTODO, is the task's new state (or a new task on this list). The task's own history
-    /// stays (a repeating task's check-offs, what a Taskwarrior import kept). A task of another of the household's
-    /// lists put here moves here: that is how a client moves a to-do between lists (put in the new, deleted from
-    /// the old, whose delete then finds it gone).
-    ///
-    /// The answer carries the new ETag when the task stored says what the body said (its body is still written
-    /// anew, in Lists' order); when Lists changed what it means (a repeating to-do checked off moves on to its
-    /// next date), the answer has none, so that the client reads the task again (RFC 4791 5.3.4).
-    private func put(_ request: HTTPRequest, name: String, stored: TodoTask?) throws -> HTTPResponse {
+    /// A PUT's media type and size.
+    static func checkBody(of request: HTTPRequest) throws {
         if let type = request.mediaType, type != "text/calendar" {
             throw DAVRefusal(
                 415, "a to-do is sent as text/calendar, not \(type)",
@@ -128,7 +116,35 @@ struct DAVResources {
                 403, "a to-do is at most \(HTTPRequest.maximumBodySize / 1024) KiB",
                 condition: XMLName(XMLNamespace.calDAV, "max-resource-size"))
         }
-        try Self.check(request, against: stored)
+    }
+
+    /// The answer to a change refused because the to-do changed between its check and its write.
+    static let changedMeanwhile = DAVRefusal(412, "the to-do was changed by someone else meanwhile")
+
+    /// The refusal of a new resource whose UID `other` has (RFC 4791 5.3.2.1).
+    private func uidConflict(_ uid: String, at other: String) -> DAVRefusal {
+        DAVRefusal(
+            403, "a to-do with the UID \(Quoted(uid)) is in the household already, at \(other)",
+            condition: XMLName(XMLNamespace.calDAV, "no-uid-conflict"))
+    }
+
+    /// The refusal of a put that changes a resource's UID.
+    private func uidChange(_ uid: String) -> DAVRefusal {
+        DAVRefusal(
+            403, "this to-do's UID is \(Quoted(uid)): a resource keeps its UID",
+            condition: XMLName(XMLNamespace.calDAV, "no-uid-conflict"))
+    }
+
+    /// PUT in a to-do list: the body, one VTODO, is the task's new state (or a new task on this list). The task's
+    /// own history stays (a repeating task's check-offs, what a Taskwarrior import kept). A task of another of the
+    /// household's lists put here under its name moves here: that is how a client moves a to-do between lists (put
+    /// in the new, deleted from the old, whose delete then finds it gone).
+    ///
+    /// The answer carries the new ETag when the task stored says what the body said (its body is still written
+    /// anew, in Lists' order); when Lists changed what it means (a repeating to-do checked off moves on to its
+    /// next date), the answer has none, so that the client reads the task again (RFC 4791 5.3.4).
+    private func put(_ request: HTTPRequest, name: String, stored: TodoTask?) throws -> HTTPResponse {
+        guard case .todo(let list) = calendar.list else { throw DAVRefusal.notFound }
         let zone = try calendar.zone()
         let sent: TodoTask
         do {
@@ -140,20 +156,16 @@ struct DAVResources {
         }
         let household = calendar.household.household.id
         let id = sent.id
-        // A UID is one to-do of the household (RFC 4791 5.3.2.1, no-uid-conflict): a resource keeps its UID, and a
-        // new one may not take the UID of another. The same UID under the same name on another of the household's
-        // lists is that to-do, moved here.
+        // A UID is one to-do of the household (no-uid-conflict): a resource keeps its UID, and a new one may not
+        // take the UID of another. The same UID under the same name on another of the household's lists is that
+        // to-do, moved here.
         let elsewhere = stored == nil ? try tasks.stored(id) : nil
-        if let stored, stored.id != id {
-            throw DAVRefusal(
-                403, "this to-do's UID is \(Quoted(ICalendar.uid(of: stored))): a resource keeps its UID",
-                condition: XMLName(XMLNamespace.calDAV, "no-uid-conflict"))
-        }
-        if let elsewhere, ICalendar.resourceName(of: elsewhere) != name || elsewhere.list == calendar.list.id.uuidString {
-            let place = elsewhere.list == calendar.list.id.uuidString ? calendar.href(of: elsewhere) : "another list"
-            throw DAVRefusal(
-                403, "a to-do with the UID \(Quoted(ICalendar.uid(of: elsewhere))) is in the household already, at \(place)",
-                condition: XMLName(XMLNamespace.calDAV, "no-uid-conflict"))
+        if let stored, stored.id != id { throw uidChange(ICalendar.uid(of: stored)) }
+        if let elsewhere, ICalendar.resourceName(of: elsewhere) != name || elsewhere.list == list.id.uuidString {
+            let isHere = elsewhere.list == list.id.uuidString
+            throw uidConflict(
+                ICalendar.uid(of: elsewhere),
+                at: isHere ? calendar.href(named: ICalendar.resourceName(of: elsewhere)) : "another list")
         }
         let saved: TodoTask
         let isNew: Bool
@@ -161,12 +173,12 @@ struct DAVResources {
             if let old = stored ?? elsewhere {
                 saved = try tasks.change([.id(old.id)], expectedVersion: old.meta.version) { task in
                     Self.take(sent, into: &task)
-                    task.list = calendar.list.id.uuidString
+                    task.list = list.id.uuidString
                 }[0].record
                 isNew = stored == nil
             } else {
                 var draft = sent
-                draft.list = calendar.list.id.uuidString
+                draft.list = list.id.uuidString
                 let added = try tasks.add(draft, numbered: false, id: id)
                 // Made meanwhile by another request with this id: that one is the resource now.
                 guard added.isNew else { throw DAVRefusal(412, "a to-do was put at this address meanwhile") }
@@ -179,11 +191,76 @@ struct DAVResources {
             throw DAVRefusal(
                 403, "\(error.field): \(error.message)", condition: XMLName(XMLNamespace.calDAV, "valid-calendar-data"))
         }
-        if name != ICalendar.uid(of: saved) + ".ics" { try calendar.keepName(name, of: saved) }
+        if name != ICalendar.uid(of: saved) + ".ics" { try calendar.keepName(name, of: saved.id) }
         changed(household)
         var response = HTTPResponse(status: isNew ? 201 : 204)
-        if Self.saysTheSame(saved, sent) { response.headers["ETag"] = Self.etag(of: saved) }
+        if Self.saysTheSame(saved, sent) { response.headers["ETag"] = DAVItem(saved, zone: zone).etag }
         return response
+    }
+
+    /// PUT in a shopping list: the body, one VTODO, is the entry's new state, or a new entry (``ICalendar``'s
+    /// `entry(_:named:now:)` says how it reads). Its summary's name is an item of the catalog (the one of that name,
+    /// case ignored when none has it exactly; added to the catalog when none has it); a new entry is one of its own,
+    /// even when the item is on the list already (an app shows every to-do it made). A check-off is logged as
+    /// bought, as in Lists. The answer carries the new ETag: the entry's body is written anew, its meaning kept.
+    private func putEntry(_ request: HTTPRequest, name: String, stored: DAVItem?, on list: NamedList) throws
+        -> HTTPResponse
+    {
+        let sent: ICalendar.EntryValues
+        do {
+            sent = try ICalendar.entry(request.body, named: name, now: clock())
+        } catch let refusal as ICalendar.ResourceRefusal {
+            throw Self.refusal(refusal)
+        }
+        let shopping = calendar.household.lists.shoppingLists
+        if let stored, stored.id != sent.id { throw uidChange(stored.uid) }
+        if stored == nil, let other = try calendar.item(sent.id) {
+            throw uidConflict(sent.uid, at: calendar.href(of: other))
+        }
+        let isNew = stored == nil
+        do {
+            let item = try Self.item(named: sent.name, in: calendar.household.lists)
+            if isNew {
+                let put = try shopping.put(
+                    .id(item), on: list, quantity: sent.quantity, note: sent.note, id: sent.id, merging: false)
+                guard put.isNew else { throw DAVRefusal(412, "a to-do was put at this address meanwhile") }
+            }
+            try shopping.change([.id(sent.id)], on: list, expectedVersion: stored?.entry?.meta.version) { entry in
+                entry.item = item.uuidString
+                entry.quantity = sent.quantity
+                entry.note = sent.note
+                entry.checkedAt = sent.checkedAt
+                entry.icalendar = sent.kept
+            }
+        } catch StoreError.Code.conflict {
+            throw Self.changedMeanwhile
+        } catch let error as ValidationError {
+            throw DAVRefusal(
+                403, "\(error.field): \(error.message)", condition: XMLName(XMLNamespace.calDAV, "valid-calendar-data"))
+        }
+        if name != sent.uid + ".ics" { try calendar.keepName(name, of: sent.id) }
+        changed(calendar.household.household.id)
+        var response = HTTPResponse(status: isNew ? 201 : 204)
+        if let saved = try calendar.item(sent.id) { response.headers["ETag"] = saved.etag }
+        return response
+    }
+
+    /// The id of the catalog's item called `name`: the one of that exact name, else of that name ignoring case,
+    /// else one added to the catalog (at no price, as an item put on a list by its name is).
+    static func item(named typed: String, in lists: ListsServices) throws -> UUID {
+        let now = lists.clock()
+        let name: String
+        do {
+            name = try ShoppingItem.Fields.name.checked(typed, now: now)
+        } catch let error as ValidationError {
+            throw ValidationError(field: "SUMMARY", message: error.message)
+        }
+        let found = try lists.store.read { session in
+            try session.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
+                ?? session.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
+        }
+        if let found { return found.id }
+        return try lists.shopping.add(name: name, price: .zero).record.id
     }
 
     /// What a VTODO sets of a task: every field iCalendar carries, and its kept lines.
@@ -222,33 +299,27 @@ struct DAVResources {
 
     /// A REPORT's answer.
     func report(_ report: ReportRequest) throws -> Multistatus {
-        let zone = try calendar.zone()
-        func response(_ task: TodoTask, _ names: [XMLName]) -> Multistatus.Response {
-            properties(of: task, zone: { zone }).response(
-                calendar.href(of: task), .properties(names.isEmpty ? [DAVName.getetag] : names))
+        func response(_ item: DAVItem, _ names: [XMLName]) -> Multistatus.Response {
+            properties(of: item).response(
+                calendar.href(of: item), .properties(names.isEmpty ? [DAVName.getetag] : names))
         }
         switch report {
         case .multiget(let names, let hrefs):
             // Many hrefs (a first sync's) are found in one read of the list; a few, each by its name.
             let listed =
-                hrefs.count > 16
-                ? Dictionary(try calendar.tasks().map { (ICalendar.resourceName(of: $0), $0) }) { first, _ in first }
-                : nil
+                hrefs.count > 16 ? Dictionary(try calendar.items().map { ($0.name, $0) }) { first, _ in first } : nil
             return Multistatus(
                 responses: try hrefs.map { href in
                     guard case .resource(let user, let segment, let name)? = DAVPath(href: href),
                         calendar.user.isNamed(user),
-                        (UUID(text: segment) ?? ICalendar.id(forUID: segment)) == calendar.list.id
+                        (UUID(text: segment) ?? ICalendar.id(forUID: segment)) == calendar.list.id,
+                        let item = try listed.map({ $0[name] }) ?? calendar.item(named: name)
                     else { return Multistatus.Response(href: href, status: 404) }
-                    guard let task = try listed.map({ $0[name] }) ?? calendar.task(named: name) else {
-                        return Multistatus.Response(href: href, status: 404)
-                    }
-                    return response(task, names)
+                    return response(item, names)
                 })
         case .calendarQuery(let names, let filter):
             return Multistatus(
-                responses: try calendar.tasks().filter { filter.matches(ICalendar.component(of: $0, zone: zone)) }
-                    .map { response($0, names) })
+                responses: try calendar.items().filter { filter.matches($0.component()) }.map { response($0, names) })
         case .syncCollection(let token, let names, let limit):
             return try syncCollection(from: token, names, limit: limit, response: response)
         }
@@ -262,10 +333,10 @@ struct DAVResources {
     /// the start.
     private func syncCollection(
         from token: String, _ names: [XMLName], limit: Int?,
-        response: (TodoTask, [XMLName]) -> Multistatus.Response
+        response: (DAVItem, [XMLName]) -> Multistatus.Response
     ) throws -> Multistatus {
         let now = try calendar.user.sync.token(of: calendar, now: clock())
-        let tasks = try now.tasks ?? calendar.tasks()
+        let items = try now.items ?? calendar.items()
         let current = DAVSyncToken(calendar: calendar.list.id, digest: now.digest)
         var offset = 0
         if !token.isEmpty {
@@ -286,8 +357,8 @@ struct DAVResources {
                 if given.digest == now.digest { return Multistatus(responses: [], syncToken: current.text) }
                 guard let then = try calendar.user.sync.snapshot(given.digest, of: calendar) else { throw unknown }
                 let before = Dictionary(then.entries.map { ($0.id, $0) }) { first, _ in first }
-                let ids = Set(tasks.map(\.id))
-                let changed = tasks.filter { before[$0.id]?.etag != Self.etag(of: $0) }
+                let ids = Set(items.map(\.id))
+                let changed = items.filter { before[$0.id]?.etag != $0.etag || before[$0.id]?.name != $0.name }
                 let removed = then.entries.filter { !ids.contains($0.id) }
                 if let limit, changed.count + removed.count > limit {
                     throw DAVRefusal(
@@ -296,17 +367,11 @@ struct DAVResources {
                             + "for: sync again from the start",
                         condition: XMLName(XMLNamespace.dav, "number-of-matches-within-limits"))
                 }
-                let gone = removed.map { entry in
-                    Multistatus.Response(
-                        href: DAVPath.resource(
-                            user: calendar.user.user.name, calendar: calendar.list.id.text.lowercased(),
-                            name: entry.name
-                        ).href, status: 404)
-                }
+                let gone = removed.map { Multistatus.Response(href: calendar.href(named: $0.name), status: 404) }
                 return Multistatus(responses: changed.map { response($0, names) } + gone, syncToken: current.text)
             }
         }
-        let rest = tasks.dropFirst(offset)
+        let rest = items.dropFirst(offset)
         guard let limit, rest.count > limit else {
             return Multistatus(responses: rest.map { response($0, names) }, syncToken: current.text)
         }
@@ -361,11 +426,15 @@ struct DAVResources {
         }
         if let newName {
             do {
-                _ = try calendar.household.lists.todoLists.rename(.id(calendar.list.id), to: newName)
+                switch calendar.list {
+                case .todo(let list): _ = try calendar.household.lists.todoLists.rename(.id(list.id), to: newName)
+                case .shopping(let list):
+                    _ = try calendar.household.lists.shoppingLists.rename(.id(list.id), to: newName)
+                }
             } catch let error as ValidationError {
                 throw DAVRefusal(409, "displayname: \(error.message)")
             } catch StoreError.Code.nameTaken {
-                throw DAVRefusal(409, "displayname: the household has a to-do list named \(Quoted(newName)) already")
+                throw DAVRefusal(409, "displayname: the household has a list named \(Quoted(newName)) already")
             }
             changed(calendar.household.household.id)
         }
@@ -373,10 +442,13 @@ struct DAVResources {
             Multistatus(responses: [Multistatus.Response(href: href, found: asked.map { XMLElement($0) })]))
     }
 
-    /// DELETE on the calendar: the list and its tasks, as deleting it in Lists does (its undo there puts them
-    /// back for ten minutes).
+    /// DELETE on the calendar: the list and its tasks or entries, as deleting it in Lists does (its undo there
+    /// puts them back for ten minutes).
     func deleteCalendar(_ request: HTTPRequest) throws {
-        _ = try calendar.household.lists.todoLists.delete(.id(calendar.list.id))
+        switch calendar.list {
+        case .todo(let list): _ = try calendar.household.lists.todoLists.delete(.id(list.id))
+        case .shopping(let list): _ = try calendar.household.lists.shoppingLists.delete(.id(list.id))
+        }
         changed(calendar.household.household.id)
     }
 }

@@ -19,8 +19,8 @@ struct DAVSnapshot: Equatable {
 
     var entries: [Entry]
 
-    init(_ tasks: [TodoTask]) {
-        entries = tasks.map { Entry(id: $0.id, etag: DAVResources.etag(of: $0), name: ICalendar.resourceName(of: $0)) }
+    init(_ items: [DAVItem]) {
+        entries = items.map { Entry(id: $0.id, etag: $0.etag, name: $0.name) }
     }
 
     /// The text a store keeps: a line a to-do, its id, its ETag and its name when that is not `ID.ics`.
@@ -70,23 +70,23 @@ final class DAVSyncStates: Sendable {
 
     /// The calendar's token now (its content's digest), and the snapshot when it had to be made (the tasks were
     /// read); the snapshot is kept in the store when it is new, or its time moved on.
-    func token(of calendar: DAVCalendar, now: Date) throws -> (digest: String, snapshot: DAVSnapshot?, tasks: [TodoTask]?) {
+    func token(of calendar: DAVCalendar, now: Date) throws -> (digest: String, snapshot: DAVSnapshot?, items: [DAVItem]?) {
         let key = Key(household: calendar.household.household.id, list: calendar.list.id)
         let revision = try calendar.revision()
         if let known = current.withLock({ $0[key] }), known.revision == revision,
-            known.listVersion == calendar.list.meta.version
+            known.listVersion == calendar.list.version
         {
             return (known.digest, nil, nil)
         }
-        let tasks = try calendar.tasks()
-        let snapshot = DAVSnapshot(tasks)
+        let items = try calendar.items()
+        let snapshot = DAVSnapshot(items)
         let digest = snapshot.digest
         try keep(snapshot, digest: digest, of: calendar, now: now)
         current.withLock { remembered in
             if remembered.count >= 10_000 { remembered.removeAll() }
-            remembered[key] = (revision, calendar.list.meta.version, digest)
+            remembered[key] = (revision, calendar.list.version, digest)
         }
-        return (digest, snapshot, tasks)
+        return (digest, snapshot, items)
     }
 
     /// The snapshot the token with `digest` names, when the calendar still keeps it.
@@ -97,7 +97,7 @@ final class DAVSyncStates: Sendable {
     }
 
     private static func key(_ calendar: DAVCalendar) -> String {
-        "caldav-sync:\(calendar.household.household.id.rawValue):\(calendar.list.id.text.lowercased())"
+        "caldav-sync:\(calendar.household.household.id.rawValue):\(calendar.segment)"
     }
 
     /// Keeps `snapshot` under `digest` and forgets the calendar's snapshots given too long ago, in one write.
