@@ -107,21 +107,27 @@ public struct XMLWriter {
     }
 
     private mutating func escape(_ text: String, inAttribute: Bool) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": bytes.append(contentsOf: Array("&amp;".utf8))
-            case "<": bytes.append(contentsOf: Array("&lt;".utf8))
-            case ">": bytes.append(contentsOf: Array("&gt;".utf8))
-            case "\"" where inAttribute: bytes.append(contentsOf: Array("&quot;".utf8))
-            case "\r": bytes.append(contentsOf: Array("&#13;".utf8))
-            case "\n" where inAttribute: bytes.append(contentsOf: Array("&#10;".utf8))
-            case "\t" where inAttribute: bytes.append(contentsOf: Array("&#9;".utf8))
-            case "\t", "\n": bytes.append(UInt8(scalar.value))
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    bytes.append(contentsOf: Array("\u{FFFD}".utf8))
-                } else {
-                    bytes.append(contentsOf: Array(String(scalar).utf8))
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\"") where inAttribute: bytes.append(contentsOf: "&quot;".utf8)
+                case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
+                case 0x0A where inAttribute: bytes.append(contentsOf: "&#10;".utf8)
+                case 0x09 where inAttribute: bytes.append(contentsOf: "&#9;".utf8)
+                case 0x09, 0x0A: bytes.append(byte)
+                case ..<0x20: bytes.append(contentsOf: "\u{FFFD}".utf8)
+                // U+FFFE and U+FFFF, which XML cannot hold either (EF BF BE, EF BF BF).
+                case 0xEF where index + 1 < utf8.count && utf8[index] == 0xBF && utf8[index + 1] >= 0xBE:
+                    bytes.append(contentsOf: "\u{FFFD}".utf8)
+                    index += 2
+                default: bytes.append(byte)
                 }
             }
         }

@@ -474,9 +474,14 @@ public enum ICalendar {
 
     /// `DUE;VALUE=DATE:20261224`, or the floating `DUE:20261224T180000`: a wall-clock time, as Lists keeps it.
     static func dueLine(_ due: Due) -> String {
-        let day = due.day.description.replacingOccurrences(of: "-", with: "")
+        let day = basic(due.day)
         guard let minute = due.minute else { return "DUE;VALUE=DATE:\(day)" }
         return "DUE:\(day)T\(Day.padded(minute / 60, 2))\(Day.padded(minute % 60, 2))00"
+    }
+
+    /// A day in iCalendar's basic form: `20261224`.
+    static func basic(_ day: Day) -> String {
+        Day.padded(day.year, 4) + Day.padded(day.month, 2) + Day.padded(day.day, 2)
     }
 
     /// `moment` in UTC: `20261224T170000Z`.
@@ -484,7 +489,7 @@ public enum ICalendar {
         let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
         let day = Day(daysSince1970: Int((Double(seconds) / 86_400).rounded(.down)))
         let rest = seconds - day.daysSince1970 * 86_400
-        return day.description.replacingOccurrences(of: "-", with: "")
+        return basic(day)
             + "T\(Day.padded(rest / 3600, 2))\(Day.padded(rest % 3600 / 60, 2))\(Day.padded(rest % 60, 2))Z"
     }
 
