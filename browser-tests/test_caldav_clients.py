@@ -421,3 +421,89 @@ def test_todoman_makes_completes_and_edits_tasks_that_vdirsyncer_carries_to_list
     sync.sync()
     assert set(todo.todos("NEEDS-ACTION")) == {"Chop the logs", "Mend the fence"}
     assert todo.todos()["Walk the dogs"]["completed"] is True
+
+
+# Shopping lists, which are calendars of to-dos too: an entry's summary is its item and quantity ("Milk (2 l)").
+
+
+def make_shopping_list(server: Server, name: str = "Shopping") -> str:
+    """Makes a shopping list through Lists' API (the seed makes none); answers its id."""
+    status, _, body = server.request("POST", "/api/v1/lists", {"name": name})
+    assert status == 201, body
+    return json.loads(body)["id"]
+
+
+def catalog(server: Server) -> dict[str, dict]:
+    """The household's catalog of items as Lists' API gives it, by name."""
+    return {item["name"]: item for item in server.get_json("/api/v1/items")["items"]}
+
+
+def put_on_list(server: Server, list_id: str, item: str, quantity: str | None = None) -> dict:
+    """Puts the catalog's item called `item` on the list through Lists' API; answers the entry."""
+    fields = {"item": catalog(server)[item]["id"]} | ({"quantity": quantity} if quantity else {})
+    status, _, body = server.request("POST", f"/api/v1/lists/{list_id}/entries", fields)
+    assert status == 201, body
+    return json.loads(body)["entry"]
+
+
+def shopping_rows(server: Server, list_id: str) -> dict[str, dict]:
+    """The list's entries as Lists' API gives them (each with its item), by item and quantity: "Milk (2 l)"."""
+    rows = server.get_json(f"/api/v1/lists/{list_id}")["entries"]
+    return {row["item"]["name"] + (f" ({row['entry']['quantity']})" if row["entry"].get("quantity") else ""): row
+            for row in rows}
+
+
+def test_python_caldav_adds_to_a_shopping_list_and_checks_an_entry_off(seeded):
+    """The shopping list "Shopping" is a calendar whose to-dos are its entries: Bread put on it in Lists reads
+    "Bread (2)"; "Milk (2 l)" added in python-caldav is an entry of Milk (added to the catalog) of 2 l; Bread
+    checked off in the client is checked off in Lists and logged as bought, and leaves the client's open to-dos."""
+    shopping = make_shopping_list(seeded)
+    put_on_list(seeded, shopping, "Bread", "2")
+    with dav_client(seeded, app_password(seeded)) as client:
+        calendar = client.principal().calendar(name="Shopping")
+        assert [summary(todo) for todo in calendar.todos()] == ["Bread (2)"]
+
+        calendar.add_todo(summary="Milk (2 l)")
+        rows = shopping_rows(seeded, shopping)
+        assert set(rows) == {"Bread (2)", "Milk (2 l)"}
+        assert rows["Milk (2 l)"]["entry"]["checkedAt"] is None
+        assert rows["Milk (2 l)"]["item"]["id"] == catalog(seeded)["Milk"]["id"]
+        assert catalog(seeded)["Milk"]["price"] == 0
+
+        bread = next(todo for todo in calendar.todos() if summary(todo) == "Bread (2)")
+        bread.complete()
+        rows = shopping_rows(seeded, shopping)
+        assert rows["Bread (2)"]["entry"]["checkedAt"] is not None
+        assert rows["Milk (2 l)"]["entry"]["checkedAt"] is None
+        purchases = seeded.get_json("/api/v1/purchases")
+        assert purchases["total"] == 1
+        assert purchases["purchases"][0]["entry"] == rows["Bread (2)"]["entry"]["id"]
+        assert [summary(todo) for todo in calendar.todos()] == ["Milk (2 l)"]
+        done = [todo for todo in calendar.todos(include_completed=True) if summary(todo) == "Bread (2)"]
+        assert [str(todo.icalendar_component["STATUS"]) for todo in done] == ["COMPLETED"]
+
+
+def test_vdirsyncer_syncs_a_shopping_list_down_and_a_new_file_up(seeded, tmp_path):
+    """A shopping list's entries come down as files whose SUMMARY is the item and its quantity; the item renamed in
+    Lists' catalog comes down renamed; a file added to the list's folder goes up as an entry of its own."""
+    shopping = make_shopping_list(seeded)
+    put_on_list(seeded, shopping, "Bread", "2")
+    put_on_list(seeded, shopping, "Mango")
+    sync = synced(seeded, tmp_path)
+    folder = sync.tasks / shopping.lower()
+    assert set(todos_in(folder)) == {"Bread (2)", "Mango"}
+    assert "Copying" not in sync.sync()
+
+    status, _, body = seeded.request("PATCH", f"/api/v1/items/{catalog(seeded)['Bread']['id']}",
+                                     {"name": "Wholemeal bread"})
+    assert status == 200, body
+    sync.sync()
+    assert set(todos_in(folder)) == {"Wholemeal bread (2)", "Mango"}
+
+    write_anew(folder / "eggs.ics", vtodo("eggs@example.org", "Eggs (12)"))
+    sync.sync()
+    rows = shopping_rows(seeded, shopping)
+    assert set(rows) == {"Wholemeal bread (2)", "Mango", "Eggs (12)"}
+    assert rows["Eggs (12)"]["entry"]["checkedAt"] is None
+    output = sync.sync()
+    assert "Copying" not in output and "Deleting" not in output, output

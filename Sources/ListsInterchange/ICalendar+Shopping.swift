@@ -7,9 +7,9 @@ import ListsModel
 ///
 /// | VTODO | entry |
 /// | --- | --- |
-/// | `SUMMARY` | the item's name, and its quantity after it in parentheses when it has one: `Milk (2 l)`; a summary that ends so with a quantity Lists reads (`Eggs (12)`, `Flour (1.5 kg)`) is read back as name and quantity, any other as the name alone (`Pasta (fusilli)`) |
-/// | `STATUS:COMPLETED`, `COMPLETED` | checked off, and when |
-/// | `DESCRIPTION` | its note |
+/// | `SUMMARY` | the item's name, and its quantity after it in parentheses when it has one: `Milk (2 l)`, `Basil (a bunch)`; a summary sent back unchanged keeps both, another that ends so with a number Lists reads as a quantity (`Eggs (12)`, `Flour (1.5 kg)`) is read as name and quantity, and words in parentheses are the name's (`Pasta (fusilli)`) |
+/// | `STATUS:COMPLETED`, `COMPLETED` | checked off, and when (another STATUS, `IN-PROCESS` or `CANCELLED`, is to buy) |
+/// | `DESCRIPTION` | its note (one line: a note of several lines is read with its line breaks as spaces) |
 /// | `CATEGORIES` | the item's category, written for the app to show; Lists does not read it back (the category is the catalog item's, for every list) |
 /// | `UID` | its id when it is a UUID, else one made from it (``id(forUID:)``), as for a task |
 ///
@@ -64,20 +64,29 @@ extension ICalendar {
         quantity.map { "\(name) (\($0))" } ?? name
     }
 
-    /// A summary read as an item's name and a quantity: the quantity is what the last parentheses hold when Lists
-    /// reads it as one.
-    static func nameAndQuantity(_ summary: String) -> (name: String, quantity: String?) {
+    /// A summary read as an item's name and a quantity: the summary the entry has now (`current`) reads as its own
+    /// name and quantity (a quantity of words too, `Basil (a bunch)`); any other's quantity is what its last
+    /// parentheses hold when that starts with a number Lists reads (`Eggs (12)`, `Flour (1.5 kg)`), and words in
+    /// parentheses are the name's (`Pasta (fusilli)`).
+    static func nameAndQuantity(_ summary: String, current: (name: String, quantity: String?)? = nil)
+        -> (name: String, quantity: String?)
+    {
+        if let current, summary == self.summary(name: current.name, quantity: current.quantity) { return current }
         guard summary.hasSuffix(")"), let open = summary.range(of: " (", options: .backwards) else {
             return (summary, nil)
         }
         let inner = String(summary[open.upperBound..<summary.index(before: summary.endIndex)])
-        guard !inner.isEmpty, (try? Quantity(parsing: inner)) != nil else { return (summary, nil) }
-        return (String(summary[..<open.lowerBound]), inner)
+        switch try? Quantity(parsing: inner) {
+        case .count?, .amount?: return (String(summary[..<open.lowerBound]), inner)
+        default: return (summary, nil)
+        }
     }
 
     /// A resource's body put at `name` in a shopping list, as the entry it says.
     /// - Throws: ``ResourceRefusal``: not iCalendar, not one VTODO, no UID, no SUMMARY.
-    public static func entry(_ bytes: [UInt8], named name: String, now: Date) throws -> EntryValues {
+    public static func entry(
+        _ bytes: [UInt8], named name: String, now: Date, current: (name: String, quantity: String?)? = nil
+    ) throws -> EntryValues {
         let lines = try vtodoLines(bytes)
         var uid: String?
         var summary: String?
@@ -100,14 +109,12 @@ extension ICalendar {
             case "SUMMARY":
                 summary = unescaped(line.value).replacingOccurrences(of: "\n", with: " ")
             case "DESCRIPTION":
-                let text = unescaped(line.value)
+                // An entry's note is one line: a note of several reads as one, its line breaks as spaces.
+                let text = ImportedText.oneLine(unescaped(line.value)).trimmingWhitespace()
                 note = text.isEmpty ? nil : text
             case "STATUS":
-                switch line.value.uppercased() {
-                case "COMPLETED": isChecked = true
-                case "NEEDS-ACTION": break
-                default: kept.append(line.raw)
-                }
+                // Lists writes its own STATUS: an entry is bought or not. IN-PROCESS and CANCELLED read as not.
+                if line.value.uppercased() == "COMPLETED" { isChecked = true }
             case "COMPLETED":
                 isChecked = true
                 do {
@@ -133,7 +140,7 @@ extension ICalendar {
             throw ResourceRefusal.notKeptAsSent(
                 "the VTODO holds more than \(keptLimit) characters that Lists keeps as they are")
         }
-        let (itemName, quantity) = nameAndQuantity(summary)
+        let (itemName, quantity) = nameAndQuantity(summary, current: current)
         return EntryValues(
             id: id, uid: uid, name: itemName, quantity: quantity, note: note,
             checkedAt: isChecked ? (checkedAt ?? now) : nil, kept: kept.isEmpty ? nil : keptText)
@@ -196,7 +203,9 @@ extension ICalendar {
         }
         guard ended else { throw ResourceRefusal.notCalendarData("the body ends before END:VCALENDAR") }
         if todos.isEmpty, let other = others.first { throw ResourceRefusal.notAToDo(component: other) }
-        guard todos.count == 1, others.isEmpty else { throw ResourceRefusal.severalComponents(todos.count + others.count) }
+        guard todos.count == 1, others.isEmpty else {
+            throw ResourceRefusal.severalComponents(todos.count + others.count)
+        }
         return todos[0]
     }
 }

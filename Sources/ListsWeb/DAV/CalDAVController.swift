@@ -88,7 +88,9 @@ struct CalDAVController: Sendable {
         let you = DAVUser(user: user, memberships: memberships, services: services, sync: sync, clock: clock)
         switch path {
         case .root:
-            return try propfindOnly(request) { request, _ in [(request.path == "/" ? "/" : DAVPath.root.href, you.rootProperties())] }
+            return try propfindOnly(request) { request, _ in
+                [(request.path == "/" ? "/" : DAVPath.root.href, you.rootProperties())]
+            }
         case .principal(let name):
             guard you.isNamed(name) else { throw DAVRefusal.notFound }
             return try propfindOnly(request) { _, _ in [(you.principal.href, you.principalProperties())] }

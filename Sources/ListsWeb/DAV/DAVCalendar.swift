@@ -52,17 +52,15 @@ struct DAVCalendar {
             let zone = try self.zone()
             return try household.lists.todoLists.tasks(of: list).all().map { DAVItem($0.record, zone: zone) }
         case .shopping(let list):
+            let id = household.household.id
             let (rows, categories) = try household.lists.store.read { session in
-                (
-                    try ShoppingLists.rows(of: list, in: session),
-                    try session.list(ItemCategory.self).map(\.record)
-                )
+                (try ShoppingLists.rows(of: list, in: session), try Categories.all(household: id, in: session))
             }
             let names = Dictionary(categories.map { ($0.id.uuidString, $0.name) }) { first, _ in first }
             let zone = try self.zone()
             return rows.map { row in
                 DAVItem(
-                    row.entry.record, name: row.item?.name ?? "",
+                    row.entry.record, name: row.item?.name ?? DAVItem.deletedItem,
                     category: row.item?.category.flatMap { names[$0] }, zone: zone)
             }
         }
@@ -82,13 +80,14 @@ struct DAVCalendar {
                     return nil
                 }
                 let item = try entry.itemID.flatMap { try session.record(ShoppingItem.self, id: $0) }
-                let category = try item?.category.flatMap(UUID.init(uuidString:)).flatMap {
-                    try session.record(ItemCategory.self, id: $0)
+                let category = try item?.category.flatMap { category in
+                    try Categories.all(household: household.household.id, in: session)
+                        .first { $0.id.uuidString == category }
                 }
                 return (entry, item, category?.name)
             }
             guard let (entry, item, category) = found else { return nil }
-            return DAVItem(entry, name: item?.name ?? "", category: category, zone: try zone())
+            return DAVItem(entry, name: item?.name ?? DAVItem.deletedItem, category: category, zone: try zone())
         }
     }
 
@@ -173,7 +172,9 @@ struct DAVCalendar {
                         XMLElement(
                             XMLName(XMLNamespace.dav, "supported-report"),
                             nodes: [
-                                .element(XMLElement(XMLName(XMLNamespace.dav, "report"), nodes: [.element(XMLElement(report))]))
+                                .element(
+                                    XMLElement(
+                                        XMLName(XMLNamespace.dav, "report"), nodes: [.element(XMLElement(report))]))
                             ]))
                 })
         }
@@ -217,6 +218,11 @@ struct DAVItem {
     let component: () -> CalendarComponent
     let task: TodoTask?
     let entry: ListEntry?
+    /// An entry's item's name (a task's title).
+    let itemName: String
+
+    /// What an entry whose item was deleted from the catalog is called, as the web's lists call it.
+    static let deletedItem = "(deleted item)"
 
     init(_ task: TodoTask, zone: TimeZone) {
         id = task.id
@@ -229,6 +235,7 @@ struct DAVItem {
         component = { ICalendar.component(of: task, zone: zone) }
         self.task = task
         entry = nil
+        itemName = task.title
     }
 
     /// An entry of the item called `itemName`, in `category`. Its ETag is its body's digest: the body shows the
@@ -246,5 +253,6 @@ struct DAVItem {
         component = { ICalendar.component(ofBody: bytes, zone: zone) }
         task = nil
         self.entry = entry
+        self.itemName = itemName
     }
 }

@@ -60,7 +60,9 @@ struct DAVUser {
     /// What every resource of the user's says of them.
     private func common() -> DAVProperties {
         var properties = DAVProperties()
-        properties.add(DAVName.currentUserPrincipal) { DAVProperties.href(DAVName.currentUserPrincipal, principal.href) }
+        properties.add(DAVName.currentUserPrincipal) {
+            DAVProperties.href(DAVName.currentUserPrincipal, principal.href)
+        }
         properties.add(DAVName.principalURL) { DAVProperties.href(DAVName.principalURL, principal.href) }
         properties.add(DAVName.owner) { DAVProperties.href(DAVName.owner, principal.href) }
         properties.add(DAVName.currentUserPrivilegeSet) { DAVProperties.privileges() }
@@ -170,7 +172,9 @@ struct DAVProperties {
 
     /// Everything: a member of a household reads and changes all its lists.
     static func privileges() -> XMLElement {
-        let granted = ["read", "write", "write-properties", "write-content", "bind", "unbind", "read-current-user-privilege-set"]
+        let granted = [
+            "read", "write", "write-properties", "write-content", "bind", "unbind", "read-current-user-privilege-set",
+        ]
         return XMLElement(
             DAVName.currentUserPrivilegeSet,
             nodes: granted.map { privilege in

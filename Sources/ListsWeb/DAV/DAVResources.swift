@@ -208,28 +208,43 @@ struct DAVResources {
     {
         let sent: ICalendar.EntryValues
         do {
-            sent = try ICalendar.entry(request.body, named: name, now: clock())
+            sent = try ICalendar.entry(
+                request.body, named: name, now: clock(), current: stored.map { ($0.itemName, $0.entry?.quantity) })
         } catch let refusal as ICalendar.ResourceRefusal {
             throw Self.refusal(refusal)
         }
-        let shopping = calendar.household.lists.shoppingLists
+        let lists = calendar.household.lists
+        let shopping = lists.shoppingLists
         if let stored, stored.id != sent.id { throw uidChange(stored.uid) }
-        if stored == nil, let other = try calendar.item(sent.id) {
-            throw uidConflict(sent.uid, at: calendar.href(of: other))
+        if stored == nil {
+            if let other = try calendar.item(sent.id) { throw uidConflict(sent.uid, at: calendar.href(of: other)) }
+            // Entries' ids are the household's: one on another shopping list is that list's to-do.
+            if try lists.store.read({ try $0.session(in: nil).record(ListEntry.self, id: sent.id) }) != nil {
+                throw uidConflict(sent.uid, at: "another list")
+            }
         }
         let isNew = stored == nil
         do {
-            let item = try Self.item(named: sent.name, in: calendar.household.lists)
-            if isNew {
+            // Everything checked before anything is written: a refused to-do adds nothing to the catalog either.
+            let now = clock()
+            let note = try ListEntry.Fields.note.checked(sent.note, now: now)
+            let quantity = try ListEntry.Fields.quantity.checked(sent.quantity, now: now)
+            let checkedAt = try ListEntry.Fields.checkedAt.checked(sent.checkedAt, now: now)
+            // The entry's item stays while its name does (an item deleted from the catalog too).
+            let keepsItem = stored.map { $0.itemName == sent.name } ?? false
+            if !keepsItem { _ = try ShoppingItem.Fields.name.checked(sent.name, now: now) }
+            let item =
+                try keepsItem ? stored?.entry?.itemID : Self.item(named: sent.name, in: lists)
+            if isNew, let item {
                 let put = try shopping.put(
-                    .id(item), on: list, quantity: sent.quantity, note: sent.note, id: sent.id, merging: false)
+                    .id(item), on: list, quantity: quantity, note: note, id: sent.id, merging: false)
                 guard put.isNew else { throw DAVRefusal(412, "a to-do was put at this address meanwhile") }
             }
             try shopping.change([.id(sent.id)], on: list, expectedVersion: stored?.entry?.meta.version) { entry in
-                entry.item = item.uuidString
-                entry.quantity = sent.quantity
-                entry.note = sent.note
-                entry.checkedAt = sent.checkedAt
+                if let item { entry.item = item.uuidString }
+                entry.quantity = quantity
+                entry.note = note
+                entry.checkedAt = checkedAt
                 entry.icalendar = sent.kept
             }
         } catch StoreError.Code.conflict {

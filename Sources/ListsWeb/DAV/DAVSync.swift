@@ -38,7 +38,8 @@ struct DAVSnapshot: Equatable {
             let parts = line.split(separator: " ", maxSplits: 2)
             guard parts.count >= 2, let id = UUID(text: String(parts[0])) else { return nil }
             entries.append(
-                Entry(id: id, etag: String(parts[1]), name: parts.count == 3 ? String(parts[2]) : id.uuidString + ".ics"))
+                Entry(
+                    id: id, etag: String(parts[1]), name: parts.count == 3 ? String(parts[2]) : id.uuidString + ".ics"))
         }
         self.entries = entries
     }
@@ -70,7 +71,9 @@ final class DAVSyncStates: Sendable {
 
     /// The calendar's token now (its content's digest), and the snapshot when it had to be made (the tasks were
     /// read); the snapshot is kept in the store when it is new, or its time moved on.
-    func token(of calendar: DAVCalendar, now: Date) throws -> (digest: String, snapshot: DAVSnapshot?, items: [DAVItem]?) {
+    func token(of calendar: DAVCalendar, now: Date) throws -> (
+        digest: String, snapshot: DAVSnapshot?, items: [DAVItem]?
+    ) {
         let key = Key(household: calendar.household.household.id, list: calendar.list.id)
         let revision = try calendar.revision()
         if let known = current.withLock({ $0[key] }), known.revision == revision,
