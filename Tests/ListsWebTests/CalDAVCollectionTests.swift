@@ -119,6 +119,10 @@ struct CalDAVCollectionTests {
         #expect(try s.site.listNames(s.home).contains("work-tasks"))
         let found = s.site.propfind(path, as: s.ann, "<d:displayname/>")
         #expect(found.status == 207, "PROPFIND \(path) after MKCALENDAR: \(found.status)")
+        // Listed at that address, not at its id's: a client finds the calendar it made where it made it.
+        #expect(found.hrefs.first == path)
+        let home = s.site.propfind(s.ann.home, as: s.ann, depth: "1", "<d:displayname/>")
+        #expect(home.hrefs.contains(path), "\(home.hrefs)")
         let put = s.site.put(path + "one.ics", as: s.ann, ICS.todo(uid: "one", summary: "One"))
         #expect(put.status == 201, "PUT into \(path): \(put.status)")
         // And a second MKCALENDAR there finds it taken.

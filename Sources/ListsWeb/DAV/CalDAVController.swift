@@ -182,8 +182,9 @@ struct CalDAVController: Sendable {
                 403, "a list in Lists holds to-dos (VTODO), not \(components.joined(separator: ", "))",
                 condition: XMLName(XMLNamespace.calDAV, "supported-calendar-component"))
         }
-        let lists = services(household).lists.todoLists
-        _ = try lists.make(name: name, id: ICalendar.id(forUID: segment))
+        let services = services(household)
+        let made = try services.lists.todoLists.make(name: name, id: UUID(text: segment) ?? ICalendar.id(forUID: segment))
+        try DAVUser.keepSegment(segment, of: made.id, in: services)
         changed(household.id)
         return HTTPResponse(status: 201)
     }

@@ -39,9 +39,12 @@ struct DAVCalendar {
     let household: HouseholdServices
     let list: List
     let displayName: String
+    /// The list's segment in paths: the one a client made it at (MKCALENDAR), else its id, lower-case
+    /// (``DAVUser/segment(of:in:)``).
+    let segment: String
 
-    /// The list's segment in paths: its id, lower-case.
-    var segment: String { list.id.text.lowercased() }
+    /// The list's id as the keys of what is kept about it name it.
+    var key: String { list.id.text.lowercased() }
 
     var path: DAVPath { .calendar(user: user.user.name, calendar: segment) }
 
@@ -112,7 +115,7 @@ struct DAVCalendar {
     }
 
     private func nameKey(_ name: String) -> String {
-        "caldav-name:\(household.household.id.rawValue):\(segment):\(name)"
+        "caldav-name:\(household.household.id.rawValue):\(key):\(name)"
     }
 
     /// A to-do's href.

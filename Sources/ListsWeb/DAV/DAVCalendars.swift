@@ -27,8 +27,8 @@ struct DAVUser {
     func calendars() throws -> [DAVCalendar] {
         try memberships.flatMap { membership in
             let household = services(membership.household)
-            return try household.lists.todoLists.all().map { calendar(.todo($0), in: household) }
-                + household.lists.shoppingLists.all().map { calendar(.shopping($0), in: household) }
+            return try household.lists.todoLists.all().map { try calendar(.todo($0), in: household) }
+                + household.lists.shoppingLists.all().map { try calendar(.shopping($0), in: household) }
         }
     }
 
@@ -40,19 +40,37 @@ struct DAVUser {
         for membership in memberships {
             let household = services(membership.household)
             if let list = try household.lists.todoLists.lists.stored(id) {
-                return calendar(.todo(list), in: household)
+                return try calendar(.todo(list), in: household)
             }
             if let list = try household.lists.store.read({ try $0.record(NamedList.self, id: id) }) {
-                return calendar(.shopping(list), in: household)
+                return try calendar(.shopping(list), in: household)
             }
         }
         return nil
     }
 
-    private func calendar(_ list: DAVCalendar.List, in household: HouseholdServices) -> DAVCalendar {
+    private func calendar(_ list: DAVCalendar.List, in household: HouseholdServices) throws -> DAVCalendar {
         // Named after its household too when the user has several: two households' "Groceries" told apart.
         let name = memberships.count > 1 ? "\(list.name) (\(household.household.name))" : list.name
-        return DAVCalendar(user: self, household: household, list: list, displayName: name)
+        return DAVCalendar(
+            user: self, household: household, list: list, displayName: name,
+            segment: try Self.segment(of: list.id, in: household) ?? list.id.text.lowercased())
+    }
+
+    /// The segment a client made the list with `id` at (MKCALENDAR), when it is not the id lower-case: kept in the
+    /// store's settings, so that the list stays where its client made it (RFC 4791 5.3.1), for every server.
+    static func segment(of id: UUID, in household: HouseholdServices) throws -> String? {
+        try household.lists.store.read { try $0.setting(segmentKey(id, in: household)) }
+    }
+
+    /// Keeps the segment a client made a list at.
+    static func keepSegment(_ segment: String, of id: UUID, in household: HouseholdServices) throws {
+        guard segment != id.text.lowercased() else { return }
+        try household.lists.store.write { try $0.setSetting(segmentKey(id, in: household), to: segment) }
+    }
+
+    private static func segmentKey(_ id: UUID, in household: HouseholdServices) -> String {
+        "caldav-segment:\(household.household.id.rawValue):\(id.text.lowercased())"
     }
 
     // MARK: Properties

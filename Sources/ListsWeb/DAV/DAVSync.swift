@@ -100,7 +100,7 @@ final class DAVSyncStates: Sendable {
     }
 
     private static func key(_ calendar: DAVCalendar) -> String {
-        "caldav-sync:\(calendar.household.household.id.rawValue):\(calendar.segment)"
+        "caldav-sync:\(calendar.household.household.id.rawValue):\(calendar.key)"
     }
 
     /// Keeps `snapshot` under `digest` and forgets the calendar's snapshots given too long ago, in one write.
