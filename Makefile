@@ -19,9 +19,11 @@ WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl taskwarrior
 # python-dateutil is the reference the repeat rules are checked against (Tests/ListsModelTests/Support) and timed
 # against (bench/repeat-bench.py); icalendar reads Lists's .ics exports as a client's library would
 # (Tests/ListsInterchangeTests/Support/ics_reference.py); caldav (python-caldav), vdirsyncer and todoman are the
-# real CalDAV clients the CalDAV tests sync with (browser-tests/test_caldav_clients.py).
+# real CalDAV clients the CalDAV tests sync with, and caldav-server-tester checks the server
+# (browser-tests/test_caldav_clients.py).
 PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 pytest-xdist==3.8.0 axe-playwright-python==0.1.8 schemathesis==4.32.5 \
-  python-dateutil==2.9.0.post0 icalendar==7.3.2 caldav==3.6.0 vdirsyncer==0.21.0 todoman==4.7.0
+  python-dateutil==2.9.0.post0 icalendar==7.3.2 caldav==3.6.0 vdirsyncer==0.21.0 todoman==4.7.0 \
+  caldav-server-tester==1.7.0
 VENV := .venv
 # What `make bench` also needs: the references it measures against, and the load generator (wrk) and python3
 # that drive the server benchmarks; Radicale is the CalDAV server bench/caldav-bench.py measures Lists against.

@@ -507,3 +507,28 @@ def test_vdirsyncer_syncs_a_shopping_list_down_and_a_new_file_up(seeded, tmp_pat
     assert rows["Eggs (12)"]["entry"]["checkedAt"] is None
     output = sync.sync()
     assert "Copying" not in output and "Deleting" not in output, output
+
+
+CALDAV_SERVER_TESTER = ROOT / ".venv/bin/caldav-server-tester"
+# caldav-server-tester's checks that need no events: its others prepare a calendar with VEVENTs first, which a list of
+# to-dos refuses (403 supported-calendar-component, as a client putting an event in a to-do list is told), and then
+# report every feature they would have probed as unknown.
+SERVER_TESTER_CHECKS = ("CheckGetCurrentUserPrincipal", "CheckMakeDeleteCalendar", "CheckWWWAuthenticate")
+
+
+def test_caldav_server_tester_finds_nothing_broken_in_discovery_lists_and_the_401(seeded):
+    """caldav-server-tester (the python-caldav project's server checker) reports every feature its event-free checks
+    probe as fully supported: the principal found from the server's address, a list made, found, renamed and deleted
+    through MKCALENDAR (at the address asked, its name set), and the 401's `WWW-Authenticate` offering Basic."""
+    password = app_password(seeded)
+    command = [str(CALDAV_SERVER_TESTER), "--caldav-url", seeded.url + "/", "--caldav-username", USER,
+               "--caldav-password", password, "--format", "json"]
+    for check in SERVER_TESTER_CHECKS:
+        command += ["--run-checks", check]
+    ran = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT * 5)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    features = json.loads(ran.stdout)["features"]
+    lacking = {name: found for name, found in features.items()
+               if isinstance(found, dict) and found.get("support", "full") != "full"}
+    assert not lacking, lacking
+    assert features["auth.www-authenticate"]["support"] == "full", features
