@@ -38,5 +38,31 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         fatalError("\(format.rawValue) threw something other than an ImportError: \(error)")
     }
+    if format == .icalendar { fuzzCalDAV(bytes) }
     return 0
+}
+
+/// What a CalDAV client puts, read as a task and as a shopping list's entry: refused only with a ResourceRefusal
+/// (or, for a task, a field's ImportError); an entry read is written back and reads as the same entry.
+private func fuzzCalDAV(_ bytes: [UInt8]) {
+    do {
+        _ = try ICalendar.resource(bytes, named: "fuzz.ics", now: fixedNow, zone: HouseholdTimeZone.serverDefault)
+    } catch is ICalendar.ResourceRefusal {
+    } catch is ImportError {
+    } catch {
+        fatalError("a CalDAV task threw something other than a refusal: \(error)")
+    }
+    do {
+        let read = try ICalendar.entry(bytes, named: "fuzz.ics", now: fixedNow)
+        var entry = ListEntry(
+            meta: RecordMeta(id: read.id, createdAt: fixedNow), item: UUID(), list: UUID(), quantity: read.quantity,
+            note: read.note, checkedAt: read.checkedAt)
+        entry.icalendar = read.kept
+        let again = try ICalendar.entry(
+            ICalendar.write(entry: entry, name: read.name, category: nil), named: "fuzz.ics", now: fixedNow)
+        guard again == read else { fatalError("an entry written back read as another: \(read) then \(again)") }
+    } catch is ICalendar.ResourceRefusal {
+    } catch {
+        fatalError("a CalDAV entry threw something other than a refusal: \(error)")
+    }
 }
