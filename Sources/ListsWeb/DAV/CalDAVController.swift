@@ -183,7 +183,8 @@ struct CalDAVController: Sendable {
                 condition: XMLName(XMLNamespace.calDAV, "supported-calendar-component"))
         }
         let services = services(household)
-        let made = try services.lists.todoLists.make(name: name, id: UUID(text: segment) ?? ICalendar.id(forUID: segment))
+        let made = try services.lists.todoLists.make(
+            name: name, id: UUID(text: segment) ?? ICalendar.id(forUID: segment))
         try DAVUser.keepSegment(segment, of: made.id, in: services)
         changed(household.id)
         return HTTPResponse(status: 201)
