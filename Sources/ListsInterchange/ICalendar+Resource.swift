@@ -56,6 +56,16 @@ extension ICalendar {
         return id.uuidString
     }
 
+    /// The value of the first `UID` line of a resource's body, read without parsing the rest; `nil` when it has
+    /// none (or is not text).
+    public static func uidLine(in bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        for line in unfolded(text) {
+            if let parsed = try? ContentLine(line.text, line: 0), parsed.name == "UID" { return parsed.value }
+        }
+        return nil
+    }
+
     /// The id of the task a resource named `name` is (``id(forUID:)`` of the name without `.ics`).
     public static func taskID(forResourceName name: String) -> UUID {
         id(forUID: name.hasSuffix(".ics") ? String(name.dropLast(4)) : name)

@@ -117,6 +117,27 @@ struct CalDAVResourceTests {
         #expect(try s.site.tasks(s.home).filter { $0.title.hasPrefix("Water") }.map(\.title) == ["Water the plants"])
     }
 
+    /// A database restored from a backup keeps a to-do's name with its lines but not the server's key to it: the
+    /// to-do is still found under that name, read and put again.
+    @Test func aToDoUnderItsOwnNameIsFoundWithoutTheServersKeyToIt() throws {
+        let s = try Setting()
+        let name = "my reminder 2.ics"
+        #expect(
+            s.site.put(s.path(name), as: s.ann, ICS.todo(uid: "client-uid-43", summary: "Feed the cat")).status == 201)
+        let key = "caldav-name:\(s.home.id.rawValue):\(s.list.id.text.lowercased()):\(name)"
+        #expect(try s.site.store.read { try $0.setting(key) } != nil)
+        try s.site.store.write { try $0.removeSetting(key) }
+        let got = s.site.send("GET", s.path(name), as: s.ann)
+        #expect(got.status == 200, "\(got.status)")
+        try s.site.store.write { try $0.removeSetting(key) }
+        let again = s.site.put(
+            s.path(name), as: s.ann, ICS.todo(uid: "client-uid-43", summary: "Feed the cats"),
+            headers: [("If-Match", try #require(got.headers["ETag"]))])
+        #expect(again.status == 204, "\(again.status) \(again.text)")
+        #expect(
+            try s.site.tasks(s.home).filter { $0.title.hasPrefix("Feed the cat") }.map(\.title) == ["Feed the cats"])
+    }
+
     @Test func linesListsDoesNotReadComeBackAsTheyWereSent() throws {
         let s = try Setting()
         let uid = "kept-lines-1"

@@ -95,13 +95,20 @@ struct DAVCalendar {
     }
 
     /// The to-do whose resource in this calendar is `name`: found by the id the name gives (`UID.ics`), else by the
-    /// name a client gave it (kept by ``keepName(_:of:)``).
-    func item(named name: String) throws -> DAVItem? {
+    /// name a client gave it (kept by ``keepName(_:of:)``), else, `scanning`, among the list's to-dos.
+    func item(named name: String, scanning: Bool = true) throws -> DAVItem? {
         if let item = try item(ICalendar.taskID(forResourceName: name)), item.name == name { return item }
         let key = nameKey(name)
-        guard let text = try household.lists.store.read({ try $0.setting(key) }), let id = UUID(text: text),
+        if let text = try household.lists.store.read({ try $0.setting(key) }), let id = UUID(text: text),
             let item = try item(id), item.name == name
-        else { return nil }
+        {
+            return item
+        }
+        // Not kept (a database restored from a backup, which keeps the name with the to-do but not this key): the
+        // list read for it, and the key kept again; not for a PUT, whose new name (the common one) would read the
+        // list each time (a PUT finds its to-do by the body's UID instead).
+        guard scanning, let item = try items().first(where: { $0.name == name }) else { return nil }
+        try keepName(name, of: item.id)
         return item
     }
 

@@ -44,7 +44,7 @@ struct DAVResources {
     func answer(_ request: HTTPRequest, name: String) throws -> HTTPResponse {
         guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }), name.utf8.count <= 255
         else { throw DAVRefusal(400, "a resource's name has no control characters and at most 255 bytes") }
-        let stored = try calendar.item(named: name)
+        var stored = try calendar.item(named: name, scanning: request.method != "PUT")
         switch request.method {
         case "GET", "HEAD":
             guard let item = stored else { throw DAVRefusal.notFound }
@@ -55,6 +55,14 @@ struct DAVResources {
             return response
         case "PUT":
             try Self.checkBody(of: request)
+            // A to-do whose name the server no longer keeps is found by its UID: the one the body names, here
+            // under this name.
+            if stored == nil, let uid = ICalendar.uidLine(in: request.body),
+                let found = try calendar.item(ICalendar.id(forUID: uid)), found.name == name
+            {
+                try calendar.keepName(name, of: found.id)
+                stored = found
+            }
             try Self.check(request, against: stored)
             switch calendar.list {
             case .todo: return try put(request, name: name, stored: stored?.task)
