@@ -20,7 +20,9 @@ WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl taskwarrior
 # against (bench/repeat-bench.py); icalendar reads Lists's .ics exports as a client's library would
 # (Tests/ListsInterchangeTests/Support/ics_reference.py); caldav (python-caldav), vdirsyncer and todoman are the
 # real CalDAV clients the CalDAV tests sync with, and caldav-server-tester checks the server
-# (browser-tests/test_caldav_clients.py).
+# (browser-tests/test_caldav_clients.py). caldav's HTTP library (niquests) brings urllib3-future, whose wheel puts
+# itself in urllib3's place at every start of Python and breaks requests (schemathesis's): it is built from its
+# source with URLLIB3_NO_OVERRIDE, so that it stays urllib3_future beside urllib3.
 PYTHON_PACKAGES := playwright==1.65.2 pytest==9.2.0 pytest-xdist==3.8.0 axe-playwright-python==0.1.8 schemathesis==4.32.5 \
   python-dateutil==2.9.0.post0 icalendar==7.3.2 caldav==3.6.0 vdirsyncer==0.21.0 todoman==4.7.0 \
   caldav-server-tester==1.7.0
@@ -107,7 +109,8 @@ deps:
 web-deps:
 	@$(call apt_install,$(WEB_APT_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
-	@$(VENV)/bin/pip install --quiet --disable-pip-version-check $(PYTHON_PACKAGES)
+	@URLLIB3_NO_OVERRIDE=1 $(VENV)/bin/pip install --quiet --disable-pip-version-check --no-binary urllib3-future \
+		$(PYTHON_PACKAGES)
 
 bench-deps:
 	@$(call apt_install,$(BENCH_APT_PACKAGES))
