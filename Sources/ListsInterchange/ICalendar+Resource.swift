@@ -26,17 +26,15 @@ extension ICalendar {
 
     /// The name of the resource whose kept lines are `kept` and whose id is `id`.
     static func resourceName(kept: String?, id: UUID) -> String {
-        resourceName(kept: kept?.split(separator: "\n").map(String.init) ?? [], id: id)
+        keptValue(resourceNameProperty, in: kept) ?? uid(kept: kept, id: id) + ".ics"
     }
 
-    static func resourceName(kept: [String], id: UUID) -> String {
-        var uid: String?
-        for line in kept {
-            guard let parsed = try? ContentLine(line, line: 0) else { continue }
-            if parsed.name == resourceNameProperty { return parsed.value }
-            if parsed.name == "UID", uid == nil { uid = parsed.value }
+    /// The value of the first of the `kept` lines (one a line) whose property is `name`, or `nil`.
+    static func keptValue(_ name: String, in kept: String?) -> String? {
+        for line in kept?.split(separator: "\n") ?? [] {
+            if let parsed = try? ContentLine(String(line), line: 0), parsed.name == name { return parsed.value }
         }
-        return (uid ?? id.uuidString) + ".ics"
+        return nil
     }
 
     /// The UID of `task`'s VTODO: the one its client gave, else its id as Lists writes it.
@@ -50,16 +48,13 @@ extension ICalendar {
     }
 
     static func uid(kept: String?, id: UUID) -> String {
-        for line in kept?.split(separator: "\n") ?? [] {
-            if let parsed = try? ContentLine(String(line), line: 0), parsed.name == "UID" { return parsed.value }
-        }
-        return id.uuidString
+        keptValue("UID", in: kept) ?? id.uuidString
     }
 
     /// The value of the first `UID` line of a resource's body, read without parsing the rest; `nil` when it has
     /// none (or is not text).
     public static func uidLine(in bytes: [UInt8]) -> String? {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        guard let text = try? text(bytes) else { return nil }
         for line in unfolded(text) {
             if let parsed = try? ContentLine(line.text, line: 0), parsed.name == "UID" { return parsed.value }
         }
@@ -79,28 +74,24 @@ extension ICalendar {
         var (task, warning) = try resource(bytes, now: now, zone: zone)
         if let warning {
             // The one warning a VTODO gives: a repeat Lists cannot follow, kept by an import, refused here.
-            let rule = task.icalendar?.split(separator: "\n").lazy.compactMap { try? ContentLine(String($0), line: 0) }
-                .first { $0.name == "RRULE" }
             var reason = warning
-            if let rule {
+            if let rule = keptValue("RRULE", in: task.icalendar) {
                 do {
-                    _ = try Recurrence(rule: rule.value)
+                    _ = try Recurrence(rule: rule)
                 } catch let error as ValidationError {
-                    reason = "Lists cannot repeat the RRULE \(Quoted(rule.value)): \(error.message)"
+                    reason = "Lists cannot repeat the RRULE \(Quoted(rule)): \(error.message)"
                 }
             }
             throw ResourceRefusal.notKeptAsSent(reason)
         }
         // RFC 4791 4.1: every calendar object has a UID (without one, the reader gave the task a random id).
-        let lines = unfolded(String(decoding: bytes, as: UTF8.self))
-        guard lines.contains(where: { (try? ContentLine($0.text, line: 0))?.name == "UID" }) else {
-            throw ResourceRefusal.noUID
-        }
+        guard uidLine(in: bytes) != nil else { throw ResourceRefusal.noUID }
         var kept = task.icalendar?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
         // A client's own line of that name names nothing here.
         kept.removeAll { (try? ContentLine($0, line: 0))?.name == resourceNameProperty }
-        task.icalendar = kept.isEmpty ? nil : kept.joined(separator: "\n")
-        if resourceName(of: task) != name { kept.append("\(resourceNameProperty):\(name)") }
+        if resourceName(kept: kept.joined(separator: "\n"), id: task.id) != name {
+            kept.append("\(resourceNameProperty):\(name)")
+        }
         task.icalendar = kept.isEmpty ? nil : kept.joined(separator: "\n")
         return task
     }
@@ -116,18 +107,21 @@ extension ICalendar {
         do {
             calendar = try parse(bytes, now: now, zone: zone)
         } catch let error as ImportError {
-            // "the file: file: is not UTF-8 text" said of a body: the body is not UTF-8 text.
-            throw ResourceRefusal.notCalendarData(
-                error.location == "the file" ? "the body \(error.message)" : error.description)
+            throw ResourceRefusal.notCalendarData(error)
         }
-        let others = calendar.otherComponents.filter { $0.key != "VTIMEZONE" }
-        if calendar.tasks.isEmpty, let other = others.keys.sorted().first {
-            throw ResourceRefusal.notAToDo(component: other)
-        }
-        guard calendar.tasks.count == 1, others.isEmpty else {
-            throw ResourceRefusal.severalComponents(calendar.tasks.count + others.values.reduce(0, +))
-        }
+        try checkOneToDo(todos: calendar.tasks.count, others: calendar.otherComponents)
         return (calendar.tasks[0], calendar.warnings.first)
+    }
+
+    /// Refuses a resource whose body holds `todos` to-dos and the components `others` counts (time zones aside)
+    /// unless that is one to-do and nothing else.
+    /// - Throws: ``ResourceRefusal/notAToDo(component:)``, ``ResourceRefusal/severalComponents(_:)``.
+    static func checkOneToDo(todos: Int, others: [String: Int]) throws {
+        let others = others.filter { $0.key != "VTIMEZONE" }
+        if todos == 0, let other = others.keys.sorted().first { throw ResourceRefusal.notAToDo(component: other) }
+        guard todos == 1, others.isEmpty else {
+            throw ResourceRefusal.severalComponents(todos + others.values.reduce(0, +))
+        }
     }
 
     /// Why a CalDAV resource's body is not one to-do: what the protocol answers, with a reason.
@@ -143,6 +137,12 @@ extension ICalendar {
         case notKeptAsSent(String)
         /// A to-do without a UID (`valid-calendar-object-resource`).
         case noUID
+
+        /// A reader's refusal of a body as not iCalendar Lists reads, with its reason ("the file: file: is not
+        /// UTF-8 text" said of a body: the body is not UTF-8 text).
+        static func notCalendarData(_ error: ImportError) -> ResourceRefusal {
+            .notCalendarData(error.location == "the file" ? "the body \(error.message)" : error.description)
+        }
 
         public var description: String {
             switch self {

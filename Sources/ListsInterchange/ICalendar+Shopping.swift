@@ -120,7 +120,7 @@ extension ICalendar {
                 do {
                     checkedAt = try moment(line, location: "line \(line.number)")
                 } catch let error as ImportError {
-                    throw ResourceRefusal.notCalendarData(error.description)
+                    throw ResourceRefusal.notCalendarData(error)
                 }
             case "CATEGORIES", "DTSTAMP", "LAST-MODIFIED", resourceNameProperty:
                 break
@@ -134,7 +134,9 @@ extension ICalendar {
         }
         let id = id(forUID: uid)
         if uid == id.uuidString { kept.removeAll { $0 == "UID:\(uid)" } }
-        if resourceName(kept: kept, id: id) != name { kept.append("\(resourceNameProperty):\(name)") }
+        if resourceName(kept: kept.joined(separator: "\n"), id: id) != name {
+            kept.append("\(resourceNameProperty):\(name)")
+        }
         let keptText = kept.joined(separator: "\n")
         guard keptText.count <= keptLimit else {
             throw ResourceRefusal.notKeptAsSent(
@@ -149,63 +151,14 @@ extension ICalendar {
     /// The content lines of the one VTODO of a resource's body (its BEGIN and END left out), unfolded.
     /// - Throws: ``ResourceRefusal``.
     private static func vtodoLines(_ bytes: [UInt8]) throws -> [ContentLine] {
-        let text: String
-        do {
-            text = try ImportedText.utf8(bytes)
-        } catch {
-            guard let unfolded = try? ImportedText.utf8(unfoldedBytes(bytes)) else {
-                throw ResourceRefusal.notCalendarData("the body is not UTF-8 text")
-            }
-            text = unfolded
-        }
-        var parsed: [ContentLine] = []
-        for line in unfolded(text) where !line.text.isEmpty {
-            do {
-                parsed.append(try ContentLine(line.text, line: line.number))
-            } catch let error as ImportError {
-                throw ResourceRefusal.notCalendarData(error.description)
-            }
-        }
-        guard parsed.first?.name == "BEGIN", parsed.first?.value.uppercased() == "VCALENDAR" else {
-            throw ResourceRefusal.notCalendarData("an iCalendar body starts with BEGIN:VCALENDAR")
-        }
-        var depth = 0
         var todos: [[ContentLine]] = []
-        var others: [String] = []
-        var current: [ContentLine]?
-        var ended = false
-        for line in parsed {
-            if line.name == "BEGIN" {
-                depth += 1
-                if depth == 2 {
-                    let component = line.value.uppercased()
-                    if component == "VTODO" {
-                        current = []
-                    } else if component != "VTIMEZONE" {
-                        others.append(component)
-                    }
-                    continue
-                }
-            } else if line.name == "END" {
-                depth -= 1
-                if depth == 1, let done = current {
-                    todos.append(done)
-                    current = nil
-                    continue
-                }
-                if depth == 0 {
-                    ended = true
-                    break
-                }
-                if depth < 0 { throw ResourceRefusal.notCalendarData("line \(line.number): END of what did not begin") }
-            }
-            if depth >= 2 { current?.append(line) }
+        let others: [String: Int]
+        do {
+            others = try components(bytes) { lines, _ in todos.append(lines) }
+        } catch let error as ImportError {
+            throw ResourceRefusal.notCalendarData(error)
         }
-        guard ended else { throw ResourceRefusal.notCalendarData("the body ends before END:VCALENDAR") }
-        if todos.isEmpty, let other = others.first { throw ResourceRefusal.notAToDo(component: other) }
-        guard todos.count == 1, others.isEmpty else {
-            throw ResourceRefusal.severalComponents(todos.count + others.count)
-        }
+        try checkOneToDo(todos: todos.count, others: others)
         return todos[0]
     }
 }

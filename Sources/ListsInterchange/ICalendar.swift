@@ -51,23 +51,27 @@ public enum ICalendar {
     /// The tasks of the VTODOs of iCalendar text, their warnings, and how many components of each other kind it
     /// holds.
     static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> Parsed {
-        let text: String
-        do {
-            text = try ImportedText.utf8(bytes)
-        } catch let error as ImportError {
-            // A writer may fold a line inside a character's bytes (RFC 5545 3.1 asks readers to unfold so that the
-            // sequence is whole again): the lines unfolded as bytes first, then read as UTF-8.
-            guard let unfolded = try? ImportedText.utf8(unfoldedBytes(bytes)) else { throw error }
-            text = unfolded
+        var tasks: [TodoTask] = []
+        var warnings: [String] = []
+        let skipped = try components(bytes) { lines, end in
+            let (task, warning) = try Self.task(lines, now: now, zone: zone, line: end)
+            tasks.append(task)
+            if let warning { warnings.append(warning) }
         }
-        let lines = unfolded(text)
+        return (tasks, warnings, skipped)
+    }
+
+    /// Walks the components of an iCalendar file: `todo` is given each VTODO's content lines (its BEGIN and END
+    /// left out, its alarms' lines in) and the number of the line it ends on, as it ends; answers how many
+    /// components of each other kind the file holds.
+    /// - Throws: ``ImportError`` for text that is not an iCalendar file, or what `todo` throws.
+    static func components(_ bytes: [UInt8], todo: ([ContentLine], Int) throws -> Void) throws -> [String: Int] {
+        let lines = unfolded(try Self.text(bytes))
         guard let first = lines.first(where: { !$0.text.isEmpty }),
             first.text.uppercased() == "BEGIN:VCALENDAR"
         else {
             throw ImportError("line 1", field: "BEGIN", "an iCalendar file starts with BEGIN:VCALENDAR")
         }
-        var tasks: [TodoTask] = []
-        var warnings: [String] = []
         var skipped: [String: Int] = [:]
         var component: [ContentLine] = []
         var depth = 0
@@ -87,9 +91,7 @@ public enum ICalendar {
             if parsed.name == "END" {
                 depth -= 1
                 if depth == 1, inTodo {
-                    let (task, warning) = try Self.task(component, now: now, zone: zone, line: line.number)
-                    tasks.append(task)
-                    if let warning { warnings.append(warning) }
+                    try todo(component, line.number)
                     inTodo = false
                     continue
                 }
@@ -104,7 +106,7 @@ public enum ICalendar {
         guard sawEnd, depth == 0 else {
             throw ImportError("the file", field: "END", "the file ends before END:VCALENDAR")
         }
-        return (tasks, warnings, skipped)
+        return skipped
     }
 
     /// The task a VTODO's lines make, and a warning when Lists took something in otherwise than it came.
@@ -308,6 +310,18 @@ public enum ICalendar {
                 bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
                 bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
+    }
+
+    /// iCalendar bytes as text: UTF-8, or, when a writer folded a line inside a character's bytes (RFC 5545 3.1
+    /// asks readers to unfold so that the sequence is whole again), UTF-8 once the lines are unfolded as bytes.
+    /// - Throws: ``ImportError`` for bytes that are not UTF-8 either way.
+    static func text(_ bytes: [UInt8]) throws -> String {
+        do {
+            return try ImportedText.utf8(bytes)
+        } catch let error as ImportError {
+            guard let unfolded = try? ImportedText.utf8(unfoldedBytes(bytes)) else { throw error }
+            return unfolded
+        }
     }
 
     /// `bytes` with every line break followed by a space or a tab taken out with that space or tab (RFC 5545's
