@@ -1,4 +1,5 @@
 import Foundation
+import ListsExamples
 import ListsInterchange
 import ListsModel
 import Testing
@@ -29,22 +30,9 @@ import Testing
         String(decoding: ICalendar.write(entry: entry, name: name, category: category), as: UTF8.self)
     }
 
-    /// iCalendar text's lines, unfolded, CRLF or LF, empty ones left out.
-    static func lines(_ text: String) -> [String] {
-        var lines: [String] = []
-        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n") {
-            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1] += raw.dropFirst()
-            } else {
-                lines.append(String(raw))
-            }
-        }
-        return lines
-    }
-
     /// The VTODO's own lines (its BEGIN and END and the VCALENDAR's lines left out).
     static func todoLines(_ text: String) -> [String] {
-        let all = lines(text)
+        let all = ICalendarLines.unfolded(text)
         guard let start = all.firstIndex(of: "BEGIN:VTODO"), let end = all.lastIndex(of: "END:VTODO") else { return [] }
         return Array(all[(start + 1)..<end])
     }
@@ -93,7 +81,7 @@ import Testing
         let text = Self.written(
             Self.entry(quantity: "2 l", note: "Semi-skimmed"), name: "Milk", category: "Dairy and eggs")
         #expect(text.contains("\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
-        let all = Self.lines(text)
+        let all = ICalendarLines.unfolded(text)
         #expect(
             Array(all.prefix(4)) == ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Lists//Lists//EN", "BEGIN:VTODO"])
         #expect(Array(all.suffix(2)) == ["END:VTODO", "END:VCALENDAR"])

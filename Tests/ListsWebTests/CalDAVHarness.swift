@@ -1,4 +1,5 @@
 import Foundation
+import ListsExamples
 import ListsAuth
 import ListsDAV
 import ListsHTTP
@@ -248,7 +249,7 @@ struct DAVAnswer {
     }
 
     /// The body's iCalendar lines, unfolded (CRLF or LF), empty ones left out.
-    var calendarLines: [String] { ICS.unfold(text) }
+    var calendarLines: [String] { ICalendarLines.unfolded(text) }
 }
 
 /// One `response` of a multistatus.
@@ -386,19 +387,6 @@ enum ICS {
         calendar(
             ["BEGIN:VTODO"] + (uid.map { ["UID:\($0)"] } ?? []) + ["DTSTAMP:20261201T090000Z", "SUMMARY:\(summary)"]
                 + extra + ["END:VTODO"])
-    }
-
-    /// iCalendar text's lines, unfolded (RFC 5545 3.1), CRLF or LF, empty ones left out.
-    static func unfold(_ text: String) -> [String] {
-        var lines: [String] = []
-        for raw in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n") {
-            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1] += raw.dropFirst()
-            } else {
-                lines.append(String(raw))
-            }
-        }
-        return lines
     }
 
     /// The value of the first line of `name` (`SUMMARY`) in `lines`, parameters aside.

@@ -1,5 +1,6 @@
 import Foundation
 import ListsDAV
+import ListsExamples
 import ListsHTTP
 import ListsModel
 import Testing
@@ -56,7 +57,7 @@ struct CalDAVReportTests {
         #expect(early.status == nil)
         #expect(early.value(DAV.d("getetag")) == s.site.send("GET", s.path(s.early), as: s.ann).headers["ETag"])
         let data = try #require(early.value(DAV.c("calendar-data")))
-        #expect(ICS.value("SUMMARY", in: ICS.unfold(data)) == "Early")
+        #expect(ICS.value("SUMMARY", in: ICalendarLines.unfolded(data)) == "Early")
         let late = try #require(answer.responses.first { $0.href.hasSuffix(s.path(s.late)) })
         #expect(late.value(DAV.c("calendar-data"))?.contains("SUMMARY:Late") == true)
         #expect(answer.response(unknown)?.status == 404)
