@@ -35,8 +35,14 @@ extension JSONParser {
                         if value < bytes.count, bytes[value] == UInt8(ascii: ":") {
                             value += 1
                             while value < bytes.count, isSpace(bytes[value]) { value += 1 }
-                            guard value < bytes.count, bytes[value] == quote, let valueEnd = stringEnd(from: value),
-                                case .string(let string)? = try? JSONParser.parse(Array(bytes[value...valueEnd]))
+                            guard value < bytes.count, bytes[value] == quote, let valueEnd = stringEnd(from: value)
+                            else { return nil }
+                            // Without escapes or control characters the text is the bytes between the quotes.
+                            let inner = UnsafeBufferPointer(rebasing: bytes[(value + 1)..<valueEnd])
+                            if !inner.contains(where: { $0 == backslash || $0 < 0x20 }) {
+                                return String(validating: inner, as: UTF8.self)
+                            }
+                            guard case .string(let string)? = try? JSONParser.parse(Array(bytes[value...valueEnd]))
                             else { return nil }
                             return string
                         }

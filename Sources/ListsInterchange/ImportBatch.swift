@@ -261,14 +261,19 @@ private protocol ImportPart: Sendable {
 }
 
 extension ImportBatch {
-    /// `records`, and when they are tasks, each that names no list given one as `placement` says, in `session` (the
-    /// import's write).
-    static func placed<R: Record>(_ records: [R], _ placement: TaskListPlacement?, in session: any StoreSession)
-        throws -> [R]
+    /// Gives each of `records` that is a task naming no list one, as `placement` says, in `session` (the import's
+    /// write). In place: a cast of the array to `[TodoTask]` and back would copy every task twice.
+    static func place<R: Record>(_ records: inout [R], _ placement: TaskListPlacement?, in session: any StoreSession)
+        throws
     {
-        guard let placement, var tasks = records as? [TodoTask] else { return records }
-        try placement.place(&tasks, in: session.session(in: .main))
-        return tasks as? [R] ?? records
+        guard let placement, R.self == TodoTask.self else { return }
+        let main = session.session(in: .main)
+        // `R` is `TodoTask`: the same array, seen as what it is.
+        try withUnsafeMutablePointer(to: &records) { pointer in
+            try pointer.withMemoryRebound(to: [TodoTask].self, capacity: 1) { tasks in
+                try placement.place(&tasks.pointee, in: main)
+            }
+        }
     }
 }
 
@@ -293,7 +298,9 @@ extension ImportRecords: ImportPart where R: Record {
             return
         }
         var merge = ImportMerge<R>(session: session, existing: existing, expected: records.count)
-        try merge.add(ImportBatch.placed(records, placement, in: session), tally: &tally, progress: progress)
+        var records = records
+        try ImportBatch.place(&records, placement, in: session)
+        try merge.add(records, tally: &tally, progress: progress)
         try merge.finish()
     }
 

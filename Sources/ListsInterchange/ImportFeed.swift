@@ -155,10 +155,10 @@ extension ImportBatch {
                     var merge = ImportMerge<R>(
                         session: session, existing: existing, expected: estimate, idsAreUnique: true)
                     var next: [R]? = first
-                    while let part = next {
-                        try merge.add(ImportBatch.placed(part, placement, in: session), tally: &tally) { done in
-                            progress(done, feed.total)
-                        }
+                    while var part = next {
+                        next = nil
+                        try ImportBatch.place(&part, placement, in: session)
+                        try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
                         feed.wrote(part)
                         next = feed.next()
                     }

@@ -22,7 +22,12 @@ extension Reference {
     /// The form in which names are compared when case is ignored: lower-cased in every script (`Crème` and
     /// `CRÈME` match; accents still count). Stores keep it beside the name so that the lookup uses an index.
     public static func nameKey(_ name: String) -> String {
-        name.lowercased()
+        // Most names are ASCII without a capital: such a name is its own key, with no copy made.
+        let isKey = name.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 >= 0x80 || (0x41...0x5A).contains($0) }
+        }
+        if isKey == true { return name }
+        return name.lowercased()
     }
 }
 

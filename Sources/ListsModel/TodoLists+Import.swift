@@ -12,6 +12,8 @@ public final class TaskListPlacement {
     let now: Date
     /// The ids of the lists found or made, by their folded name; the first list's under "".
     private var ids: [String: String] = [:]
+    /// The same ids by the name as a task gave it, so that a name seen before is not folded again.
+    private var idsByName: [String: String] = [:]
 
     /// A placement in `household` of the tasks of an import, on `listName` when it names one.
     public init(household: HouseholdID, listName: String?, now: Date = Date()) {
@@ -41,8 +43,12 @@ public final class TaskListPlacement {
 
     /// The id of the list called `name` (the first list for `nil`), found or made.
     private func listID(for name: String?, in main: any StoreSession) throws -> String {
+        if let name, let id = idsByName[name] { return id }
         let key = name.map(Reference.nameKey) ?? ""
-        if let id = ids[key] { return id }
+        if let id = ids[key] {
+            if let name { idsByName[name] = id }
+            return id
+        }
         let list: TaskList
         if let name {
             do {
@@ -54,6 +60,7 @@ public final class TaskListPlacement {
             list = try TodoLists.first(household: household, now: now, in: main)
         }
         ids[key] = list.id.uuidString
+        if let name { idsByName[name] = list.id.uuidString }
         return list.id.uuidString
     }
 

@@ -11,6 +11,8 @@ import Testing
         (#"{"description":"the \"project\":\"Fake\" one","tags":["project"]}"#, nil),
         (#"{"note":"project","project" : "Spaced"}"#, "Spaced"),
         (#"{"project":"Caf\u00e9 \"Q\"\\","x":1}"#, "Café \"Q\"\\"),
+        (#"{"project":"Café Über","x":1}"#, "Café Über"),
+        (#"{"project":"","x":1}"#, ""),
         (#"{"project":null}"#, nil),
         (#"{"project":3}"#, nil),
         (#"{"uda":{"project":"Inner"},"z":"project"}"#, nil),
