@@ -667,6 +667,36 @@ public struct ShoppingLists: Sendable {
         }
     }
 
+    /// Moves the entry with `id` from the shopping list it is on to the end of `list`, as it is (its item, quantity,
+    /// note, check-off and id): how a calendar app moves a to-do from one list to another. The entry it was is
+    /// taken off its old list as a removal of its own, so that an undo there cannot bring a second copy back.
+    /// - Throws: ``StoreError/notFound(_:)`` when no list of the household has the entry,
+    ///   ``StoreError/conflict(_:)`` when it is not at `expectedVersion`; ``ValidationError`` on `list` when it
+    ///   was deleted.
+    @discardableResult
+    public func move(entry id: UUID, to list: NamedList, expectedVersion: Int? = nil) throws -> ListEntry {
+        let now = lists.now()
+        return try store.write { main in
+            guard let stored = try main.session(in: nil).record(ListEntry.self, id: id) else {
+                throw StoreError.notFound(ListEntry.kind)
+            }
+            if let expectedVersion, expectedVersion != stored.meta.version { throw StoreError.conflict(ListEntry.kind) }
+            guard stored.list != list.id.uuidString else { return stored }
+            guard let from = try UUID(text: stored.list).flatMap({ try main.record(NamedList.self, id: $0) }) else {
+                throw StoreError.notFound(ListEntry.kind)
+            }
+            try main.session(in: from.entries).delete(ListEntry.self, id: id, at: now, removal: RemovalID())
+            var moved = stored
+            moved.list = list.id.uuidString
+            moved.meta = RecordMeta(
+                id: id, createdAt: stored.meta.createdAt, updatedAt: now, version: stored.meta.version + 1)
+            try main.session(in: list.entries).insert(moved)
+            try Self.touch(from, now: now, in: main)
+            try Self.touch(list, now: now, in: main)
+            return moved
+        }
+    }
+
     /// Puts back the entry with `id`, taken off `list` less than ``Undo/window`` ago, as it was and where it was.
     /// - Throws: ``StoreError/nothingToRestore(_:)``, ``StoreError/conflict(_:)``; ``ValidationError`` on `list`
     ///   when the list was deleted.

@@ -13,6 +13,7 @@ extension StoreContract {
         Check(
             "quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise",
             quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise),
+        Check("anEntryMovesToAnotherListAsItIs", anEntryMovesToAnotherListAsItIs),
         Check("checkOffsKeepTheTimeTheyWereMade", checkOffsKeepTheTimeTheyWereMade),
         Check(
             "suggestionsTakeInNewCheckOffsWithoutReadingTheWholeLog",
@@ -125,6 +126,37 @@ extension StoreContract {
         #expect(try lists.rows(of: hardware).isEmpty)
         try lists.entries(of: hardware).restore(removal)
         #expect(try lists.rows(of: hardware).map { $0.item?.name } == ["Milk", "Bread"])
+    }
+
+    static func anEntryMovesToAnotherListAsItIs(_ store: any Store) throws {
+        let (lists, groceries, hardware) = try twoLists(store)
+        try lists.put(.typed("Nails"), on: hardware)
+        let milk = try lists.put(.typed("Milk"), on: groceries, quantity: "2 l", note: "the blue one").entry
+        try lists.put(.typed("Bread"), on: groceries)
+        try lists.check([.typed("Milk")], on: groceries)
+        let checked = try lists.entry(.typed("Milk"), on: groceries).record
+        let revision = try store.read { try $0.revision() }
+        // A stale version is refused, and nothing moves.
+        #expect(throws: StoreError.self) { try lists.move(entry: milk.id, to: hardware, expectedVersion: 1) }
+        #expect(try lists.rows(of: groceries).map { $0.item?.name } == ["Milk", "Bread"])
+
+        let moved = try lists.move(entry: milk.id, to: hardware, expectedVersion: checked.meta.version)
+        #expect(try lists.rows(of: groceries).map { $0.item?.name } == ["Bread"])
+        // At the end of its new list, with its id, quantity, note and check-off.
+        let rows = try lists.rows(of: hardware)
+        #expect(rows.map { $0.item?.name } == ["Nails", "Milk"])
+        let there = rows[1].entry.record
+        #expect(there == moved)
+        #expect(there.id == milk.id && there.list == hardware.id.uuidString)
+        #expect(there.quantity == "2 l" && there.note == "the blue one" && there.checkedAt == checked.checkedAt)
+        #expect(there.meta.version == checked.meta.version + 1)
+        #expect(try store.read { try $0.revision() } > revision)
+        // Moving it to the list it is on changes nothing; an id no list has is not found.
+        #expect(try lists.move(entry: milk.id, to: hardware) == moved)
+        #expect(throws: StoreError.self) { try lists.move(entry: UUID(), to: groceries) }
+        // The old list's undo of what it lost brings no second copy back.
+        #expect(throws: StoreError.self) { try lists.restoreEntry(milk.id, on: groceries) }
+        #expect(try lists.summaries().map(\.entries) == [1, 2])
     }
 
     static func quantitiesAddWhenTheirUnitsAgreeAndAreKeptApartOtherwise(_ store: any Store) throws {

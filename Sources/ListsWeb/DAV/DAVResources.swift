@@ -214,22 +214,37 @@ struct DAVResources {
     private func putEntry(_ request: HTTPRequest, name: String, stored: DAVItem?, on list: NamedList) throws
         -> HTTPResponse
     {
+        let lists = calendar.household.lists
+        let shopping = lists.shoppingLists
+        // Entries' ids are the household's: the body's UID on another of the household's shopping lists is that
+        // list's to-do. Put here under the name it has there, it moves here (a client moves a to-do between lists
+        // so: put in the new, deleted from the old, whose delete then finds it gone); under another name it is a
+        // UID taken.
+        var elsewhere: (entry: ListEntry, itemName: String)?
+        if stored == nil, let uid = ICalendar.uidLine(in: request.body) {
+            let id = ICalendar.id(forUID: uid)
+            elsewhere = try lists.store.read { session in
+                guard let entry = try session.session(in: nil).record(ListEntry.self, id: id),
+                    entry.list != list.id.uuidString
+                else { return nil }
+                let item = try entry.itemID.flatMap { try session.record(ShoppingItem.self, id: $0) }
+                return (entry, item?.name ?? DAVItem.deletedItem)
+            }
+        }
+        let current =
+            stored.map { ($0.itemName, $0.entry?.quantity) } ?? elsewhere.map { ($0.itemName, $0.entry.quantity) }
         let sent: ICalendar.EntryValues
         do {
-            sent = try ICalendar.entry(
-                request.body, named: name, now: clock(), current: stored.map { ($0.itemName, $0.entry?.quantity) })
+            sent = try ICalendar.entry(request.body, named: name, now: clock(), current: current)
         } catch let refusal as ICalendar.ResourceRefusal {
             throw Self.refusal(refusal)
         }
-        let lists = calendar.household.lists
-        let shopping = lists.shoppingLists
         if let stored, stored.id != sent.id { throw uidChange(stored.uid) }
-        if stored == nil {
-            if let other = try calendar.item(sent.id) { throw uidConflict(sent.uid, at: calendar.href(of: other)) }
-            // Entries' ids are the household's: one on another shopping list is that list's to-do.
-            if try lists.store.read({ try $0.session(in: nil).record(ListEntry.self, id: sent.id) }) != nil {
-                throw uidConflict(sent.uid, at: "another list")
-            }
+        if stored == nil, let other = try calendar.item(sent.id) {
+            throw uidConflict(sent.uid, at: calendar.href(of: other))
+        }
+        if let elsewhere, elsewhere.entry.id != sent.id || ICalendar.resourceName(of: elsewhere.entry) != name {
+            throw uidConflict(sent.uid, at: "another list")
         }
         let isNew = stored == nil
         do {
@@ -239,16 +254,21 @@ struct DAVResources {
             let quantity = try ListEntry.Fields.quantity.checked(sent.quantity, now: now)
             let checkedAt = try ListEntry.Fields.checkedAt.checked(sent.checkedAt, now: now)
             // The entry's item stays while its name does (an item deleted from the catalog too).
-            let keepsItem = stored.map { $0.itemName == sent.name } ?? false
+            let had = stored?.entry ?? elsewhere?.entry
+            let keepsItem = current.map { $0.0 == sent.name } ?? false
             if !keepsItem { _ = try ShoppingItem.Fields.name.checked(sent.name, now: now) }
             let item =
-                try keepsItem ? stored?.entry?.itemID : Self.item(named: sent.name, in: lists)
-            if isNew, let item {
+                try keepsItem ? had?.itemID : Self.item(named: sent.name, in: lists)
+            var version = stored?.entry?.meta.version
+            if let moving = elsewhere?.entry {
+                version = try shopping.move(entry: moving.id, to: list, expectedVersion: moving.meta.version).meta
+                    .version
+            } else if isNew, let item {
                 let put = try shopping.put(
                     .id(item), on: list, quantity: quantity, note: note, id: sent.id, merging: false)
                 guard put.isNew else { throw DAVRefusal(412, "a to-do was put at this address meanwhile") }
             }
-            try shopping.change([.id(sent.id)], on: list, expectedVersion: stored?.entry?.meta.version) { entry in
+            try shopping.change([.id(sent.id)], on: list, expectedVersion: version) { entry in
                 if let item { entry.item = item.uuidString }
                 entry.quantity = quantity
                 entry.note = note
