@@ -43,19 +43,17 @@ enum TodoCommands {
     static func agenda(days: Int, _ run: Invocation, empty: String) throws {
         let todo = try run.todo()
         let today = Day(todo.tasks.now(), in: try todo.tasks.store.householdTimeZone())
+        // Upcoming leaves out what Today shows.
+        let after = days > 0 ? today : nil
         if run.wantsJSON {
-            var tasks = try todo.due(through: today.adding(days: days))
-            // Upcoming leaves out what Today shows (soonest first, so the first ones).
-            if days > 0 { tasks.removeFirst(tasks.prefix { $0.record.due.map { $0.day <= today } ?? true }.count) }
-            return run.output.json(CollectionBody(tasks))
+            return run.output.json(CollectionBody(try todo.due(through: today.adding(days: days), after: after)))
         }
         // They gather every list: with several, each task's list follows its text, as in `lists todo list`.
         let lists = try run.todoLists().all()
         let names = TodoLists.names(of: lists)
         let showsList = lists.count > 1
         // The table reads only the fields it shows.
-        var tasks = try todo.agenda(through: today.adding(days: days), lists: showsList)
-        if days > 0 { tasks.removeFirst(tasks.prefix { $0.due.day <= today }.count) }
+        let tasks = try todo.agenda(through: today.adding(days: days), after: after, lists: showsList)
         if tasks.isEmpty { return run.output.line(empty) }
         let hasPriority = tasks.contains { $0.priority != nil }
         let rows = tasks.map { task in

@@ -109,34 +109,37 @@ public struct TodoList: Sendable {
         try tasks.change([reference], expectedVersion: expectedVersion) { $0.isDone.toggle() }[0]
     }
 
-    /// The tasks still to do that are due on or before `last` (overdue ones included), soonest first, a day's
-    /// tasks without a time before its timed ones, then in list order: Today is the tasks due by `today`,
-    /// Upcoming those due in the days after it. Reads the list.
-    public func due(through last: Day) throws -> [Numbered<TodoTask>] {
+    /// The tasks still to do that are due on or before `last`, and after the day `first` when it is given (else
+    /// overdue ones included), soonest first, a day's tasks without a time before its timed ones, then in list
+    /// order: Today is the tasks due by `today`, Upcoming those due in the days after it (`first` today). Reads the
+    /// list.
+    public func due(through last: Day, after first: Day? = nil) throws -> [Numbered<TodoTask>] {
         // Picked out by the store, which decodes only those.
-        Self.sortedByDue(try tasks.list(where: dueFilter(through: last)))
+        Self.sortedByDue(try tasks.list(where: dueFilter(through: last, after: first)))
     }
 
-    /// What picks out the list's tasks still to do that are due on or before `last`: due before the day after it
-    /// (a due date's text sorts as the moments do), not done.
-    private func dueFilter(through last: Day) -> FieldFilter {
-        let next = last.adding(days: 1)
-        // Past 9999 no year has four digits: every due date sorts before `~`.
-        let bound = next.year > 9999 ? "~" : next.description
-        let before = FieldFilter(column: TodoTask.Fields.due.column, .less, .text(bound))
-        let due = TodoTask.Fields.isDone == false && before
+    /// What picks out the list's tasks still to do that are due on or before `last` (and after `first`): due before
+    /// the day after it (a due date's text sorts as the moments do: `2026-12-01T18:00` before `2026-12-02`), not
+    /// done.
+    private func dueFilter(through last: Day, after first: Day? = nil) -> FieldFilter {
+        /// A day's text, past 9999 (no year has four digits) `~`, which every due date sorts before.
+        func text(_ day: Day) -> String { day.year > 9999 ? "~" : day.description }
+        let column = TodoTask.Fields.due.column
+        var due =
+            TodoTask.Fields.isDone == false && FieldFilter(column: column, .less, .text(text(last.adding(days: 1))))
+        if let first { due = due && FieldFilter(column: column, .greaterOrEqual, .text(text(first.adding(days: 1)))) }
         return filter.map { $0 && due } ?? due
     }
 
     /// ``due(through:)``'s tasks as a table of them shows each (number, due date, title, priority, and with `lists`
     /// the list it is on), read without decoding the tasks whole: what Today and Upcoming in a terminal read of a
     /// long list. Same order.
-    public func agenda(through last: Day, lists: Bool) throws -> [AgendaEntry] {
+    public func agenda(through last: Day, after first: Day? = nil, lists: Bool) throws -> [AgendaEntry] {
         let fields = TodoTask.Fields.self
         let columns =
             [fields.due.column, fields.title.column, fields.priority.column] + (lists ? [fields.list.column] : [])
         let found = try tasks.store.read { session in
-            try session.values(TodoTask.self, columns: columns, where: dueFilter(through: last))
+            try session.values(TodoTask.self, columns: columns, where: dueFilter(through: last, after: first))
         }
         let width = columns.count
         var entries: [AgendaEntry] = []
@@ -222,7 +225,7 @@ public struct TodoList: Sendable {
     }
 }
 
-/// A task as Today's and Upcoming's tables show it (``TodoList/agenda(through:)``).
+/// A task as Today's and Upcoming's tables show it (``TodoList/agenda(through:after:lists:)``).
 public struct AgendaEntry: Sendable, Equatable {
     /// Its number in its list.
     public var number: Int

@@ -75,6 +75,12 @@ extension StoreContract {
             try todo.due(through: first.adding(days: 7)).listed() == [
                 "2 Old bill", "6 Groceries", "5 Dentist", "1 Water plants", "8 Tomorrow", "7 Next week",
             ])
+        // Upcoming: the days after today's, timed tasks of today's last minute left to Today.
+        #expect(try todo.due(through: first.adding(days: 7), after: first).listed() == ["8 Tomorrow", "7 Next week"])
+        #expect(
+            try todo.agenda(through: first.adding(days: 7), after: first, lists: false).map(\.number) == [8, 7])
+        #expect(try todo.due(through: first, after: first).isEmpty)
+        #expect(try todo.due(through: try #require(Day(iso: "9999-12-31")), after: first).count == 3)
         #expect(try todo.due(through: try #require(Day(iso: "9999-12-31"))).count == 7)
         #expect(try todo.due(through: try #require(Day(iso: "2026-11-19"))).isEmpty)
     }

@@ -414,7 +414,9 @@ struct TodoPages: Sendable {
         let due =
             view == .byDate
             ? try tabTasks.byDueDate()
-            : try lists.todo.due(through: view == .today ? today : today.adding(days: Self.upcomingDays))
+            : view == .today
+                ? try lists.todo.due(through: today)
+                : try lists.todo.due(through: today.adding(days: Self.upcomingDays), after: today)
         let pager = ListPager(.number(1), total: 0)
         // Today and Upcoming gather every list: with several, each task says which it is on.
         let names = TodoLists.names(of: all)
@@ -435,7 +437,7 @@ struct TodoPages: Sendable {
         case .upcoming:
             var days: [(Day, [TodoTask])] = []
             for task in due.map(\.record) {
-                guard let day = task.due?.day, day > today else { continue }
+                guard let day = task.due?.day else { continue }
                 if days.last?.0 == day { days[days.count - 1].1.append(task) } else { days.append((day, [task])) }
             }
             if days.isEmpty { content += "<p class=\"empty\">Nothing is due in the next 7 days.</p>" }
