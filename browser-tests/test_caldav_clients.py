@@ -483,6 +483,37 @@ def test_python_caldav_adds_to_a_shopping_list_and_checks_an_entry_off(seeded):
         assert [str(todo.icalendar_component["STATUS"]) for todo in done] == ["COMPLETED"]
 
 
+def test_python_caldav_moves_an_entry_to_another_shopping_list_as_a_calendar_app_does(seeded):
+    """A calendar app moves a to-do between lists by putting it, UID and all, in the new list, then deleting it from
+    the old: the entry moves with its item and quantity (a checked-off one stays checked off), the old list's delete
+    finds nothing left, and each list then holds what it should, in Lists and in the client."""
+    groceries = make_shopping_list(seeded, "Groceries")
+    hardware = make_shopping_list(seeded, "Hardware")
+    put_on_list(seeded, groceries, "Bread", "2")
+    entry = put_on_list(seeded, groceries, "Mango", "3")
+    with dav_client(seeded, app_password(seeded)) as client:
+        principal = client.principal()
+        old, new = principal.calendar(name="Groceries"), principal.calendar(name="Hardware")
+        mango = next(todo for todo in old.todos() if summary(todo) == "Mango (3)")
+        moved = new.add_todo(ical=mango.data)
+        try:
+            mango.delete()
+        except error.NotFoundError:
+            pass
+        assert set(shopping_rows(seeded, groceries)) == {"Bread (2)"}
+        rows = shopping_rows(seeded, hardware)
+        assert set(rows) == {"Mango (3)"}
+        assert rows["Mango (3)"]["entry"]["id"] == entry["id"]
+        assert [summary(todo) for todo in old.todos()] == ["Bread (2)"]
+        assert [summary(todo) for todo in new.todos()] == ["Mango (3)"]
+        # And back, checked off on the way.
+        moved.load()
+        moved.icalendar_component["STATUS"] = "COMPLETED"
+        old.add_todo(ical=moved.data)
+        assert set(shopping_rows(seeded, hardware)) == set()
+        assert shopping_rows(seeded, groceries)["Mango (3)"]["entry"]["checkedAt"] is not None
+
+
 def test_vdirsyncer_syncs_a_shopping_list_down_and_a_new_file_up(seeded, tmp_path):
     """A shopping list's entries come down as files whose SUMMARY is the item and its quantity; the item renamed in
     Lists' catalog comes down renamed; a file added to the list's folder goes up as an entry of its own."""
