@@ -500,11 +500,8 @@ public enum ICalendar {
 
     /// `moment` in UTC: `20261224T170000Z`.
     static func utc(_ moment: Date) -> String {
-        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
-        let day = Day(daysSince1970: Int((Double(seconds) / 86_400).rounded(.down)))
-        let rest = seconds - day.daysSince1970 * 86_400
-        return basic(day)
-            + "T\(Day.padded(rest / 3600, 2))\(Day.padded(rest % 3600 / 60, 2))\(Day.padded(rest % 60, 2))Z"
+        let (day, hour, minute, second) = Day.utc(moment)
+        return basic(day) + "T\(Day.padded(hour, 2))\(Day.padded(minute, 2))\(Day.padded(second, 2))Z"
     }
 
     /// A TEXT value escaped: `\`, `;`, `,` and line ends.

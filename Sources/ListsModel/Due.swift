@@ -69,6 +69,15 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         daysSince1970 = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 
+    /// The UTC day of `moment` and the time of day in it, to the second (rounded down): what a timestamp in UTC
+    /// writes, iCalendar's `20261130T074500Z` and HTTP's `Mon, 30 Nov 2026 07:45:00 GMT` alike.
+    public static func utc(_ moment: Date) -> (day: Day, hour: Int, minute: Int, second: Int) {
+        let seconds = Int(moment.timeIntervalSince1970.rounded(.down))
+        let day = Day(daysSince1970: Int((Double(seconds) / 86_400).rounded(.down)))
+        let rest = seconds - day.daysSince1970 * 86_400
+        return (day, rest / 3600, rest % 3600 / 60, rest % 60)
+    }
+
     /// `YYYY-MM-DD`: written digit by digit into one string (a list of 10,000 tasks shows as many), and through
     /// ``padded(_:_:)`` for a year that has not four digits.
     public var description: String {

@@ -499,13 +499,10 @@ struct DAVResources {
 /// Dates as HTTP writes them (RFC 9110 5.6.7): `Sun, 06 Dec 2026 08:49:37 GMT`.
 enum HTTPDate {
     static func text(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = Day(daysSince1970: Int((Double(seconds) / 86_400).rounded(.down)))
-        let rest = seconds - day.daysSince1970 * 86_400
-        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let (day, hour, minute, second) = Day.utc(date)
+        let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let weekday = weekdays[((day.daysSince1970 % 7) + 7) % 7]
-        return "\(weekday), \(Day.padded(day.day, 2)) \(months[day.month - 1]) \(day.year) "
-            + "\(Day.padded(rest / 3600, 2)):\(Day.padded(rest % 3600 / 60, 2)):\(Day.padded(rest % 60, 2)) GMT"
+        return "\(weekdays[day.weekday - 1]), \(Day.padded(day.day, 2)) \(months[day.month - 1]) \(day.year) "
+            + "\(Day.padded(hour, 2)):\(Day.padded(minute, 2)):\(Day.padded(second, 2)) GMT"
     }
 }
