@@ -29,12 +29,10 @@ public final class ListsWebApp: Sendable {
     let access: AccessControl
     /// The live updates' event streams.
     let events: EventHub
-    /// CalDAV, under `/dav/` (set once, after the other properties: it reaches the households' services).
-    private let dav = Mutex<CalDAVController?>(nil)
-    /// The time, for the households' services.
-    private let clock: @Sendable () -> Date
-    /// Each household's lists, by household (``householdServices(_:)``).
-    private let households = Mutex<[HouseholdID: HouseholdServices]>([:])
+    /// CalDAV, under `/dav/`.
+    private let dav: CalDAVController
+    /// Each household's lists (``householdServices(_:)``), shared with CalDAV.
+    private let households: HouseholdServicesCache
     private let log: @Sendable (String) -> Void
     private let cache = Mutex<[CacheKey: (revision: Int64, response: HTTPResponse)]>([:])
 
@@ -56,15 +54,14 @@ public final class ListsWebApp: Sendable {
         lists = ListsServices(store: store, clock: clock)
         self.hosts = hosts
         self.log = log
-        self.clock = clock
         access = AccessControl(store: store, hasher: hasher, clock: clock)
         events = EventHub(store: store, clock: clock)
         router = Self.routes(access: access, events: events)
-        dav.withLock {
-            $0 = CalDAVController(
-                access: access, services: { [unowned self] in self.householdServices($0) },
-                changed: { [events] in events.changed($0) }, clock: clock)
-        }
+        let households = HouseholdServicesCache(store: store, clock: clock)
+        self.households = households
+        dav = CalDAVController(
+            access: access, services: { households.services($0) }, changed: { [events] in events.changed($0) },
+            clock: clock)
     }
 
     /// Every route of the app, with its traits: the API and its document, the service worker and the assets, the
@@ -85,28 +82,9 @@ public final class ListsWebApp: Sendable {
         return router
     }
 
-    /// The lists of `household`: made once for each household (and again after it is renamed), on the store
-    /// scoped to it, so that no handler can reach another household's records.
+    /// The lists of `household` (``HouseholdServicesCache/services(_:)``).
     func householdServices(_ household: Household) -> HouseholdServices {
-        if let services = households.withLock({ $0[household.id] }), services.household == household {
-            return services
-        }
-        let services = HouseholdServices(
-            household: household, lists: ListsServices(store: lists.store.scoped(to: household.id), clock: clock))
-        // The household's checkmarks from before named lists become its list "Shopping", and its tasks from before
-        // to-do lists its list "To-Do", once, before it is kept; when that fails (the store busy or gone), the
-        // services serve this request and the next one folds again.
-        do {
-            try services.lists.shoppingLists.foldCheckmarks()
-            try services.lists.todoLists.fold()
-        } catch {
-            return services
-        }
-        households.withLock { households in
-            if households.count >= 10_000 { households.removeAll() }
-            households[household.id] = services
-        }
-        return services
+        households.services(household)
     }
 
     /// What the server must know of a request before its handler runs, from the traits of the route it leads to:
@@ -153,7 +131,7 @@ public final class ListsWebApp: Sendable {
     /// as far as the route asks (none for anyone's; signed in, or sent to sign in; in a household, or sent to
     /// choose one), then the route, or its path's 404 or 405, refused in the route's own face.
     private func answer(_ original: HTTPRequest) -> HTTPResponse {
-        if CalDAVController.serves(original.method, original.path), let dav = dav.withLock({ $0 }) {
+        if CalDAVController.serves(original.method, original.path) {
             do {
                 try hosts.check(original)
                 if !["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"].contains(original.method) {
@@ -322,5 +300,42 @@ public final class ListsWebApp: Sendable {
         let rest = url[schemeEnd.upperBound...]
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         return url[..<end]
+    }
+}
+
+/// Each household's lists, made once for each household (and again after it is renamed), on the store scoped to
+/// it, so that no handler can reach another household's records; kept for every request of the household, pages,
+/// API and CalDAV alike.
+final class HouseholdServicesCache: Sendable {
+    private let store: any Store
+    private let clock: @Sendable () -> Date
+    private let byHousehold = Mutex<[HouseholdID: HouseholdServices]>([:])
+
+    init(store: any Store, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The lists of `household`.
+    func services(_ household: Household) -> HouseholdServices {
+        if let services = byHousehold.withLock({ $0[household.id] }), services.household == household {
+            return services
+        }
+        let services = HouseholdServices(
+            household: household, lists: ListsServices(store: store.scoped(to: household.id), clock: clock))
+        // The household's checkmarks from before named lists become its list "Shopping", and its tasks from before
+        // to-do lists its list "To-Do", once, before it is kept; when that fails (the store busy or gone), the
+        // services serve this request and the next one folds again.
+        do {
+            try services.lists.shoppingLists.foldCheckmarks()
+            try services.lists.todoLists.fold()
+        } catch {
+            return services
+        }
+        byHousehold.withLock { households in
+            if households.count >= 10_000 { households.removeAll() }
+            households[household.id] = services
+        }
+        return services
     }
 }
