@@ -255,7 +255,7 @@ struct DAVResources {
             let checkedAt = try ListEntry.Fields.checkedAt.checked(sent.checkedAt, now: now)
             // The entry's item stays while its name does (an item deleted from the catalog too).
             let had = stored?.entry ?? elsewhere?.entry
-            let keepsItem = current.map { $0.0 == sent.name } ?? false
+            let keepsItem = current?.0 == sent.name
             if !keepsItem { _ = try ShoppingItem.Fields.name.checked(sent.name, now: now) }
             let item =
                 try keepsItem ? had?.itemID : Self.item(named: sent.name, in: lists)
