@@ -644,10 +644,18 @@ struct CalDAVShoppingTests {
         // The old list's delete that follows the put.
         #expect(s.site.send("DELETE", s.entryPath, as: s.ann).status == 404)
         #expect(try s.shopping.rows(of: other).map(\.entry.record.id) == [s.entry.id])
-        // Moved back the same way, checked off on the way.
-        let checked = body.replacingOccurrences(of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED")
-        #expect(s.site.put(s.entryPath, as: s.ann, checked).status == 201)
+        // A client that deletes first, then puts, moves it too: the entry is made again from the body, on the list
+        // it is put on.
+        #expect(s.site.send("DELETE", otherPath, as: s.ann).status == 204)
+        #expect(s.site.put(s.entryPath, as: s.ann, body).status == 201)
         #expect(try s.shopping.rows(of: other).isEmpty)
-        #expect(try s.row(s.entry.id)?.entry.record.isChecked == true)
+        let back = try #require(try s.row(s.entry.id))
+        #expect(back.item?.id == s.milk.id)
+        #expect(back.entry.record.quantity == "2 l" && back.entry.record.note == "Semi-skimmed")
+        // Moved again, put first, checked off on the way.
+        let checked = body.replacingOccurrences(of: "STATUS:NEEDS-ACTION", with: "STATUS:COMPLETED")
+        #expect(s.site.put(otherPath, as: s.ann, checked).status == 201)
+        #expect(try s.rows().isEmpty)
+        #expect(try s.shopping.rows(of: other).first?.entry.record.isChecked == true)
     }
 }
