@@ -491,20 +491,39 @@ public struct ShoppingLists: Sendable {
                 throw ValidationError(
                     field: "list", message: "the list \(Quoted(list.name)) was deleted; nothing was put on it")
             }
-            var item =
-                try main.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
-                ?? main.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
-            if item == nil {
-                var added = try ShoppingItem.schema.checked(
-                    ShoppingItem(meta: .draft, name: name, price: price), now: now)
-                added.meta = RecordMeta(createdAt: now)
-                try ShoppingItem.settle(&added, changedFrom: nil, household: store.scope.household, in: main)
-                try main.insert(added)
-                item = added
-            }
-            guard let item else { throw StoreError.notFound(ShoppingItem.kind) }
+            let item = try Self.item(named: name, price: price, household: store.scope.household, now: now, in: main)
             return try Self.put(item, on: list, quantity: quantity, note: note, id: id, now: now, in: main)
         }
+    }
+
+    /// The catalog's item called `name` (a name checked already), as ``put(named:on:price:quantity:note:id:)``
+    /// finds it, or added at `price`: for a CalDAV client's new to-do, which is an entry of its own rather than one
+    /// added to. Found in a read; added in a write that looks again, so that two adds make one item.
+    public func item(named name: String, price: Money = .zero) throws -> ShoppingItem {
+        if let found = try store.read({ try Self.catalogItem(named: name, in: $0) }) { return found }
+        let now = lists.now()
+        return try store.write { main in
+            try Self.item(named: name, price: price, household: store.scope.household, now: now, in: main)
+        }
+    }
+
+    /// The catalog's item called `name`, in `main` inside a write: ``catalogItem(named:in:)``, else one added at
+    /// `price` (its category suggested, as any new item's is).
+    static func item(
+        named name: String, price: Money, household: HouseholdID, now: Date, in main: any StoreSession
+    ) throws -> ShoppingItem {
+        if let found = try catalogItem(named: name, in: main) { return found }
+        var added = try ShoppingItem.schema.checked(ShoppingItem(meta: .draft, name: name, price: price), now: now)
+        added.meta = RecordMeta(createdAt: now)
+        try ShoppingItem.settle(&added, changedFrom: nil, household: household, in: main)
+        try main.insert(added)
+        return added
+    }
+
+    /// The catalog's item of that exact name, else of that name ignoring case (the first of several).
+    static func catalogItem(named name: String, in session: any StoreSession) throws -> ShoppingItem? {
+        try session.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
+            ?? session.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
     }
 
     /// The entry of `list` that `reference` names: its number on the list, 4 or more characters of its id, or the

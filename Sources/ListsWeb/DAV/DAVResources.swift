@@ -288,22 +288,16 @@ struct DAVResources {
         return response
     }
 
-    /// The id of the catalog's item called `name`: the one of that exact name, else of that name ignoring case,
-    /// else one added to the catalog (at no price, as an item put on a list by its name is).
+    /// The id of the catalog's item called `name`, found or added (at no price, as an item put on a list by its
+    /// name is) by ``ListsModel/ShoppingLists/item(named:price:)``.
     static func item(named typed: String, in lists: ListsServices) throws -> UUID {
-        let now = lists.clock()
         let name: String
         do {
-            name = try ShoppingItem.Fields.name.checked(typed, now: now)
+            name = try ShoppingItem.Fields.name.checked(typed, now: lists.clock())
         } catch let error as ValidationError {
             throw ValidationError(field: "SUMMARY", message: error.message)
         }
-        let found = try lists.store.read { session in
-            try session.records(ShoppingItem.self, named: name, ignoringCase: false, limit: 1).first?.record
-                ?? session.records(ShoppingItem.self, named: name, ignoringCase: true, limit: 1).first?.record
-        }
-        if let found { return found.id }
-        return try lists.shopping.add(name: name, price: .zero).record.id
+        return try lists.shoppingLists.item(named: name).id
     }
 
     /// What a VTODO sets of a task: every field iCalendar carries, and its kept lines.
