@@ -55,18 +55,20 @@ struct DAVResources {
             return response
         case "PUT":
             try Self.checkBody(of: request)
-            // A to-do whose name the server no longer keeps is found by its UID: the one the body names, here
-            // under this name.
-            if stored == nil, let uid = ICalendar.uidLine(in: request.body),
-                let found = try calendar.item(ICalendar.id(forUID: uid)), found.name == name
-            {
+            // Nothing at this name: the to-do of this list the body's UID names. Under this name, it is a to-do
+            // whose name the server no longer keeps; under another, its UID is taken (the put refuses it).
+            let uid = stored == nil ? ICalendar.uidLine(in: request.body) : nil
+            var sameUID = try uid.flatMap { try calendar.item(ICalendar.id(forUID: $0)) }
+            if let found = sameUID, found.name == name {
                 try calendar.keepName(name, of: found.id)
                 stored = found
+                sameUID = nil
             }
             try Self.check(request, against: stored)
             switch calendar.list {
             case .todo: return try put(request, name: name, stored: stored?.task)
-            case .shopping(let list): return try putEntry(request, name: name, stored: stored, on: list)
+            case .shopping(let list):
+                return try putEntry(request, name: name, stored: stored, uid: uid, sameUID: sameUID, on: list)
             }
         case "DELETE":
             guard let item = stored else { throw DAVRefusal.notFound }
@@ -211,9 +213,11 @@ struct DAVResources {
     /// case ignored when none has it exactly; added to the catalog when none has it); a new entry is one of its own,
     /// even when the item is on the list already (an app shows every to-do it made). A check-off is logged as
     /// bought, as in Lists. The answer carries the new ETag: the entry's body is written anew, its meaning kept.
-    private func putEntry(_ request: HTTPRequest, name: String, stored: DAVItem?, on list: NamedList) throws
-        -> HTTPResponse
-    {
+    /// With nothing `stored` at the name, `uid` is the body's UID line and `sameUID` the to-do of this list it
+    /// names, as ``answer(_:name:)`` found them.
+    private func putEntry(
+        _ request: HTTPRequest, name: String, stored: DAVItem?, uid: String?, sameUID: DAVItem?, on list: NamedList
+    ) throws -> HTTPResponse {
         let lists = calendar.household.lists
         let shopping = lists.shoppingLists
         // Entries' ids are the household's: the body's UID on another of the household's shopping lists is that
@@ -221,7 +225,7 @@ struct DAVResources {
         // so: put in the new, deleted from the old, whose delete then finds it gone); under another name it is a
         // UID taken.
         var elsewhere: (entry: ListEntry, itemName: String)?
-        if stored == nil, let uid = ICalendar.uidLine(in: request.body) {
+        if stored == nil, let uid {
             let id = ICalendar.id(forUID: uid)
             elsewhere = try lists.store.read { session in
                 guard let entry = try session.session(in: nil).record(ListEntry.self, id: id),
@@ -240,8 +244,10 @@ struct DAVResources {
             throw Self.refusal(refusal)
         }
         if let stored, stored.id != sent.id { throw uidChange(stored.uid) }
-        if stored == nil, let other = try calendar.item(sent.id) {
-            throw uidConflict(sent.uid, at: calendar.href(of: other))
+        if stored == nil {
+            // The VTODO's own UID, when it is not the body's first UID line (an alarm's before it), looked up anew.
+            let here = uid.map(ICalendar.id(forUID:)) == sent.id ? sameUID : try calendar.item(sent.id)
+            if let here { throw uidConflict(sent.uid, at: calendar.href(of: here)) }
         }
         if let elsewhere, elsewhere.entry.id != sent.id || ICalendar.resourceName(of: elsewhere.entry) != name {
             throw uidConflict(sent.uid, at: "another list")
