@@ -69,17 +69,15 @@ final class DAVSyncStates: Sendable {
 
     private let current = Mutex<[Key: (revision: Int64, listVersion: Int, digest: String)]>([:])
 
-    /// The calendar's token now (its content's digest), and the snapshot when it had to be made (the tasks were
-    /// read); the snapshot is kept in the store when it is new, or its time moved on.
-    func token(of calendar: DAVCalendar, now: Date) throws -> (
-        digest: String, snapshot: DAVSnapshot?, items: [DAVItem]?
-    ) {
+    /// The calendar's token now (its content's digest), and its to-dos when they had to be read for it; their
+    /// snapshot is then kept in the store when it is new, or its time moved on.
+    func token(of calendar: DAVCalendar, now: Date) throws -> (digest: String, items: [DAVItem]?) {
         let key = Key(household: calendar.household.household.id, list: calendar.list.id)
         let revision = try calendar.revision()
         if let known = current.withLock({ $0[key] }), known.revision == revision,
             known.listVersion == calendar.list.version
         {
-            return (known.digest, nil, nil)
+            return (known.digest, nil)
         }
         let items = try calendar.items()
         let snapshot = DAVSnapshot(items)
@@ -89,7 +87,7 @@ final class DAVSyncStates: Sendable {
             if remembered.count >= 10_000 { remembered.removeAll() }
             remembered[key] = (revision, calendar.list.version, digest)
         }
-        return (digest, snapshot, items)
+        return (digest, items)
     }
 
     /// The snapshot the token with `digest` names, when the calendar still keeps it.
