@@ -488,20 +488,15 @@ public enum ICalendar {
 
     /// `DUE;VALUE=DATE:20261224`, or the floating `DUE:20261224T180000`: a wall-clock time, as Lists keeps it.
     static func dueLine(_ due: Due) -> String {
-        let day = basic(due.day)
+        let day = due.day.basic
         guard let minute = due.minute else { return "DUE;VALUE=DATE:\(day)" }
         return "DUE:\(day)T\(Day.padded(minute / 60, 2))\(Day.padded(minute % 60, 2))00"
-    }
-
-    /// A day in iCalendar's basic form: `20261224`.
-    static func basic(_ day: Day) -> String {
-        Day.padded(day.year, 4) + Day.padded(day.month, 2) + Day.padded(day.day, 2)
     }
 
     /// `moment` in UTC: `20261224T170000Z`.
     static func utc(_ moment: Date) -> String {
         let (day, hour, minute, second) = Day.utc(moment)
-        return basic(day) + "T\(Day.padded(hour, 2))\(Day.padded(minute, 2))\(Day.padded(second, 2))Z"
+        return day.basic + "T\(Day.padded(hour, 2))\(Day.padded(minute, 2))\(Day.padded(second, 2))Z"
     }
 
     /// A TEXT value escaped: `\`, `;`, `,` and line ends.

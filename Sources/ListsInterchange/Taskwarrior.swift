@@ -186,7 +186,7 @@ public enum Taskwarrior {
             if let until = template.taskwarrior?["until"], case .string(let value) = until,
                 let date = Array(value.utf8).withUnsafeBufferPointer(parseDate)
             {
-                text += ";UNTIL=" + due(date, in: zone).day.description.replacingOccurrences(of: "-", with: "")
+                text += ";UNTIL=" + due(date, in: zone).day.basic
             }
             task.recurrence = try? Recurrence(rule: text)
             if let approximation {

@@ -78,6 +78,12 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         return (day, rest / 3600, rest % 3600 / 60, rest % 60)
     }
 
+    /// The day in ISO 8601's basic form, as iCalendar writes a date (RFC 5545 3.3.4): `20261224`.
+    public var basic: String {
+        let (year, month, day) = parts
+        return Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2)
+    }
+
     /// `YYYY-MM-DD`: written digit by digit into one string (a list of 10,000 tasks shows as many), and through
     /// ``padded(_:_:)`` for a year that has not four digits.
     public var description: String {

@@ -94,17 +94,13 @@ public struct Recurrence: Hashable, Sendable {
 
         /// RFC 5545's text: `20270301`, `20270301T090000` or `20270301T090000Z`.
         public var text: String {
-            func digits(_ day: Day) -> String {
-                let (year, month, dayOfMonth) = day.parts
-                return Day.padded(year, 4) + Day.padded(month, 2) + Day.padded(dayOfMonth, 2)
-            }
             func time(_ second: Int) -> String {
                 "T" + Day.padded(second / 3600, 2) + Day.padded(second / 60 % 60, 2) + Day.padded(second % 60, 2)
             }
             switch self {
-            case .day(let day): return digits(day)
-            case .wallTime(let day, let second): return digits(day) + time(second)
-            case .utc(let day, let second): return digits(day) + time(second) + "Z"
+            case .day(let day): return day.basic
+            case .wallTime(let day, let second): return day.basic + time(second)
+            case .utc(let day, let second): return day.basic + time(second) + "Z"
             }
         }
     }

@@ -43,8 +43,7 @@ public enum RepeatPhrase {
             guard let day = Day(iso: rest) else {
                 throw Recurrence.refusal("\(Quoted(rest)) is not a day to repeat until: write one as 2027-06-30")
             }
-            let (year, month, dayOfMonth) = day.parts
-            ending = ";UNTIL=" + Day.padded(year, 4) + Day.padded(month, 2) + Day.padded(dayOfMonth, 2)
+            ending = ";UNTIL=" + day.basic
             words.removeSubrange(index...)
         } else if words.last == "times" || words.last == "time" {
             words.removeLast()

@@ -18,5 +18,7 @@ import Testing
         let (day, hour, minute, second) = Day.utc(moment)
         #expect([day.year, day.month, day.day] == [parts.year, parts.month, parts.day], "\(seconds)")
         #expect([hour, minute, second] == [parts.hour, parts.minute, parts.second], "\(seconds)")
+        // Its basic form is its ISO form without the hyphens.
+        #expect(day.basic == day.description.replacingOccurrences(of: "-", with: ""))
     }
 }
