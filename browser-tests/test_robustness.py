@@ -326,10 +326,12 @@ def is_held(connection: socket.socket) -> bool:
 
 
 def refuses_connections(port: int) -> bool:
+    """Whether the server takes no new connection: refused, or reset when the listening socket closes while the
+    probe waits in its queue (which happens when the probe comes in the moment the server stops listening)."""
     try:
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
         return False
-    except ConnectionRefusedError:
+    except (ConnectionRefusedError, ConnectionResetError):
         return True
 
 
