@@ -2,6 +2,10 @@
 #define LISTS_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type lists_sqlite_transient(void) {
@@ -26,6 +30,19 @@ static inline int lists_sqlite_no_checkpoint_on_close(sqlite3 *db) {
 /// (when the first connection opens); later calls are refused, harmlessly.
 static inline void lists_sqlite_configure(void) {
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+/// Asks the kernel to start writing the file's dirty pages to the disk and returns at once
+/// (`sync_file_range` with `SYNC_FILE_RANGE_WRITE`, which Swift's Glibc module does not export): a later
+/// `fdatasync` then finds them written or on their way. It makes nothing durable by itself. 0, or -1 with errno
+/// set; -1 where the system has no such call.
+static inline int lists_start_writeback(int descriptor) {
+#if defined(__linux__) && defined(SYS_sync_file_range)
+    return (int)syscall(SYS_sync_file_range, descriptor, (long long)0, (long long)0, 2);
+#else
+    (void)descriptor;
+    return -1;
+#endif
 }
 
 #endif

@@ -3,6 +3,8 @@
 // to another system is a change to this file; the rest of the module reaches the system only through SQLite and
 // Foundation.
 
+import CSQLite
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -44,6 +46,15 @@ enum Platform {
         let count = read(descriptor, &byte, 1)
         guard count >= 0 else { return nil }
         return .some(count == 1 ? byte : nil)
+    }
+
+    /// Has the kernel start writing the file at `path`'s changed pages to the disk, without waiting (see
+    /// `lists_start_writeback`); nothing happens where it cannot.
+    static func startWriteback(of path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = lists_start_writeback(descriptor)
+        close(descriptor)
     }
 
     /// Removes the file at `path`, if it can.

@@ -48,6 +48,19 @@ final class SQLiteConnection {
         guard status == SQLITE_OK else { throw error(status, sql: sql) }
     }
 
+    /// Writes the open transaction's changed pages into the file now, where the commit would (they stay in the
+    /// cache, clean), and has the kernel start putting them on the disk: the commit's sync then waits for little
+    /// more than what changed since. For a bulk load about to build its indexes, a third of its time on one
+    /// thread, so that the disk writes the table meanwhile. Durability is the commit's, as before: until it, a
+    /// crash leaves a journal that rolls these pages back. Pages another connection's lock keeps SQLite from
+    /// writing now are left to the commit.
+    func writeChangedPagesAhead() throws {
+        let status = sqlite3_db_cacheflush(handle)
+        guard status == SQLITE_OK || status & 0xFF == SQLITE_BUSY else { throw error(status, sql: nil) }
+        // On another thread: handing 35 MB to the disk's queue takes as long as the wait it spares.
+        DispatchQueue.global(qos: .utility).async { [path] in Platform.startWriteback(of: path) }
+    }
+
     /// Makes short-lived processes cheaper: the WAL file is kept between processes instead of being deleted by
     /// the last connection and created (and its directory synced) again by the next process.
     ///

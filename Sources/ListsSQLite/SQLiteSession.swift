@@ -301,6 +301,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
             try connection.execute("DROP INDEX \"\(index.name.replacingOccurrences(of: "\"", with: "\"\""))\"")
         }
         return { [connection] in
+            try connection.writeChangedPagesAhead()
             for index in indexes { try connection.execute(index.sql) }
         }
     }

@@ -398,6 +398,47 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(try other.read { try $0.count(TodoTask.self, where: nil) } == 0)
     }
 
+    /// A load's rows are written into the file before its indexes are built (for the disk to take them meanwhile):
+    /// in a rollback journal, a load that fails after that (a duplicate id, found by the unique index) leaves the
+    /// file as it was, its length too, and one that succeeds keeps every row.
+    @Test func rowsWrittenAheadOfTheIndexesGoWithAFailedLoad() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let store = try SQLiteStore(path: path)
+        let tasks = (0..<12_000).map { TodoTask(meta: RecordMeta(createdAt: Date()), title: "Task \($0)") }
+        // The file's length as a load began, and when its indexes failed.
+        var sizes = (began: 0, failed: 0)
+        /// A load of `tasks` and, with `duplicate`, one of them again.
+        func load(duplicate: Bool) throws {
+            try store.write(records: tasks.count) { session in
+                sizes = (Platform.size(of: path) ?? 0, 0)
+                let rebuild = try #require(try session.deferIndexes(of: TodoTask.self))
+                try session.insert(contentsOf: duplicate ? tasks + [tasks[7]] : tasks)
+                do { try rebuild() } catch {
+                    sizes.failed = Platform.size(of: path) ?? 0
+                    throw error
+                }
+            }
+        }
+        #expect(throws: StoreError.self) { try load(duplicate: true) }
+        // The rows were in the file when the unique index failed, and went with the load.
+        #expect(sizes.failed - sizes.began > 1_000_000)
+        #expect(Platform.size(of: path) == sizes.began)
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+        #expect(try sqlite3Shell(path, "SELECT count(*) FROM tasks") == "0")
+        #expect(try sqlite3Shell(path, "PRAGMA journal_mode") == "wal")
+        // With another connection open the load goes through WAL, where the rows written ahead are the log's.
+        let reader = try SQLiteStore(path: path)
+        #expect(try reader.read { try $0.count(TodoTask.self, where: nil) } == 0)
+        #expect(throws: StoreError.self) { try load(duplicate: true) }
+        #expect(try reader.read { try $0.count(TodoTask.self, where: nil) } == 0)
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+        try load(duplicate: false)
+        #expect(try reader.read { try $0.count(TodoTask.self, where: nil) } == 12_000)
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+    }
+
     /// A bulk load on a file no other connection has open runs in a rollback journal (each page written once) and
     /// leaves the file in WAL, after a commit and after a failure; with another connection open, or for a write
     /// outside ``SQLiteStore/bulkLoadRecords``, it stays in WAL.
