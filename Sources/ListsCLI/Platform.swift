@@ -89,8 +89,9 @@ enum Platform {
 }
 
 /// A regular file open for reading, tested to be one before it is opened (opening a FIFO would wait for a writer)
-/// and again once open; closed when released.
-final class RegularFile {
+/// and again once open; closed when released. Sendable: nothing of it changes once open, and `pread` reads at a
+/// place of its own.
+final class RegularFile: Sendable {
     private let descriptor: Int32
     private let path: String
     /// Its size when it was opened, in bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import ListsInterchange
 import ListsModel
+import Synchronization
 
 /// `lists import` and `lists export`: data in and out, in Lists's backup format and in the formats of the
 /// tutorials and of other programs.
@@ -97,14 +98,18 @@ enum TransferCommands {
             message: "\(Quoted(path)) is \(file.size / 1_000_000) MB; Lists imports \(chosen.rawValue) files "
                 + "up to \(chosen.maximumSize / 1_000_000) MB")
         guard file.size <= chosen.maximumSize else { throw tooLarge }
-        // A file that grew past the limit since it was measured is refused all the same.
-        let bytes = try file.read(expected: file.size, limit: chosen.maximumSize + 1)
+        // Read on a thread of its own while the store opens (a new file's schema is made then): for a 25 MB
+        // file each takes about 20 ms, and the import waits for both. A file that grew past the limit since it
+        // was measured is refused all the same.
+        let reading = BackgroundWork { try file.read(expected: file.size, limit: chosen.maximumSize + 1) }
+        let store = Result { try run.store() }
+        let bytes = try reading.value()
         guard bytes.count <= chosen.maximumSize else { throw tooLarge }
         // A binary property list says what it holds at its end: the tutorials' three files are told apart (all
         // have the same size limit) once it is read whole.
         let detected = format ?? InterchangeFormat.detect(fileName: fileName, bytes: bytes) ?? chosen
         let progress = Progress()
-        let summary = try detected.importing(bytes, into: try run.store(), list: list) {
+        let summary = try detected.importing(bytes, into: try store.get(), list: list) {
             progress.show($0, of: $1)
         }
         progress.finish()
@@ -176,5 +181,28 @@ final class Progress: @unchecked Sendable {
 
     func finish() {
         if lock.withLock({ shown }) { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
+
+/// What a thread of its own works out while the caller goes on; ``value()`` waits for it.
+final class BackgroundWork<Value: Sendable>: Sendable {
+    private let outcome = Mutex<Result<Value, any Error>?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts `work` on a new thread.
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        Thread { [self] in
+            let result = Result { try work() }
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }.start()
+    }
+
+    /// What the work returned, once it has; what it threw, thrown.
+    func value() throws -> Value {
+        finished.wait()
+        finished.signal()
+        guard let outcome = outcome.withLock({ $0 }) else { preconditionFailure("signalled before its outcome") }
+        return try outcome.get()
     }
 }
