@@ -282,9 +282,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         try counted(table, list, by: records.count)
     }
 
-    /// Drops the indexes of `type`'s table (the unique one on ids too) and returns what creates them again from
-    /// their own SQL, as the schema has them: `CREATE INDEX` sorts the keys once, where an insert places each key
-    /// in the B-tree, which for random ids is a third of importing 100k tasks. In the write's transaction, so a
+    /// Drops the indexes of `type`'s table (the unique one on ids too; not those led by the position) and returns
+    /// what creates them again from their own SQL, as the schema has them: `CREATE INDEX` sorts the keys once,
+    /// where an insert places each key in the B-tree, which for random ids is a third of importing 100k tasks. In the write's transaction, so a
     /// failed import rolls the drop back with everything else; a duplicate id makes the unique index fail to
     /// build, failing the write.
     func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {
@@ -292,8 +292,13 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         // than it spares.
         if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(Self.table(R.kind)))") != 0 { return nil }
         var indexes: [(name: String, sql: String)] = []
+        // An index led by the position (a partial one: the tasks on no list, the items on the shopping list) stays:
+        // the load's rows come at growing positions, so it is appended to, where building it again would read
+        // the whole table once more for the few rows it holds.
         try connection.query(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL "
+                + "AND coalesce((SELECT info.name FROM pragma_index_info(sqlite_master.name) AS info "
+                + "WHERE info.seqno = 0), '') <> 'position'",
             [.text(Self.table(R.kind))]
         ) { row in indexes.append((row.text(0), row.text(1))) }
         guard !indexes.isEmpty else { return nil }
