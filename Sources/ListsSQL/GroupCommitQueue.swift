@@ -25,7 +25,7 @@ public protocol GroupCommitEntry: AnyObject, Sendable {
 /// `@unchecked Sendable` is safe because the state is touched only under `state`'s mutex, and an entry's outcome
 /// and batch are written by one leader before its semaphore is signalled and read only after its owner's wait
 /// returns; an entry is in one batch at most, because a batch is taken out of the queue under the mutex.
-public final class GroupCommitQueue<Entry: GroupCommitEntry>: @unchecked Sendable {
+public final class GroupCommitQueue<Entry>: @unchecked Sendable {
     private struct State {
         var pending: [Entry] = []
         /// How many writes lead now, each committing a batch (every pending write is led later or handed a lead).
@@ -49,6 +49,11 @@ public final class GroupCommitQueue<Entry: GroupCommitEntry>: @unchecked Sendabl
 
     /// How many batches were committed (or refused) so far, and how many writes wait now: what tests look at.
     public var counts: (batches: Int, waiting: Int) { state.withLock { ($0.batches, $0.pending.count) } }
+}
+
+// The constraint sits on the methods, not the type: every store opens a queue, and a constrained type's metadata
+// has the runtime look the conformance up (docs/performance.md, "No conformance scans").
+extension GroupCommitQueue where Entry: GroupCommitEntry {
 
     /// Queues `entry` and returns when it is committed; `commit` is called by a leading write with a batch of
     /// entries and must set every entry's outcome.

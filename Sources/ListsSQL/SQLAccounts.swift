@@ -10,7 +10,7 @@ import ListsModel
 /// leaves their memberships, sessions and tokens to the schema's `ON DELETE CASCADE`. Where writers run side by
 /// side, numbering a household and counting failed sign-ins take the dialect's locks (``SQLDialect/Locks``);
 /// where they run one at a time, the write already holds the only lock.
-public struct SQLAccounts<Connection: SQLConnection>: AccountSession {
+public struct SQLAccounts<Connection> {
     /// The connection of the store session, in its transaction.
     let connection: Connection
     /// The statements, in the connection's dialect.
@@ -21,6 +21,11 @@ public struct SQLAccounts<Connection: SQLConnection>: AccountSession {
         self.connection = connection
         self.statements = statements
     }
+}
+
+// The constraint sits on the conformance, not the type: every command reads the households, and a constrained
+// type's metadata has the runtime look the conformance up (docs/performance.md, "No conformance scans").
+extension SQLAccounts: AccountSession where Connection: SQLConnection {
 
     private static func user(_ row: Connection.Row, from column: Int32) -> UserAccount {
         UserAccount(

@@ -222,15 +222,17 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     }
 
     /// `INSERT` of a whole row of each kind, the position given: built once, not per record, and each only when
-    /// its kind is first inserted (a command adding a task builds no other kind's schema).
-    private static let insertStatements = Mutex<[RecordKind: String]>([:])
+    /// its kind is first inserted (a command adding a task builds no other kind's schema). Keyed by the table's
+    /// name: a dictionary keyed by `RecordKind` would have the runtime look its `Hashable` up at every start
+    /// (docs/performance.md, "No conformance scans").
+    private static let insertStatements = Mutex<[String: String]>([:])
 
     private static func insertStatement<R: Record>(_ type: R.Type) -> String {
-        if let made = insertStatements.withLock({ $0[R.kind] }) { return made }
+        let table = table(R.kind)
+        if let made = insertStatements.withLock({ $0[table] }) { return made }
         let placeholders = Array(repeating: "?", count: R.fieldSpecs.count + 6).joined(separator: ", ")
-        let statement =
-            "INSERT INTO \(table(R.kind)) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
-        insertStatements.withLock { $0[R.kind] = statement }
+        let statement = "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
+        insertStatements.withLock { $0[table] = statement }
         return statement
     }
 
