@@ -122,14 +122,16 @@ public enum ListsCommandLine {
                 message: "unknown app \(Quoted(appWord.word)); one of \(appNames)",
                 command: "lists")
         }
-        let commandNames = app.commands.map(\.configuration.name).joined(separator: ", ")
+        // Only for a message: a command that runs joins nothing (the generic `joined` has the runtime look a
+        // conformance up, docs/performance.md, "No conformance scans").
+        func commandNames() -> String { app.commands.map { $0.configuration.name }.joined(separator: ", ") }
         guard words.count > 1 else {
             if wantsHelp { return output.line(Help.app(app.name, app.title, app.commands)) }
-            throw UsageError(message: "missing command; one of \(commandNames)", command: "lists \(app.name)")
+            throw UsageError(message: "missing command; one of \(commandNames())", command: "lists \(app.name)")
         }
         guard let command = app.commands.first(where: { $0.configuration.name == words[1].word }) else {
             throw UsageError(
-                message: "unknown command \(Quoted(words[1].word)) for lists \(app.name); one of \(commandNames)",
+                message: "unknown command \(Quoted(words[1].word)) for lists \(app.name); one of \(commandNames())",
                 command: "lists \(app.name)")
         }
         var rest = arguments
