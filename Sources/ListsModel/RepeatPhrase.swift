@@ -209,22 +209,19 @@ extension RepeatPhrase {
     /// month on the 1st`, `every 2 weeks on tue and thu`, `3 days after done`; the RRULE itself when it has parts
     /// no phrase says (`BYSETPOS`, `WKST`, `BYMONTH`, several days of the month).
     public static func phrase(of recurrence: Recurrence) -> String {
-        let unitNames: [Recurrence.Unit: String] = [.days: "day", .weeks: "week", .months: "month", .years: "year"]
+        // Each task of a list is phrased: names by `switch`, no dictionary built per task (and none keyed by an enum,
+        // whose `Hashable` the runtime would look up at the command's start: docs/performance.md).
         guard let rule = recurrence.rule else {
-            guard case .afterDone(let count, let unit) = recurrence.form, let name = unitNames[unit] else {
-                return recurrence.text
-            }
+            guard case .afterDone(let count, let unit) = recurrence.form else { return recurrence.text }
+            let name = unitName(unit)
             return count == 1 ? "a \(name) after done" : "\(count) \(name)s after done"
         }
         guard rule.setPositions.isEmpty, rule.weekStart == 1, rule.months.isEmpty, rule.monthDays.count <= 1 else {
             return recurrence.text
         }
-        let names: [Recurrence.Frequency: String] = [
-            .daily: "day", .weekly: "week", .monthly: "month", .yearly: "year",
-        ]
         let every =
             rule.interval == 1
-            ? "every \(names[rule.frequency] ?? "")" : "every \(rule.interval) \(names[rule.frequency] ?? "")s"
+            ? "every \(periodName(rule.frequency))" : "every \(rule.interval) \(periodName(rule.frequency))s"
         let days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
         var text: String
         switch rule.frequency {
@@ -233,7 +230,7 @@ extension RepeatPhrase {
             text = every
         case .weekly:
             guard rule.weekdays.allSatisfy({ $0.position == nil }) else { return recurrence.text }
-            let named = rule.weekdays.map(\.weekday)
+            let named = rule.weekdays.map { $0.weekday }
             if rule.interval == 1, named == [1, 2, 3, 4, 5] {
                 text = "weekdays"
             } else if rule.interval == 1, named == [6, 7] {
@@ -261,6 +258,26 @@ extension RepeatPhrase {
             text += " until \(day)"
         }
         return text
+    }
+
+    /// `day`, `week`, `month`, `year`.
+    private static func unitName(_ unit: Recurrence.Unit) -> String {
+        switch unit {
+        case .days: "day"
+        case .weeks: "week"
+        case .months: "month"
+        case .years: "year"
+        }
+    }
+
+    /// The period a rule of `frequency` repeats in: `day`, `week`, `month`, `year`.
+    private static func periodName(_ frequency: Recurrence.Frequency) -> String {
+        switch frequency {
+        case .daily: "day"
+        case .weekly: "week"
+        case .monthly: "month"
+        case .yearly: "year"
+        }
     }
 
     /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
