@@ -39,14 +39,26 @@ extension ShoppingItem {
 
 extension TodoTask {
     public var fields: [FieldValue] {
-        [
-            .text(title), .bool(isDone), taskwarriorJSON.map { .text($0) } ?? .null,
-            Fields.due.type.toStore(due), Fields.priority.type.toStore(priority), note.map { .text($0) } ?? .null,
-            doneAt.map { .date($0) } ?? .null, Fields.recurrence.type.toStore(recurrence),
-            Fields.repeatFrom.type.toStore(repeatFrom), Fields.completions.type.toStore(completions),
-            icalendar.map { .text($0) } ?? .null, Fields.remindAt.type.toStore(remindAt),
-            list.map { .text($0) } ?? .null,
-        ]
+        var values: [FieldValue] = []
+        values.reserveCapacity(13)
+        appendFields(to: &values)
+        return values
+    }
+
+    public func appendFields(to values: inout [FieldValue]) {
+        values.append(.text(title))
+        values.append(.bool(isDone))
+        values.append(taskwarriorJSON.map { .text($0) } ?? .null)
+        values.append(Fields.due.type.toStore(due))
+        values.append(Fields.priority.type.toStore(priority))
+        values.append(note.map { .text($0) } ?? .null)
+        values.append(doneAt.map { .date($0) } ?? .null)
+        values.append(Fields.recurrence.type.toStore(recurrence))
+        values.append(Fields.repeatFrom.type.toStore(repeatFrom))
+        values.append(Fields.completions.type.toStore(completions))
+        values.append(icalendar.map { .text($0) } ?? .null)
+        values.append(Fields.remindAt.type.toStore(remindAt))
+        values.append(list.map { .text($0) } ?? .null)
     }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {

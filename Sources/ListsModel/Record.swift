@@ -163,6 +163,10 @@ public protocol Record: Sendable, Hashable, Identifiable, JSONWritable where ID 
     /// ``schema``; a record may write them by hand for speed (they are checked against it).
     var fields: [FieldValue] { get }
 
+    /// Appends ``fields`` to `values`: what a bulk load binds, row after row into one array, with no array of
+    /// its own made for each record.
+    func appendFields(to values: inout [FieldValue])
+
     /// Rebuilds a record from what a store read back. The default reads it through ``schema``; a record may write
     /// it by hand for speed (checked against it).
     /// - Throws: ``StoreError/corrupt(_:)`` when a value has the wrong shape.
@@ -230,6 +234,8 @@ extension Record {
     public static var nameField: String { schema.nameColumn }
 
     public var fields: [FieldValue] { Self.schema.values(of: self) }
+
+    public func appendFields(to values: inout [FieldValue]) { values += fields }
 
     public init(meta: RecordMeta, fields: [FieldValue]) throws {
         self = try Self.schema.record(meta: meta, values: fields)

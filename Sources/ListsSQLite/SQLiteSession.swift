@@ -268,7 +268,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
             position += 1
             values.removeAll(keepingCapacity: true)
             Self.appendMetaValues(record, to: &values)
-            values += record.fields
+            record.appendFields(to: &values)
             values.append(.text(Reference.nameKey(record.displayName)))
             values.append(.integer(position))
             do {

@@ -97,6 +97,9 @@ struct RecordFastPathTests {
     func expectAgreement<R: Record>(_ records: [R]) throws {
         for record in records {
             #expect(record.fields == R.schema.values(of: record))
+            var appended: [FieldValue] = [.integer(7)]
+            record.appendFields(to: &appended)
+            #expect(appended == [.integer(7)] + R.schema.values(of: record))
             #expect(try R(meta: record.meta, fields: record.fields) == record)
             #expect(try R.schema.record(meta: record.meta, values: record.fields) == record)
             var schemaJSON: [UInt8] = []
