@@ -221,18 +221,26 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
             "SELECT coalesce(sum(\(field)), 0) FROM \(Self.table(R.kind)) \(condition)", parameters) ?? 0
     }
 
-    /// `INSERT` of a whole row of each kind, the position given: built once, not per record, and each only when
-    /// its kind is first inserted (a command adding a task builds no other kind's schema). Keyed by the table's
-    /// name: a dictionary keyed by `RecordKind` would have the runtime look its `Hashable` up at every start
-    /// (docs/performance.md, "No conformance scans").
+    /// `INSERT` of whole rows of each kind, the positions given, one row or ``rowsPerInsert``: built once, not per
+    /// record, and each only when its kind is first inserted (a command adding a task builds no other kind's
+    /// schema). Keyed by the table's name: a dictionary keyed by `RecordKind` would have the runtime look its
+    /// `Hashable` up at every start (docs/performance.md, "No conformance scans").
     private static let insertStatements = Mutex<[String: String]>([:])
 
-    private static func insertStatement<R: Record>(_ type: R.Type) -> String {
+    /// How many rows a load's `INSERT` carries: the statement's own cost (its start and end, its reset and its
+    /// bindings cleared) shared by sixteen rows.
+    static let rowsPerInsert = 16
+
+    private static func insertStatement<R: Record>(_ type: R.Type, rows: Int = 1) -> String {
         let table = table(R.kind)
-        if let made = insertStatements.withLock({ $0[table] }) { return made }
-        let placeholders = Array(repeating: "?", count: R.fieldSpecs.count + 6).joined(separator: ", ")
-        let statement = "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES (\(placeholders))"
-        insertStatements.withLock { $0[table] = statement }
+        let key = rows == 1 ? table : "\(table) \(rows)"
+        if let made = insertStatements.withLock({ $0[key] }) { return made }
+        var row = "("
+        for index in 0..<R.fieldSpecs.count + 6 { row += index == 0 ? "?" : ", ?" }
+        row += ")"
+        var statement = "INSERT INTO \(table) (\(columns(R.self)), name_key, position) VALUES "
+        for index in 0..<rows { statement += index == 0 ? row : ", " + row }
+        insertStatements.withLock { $0[key] = statement }
         return statement
     }
 
@@ -261,34 +269,57 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         guard position + Int64(records.count) < positions.upperBound else {
             throw StoreError.failure("\(scope.household)'s \(list) has no positions left in \(table)")
         }
-        let statement = try connection.prepared(Self.insertStatement(R.self))
+        let single = try connection.prepared(Self.insertStatement(R.self))
+        let many =
+            records.count < Self.rowsPerInsert
+            ? nil : try connection.prepared(Self.insertStatement(R.self, rows: Self.rowsPerInsert))
         var values: [FieldValue] = []
-        values.reserveCapacity(R.fieldSpecs.count + 6)
-        for record in records {
-            position += 1
+        values.reserveCapacity((R.fieldSpecs.count + 6) * (many == nil ? 1 : Self.rowsPerInsert))
+        /// Inserts `records[start..<start + count]` by `statement`, at the positions after `position`.
+        func insert(_ start: Int, _ count: Int, by statement: OpaquePointer) throws {
             values.removeAll(keepingCapacity: true)
-            Self.appendMetaValues(record, to: &values)
-            record.appendFields(to: &values)
-            values.append(.text(Reference.nameKey(record.displayName)))
-            values.append(.integer(position))
+            for record in records[start..<start + count] {
+                position += 1
+                Self.appendMetaValues(record, to: &values)
+                record.appendFields(to: &values)
+                values.append(.text(Reference.nameKey(record.displayName)))
+                values.append(.integer(position))
+            }
+            try connection.query(statement, values) { _ in }
+        }
+        var start = 0
+        while start < records.count {
+            if let many, records.count - start >= Self.rowsPerInsert {
+                let first = position
+                do {
+                    try insert(start, Self.rowsPerInsert, by: many)
+                    start += Self.rowsPerInsert
+                    continue
+                } catch let error as SQLiteError where error.isConstraintViolation {
+                    // The statement left nothing; its rows go one at a time, to find the one refused.
+                    position = first
+                }
+            }
             do {
-                try connection.query(statement, values) { _ in }
+                try insert(start, 1, by: single)
             } catch let error as SQLiteError where error.isConstraintViolation {
                 // Taken in any list of the household: ids are the household's.
                 let taken = try connection.integer(
-                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?", [bounds.household, .text(record.id.text)])
+                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?",
+                    [bounds.household, .text(records[start].id.text)])
                 if taken != nil { throw StoreError.conflict(R.kind) }
                 throw StoreError.failure(error.description)
             }
+            start += 1
         }
         try counted(table, list, by: records.count)
     }
 
     /// Drops the indexes of `type`'s table (the unique one on ids too; not those led by the position) and returns
     /// what creates them again from their own SQL, as the schema has them: `CREATE INDEX` sorts the keys once,
-    /// where an insert places each key in the B-tree, which for random ids is a third of importing 100k tasks. In the write's transaction, so a
-    /// failed import rolls the drop back with everything else; a duplicate id makes the unique index fail to
-    /// build, failing the write.
+    /// where an insert places each key in the B-tree, which for random ids is a third of importing 100k tasks.
+    /// In the write's transaction, so a failed import rolls the drop back with everything else; a duplicate id
+    /// makes the unique index fail to build, failing the write.
     func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {
         // Only into an empty table: with other households' records there, rebuilding the indexes would cost more
         // than it spares.

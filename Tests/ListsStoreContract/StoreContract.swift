@@ -145,12 +145,18 @@ public enum StoreContract {
         #expect(try store.read { try $0.revision() } == revision)
     }
 
-    /// A batch holding an id that is stored already is refused; the write rolls back whole.
+    /// A batch holding an id that is stored already is refused; the write rolls back whole. Also in a batch of
+    /// many (a store may write several rows a statement): the refused one among them is still a conflict.
     static func aBatchWithATakenIdIsAConflictAndTheWriteChangesNothing(_ store: any Store) throws {
         try expectUnchangedByATakenId(store) { taken in
             let batch = [TodoTask(meta: RecordMeta(createdAt: Date()), title: "New"), taken]
             #expect(throws: StoreError.conflict(.task)) {
                 try store.write { session in try session.insert(contentsOf: batch) }
+            }
+            var many = (1...40).map { TodoTask(meta: RecordMeta(createdAt: Date()), title: "New \($0)") }
+            many.insert(taken, at: 21)
+            #expect(throws: StoreError.conflict(.task)) {
+                try store.write(records: many.count) { session in try session.insert(contentsOf: many) }
             }
         }
     }
