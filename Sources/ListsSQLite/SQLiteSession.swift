@@ -340,6 +340,15 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         }
         return { [connection] in
             try connection.writeChangedPagesAhead()
+            // Built with SQLite's default page cache rather than the load's: the sorter keeps up to the cache's size
+            // of keys in memory and sorts them as one list, so with the load's 64 MB it sorted 100k keys at once,
+            // and with 2 MB it sorts runs of 2 MB and merges them. The table's pages are in the file by now (and
+            // stay clean); index pages the smaller cache cannot hold go into the file before the commit instead of
+            // at it. Measured on 100k tasks: the indexes and the commit in 0.20-0.21 s instead of 0.25
+            // (docs/performance.md).
+            let cache = try connection.integer("PRAGMA cache_size") ?? Int64(-SQLiteStore.defaultCacheKiB)
+            try connection.execute("PRAGMA cache_size = -\(SQLiteStore.defaultCacheKiB)")
+            defer { try? connection.execute("PRAGMA cache_size = \(cache)") }
             for index in indexes { try connection.execute(index.sql) }
         }
     }

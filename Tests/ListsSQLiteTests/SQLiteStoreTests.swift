@@ -425,10 +425,15 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
                 sizes = (Platform.size(of: path) ?? 0, 0)
                 let rebuild = try #require(try session.deferIndexes(of: TodoTask.self))
                 try session.insert(contentsOf: duplicate ? tasks + [tasks[7]] : tasks)
+                let connection = try #require((session as? SQLiteSession)?.connection)
+                let cache = try connection.integer("PRAGMA cache_size")
                 do { try rebuild() } catch {
                     sizes.failed = Platform.size(of: path) ?? 0
                     throw error
                 }
+                // The indexes are built with SQLite's default cache; the load's comes back after.
+                #expect(try connection.integer("PRAGMA cache_size") == cache)
+                #expect(cache == Int64(-SQLiteStore.cacheKiB(records: tasks.count)))
             }
         }
         #expect(throws: StoreError.self) { try load(duplicate: true) }
