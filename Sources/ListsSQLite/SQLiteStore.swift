@@ -285,8 +285,8 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// and only the pages the file already had are journalled first: for 100k tasks into a new file, a commit of
     /// 50 ms instead of 105. Durability is the same: with `synchronous=FULL` the truncated journal is synced
     /// before the commit returns, and a crash leaves a journal that the next opening rolls back. While it lasts,
-    /// other processes read until the commit takes its exclusive lock, and one opening the database waits for the
-    /// write to end (to put it back in WAL).
+    /// other processes read until the load takes its exclusive lock (to write its rows ahead of its indexes, or at
+    /// its commit), and one opening the database waits for the write to end (to put it back in WAL).
     /// Removes the rollback journal a bulk load leaves that is no hot journal: an empty one (its process ended
     /// after its commit and before it put the file back in WAL: a load's journal is truncated, not deleted, at its
     /// commit; opening in WAL does not remove it), or one whose first byte is zero (its process was killed while
