@@ -8,7 +8,9 @@ public struct FieldInput<R>: Sendable {
     /// What an input left empty gives.
     public let empty: EmptyInput
     /// The input's limits and messages for app.js, as members of a JSON object.
-    public let rules: String
+    public var rules: String { makeRules() }
+    /// Writes ``rules``: only a form's page asks (see ``TextInput/rules``).
+    let makeRules: @Sendable () -> String
     /// The text an input shows for the record's value.
     let show: @Sendable (R, InputConventions) -> String
     /// Reads a text into the record, checked; answers whether it set the field (an empty date in an edit does not).

@@ -114,7 +114,7 @@ extension Field where R: Record, Value: Equatable {
     private func input(of input: TextInput<Value>) -> FieldInput<R> {
         let (get, set, hasInitial) = (get, set, initial != nil)
         return FieldInput(
-            kind: input.kind, empty: input.empty, rules: input.rules,
+            kind: input.kind, empty: input.empty, makeRules: { input.rules },
             show: { record, conventions in input.show(get(record), conventions) },
             read: { [self] record, text, isNew, conventions in
                 // Left empty in an edit, a field that gives nothing (a date) stays as it is.

@@ -43,18 +43,21 @@ public struct TextInput<Value>: Sendable {
     let show: @Sendable (Value, InputConventions) -> String
     /// The input's limits and messages for app.js, as members of a JSON object (`"maxLength": 200, ...`); a
     /// message's placeholders in braces stand for what was typed (`{quoted}`: the text as ``Quoted`` writes it).
-    public let rules: String
+    /// Written when asked, not with the record's schema: only a form's page asks (once, and keeps it), and every
+    /// command of the CLI builds the schema of the records it touches.
+    public var rules: String { makeRules() }
+    private let makeRules: @Sendable () -> String
 
     /// An input of `kind` that reads a text with `parse`, shows a value with `show`, gives `empty` when left empty
     /// and is described to app.js by `rules`.
     init(
-        kind: String, empty: EmptyInput = .text, rules: String,
+        kind: String, empty: EmptyInput = .text, rules: @escaping @autoclosure @Sendable () -> String,
         parse: @escaping @Sendable (_ text: String, _ field: String, InputConventions) throws -> Value,
         show: @escaping @Sendable (Value, InputConventions) -> String
     ) {
         self.kind = kind
         self.empty = empty
-        self.rules = rules
+        self.makeRules = rules
         self.parse = parse
         self.show = show
     }
