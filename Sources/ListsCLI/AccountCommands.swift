@@ -281,7 +281,7 @@ enum HouseholdsCommands {
         var owner: String?
 
         mutating func validate() throws {
-            name = try Household.validName(words.joined(separator: " "))
+            name = try Household.validName(words.joinedInline(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
@@ -329,8 +329,10 @@ enum HouseholdsCommands {
         func run(_ run: Invocation) throws {
             let members = try run.accounts { accounts in
                 try accounts.members(
-                    of: try Credentials.household(named: words.joined(separator: " "), among: try accounts.households())
-                        .id)
+                    of: try Credentials.household(
+                        named: words.joinedInline(separator: " "), among: try accounts.households()
+                    )
+                    .id)
             }
             if run.wantsJSON {
                 return run.output.json(
@@ -375,7 +377,7 @@ enum TokensCommands {
         var name = ""
 
         mutating func validate() throws {
-            name = try APIToken.validName(words.joined(separator: " "))
+            name = try APIToken.validName(words.joinedInline(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
@@ -451,7 +453,7 @@ enum TokensCommands {
         var userName: String?
 
         func run(_ run: Invocation) throws {
-            let name = words.joined(separator: " ")
+            let name = words.joinedInline(separator: " ")
             let user = try run.accounts { accounts in
                 let user = try run.chosenUser(userName, in: accounts)
                 guard try accounts.removeToken(userID: user.id, named: name) else {

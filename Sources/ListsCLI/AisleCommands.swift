@@ -63,7 +63,7 @@ extension ShopCommands {
         var words: [String] = []
 
         func run(_ run: Invocation) throws {
-            let added = try Categories(store: try run.store()).add(name: words.joined(separator: " "))
+            let added = try Categories(store: try run.store()).add(name: words.joinedInline(separator: " "))
             if run.wantsJSON { return run.output.json(added) }
             run.output.line("Added aisle \(added.name)")
         }
@@ -89,7 +89,7 @@ extension ShopCommands {
 
         func run(_ run: Invocation) throws {
             let categories = Categories(store: try run.store())
-            let old = try categories.category(.typed(words.joined(separator: " ")))
+            let old = try categories.category(.typed(words.joinedInline(separator: " ")))
             let renamed = try categories.rename(.id(old.id), to: name ?? "")
             if run.wantsJSON { return run.output.json(renamed) }
             run.output.line("Renamed aisle \(old.name) to \(renamed.name)")
@@ -107,7 +107,7 @@ extension ShopCommands {
         var words: [String] = []
 
         func run(_ run: Invocation) throws {
-            let deleted = try Categories(store: try run.store()).delete(.typed(words.joined(separator: " ")))
+            let deleted = try Categories(store: try run.store()).delete(.typed(words.joinedInline(separator: " ")))
             if run.wantsJSON { return run.output.json(deleted) }
             run.output.line("Deleted aisle \(deleted.name)")
         }
@@ -143,7 +143,7 @@ extension ShopCommands {
         func run(_ run: Invocation) throws {
             let lists = ShoppingLists(store: try run.store())
             let target = try lists.list(named: list)
-            let order = try lists.moveAisle(.typed(words.joined(separator: " ")), by: offset, on: target)
+            let order = try lists.moveAisle(.typed(words.joinedInline(separator: " ")), by: offset, on: target)
             if run.wantsJSON { return run.output.json(CategoriesBody(order, byHand: true)) }
             printAisles(order, run.output)
         }
@@ -176,7 +176,7 @@ extension ShopCommands {
             let store = try run.store()
             let category = try aisle.map { try Categories(store: store).category(.typed($0)) }
             let shop = ShoppingList(store: store)
-            let item = try shop.item(.typed(words.joined(separator: " ")))
+            let item = try shop.item(.typed(words.joinedInline(separator: " ")))
             let changed = try shop.items.change([.id(item.record.id)]) {
                 $0.category = category?.id.uuidString
             }[0].record

@@ -65,7 +65,7 @@ enum BirdsCommands {
 
         mutating func validate() throws {
             date = try dateText.map { try BirdSighting.Fields.date.parse($0) }
-            name = try BirdSighting.Fields.name.parse(words.joined(separator: " "))
+            name = try BirdSighting.Fields.name.parse(words.joinedInline(separator: " "))
             location = try locationText.flatMap { try BirdSighting.Fields.location.parse($0) }
             details.count = try countText.flatMap { try BirdSighting.Fields.count.parse($0) }
             details.comments = try commentsText.flatMap { try BirdSighting.Fields.comments.parse($0) }

@@ -49,7 +49,7 @@ extension ShopCommands {
         var name = ""
 
         mutating func validate() throws {
-            name = try NamedList.Fields.name.parse(words.joined(separator: " "))
+            name = try NamedList.Fields.name.parse(words.joinedInline(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
@@ -81,7 +81,7 @@ extension ShopCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.lists()
-            let old = try lists.list(.typed(words.joined(separator: " ")))
+            let old = try lists.list(.typed(words.joinedInline(separator: " ")))
             let renamed = try lists.rename(.id(old.id), to: name)
             if run.wantsJSON { return run.output.json(renamed) }
             run.output.line("Renamed list \(old.name) to \(renamed.name)")
@@ -110,7 +110,7 @@ extension ShopCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.lists()
-            try lists.move(.typed(words.joined(separator: " ")), by: offset)
+            try lists.move(.typed(words.joinedInline(separator: " ")), by: offset)
             let summaries = try lists.summaries()
             if run.wantsJSON { return run.output.json(ListsBody(summaries)) }
             printLists(summaries, run.output)
@@ -129,7 +129,7 @@ extension ShopCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.lists()
-            let list = try lists.list(.typed(words.joined(separator: " ")))
+            let list = try lists.list(.typed(words.joinedInline(separator: " ")))
             let count = try lists.entries(of: list).counts([nil])[0]
             try lists.delete(.id(list.id))
             if run.wantsJSON { return run.output.json(list) }
@@ -168,7 +168,7 @@ extension ShopCommands {
             let lists = try run.lists()
             let target = try lists.list(named: list)
             let put = try lists.put(
-                .typed(words.joined(separator: " ")), on: target, quantity: quantity, note: note)
+                .typed(words.joinedInline(separator: " ")), on: target, quantity: quantity, note: note)
             if run.wantsJSON { return run.output.json(put.entry) }
             let item = try lists.catalog.find(.typed(put.entry.item)).record
             let how = put.entry.quantity.map { " (\($0))" } ?? ""
@@ -352,7 +352,7 @@ extension ShopCommands {
             let lists = try run.lists()
             let target = try lists.list(named: list)
             let changed = try lists.edit(
-                .typed(words.joined(separator: " ")), on: target, quantity: quantity, note: note)
+                .typed(words.joinedInline(separator: " ")), on: target, quantity: quantity, note: note)
             if run.wantsJSON { return run.output.json(changed.record) }
             let name = try names(of: [changed.record], lists)[0]
             let how = changed.record.quantity.map { " (\($0))" } ?? ""

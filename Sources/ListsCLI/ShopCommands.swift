@@ -89,7 +89,7 @@ enum ShopCommands {
 
         mutating func validate() throws {
             price = try priceText.map { try ShoppingItem.Fields.price.parse($0) } ?? .zero
-            name = try ShoppingItem.Fields.name.parse(words.joined(separator: " "))
+            name = try ShoppingItem.Fields.name.parse(words.joinedInline(separator: " "))
         }
 
         func run(_ run: Invocation) throws {

@@ -149,7 +149,7 @@ enum TodoCommands {
         var recurrence: Recurrence?
 
         mutating func validate() throws {
-            title = try TodoTask.Fields.title.parse(words.joined(separator: " "))
+            title = try TodoTask.Fields.title.parse(words.joinedInline(separator: " "))
             recurrence = try everyText.flatMap { try TodoCommands.repeatParse($0) }
             due = try dueText.flatMap { try TodoTask.Fields.due.parse($0, TodoCommands.checkedOnly) }
             priority = try priorityText.flatMap { try TodoTask.Fields.priority.parse($0) }

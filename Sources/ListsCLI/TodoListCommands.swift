@@ -50,7 +50,7 @@ extension TodoCommands {
         var name = ""
 
         mutating func validate() throws {
-            name = try TaskList.Fields.name.parse(words.joined(separator: " "))
+            name = try TaskList.Fields.name.parse(words.joinedInline(separator: " "))
         }
 
         func run(_ run: Invocation) throws {
@@ -82,7 +82,7 @@ extension TodoCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.todoLists()
-            let old = try lists.list(.typed(words.joined(separator: " ")))
+            let old = try lists.list(.typed(words.joinedInline(separator: " ")))
             let renamed = try lists.rename(.id(old.id), to: name)
             if run.wantsJSON { return run.output.json(renamed) }
             run.output.line("Renamed to-do list \(old.name) to \(renamed.name)")
@@ -112,7 +112,7 @@ extension TodoCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.todoLists()
-            try lists.move(.typed(words.joined(separator: " ")), by: offset)
+            try lists.move(.typed(words.joinedInline(separator: " ")), by: offset)
             let summaries = try lists.summaries()
             if run.wantsJSON { return run.output.json(TodoListsBody(summaries)) }
             printLists(summaries, run.output)
@@ -130,7 +130,7 @@ extension TodoCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.todoLists()
-            let deleted = try lists.delete(.typed(words.joined(separator: " ")))
+            let deleted = try lists.delete(.typed(words.joinedInline(separator: " ")))
             if run.wantsJSON { return run.output.json(deleted.list) }
             let count = deleted.tasks
             run.output.line(

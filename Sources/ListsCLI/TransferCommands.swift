@@ -6,20 +6,9 @@ import Synchronization
 /// `lists import` and `lists export`: data in and out, in Lists's backup format and in the formats of the
 /// tutorials and of other programs.
 enum TransferCommands {
-    // Joined by hand: every start builds the commands' texts, and the generic `joined(separator:)` had the
-    // runtime look a conformance up (docs/performance.md, "No conformance scans").
-    static let formats = names(InterchangeFormat.importable)
-    static let exportFormats = names(InterchangeFormat.exportable)
-
-    /// `lists-json, plist, ...`.
-    private static func names(_ formats: [InterchangeFormat]) -> String {
-        var text = ""
-        for format in formats {
-            if !text.isEmpty { text += ", " }
-            text += format.rawValue
-        }
-        return text
-    }
+    // Every start builds the commands' texts (see `joinedInline`).
+    static let formats = InterchangeFormat.importable.map { $0.rawValue }.joinedInline(separator: ", ")
+    static let exportFormats = InterchangeFormat.exportable.map { $0.rawValue }.joinedInline(separator: ", ")
 
     /// `lists import FILE [--format F]`.
     struct Import: Command {
