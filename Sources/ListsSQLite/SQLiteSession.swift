@@ -287,30 +287,34 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
             }
             try connection.query(statement, values) { _ in }
         }
+        // Sixteen rows at a time, the last few one by one; sixteen that one of them spoils (the statement leaves
+        // nothing) go one by one too, to find the one refused.
         var start = 0
         while start < records.count {
-            if let many, records.count - start >= Self.rowsPerInsert {
+            let count = min(Self.rowsPerInsert, records.count - start)
+            if let many, count == Self.rowsPerInsert {
                 let first = position
                 do {
-                    try insert(start, Self.rowsPerInsert, by: many)
-                    start += Self.rowsPerInsert
+                    try insert(start, count, by: many)
+                    start += count
                     continue
                 } catch let error as SQLiteError where error.isConstraintViolation {
-                    // The statement left nothing; its rows go one at a time, to find the one refused.
                     position = first
                 }
             }
-            do {
-                try insert(start, 1, by: single)
-            } catch let error as SQLiteError where error.isConstraintViolation {
-                // Taken in any list of the household: ids are the household's.
-                let taken = try connection.integer(
-                    "SELECT 1 FROM \(table) WHERE household = ? AND id = ?",
-                    [bounds.household, .text(records[start].id.text)])
-                if taken != nil { throw StoreError.conflict(R.kind) }
-                throw StoreError.failure(error.description)
+            for index in start..<start + count {
+                do {
+                    try insert(index, 1, by: single)
+                } catch let error as SQLiteError where error.isConstraintViolation {
+                    // Taken in any list of the household: ids are the household's.
+                    let taken = try connection.integer(
+                        "SELECT 1 FROM \(table) WHERE household = ? AND id = ?",
+                        [bounds.household, .text(records[index].id.text)])
+                    if taken != nil { throw StoreError.conflict(R.kind) }
+                    throw StoreError.failure(error.description)
+                }
             }
-            start += 1
+            start += count
         }
         try counted(table, list, by: records.count)
     }
