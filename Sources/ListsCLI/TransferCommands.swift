@@ -1,7 +1,6 @@
 import Foundation
 import ListsInterchange
 import ListsModel
-import Synchronization
 
 /// `lists import` and `lists export`: data in and out, in Lists's backup format and in the formats of the
 /// tutorials and of other programs.
@@ -182,28 +181,5 @@ final class Progress: @unchecked Sendable {
 
     func finish() {
         if lock.withLock({ shown }) { FileHandle.standardError.write(Data("\n".utf8)) }
-    }
-}
-
-/// What a thread of its own works out while the caller goes on; ``value()`` waits for it.
-final class BackgroundWork<Value: Sendable>: Sendable {
-    private let outcome = Mutex<Result<Value, any Error>?>(nil)
-    private let finished = DispatchSemaphore(value: 0)
-
-    /// Starts `work` on a new thread.
-    init(_ work: @escaping @Sendable () throws -> Value) {
-        Thread { [self] in
-            let result = Result { try work() }
-            outcome.withLock { $0 = result }
-            finished.signal()
-        }.start()
-    }
-
-    /// What the work returned, once it has; what it threw, thrown.
-    func value() throws -> Value {
-        finished.wait()
-        finished.signal()
-        guard let outcome = outcome.withLock({ $0 }) else { preconditionFailure("signalled before its outcome") }
-        return try outcome.get()
     }
 }

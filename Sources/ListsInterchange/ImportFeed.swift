@@ -140,46 +140,40 @@ extension ImportBatch {
         reading: (ImportFeed<R>?) throws -> ImportBatch
     ) throws -> ImportSummary {
         let feed = ImportFeed<R>(estimate: estimate)
-        let outcome = WriterOutcome()
-        let writer = Thread {
-            let result = Result {
-                // The write opens with the first records, so a file refused before them never waits for the
-                // database (another writer's lock) or touches it; a file without records writes nothing.
-                guard let first = feed.next() else {
-                    if feed.isAbandoned { throw CancellationError() }
-                    return ImportSummary()
-                }
-                return try store.write(records: estimate) { session in
-                    var tally = ImportTally()
-                    let placement = TaskListPlacement(household: store.scope.household, listName: taskList)
-                    var merge = ImportMerge<R>(
-                        session: session, existing: existing, expected: estimate, idsAreUnique: true)
-                    var next: [R]? = first
-                    while var part = next {
-                        next = nil
-                        try ImportBatch.place(&part, placement, in: session)
-                        try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
-                        feed.wrote(part)
-                        next = feed.next()
-                    }
-                    // Abandoned: nothing of this write is kept.
-                    if feed.isAbandoned { throw CancellationError() }
-                    try merge.finish(inserted: feed.writerIsDone)
-                    progress(tally.done, tally.done)
-                    return tally.summary
-                }
+        let writer = BackgroundWork(stackSize: 8 << 20) {
+            defer { feed.writerIsDone() }
+            // The write opens with the first records, so a file refused before them never waits for the
+            // database (another writer's lock) or touches it; a file without records writes nothing.
+            guard let first = feed.next() else {
+                if feed.isAbandoned { throw CancellationError() }
+                return ImportSummary()
             }
-            feed.writerIsDone()
-            outcome.set(result)
+            return try store.write(records: estimate) { session in
+                var tally = ImportTally()
+                let placement = TaskListPlacement(household: store.scope.household, listName: taskList)
+                var merge = ImportMerge<R>(
+                    session: session, existing: existing, expected: estimate, idsAreUnique: true)
+                var next: [R]? = first
+                while var part = next {
+                    next = nil
+                    try ImportBatch.place(&part, placement, in: session)
+                    try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
+                    feed.wrote(part)
+                    next = feed.next()
+                }
+                // Abandoned: nothing of this write is kept.
+                if feed.isAbandoned { throw CancellationError() }
+                try merge.finish(inserted: feed.writerIsDone)
+                progress(tally.done, tally.done)
+                return tally.summary
+            }
         }
-        writer.stackSize = 8 << 20
-        writer.start()
         var read = ImportBatch()
         do {
             read = try reading(feed)
         } catch {
             feed.abandon()
-            _ = outcome.wait()
+            _ = try? writer.value()
             // Abandoned for a task that replaces one already written: read again whole, below.
             guard error is CancellationError else { throw error }
         }
@@ -188,36 +182,14 @@ extension ImportBatch {
             // The last records the writer gives back are freed here, while the store builds its indexes and
             // commits.
             feed.freeWritten()
-            var summary = try outcome.wait().get()
+            var summary = try writer.value()
             summary.warnings = read.warnings
             return summary
         }
-        _ = outcome.wait()
+        _ = try? writer.value()
         var batch = try reading(nil)
         batch.placesTasks = true
         batch.taskList = taskList
         return try batch.apply(to: store) { progress($0, batch.count) }
-    }
-}
-
-/// The writing thread's result, waited for by the reading one.
-private final class WriterOutcome: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var outcome: Result<ImportSummary, any Error>?
-
-    func set(_ value: Result<ImportSummary, any Error>) {
-        condition.lock()
-        outcome = value
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait() -> Result<ImportSummary, any Error> {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let outcome { return outcome }
-            condition.wait()
-        }
     }
 }
