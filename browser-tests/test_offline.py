@@ -876,6 +876,20 @@ def test_a_repeating_task_checked_off_on_two_phones_offline_moves_once(start_ser
             "Jan 19", timeout=CONVERGE_MS)
 
 
+def test_a_screen_opened_with_no_network_shows_what_changed_meanwhile_once_back(start_server, new_page):
+    """A screen opened from the worker's kept copy is as old as that copy, though its first poll comes later: once
+    the server answers, what another device changed meanwhile is drawn, with no change of this phone's to send."""
+    server = start_server(seed=True)
+    phone = new_page()
+    ready_offline(server, phone, ["/todo", "/"])
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.get_by_role("button", name="Walk the dogs", exact=True)).to_be_visible()
+    assert server.request("POST", "/api/v1/tasks", {"title": "Call the vet"})[0] == 201
+    phone.context.set_offline(False)
+    expect(phone.locator("main li.task", has_text="Call the vet")).to_be_visible(timeout=CONVERGE_MS)
+
+
 def test_a_screen_loaded_again_with_no_network_keeps_what_it_shows_and_catches_up(start_server, new_page):
     """With no answer from the server the service worker answers a screen from its kept copy, which may be older
     than the screen shown (a change drawn in place since). A screen loaded again to show a change must not be drawn

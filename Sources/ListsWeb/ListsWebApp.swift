@@ -200,8 +200,9 @@ public final class ListsWebApp: Sendable {
             if response.status != 303 { response.headers["X-Lists-Revision"] = String(try household.lists.revision()) }
         } else if route.traits.face == .page, request.method == "GET" {
             // Read before the page is drawn, so the page shows at least this revision: app.js polls for a newer one.
+            // The page says it too (Layout.page), for app.js to start from when it is opened as a page.
             let revision = try household.lists.revision()
-            response = try route.handler(request, context)
+            response = try Layout.$revision.withValue(revision) { try route.handler(request, context) }
             response.headers["X-Lists-Revision"] = String(revision)
         } else {
             response = try route.handler(request, context)

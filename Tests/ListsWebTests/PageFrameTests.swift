@@ -100,6 +100,18 @@ import Testing
         #expect(try harness.app.lists.revision() == after)
     }
 
+    /// A page opened as such (the service worker's kept copy, with no network) says its revision in the page
+    /// itself, where app.js reads it; a page that is no household's screen (an unknown address) says none.
+    @Test func aLivePageSaysItsRevisionOnItsMain() throws {
+        let harness = try PageHarness()
+        let page = harness.get("/todo")
+        let revision = try #require(page.headers["X-Lists-Revision"])
+        #expect(page.text.contains("<main id=\"main\" data-revision=\"\(revision)\">"))
+        #expect(harness.post("/todo/tasks", [("title", "Sweep")]).status == 303)
+        #expect(harness.get("/shopping").text.contains("data-revision=\"\(try harness.app.lists.revision())\""))
+        #expect(!harness.get("/gardening").text.contains("data-revision"))
+    }
+
     @Test func aBodyThatIsNotAWellFormedFormIsRefusedAndChangesNothing() throws {
         let harness = try PageHarness()
         let json = harness.post(

@@ -9,13 +9,22 @@ import ListsHTTP
 /// and every parameter named `title`, `label` or `text` below is escaped here, so plain text is what they take.
 /// Parameters that take markup say so (`content`, `left`, `right`).
 enum Layout {
+    /// The household's revision the page being drawn shows at least, read before it is drawn; set round a
+    /// household's page handler (`ListsWebApp`), `nil` elsewhere.
+    @TaskLocal static var revision: Int64?
+
     /// A whole page: the `<head>` with the stylesheet and the script (no inline styles or scripts: the CSP
     /// forbids them), and `main` as the `<main>` element's content, which app.js swaps on navigation. After the
     /// `<main>`, so that swaps keep it, a live region where app.js says what a tap did (a form's
     /// `data-announce`: "Added Milk.") for screen readers. A page that is not `isLive` is not redrawn when the
     /// lists change elsewhere (a screen of the account, which shows no list), though app.js still notices when its
     /// session ends.
+    ///
+    /// A live page of a household says on its `<main>` the revision it shows at least (``revision``), from which
+    /// app.js follows the lists: a page opened from the service worker's kept copy, with no network, is as old as
+    /// that copy, and is drawn again once the server says it is ahead.
     static func page(title: String, main: String, status: Int = 200, isLive: Bool = true) -> HTTPResponse {
+        let mark = isLive ? revision.map { " data-revision=\"\($0)\"" } ?? "" : " data-live=\"off\""
         let html = """
             <!doctype html>
             <html lang="en">
@@ -32,7 +41,7 @@ enum Layout {
             <script src="\(Assets.script.url)" defer></script>
             </head>
             <body>
-            <main id="main"\(isLive ? "" : " data-live=\"off\"")>
+            <main id="main"\(mark)>
             \(main)
             </main>
             <div class="visually-hidden" id="announcer" role="status" aria-live="polite" aria-atomic="true"></div>

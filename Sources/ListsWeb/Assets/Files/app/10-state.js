@@ -8,6 +8,8 @@
 //
 // This one holds what several of them share: the page's state and small helpers.
 
+// The household's revision the screen shows (`X-Lists-Revision`, and a page's `<main data-revision>`); null
+// until known.
 let revision = null;
 let busy = false;
 // "active" once the revision was read (someone is signed in), "none" when the first read was refused (a

@@ -36,6 +36,9 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   }).catch(() => { /* No worker: the app works online as before. */ });
 }
 startOffline();
+// The revision the page was drawn at (a household's live page says it): the first poll draws it again if the
+// server is ahead, as it is when the page was opened from the worker's kept copy with no network.
+takeRevision(currentMain() && currentMain().dataset.revision);
 poll();
 pollTimer = setInterval(() => { if (pollWanted || !events || events.readyState !== EventSource.OPEN) poll(); }, pollInterval);
 document.addEventListener("visibilitychange", () => {
