@@ -153,3 +153,32 @@ def test_events_pass_through_nginx_configured_as_the_readme_says(start_server, p
     finally:
         nginx.terminate()
         nginx.wait(timeout=10)
+
+
+def test_a_screen_loaded_again_with_no_answer_is_asked_for_again(start_server, browser):
+    """A change the page cannot draw in place (a list renamed) loads its screen again; when that load gets no answer
+    (no service worker to answer from its copy, the network gone for a moment), the page keeps the revision it shows
+    and asks again a tick later, though the event stream is open and nothing else would."""
+    server = start_server(seed=True)
+    context = browser.new_context(service_workers="block", timezone_id="UTC")
+    server.sign_in_context(context)
+    page = context.new_page()
+    seen = watch_requests(page)
+    page.goto(server.url + "/todo")
+    wait_for_stream(page, seen)
+    refused = []
+
+    def fail_the_first(route):
+        refused.append(route.request.url)
+        if len(refused) == 1:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/todo", fail_the_first)
+    to_do = server.get_json("/api/v1/todo-lists")["todoLists"][0]["list"]["id"]
+    assert server.request("PATCH", f"/api/v1/todo-lists/{to_do}", {"name": "Chores"})[0] == 200
+    expect(page.get_by_role("heading", name="Chores", exact=True)).to_be_visible()
+    assert len(refused) == 2, refused
+    assert seen.get("/api/v1/events", 0) == 1, seen
+    context.close()

@@ -144,8 +144,8 @@ let lastRefresh = 0;
 let draws = 0;
 
 // Loads the screen at `url` and draws it (`mode`: "push", "pop", "same", or "refresh" for the screen shown, loaded
-// again to show a change); answers "kept" when a refresh was answered by the service worker's kept copy, and so
-// left the screen as it was.
+// again to show a change); answers "kept" when a refresh left the screen as it was for want of the server's
+// answer: the service worker's kept copy answered, or nothing did (no worker, and the network gone).
 async function load(url, mode) {
   // With no network, a sheet or a sighting's screen is drawn from the list screen's templates.
   if (isOffline() && mode !== "refresh" && openOffline(url, mode)) return;
@@ -177,7 +177,13 @@ async function load(url, mode) {
     if (mode === "refresh" && !response.ok) return;
     swap(html, response.url || url, mode);
   } catch (error) {
-    if (mode !== "refresh") location.assign(url);
+    if (mode !== "refresh") {
+      location.assign(url);
+      return;
+    }
+    // As for a kept copy: asked again a tick later, even with the event stream open.
+    setTimeout(poll, pollInterval);
+    return "kept";
   } finally {
     if (refresh) {
       refreshes -= 1;
