@@ -144,22 +144,27 @@ public struct Due: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The due day or time written `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`, or `nil`.
     public init?(iso text: some StringProtocol) {
-        // Read from its UTF-8 bytes: every task a list reads has one.
-        let bytes = Array(text.utf8)
+        // Read from its UTF-8 bytes where they are stored (every task a list reads has one), not from a copy.
+        let read =
+            text.utf8.withContiguousStorageIfAvailable(Self.read(iso:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(Self.read(iso:))
+        guard let read else { return nil }
+        self = read
+    }
+
+    /// The due day or time written in `bytes`, ``init(iso:)``'s.
+    private static func read(iso bytes: UnsafeBufferPointer<UInt8>) -> Due? {
         guard bytes.count == 10 || bytes.count == 16, let (year, month, dayOfMonth) = Day.isoParts(bytes),
             let day = Day(year: year, month: month, day: dayOfMonth)
         else { return nil }
-        guard bytes.count == 16 else {
-            self.init(day: day)
-            return
-        }
+        guard bytes.count == 16 else { return Due(day: day) }
         func digit(_ index: Int) -> Int? {
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) ? Int(bytes[index] - 48) : nil
         }
         guard bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), let h1 = digit(11), let h2 = digit(12),
             let m1 = digit(14), let m2 = digit(15), h1 * 10 + h2 < 24, m1 * 10 + m2 < 60
         else { return nil }
-        self.init(day: day, minute: (h1 * 10 + h2) * 60 + m1 * 10 + m2)
+        return Due(day: day, minute: (h1 * 10 + h2) * 60 + m1 * 10 + m2)
     }
 
     /// `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
