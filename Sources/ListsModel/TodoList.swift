@@ -186,12 +186,40 @@ public struct TodoList: Sendable {
     }
 
     /// `items` sorted as ``sortedByDue(_:)`` sorts tasks, by the due date and number `key` gives of each.
+    ///
+    /// The keys are sorted with the items' indexes in them, each compared in place, rather than indexes that look
+    /// their keys up at every comparison. When the items come in the order of their numbers (as a list reads them),
+    /// the index stands for the number, and each key is packed into one integer (the day, the minute and the index
+    /// in 22, 11 and 30 bits), which sorts fastest.
     private static func sortedByDue<Item>(_ items: [Item], key: (Item) -> (due: Due?, number: Int)) -> [Item] {
-        let keys = items.map { item in
-            let (due, number) = key(item)
-            return (due?.day.daysSince1970 ?? 0, due?.minute ?? -1, number)
+        let keys = items.indices.map { index in
+            let (due, number) = key(items[index])
+            return (due?.day.daysSince1970 ?? 0, due?.minute ?? -1, number, index)
         }
-        return items.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
+        if var packed = packedDueKeys(keys) {
+            packed.sort()
+            return packed.map { items[$0 & (1 << 30 - 1)] }
+        }
+        return keys.sorted { $0 < $1 }.map { items[$0.3] }
+    }
+
+    /// `keys` (day, minute or -1, number, index) packed into one integer each, which sort as the keys do; `nil`
+    /// unless the numbers grow with the indexes and every part fits (a day of the years 1 to 9999, fewer than 2^30
+    /// items).
+    private static func packedDueKeys(_ keys: [(Int, Int, Int, Int)]) -> [Int]? {
+        // 0001-01-01 is day -719,162; 9999-12-31 is day 2,932,896.
+        let firstDay = -719_162
+        var packed: [Int] = []
+        packed.reserveCapacity(keys.count)
+        var lastNumber = Int.min
+        for (day, minute, number, index) in keys {
+            guard number > lastNumber, index < 1 << 30, (firstDay..<firstDay + 1 << 22).contains(day),
+                (-1..<1440).contains(minute)
+            else { return nil }
+            lastNumber = number
+            packed.append((day - firstDay) << 41 | (minute + 1) << 30 | index)
+        }
+        return packed
     }
 
     /// Takes back the last check-off of a repeating task (the undo of a check-off): it is due again on the date it
