@@ -75,7 +75,27 @@ struct Table {
     enum Alignment { case left, right }
 
     var alignments: [Alignment]
-    var rows: [[String]] = []
+    /// The cells, row after row, as many to a row as there are columns: one array for the table, not one for each
+    /// of its rows (a row of `todo list` is three to seven short texts).
+    var cells: [String]
+
+    /// A table of `cells`, row after row, `alignments.count` to a row.
+    init(alignments: [Alignment], cells: [String]) {
+        precondition(alignments.isEmpty ? cells.isEmpty : cells.count % alignments.count == 0, "whole rows")
+        self.alignments = alignments
+        self.cells = cells
+    }
+
+    /// A table of `rows`; a row with fewer cells than columns has empty ones after them.
+    init(alignments: [Alignment], rows: [[String]]) {
+        var cells: [String] = []
+        cells.reserveCapacity(rows.count * alignments.count)
+        for row in rows {
+            cells.append(contentsOf: row.prefix(alignments.count))
+            for _ in row.count..<max(row.count, alignments.count) { cells.append("") }
+        }
+        self.init(alignments: alignments, cells: cells)
+    }
 
     /// Appends each row as a line of UTF-8 to `bytes`; `style` may wrap a cell in escape codes (the padding stays
     /// outside them).
@@ -83,34 +103,52 @@ struct Table {
     /// A last column aligned left is never measured nor padded (its padding would only be trimmed): with long
     /// texts in it, counting their characters would be a third of the time of listing 10,000 tasks.
     func render(into bytes: inout [UInt8], style: (Int, String) -> String) {
-        let measured = alignments.last == .left ? alignments.count - 1 : alignments.count
+        let columns = alignments.count
+        guard columns > 0 else { return }
+        let measured = alignments.last == .left ? columns - 1 : columns
         var widths = Array(repeating: 0, count: measured)
         var counts: [Int] = []
-        counts.reserveCapacity(rows.count * measured)
-        for row in rows {
+        counts.reserveCapacity(cells.count / columns * measured)
+        for rowStart in stride(from: 0, to: cells.count, by: columns) {
             for column in 0..<measured {
-                let count = column < row.count ? row[column].count : 0
+                let count = Self.width(of: cells[rowStart + column])
                 counts.append(count)
                 widths[column] = max(widths[column], count)
             }
         }
         let space = UInt8(ascii: " ")
-        for (rowIndex, row) in rows.enumerated() {
+        for (rowIndex, rowStart) in stride(from: 0, to: cells.count, by: columns).enumerated() {
             // Spaces are written only when a cell follows them, so a line never ends in spaces.
             var pendingSpaces = 0
-            for (column, cell) in row.enumerated() {
+            for column in 0..<columns {
+                let cell = cells[rowStart + column]
                 if column > 0 { pendingSpaces += 2 }
                 let padding = column < measured ? widths[column] - counts[rowIndex * measured + column] : 0
                 if alignments[column] == .right { pendingSpaces += padding }
                 if !cell.isEmpty {
-                    bytes.append(contentsOf: repeatElement(space, count: pendingSpaces))
+                    for _ in 0..<pendingSpaces { bytes.append(space) }
                     pendingSpaces = 0
-                    bytes.append(contentsOf: style(column, cell).utf8)
+                    Self.append(style(column, cell), to: &bytes)
                 }
                 if alignments[column] == .left { pendingSpaces += padding }
             }
             bytes.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// Appends `text`'s UTF-8 to `bytes`, copied at once from where a native string keeps it.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// How many characters `text` shows: counted from its bytes when all of them are ASCII (the numbers and dates
+    /// a table measures), as counting characters walks each one.
+    static func width(of text: String) -> Int {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.count : nil
+        }
+        return (ascii ?? nil) ?? text.count
     }
 
     /// The rendered lines, unstyled.

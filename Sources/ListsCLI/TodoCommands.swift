@@ -56,16 +56,19 @@ enum TodoCommands {
         let tasks = try todo.agenda(through: today.adding(days: days), after: after, lists: showsList)
         if tasks.isEmpty { return run.output.line(empty) }
         let hasPriority = tasks.contains { $0.priority != nil }
-        let rows = tasks.map { task in
-            var row = ["\(task.number)", shown(task.due), task.title]
-            row.reserveCapacity(5)
-            if showsList { row.append(task.list.flatMap { names[$0] } ?? "") }
-            if hasPriority { row.append(task.priority?.rawValue ?? "") }
-            return row
-        }
         let alignments: [Table.Alignment] =
             [.right, .left, .left] + (showsList ? [.left] : []) + (hasPriority ? [.left] : [])
-        run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
+        // One array of every row's cells.
+        var cells: [String] = []
+        cells.reserveCapacity(tasks.count * alignments.count)
+        for task in tasks {
+            cells.append(String(task.number))
+            cells.append(shown(task.due))
+            cells.append(task.title)
+            if showsList { cells.append(task.list.flatMap { names[$0] } ?? "") }
+            if hasPriority { cells.append(task.priority?.rawValue ?? "") }
+        }
+        run.output.table(Table(alignments: alignments, cells: cells)) { column, cell in
             column == 0 || column > 2 ? run.output.dim(cell) : cell
         }
     }
@@ -95,22 +98,24 @@ enum TodoCommands {
             let hasDue = tasks.contains { $0.record.due != nil }
             let hasPriority = tasks.contains { $0.record.priority != nil }
             let repeats = tasks.contains { $0.record.recurrence != nil }
-            // Each row one array of its cells (arrays added together would make one for each column).
-            let rows = tasks.map { numbered in
-                let task = numbered.record
-                var row = ["\(numbered.number)", task.isDone ? "✓" : "", task.title]
-                row.reserveCapacity(7)
-                if showsList { row.append(task.list.flatMap { names[$0] } ?? "") }
-                if hasDue { row.append(task.due.map(TodoCommands.shown) ?? "") }
-                if hasPriority { row.append(task.priority?.rawValue ?? "") }
-                if repeats { row.append(task.recurrence.map(RepeatPhrase.phrase(of:)) ?? "") }
-                return row
-            }
             let alignments: [Table.Alignment] =
                 [.right, .left, .left] + (showsList ? [.left] : []) + (hasDue ? [.left] : [])
                 + (hasPriority ? [.left] : [])
                 + (repeats ? [.left] : [])
-            run.output.table(Table(alignments: alignments, rows: rows)) { column, cell in
+            // One array of every row's cells (arrays of each row's, added together, would make one for each column).
+            var cells: [String] = []
+            cells.reserveCapacity(tasks.count * alignments.count)
+            for numbered in tasks {
+                let task = numbered.record
+                cells.append(String(numbered.number))
+                cells.append(task.isDone ? "✓" : "")
+                cells.append(task.title)
+                if showsList { cells.append(task.list.flatMap { names[$0] } ?? "") }
+                if hasDue { cells.append(task.due.map(TodoCommands.shown) ?? "") }
+                if hasPriority { cells.append(task.priority?.rawValue ?? "") }
+                if repeats { cells.append(task.recurrence.map(RepeatPhrase.phrase(of:)) ?? "") }
+            }
+            run.output.table(Table(alignments: alignments, cells: cells)) { column, cell in
                 column == 0 || column > 2 ? run.output.dim(cell) : column == 1 ? run.output.green(cell) : cell
             }
             if tasks.isEmpty, run.output.isTerminal { run.output.line("No tasks. Add one: lists todo add TEXT") }

@@ -57,6 +57,25 @@ struct PlainOutputTests {
         #expect(plain.stdout.replacingOccurrences(of: "\r\n", with: "\n") == (try sandbox.succeed(["todo", "list"])))
     }
 
+    /// A column after a text is aligned by the text's characters, not its bytes: accented letters, a letter and
+    /// its combining accent, and an emoji each take one place, as plain ASCII does.
+    @Test func columnsAfterATextLineUpByCharacters() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let titles = ["Tea", "Crème brûlée", "Cafe\u{301} au lait", "Feed 🐦", "Plain ASCII title"]
+        for title in titles { try sandbox.succeed(["--no-seed", "todo", "add", title, "--due", "2027-03-04"]) }
+        let lines = try sandbox.succeed(["todo", "list"]).split(separator: "\n").map(String.init)
+        #expect(lines.count == titles.count)
+        let longest = titles.map(\.count).max() ?? 0
+        for (line, title) in zip(lines, titles) {
+            // "N  " then the (empty) checkmark column, the title padded to the longest, then the due date.
+            let due = try #require(line.range(of: "2027-03-04"), "\(line)")
+            let before = line[..<due.lowerBound]
+            let titleStart = try #require(before.range(of: title), "\(line)")
+            #expect(before[titleStart.lowerBound...].count == longest + 2, "\(line.debugDescription)")
+        }
+    }
+
     @Test func emptyListsPrintNothingIntoAPipe() throws {
         // The friendly "No tasks. Add one: ..." line is for a person at a terminal, not for a script.
         let sandbox = try Sandbox()
