@@ -2,6 +2,7 @@
 (`/api/v1/events`) instead of asking every second, shows another device's change at once, and, with two servers on
 one PostgreSQL database behind nginx (configured as docs/operating.md says), a change made through one server
 reaches the page served by the other."""
+import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_until
@@ -155,10 +156,12 @@ def test_events_pass_through_nginx_configured_as_the_readme_says(start_server, p
         nginx.wait(timeout=10)
 
 
-def test_a_screen_loaded_again_with_no_answer_is_asked_for_again(start_server, browser):
+@pytest.mark.parametrize("failure", ["no answer", "502"])
+def test_a_screen_loaded_again_with_no_answer_is_asked_for_again(start_server, browser, failure):
     """A change the page cannot draw in place (a list renamed) loads its screen again; when that load gets no answer
-    (no service worker to answer from its copy, the network gone for a moment), the page keeps the revision it shows
-    and asks again a tick later, though the event stream is open and nothing else would."""
+    (no service worker to answer from its copy, the network gone for a moment) or a proxy's 502 (the server
+    restarting behind it), the page keeps the revision it shows and asks again a tick later, though the event stream
+    is open and nothing else would."""
     server = start_server(seed=True)
     context = browser.new_context(service_workers="block", timezone_id="UTC")
     server.sign_in_context(context)
@@ -170,8 +173,10 @@ def test_a_screen_loaded_again_with_no_answer_is_asked_for_again(start_server, b
 
     def fail_the_first(route):
         refused.append(route.request.url)
-        if len(refused) == 1:
+        if len(refused) == 1 and failure == "no answer":
             route.abort()
+        elif len(refused) == 1:
+            route.fulfill(status=502, content_type="text/html", body="<h1>Bad Gateway</h1>")
         else:
             route.continue_()
 

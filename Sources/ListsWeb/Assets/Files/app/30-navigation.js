@@ -145,7 +145,8 @@ let draws = 0;
 
 // Loads the screen at `url` and draws it (`mode`: "push", "pop", "same", or "refresh" for the screen shown, loaded
 // again to show a change); answers "kept" when a refresh left the screen as it was for want of the server's
-// answer: the service worker's kept copy answered, or nothing did (no worker, and the network gone).
+// answer: the service worker's kept copy answered, nothing did (no worker, and the network gone), or the server
+// (or a proxy before it) was in trouble (a 5xx: restarting, overloaded, the worker's page for no network).
 async function load(url, mode) {
   // With no network, a sheet or a sighting's screen is drawn from the list screen's templates.
   if (isOffline() && mode !== "refresh" && openOffline(url, mode)) return;
@@ -166,7 +167,7 @@ async function load(url, mode) {
     // change keeps what it shows and the revision it had; one opened shows the copy with the copy's revision.
     // Either way the server is asked again a tick later, even with the event stream open, and the screen loaded
     // again when the server is ahead: a change is drawn once the network is back.
-    if (response.headers.get("X-Lists-Kept")) {
+    if (response.headers.get("X-Lists-Kept") || (mode === "refresh" && response.status >= 500)) {
       setTimeout(poll, pollInterval);
       if (mode === "refresh") return "kept";
     }
