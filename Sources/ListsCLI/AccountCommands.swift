@@ -357,7 +357,7 @@ enum TokensCommands {
     static let all = [CommandEntry(Create.self), CommandEntry(List.self), CommandEntry(Revoke.self)]
 
     /// The `--user` option every token command takes.
-    static func userOption<C: UserNaming>() -> Argument<C> {
+    static func userOption<C: UserNaming & SendableMetatype>() -> Argument<C> {
         .option("user", "NAME", help: "whose tokens (default: the only user)") { $0.userName = $1 }
     }
 

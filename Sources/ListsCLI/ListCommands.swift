@@ -314,7 +314,7 @@ extension ShopCommands {
 
     /// The names of the entries' items.
     static func names(of entries: [ListEntry], _ lists: ShoppingLists) throws -> [String] {
-        try entries.map { entry in
+        entries.map { entry in
             guard let id = entry.itemID else { return "(deleted item)" }
             return (try? lists.catalog.find(.id(id)).record.name) ?? "(deleted item)"
         }

@@ -354,7 +354,7 @@ public enum ICalendar {
         let pieces = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {
             let bytes = piece.last == UInt8(ascii: "\r") ? piece.dropLast() : piece
-            let line = String(Substring(bytes) ?? "")
+            let line = String(Substring(bytes))
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
                 lines[lines.count - 1].text += line.dropFirst()
             } else {

@@ -349,7 +349,7 @@ public struct ShoppingLists: Sendable {
     /// The exact total of `list`: each entry's item price times its quantity's ``Quantity/multiplier``, rounded to
     /// the cent; entries whose item was deleted count nothing.
     public func total(of list: NamedList) throws -> Money {
-        try Self.total(try rows(of: list))
+        try Self.total(rows(of: list))
     }
 
     /// The total of `rows`.
