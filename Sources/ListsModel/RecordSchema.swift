@@ -43,7 +43,7 @@ public struct Field<R, Value>: Sendable {
 
 // Constraints sit on the extensions, not on the types' own declarations (docs/performance.md, "No conformance
 // scans").
-extension Field where R: Record, Value: Equatable {
+extension Field where R: Record, Value: Equatable & SendableMetatype {
     /// The field's value checked against its rules (texts trimmed).
     /// - Throws: ``ValidationError`` naming the field.
     public func checked(_ value: Value, now: Date = Date()) throws -> Value {

@@ -19,7 +19,7 @@ public protocol Store: Sendable {
 
     /// Runs `body` in one transaction and commits it durably; rolls back when `body` throws.
     /// - Throws: ``StoreError`` or whatever `body` throws.
-    func write<T>(_ body: (any StoreSession) throws -> T) throws -> T
+    @discardableResult func write<T>(_ body: (any StoreSession) throws -> T) throws -> T
 
     /// The store's faster way to add one record, when it has one (``AppendingStore``); `nil` by default.
     var appending: (any AppendingStore)? { get }
@@ -46,7 +46,7 @@ public protocol AppendingStore: Sendable {
 /// so that its pages are written once.
 public protocol BulkLoadingStore: Sendable {
     /// Runs `body` as ``Store/write(_:)`` does, for a write of about `records` records.
-    func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T
+    @discardableResult func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T
 }
 
 extension Store {
@@ -88,7 +88,7 @@ extension Store {
 
     /// Runs `body` as ``write(_:)`` does, for a write of about `records` records at once (an import), prepared for
     /// its size when the store can be (``bulkLoading``).
-    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
+    @discardableResult public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
         if let bulkLoading { return try bulkLoading.write(records: records, body) }
         return try write(body)
     }

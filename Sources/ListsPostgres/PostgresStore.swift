@@ -162,7 +162,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
         try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", isWrite: false, body)
     }
 
-    public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
+    @discardableResult public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         try transaction(begin: "BEGIN", isWrite: true, body)
     }
 
@@ -174,7 +174,7 @@ public final class PostgresStore: Store, AppendingStore, BulkLoadingStore, @unch
 
     /// A write of many records (an import) counts as that many writes toward the next fold and vacuum, so that
     /// the change rows it appended are folded when it has committed.
-    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
+    @discardableResult public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
         try transaction(begin: "BEGIN", isWrite: true, writes: max(1, records), body)
     }
 

@@ -194,7 +194,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
 
     /// Runs `body` in a write transaction and returns once it is durable. Writes that arrive while another is
     /// committing are committed together, each in a savepoint of its own (``GroupCommitQueue``, ``commit(_:)``).
-    public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
+    @discardableResult public func write<T>(_ body: (any StoreSession) throws -> T) throws -> T {
         try withoutActuallyEscaping(body) { body in
             var value: T?
             let scope = scope
@@ -266,7 +266,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// A write of many records grows the page cache and may go through a rollback journal.
     public var bulkLoading: (any BulkLoadingStore)? { self }
 
-    public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
+    @discardableResult public func write<T>(records: Int, _ body: (any StoreSession) throws -> T) throws -> T {
         try transaction(
             begin: "BEGIN IMMEDIATE", cacheKiB: Self.cacheKiB(records: records),
             rollbackJournal: Self.bulkLoadRecords.contains(records), body)

@@ -38,7 +38,7 @@ import Testing
         let original = try Fixture.bytes("tasks-org.ics")
         let store = try emptyStore()
         try store.setHouseholdTimeZone("Europe/Berlin")
-        try InterchangeFormat.icalendar.importing(original, into: store)
+        _ = try InterchangeFormat.icalendar.importing(original, into: store)
         let todo = TodoList(store: store, clock: { fixedNow })
         let title = "Ünïcödé, folded " + String(repeating: "é", count: 60)
         try todo.add(

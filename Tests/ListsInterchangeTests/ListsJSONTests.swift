@@ -339,13 +339,13 @@ struct TextFormatTests {
         let lists = ShoppingLists(store: store)
         try lists.make(name: "Hardware")
         let csv = "name,price,on list\r\nPear,0.62,yes\r\nBread,3.12,no\r\nMango,1.25,yes\r\n"
-        try InterchangeFormat.shoppingCSV.importing(Array(csv.utf8), into: store, now: fixedNow)
+        _ = try InterchangeFormat.shoppingCSV.importing(Array(csv.utf8), into: store, now: fixedNow)
         let shopping = try lists.list(.typed("Shopping"))
         #expect(try lists.rows(of: shopping).map { $0.item?.name } == ["Pear", "Mango"])
         #expect(try ShoppingList(store: store).catalog().map(\.record.isOnShoppingList) == [false, false, false])
         #expect(try lists.rows(of: try lists.list(.typed("Hardware"))).isEmpty)
         // A file that marks nothing puts nothing on a list.
-        try InterchangeFormat.shoppingCSV.importing(Array("name,price,on list\nTea,2.50,no\n".utf8), into: store)
+        _ = try InterchangeFormat.shoppingCSV.importing(Array("name,price,on list\nTea,2.50,no\n".utf8), into: store)
         #expect(try lists.all().map(\.name) == ["Hardware", "Shopping"])
         #expect(try lists.rows(of: shopping).count == 2)
     }

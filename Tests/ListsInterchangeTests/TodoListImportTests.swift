@@ -29,7 +29,7 @@ import ListsInterchange
     @Test func aTaskwarriorProjectIsAListOfThatNameAndGoesBackAsTheProject() throws {
         let store = try emptyStore()
         let toDo = try TodoLists(store: store).make(name: "To-Do")
-        try InterchangeFormat.taskwarrior.importing(Array(Self.export.utf8), into: store, now: fixedNow)
+        _ = try InterchangeFormat.taskwarrior.importing(Array(Self.export.utf8), into: store, now: fixedNow)
         #expect(try TodoLists(store: store).all().map(\.name) == ["To-Do", "Home", "Work"])
         #expect(try Self.placed(store) == ["Pay rent Home", "File the report Work", "Call mum To-Do"])
         // A task moved to another list in Lists goes back with that list's name as its project.
@@ -44,7 +44,7 @@ import ListsInterchange
         }
         #expect(projects == ["Work", "Work", nil])
         // Imported again, each task stays on the list it is on.
-        try InterchangeFormat.taskwarrior.importing(Array(Self.export.utf8), into: store, now: fixedNow)
+        _ = try InterchangeFormat.taskwarrior.importing(Array(Self.export.utf8), into: store, now: fixedNow)
         #expect(try Self.placed(store) == ["Pay rent Work", "File the report Work", "Call mum To-Do"])
         #expect(try lists.all().first == toDo)
     }
@@ -52,10 +52,10 @@ import ListsInterchange
     @Test func aFileImportedWithAListGoesOnThatListMadeWhenNew() throws {
         let store = try emptyStore()
         let todo = "Call the vet due:2026-12-24\r\nx Buy stamps\r\n"
-        try InterchangeFormat.todoTxt.importing(Array(todo.utf8), into: store, now: fixedNow, list: "Errands")
+        _ = try InterchangeFormat.todoTxt.importing(Array(todo.utf8), into: store, now: fixedNow, list: "Errands")
         #expect(try Self.placed(store) == ["Call the vet Errands", "Buy stamps Errands"])
         // A Taskwarrior file with --list puts every task there, whatever its project.
-        try InterchangeFormat.taskwarrior.importing(
+        _ = try InterchangeFormat.taskwarrior.importing(
             Array(Self.export.utf8), into: store, now: fixedNow, list: "errands")
         #expect(try TodoLists(store: store).all().map(\.name) == ["Errands"])
         // A name no list may have is refused naming the list, and nothing is imported.
@@ -80,7 +80,7 @@ import ListsInterchange
         // Into a database seeded with its own "To-Do": the backup's comes back as "To-Do 2", with its tasks.
         let target = try emptyStore()
         try Seeding.seedIfNeeded(target)
-        try InterchangeFormat.listsJSON.importing(backup, into: target)
+        _ = try InterchangeFormat.listsJSON.importing(backup, into: target)
         #expect(try TodoLists(store: target).all().map(\.name) == ["To-Do", "To-Do 2", "Work"])
         #expect(
             try Self.placed(target) == [
@@ -89,7 +89,7 @@ import ListsInterchange
             ])
         // Into an empty database it comes back as it was, byte for byte.
         let empty = try emptyStore()
-        try InterchangeFormat.listsJSON.importing(backup, into: empty)
+        _ = try InterchangeFormat.listsJSON.importing(backup, into: empty)
         var again: [UInt8] = []
         try ListsJSON.export(empty) { again += $0 }
         #expect(again == backup)

@@ -347,7 +347,7 @@ import Testing
     /// its revision does not go back.
     @Test func aSchemaFiveDatabaseIsMigratedKeepingCountsAndRevision() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let (admin, schema) = try Self.database(at: 5, url)
+            let (admin, _) = try Self.database(at: 5, url)
             try admin.execute(
                 "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
                     + "SELECT upper(gen_random_uuid()::text), nextval('tasks_position'), 'Task ' || n, 'task ' || n, "
@@ -434,7 +434,7 @@ import Testing
     /// changes alone.
     @Test func aSchemaElevenDatabaseKeepsEveryRecordInItsMainList() throws {
         try PostgresTestServer.withFreshSchema { url in
-            let (admin, schema) = try Self.database(at: 11, url)
+            let (admin, _) = try Self.database(at: 11, url)
             try admin.execute(
                 "INSERT INTO households (id, name, name_key, created_at) VALUES (1, 'Cabin', 'cabin', 0); "
                     + "INSERT INTO tasks (household, id, position, title, name_key, created_at, updated_at, version) "

@@ -103,7 +103,7 @@ extension AccountContract {
         moved.householdID = cabin.id
         moved.expiresAt = later.roundedToMilliseconds
         #expect(try reading(store) { try $0.session(digest: digest(1)) } == moved)
-        try writing(store) { try $0.updateSession(digest: digest(1), householdID: nil, expiresAt: later) }
+        _ = try writing(store) { try $0.updateSession(digest: digest(1), householdID: nil, expiresAt: later) }
         #expect(try reading(store) { try $0.session(digest: digest(1)) }?.householdID == nil)
 
         try writing(store) { accounts throws in

@@ -149,7 +149,7 @@ struct CalDAVAuthTests {
         }
         let laptop = CalDAVSite.basic("ann", second)
         #expect(site.send("PROPFIND", "/dav/", as: nil, authorization: laptop).status == 207)
-        try site.store.write { try $0.accounts.removeToken(userID: ann.user.id, named: "laptop") }
+        _ = try site.store.write { try $0.accounts.removeToken(userID: ann.user.id, named: "laptop") }
         site.clock.advance(by: AccessControl.cacheLifetime + 1)
         #expect(site.send("PROPFIND", "/dav/", as: nil, authorization: laptop).status == 401)
     }

@@ -138,7 +138,7 @@ import Testing
         let api = try APIHarness()
         let milk = try item(api, "Milk", "1")
         let groceries = try make(api, "Groceries")
-        try make(api, "Hardware")
+        _ = try make(api, "Hardware")
         api.send("POST", "/api/v1/lists/\(groceries)/entries", json: #"{"item": "\#(milk)", "quantity": "2"}"#)
         func state() -> [String] {
             [api.send("GET", "/api/v1/lists").text, api.send("GET", "/api/v1/lists/\(groceries)").text]

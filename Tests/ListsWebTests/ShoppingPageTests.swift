@@ -210,7 +210,7 @@ import Testing
         #expect(items.occurrences(of: "aria-pressed=\"true\"") == 1)
         // Tapped in Items again, Mango leaves the list; Pear stays in the catalog.
         let mango = try harness.item("Mango")
-        harness.post("/lists/\(shopping.id)/items/\(mango.id)/toggle", [])
+        _ = harness.post("/lists/\(shopping.id)/items/\(mango.id)/toggle", [])
         let list = harness.get("/shopping/list").text.withoutTemplates
         #expect(!list.contains(">Mango<"))
         #expect(try harness.itemNames().contains("Pear"))
@@ -244,8 +244,8 @@ import Testing
 
         // A checkmark's tap sent twice (its form's id) puts the item on once.
         let tap = UUID().uuidString
-        harness.post("/shopping/items/\(pear.id)/toggle", [("id", tap)])
-        harness.post("/shopping/items/\(pear.id)/toggle", [("id", tap)])
+        _ = harness.post("/shopping/items/\(pear.id)/toggle", [("id", tap)])
+        _ = harness.post("/shopping/items/\(pear.id)/toggle", [("id", tap)])
         let shopping = try #require(try harness.app.lists.shoppingLists.tabList(preferring: nil))
         #expect(try harness.app.lists.shoppingLists.rows(of: shopping).count == 1)
     }

@@ -124,7 +124,7 @@ import Testing
     func anUndoArgumentForAnotherScreenOrMalformedIsIgnored(argument: String) throws {
         let harness = try PageHarness()
         let walk = try harness.task("Walk the dogs")
-        harness.post("/todo/tasks/\(walk.id)/delete", [("version", "1")])
+        _ = harness.post("/todo/tasks/\(walk.id)/delete", [("version", "1")])
         let suffix = argument.hasSuffix(":") ? walk.id.uuidString : ""
         let page = harness.get("/todo", query: ["undo": argument + suffix])
         #expect(page.status == 200)
@@ -156,7 +156,7 @@ import Testing
         #expect(try harness.itemNames() == ["Milk"])
 
         let birdsID = try Self.chosenID(harness.get("/birds/new").text)
-        for _ in 0..<3 { harness.post("/birds/new", [("id", birdsID), ("name", "Robin")]) }
+        for _ in 0..<3 { _ = harness.post("/birds/new", [("id", birdsID), ("name", "Robin")]) }
         #expect(try harness.app.lists.birds.all().map(\.record.id.uuidString) == [birdsID])
 
         // Without an id (an old page), an add adds; a malformed one is refused before anything is added.
