@@ -187,3 +187,42 @@ def test_a_screen_loaded_again_with_no_answer_is_asked_for_again(start_server, b
     assert len(refused) == 2, refused
     assert seen.get("/api/v1/events", 0) == 1, seen
     context.close()
+
+
+def test_a_poll_answered_before_the_page_took_a_newer_revision_loads_nothing(start_server, new_page):
+    """The page asks the server's revision; before the answer is read, the page's own form brings a newer one. The
+    older answer is not the server moving on: the screen is not loaded again for it (a needless redraw under the
+    finger can swallow a tap), and the next answer finds the page up to date."""
+    server = start_server(seed=True)
+    page = new_page()
+    page.add_init_script("""
+        window.fetched = [];
+        window.heldPolls = [];
+        const fetchAtFirst = window.fetch;
+        window.fetch = async (resource, options) => {
+            const url = String(resource instanceof Request ? resource.url : resource);
+            fetched.push(url);
+            const response = await fetchAtFirst(resource, options);
+            if (window.holdPolls && url.includes('/api/v1/revision')) {
+                await new Promise((release) => heldPolls.push(release));
+            }
+            return response;
+        };
+    """)
+    # No event stream: the page polls every second.
+    page.route("**/api/v1/events*", lambda route: route.abort())
+    page.goto(server.url + "/todo")
+    expect(page.locator("main li.task", has_text="Walk the dogs")).to_be_visible()
+    page.evaluate("window.holdPolls = true")
+    wait_until(page, lambda: page.evaluate("heldPolls.length") >= 1, "no poll was asked")
+    page.get_by_placeholder("Type a task, tap Insert").fill("Buy stamps")
+    page.get_by_role("button", name="Insert").click()
+    expect(page.locator("main li.task", has_text="Buy stamps")).to_be_visible()
+    asked = page.evaluate("fetched.length")
+    page.evaluate("window.holdPolls = false; heldPolls.splice(0).forEach((release) => release())")
+    polls = "(from) => fetched.slice(from).filter((url) => url.includes('/api/v1/revision')).length"
+    wait_until(page, lambda: page.evaluate(polls, asked) >= 2, "no polls after the held one")
+    screens = page.evaluate(
+        "(from) => fetched.slice(from).filter((url) => new URL(url, location.href).pathname === '/todo')", asked)
+    assert screens == []
+    expect(page.locator("main li.task", has_text="Buy stamps")).to_be_visible()

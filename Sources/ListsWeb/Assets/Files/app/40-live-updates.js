@@ -63,6 +63,9 @@ async function poll() {
   }
   pollWanted = false;
   polling = true;
+  // The revision the page had when it asked: one it took meanwhile (its own form's answer, a change drawn) may be
+  // newer than the answer, which is then no news of the server's, and the server is asked again.
+  const asked = revision;
   try {
     const response = await fetch("/api/v1/revision", { headers: { Accept: "application/json" }, cache: "no-store" });
     if (response.status === 401) {
@@ -83,7 +86,8 @@ async function poll() {
     if (waiting().length) flush();
     session = "active";
     const latest = (await response.json()).revision;
-    if (revision === null || !isLive()) revision = latest;
+    if (revision !== asked) pollWanted = true;
+    else if (revision === null || !isLive()) revision = latest;
     else if (latest !== revision && !busy) {
       // Taken first, so that a screen gone meanwhile (a 404) is not asked for again at every tick; but a screen
       // answered from the worker's kept copy is still the one of the revision it had (30-navigation.js).
