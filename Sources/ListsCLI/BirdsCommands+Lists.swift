@@ -82,9 +82,10 @@ extension BirdsCommands {
         var words: [String] = []
 
         func run(_ run: Invocation) throws {
-            let found = Taxonomy.world.suggestions(for: words.joinedInline(separator: " "), limit: 20)
+            let typed = words.joinedInline(separator: " ")
+            let found = Taxonomy.world.suggestions(for: typed, limit: 20)
             if run.wantsJSON { return run.output.json(SpeciesListBody(found)) }
-            if found.isEmpty { return run.output.line("No species matches \(words.joinedInline(separator: " ")).") }
+            if found.isEmpty { return run.output.line("No species matches \(typed).") }
             let rows = found.map { [$0.englishName, $0.scientificName, $0.codes.joined(separator: ", ")] }
             run.output.table(Table(alignments: [.left, .left, .left], rows: rows)) { column, cell in
                 column == 0 ? cell : run.output.dim(cell)
