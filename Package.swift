@@ -146,8 +146,8 @@ let package = Package(
 // Every Swift module refers to a concrete generic type (a `Dictionary<String, String>`, a record's `Field`s) through
 // its metadata accessor, not through its mangled name: the runtime builds a type from its name by demangling it
 // and by checking each generic requirement with a search of every protocol conformance in the binary (the
-// static `lists` holds Foundation's too). A short command such as `lists todo add` did that about seventy times,
-// a third of its instructions and a fifth of its page faults; the accessors make the binary 0.2% larger.
+// static `lists` holds Foundation's too). A short command such as `lists todo add` did that about seventy times:
+// a sixth of its instructions and a third of its page faults. The accessors make the binary 0.2% larger.
 for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
