@@ -2,7 +2,7 @@ extension DuePhrase {
     /// The day that `words` (a phrase without its time) say; `nil` when they are not written as one.
     /// - Throws: ``ValidationError`` when they are written as a day that does not exist (`feb 30`, `2026-13-01`).
     func dayPart(_ words: ArraySlice<Word>) throws -> DayPart? {
-        let typed = Quoted(words.map(\.typed).joined(separator: " "))
+        let typed = Quoted(words.map(\.typed).joinedInline(separator: " "))
         var words = words
         if words.first?.text == "on" { words = words.dropFirst() }
         // `the` and `of` add nothing to a day: `the 1st`, `the 24th of december`, `end of the month`.

@@ -185,16 +185,18 @@ public struct Recurrence: Hashable, Sendable {
             if rule.interval != 1 { parts.append("INTERVAL=\(rule.interval)") }
             if !rule.months.isEmpty { parts.append("BYMONTH=" + Self.list(rule.months)) }
             if !rule.monthDays.isEmpty { parts.append("BYMONTHDAY=" + Self.list(rule.monthDays)) }
-            if !rule.weekdays.isEmpty { parts.append("BYDAY=" + rule.weekdays.map(\.text).joined(separator: ",")) }
+            if !rule.weekdays.isEmpty {
+                parts.append("BYDAY=" + rule.weekdays.map(\.text).joinedInline(separator: ","))
+            }
             if !rule.setPositions.isEmpty { parts.append("BYSETPOS=" + Self.list(rule.setPositions)) }
             if rule.weekStart != 1 { parts.append("WKST=" + Weekday.codes[rule.weekStart - 1]) }
             if let count = rule.count { parts.append("COUNT=\(count)") }
             if let until = rule.until { parts.append("UNTIL=" + until.text) }
-            return parts.joined(separator: ";")
+            return parts.joinedInline(separator: ";")
         }
     }
 
-    private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
+    private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joinedInline(separator: ",") }
 
     /// The refusal of an after-done count outside 1 to ``maximumInterval``.
     static let afterDoneCountMessage =

@@ -39,7 +39,7 @@ public enum RepeatPhrase {
         // What ends the rule: `for 10 times`, `10 times`, `until 2027-06-30`.
         var ending = ""
         if let index = words.firstIndex(of: "until") {
-            let rest = words[(index + 1)...].joined(separator: " ")
+            let rest = Array(words[(index + 1)...]).joinedInline(separator: " ")
             guard let day = Day(iso: rest) else {
                 throw Recurrence.refusal("\(Quoted(rest)) is not a day to repeat until: write one as 2027-06-30")
             }
@@ -105,7 +105,7 @@ public enum RepeatPhrase {
             case .weeks:
                 if rest.first == "on" { rest = rest.dropFirst() }
                 let days = try weekdays(rest, notRead: notRead)
-                return "FREQ=WEEKLY" + every + (days.isEmpty ? "" : ";BYDAY=" + days.joined(separator: ","))
+                return "FREQ=WEEKLY" + every + (days.isEmpty ? "" : ";BYDAY=" + days.joinedInline(separator: ","))
             case .months:
                 if rest.isEmpty { return "FREQ=MONTHLY" + every }
                 if rest.first == "on" { rest = rest.dropFirst() }
@@ -123,7 +123,7 @@ public enum RepeatPhrase {
         if rest == ["day"] { return "FREQ=DAILY" + every }
         // `every tue and thu`, `every other tuesday`.
         if let days = try? weekdays(rest, notRead: notRead), !days.isEmpty {
-            return "FREQ=WEEKLY" + every + ";BYDAY=" + days.joined(separator: ",")
+            return "FREQ=WEEKLY" + every + ";BYDAY=" + days.joinedInline(separator: ",")
         }
         // `every 15th`, `every last friday`, `every 2nd tuesday`.
         guard interval == 1 else { throw notRead }
@@ -236,7 +236,8 @@ extension RepeatPhrase {
             } else if rule.interval == 1, named == [6, 7] {
                 text = "weekends"
             } else {
-                text = every + (named.isEmpty ? "" : " on " + named.map { days[$0 - 1] }.joined(separator: " and "))
+                text =
+                    every + (named.isEmpty ? "" : " on " + named.map { days[$0 - 1] }.joinedInline(separator: " and "))
             }
         case .monthly:
             if let day = rule.monthDays.first {
