@@ -40,7 +40,10 @@ enum UsersCommands {
                             })))
             }
             let rows = users.map { user, memberships in
-                [user.name, memberships.map { "\($0.household.name) (\($0.role.rawValue))" }.joined(separator: ", ")]
+                [
+                    user.name,
+                    memberships.map { "\($0.household.name) (\($0.role.rawValue))" }.joinedInline(separator: ", "),
+                ]
             }
             run.output.table(Table(alignments: [.left, .left], rows: rows)) { column, cell in
                 column == 1 ? run.output.dim(cell) : cell

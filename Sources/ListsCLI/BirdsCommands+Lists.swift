@@ -86,7 +86,7 @@ extension BirdsCommands {
             let found = Taxonomy.world.suggestions(for: typed, limit: 20)
             if run.wantsJSON { return run.output.json(SpeciesListBody(found)) }
             if found.isEmpty { return run.output.line("No species matches \(typed).") }
-            let rows = found.map { [$0.englishName, $0.scientificName, $0.codes.joined(separator: ", ")] }
+            let rows = found.map { [$0.englishName, $0.scientificName, $0.codes.joinedInline(separator: ", ")] }
             run.output.table(Table(alignments: [.left, .left, .left], rows: rows)) { column, cell in
                 column == 0 ? cell : run.output.dim(cell)
             }
@@ -110,7 +110,7 @@ extension BirdsCommands {
         var speciesWords: [String] = []
 
         func run(_ run: Invocation) throws {
-            let typed = speciesWords.joined(separator: " ")
+            let typed = speciesWords.joinedInline(separator: " ")
             let species: ListsModel.Species
             if let byCode = typed.count == 4 ? try Taxonomy.world.species(code: typed, field: "species") : nil {
                 species = byCode
@@ -121,7 +121,7 @@ extension BirdsCommands {
                 throw ValidationError(
                     field: "species",
                     message: "no species is named \(typed)"
-                        + (near.isEmpty ? "" : "; did you mean \(near.joined(separator: ", "))?")
+                        + (near.isEmpty ? "" : "; did you mean \(near.joinedInline(separator: ", "))?")
                         + " ('lists birds species \(typed)' lists them)")
             }
             let changed = try run.birds().match(name: name, to: species)
@@ -172,6 +172,6 @@ extension BirdsCommands {
 
     /// `robin (2), gull sp.`: each name, with how many sightings have it when more than one.
     static func names(of entries: [NamedSightings]) -> String {
-        entries.map { $0.sightings > 1 ? "\($0.name) (\($0.sightings))" : $0.name }.joined(separator: ", ")
+        entries.map { $0.sightings > 1 ? "\($0.name) (\($0.sightings))" : $0.name }.joinedInline(separator: ", ")
     }
 }

@@ -208,6 +208,6 @@ enum BirdsCommands {
     /// `Robin, Back garden, Nov 29, 2026`.
     static func summary(_ sighting: BirdSighting, _ run: Invocation) -> String {
         ([sighting.name] + (sighting.location.map { [$0] } ?? []) + [run.date(sighting.date)])
-            .joined(separator: ", ")
+            .joinedInline(separator: ", ")
     }
 }

@@ -32,12 +32,12 @@ extension Command {
     static var usage: String {
         let positionals = arguments.compactMap(\.positional).map(\.placeholder)
         let options = arguments.compactMap(\.option).map(\.usage)
-        return ([path] + positionals + options).joined(separator: " ")
+        return ([path] + positionals + options).joinedInline(separator: " ")
     }
 
     /// The positional arguments as the usage line shows them (`NAME`, `REF...`), or `""`.
     static var positionalPlaceholder: String {
-        arguments.compactMap(\.positional).map(\.placeholder).joined(separator: " ")
+        arguments.compactMap(\.positional).map(\.placeholder).joinedInline(separator: " ")
     }
 
     /// The command's options, as the help screen lists them.
@@ -241,7 +241,7 @@ struct ParsedArguments {
             let name = String(body.prefix(while: { $0 != "=" }))
             let inlineValue = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
             guard word.hasPrefix("--"), let spec = known.first(where: { $0.name == name }) else {
-                let options = known.map { "--\($0.name)" }.joined(separator: ", ")
+                let options = known.map { "--\($0.name)" }.joinedInline(separator: ", ")
                 throw UsageError(
                     message: "unknown option \(word); \(command) accepts \(options.isEmpty ? "none" : options)",
                     command: command)

@@ -124,7 +124,7 @@ public enum ListsCommandLine {
         }
         // Only for a message: a command that runs joins nothing (the generic `joined` has the runtime look a
         // conformance up, docs/performance.md, "No conformance scans").
-        func commandNames() -> String { app.commands.map { $0.configuration.name }.joined(separator: ", ") }
+        func commandNames() -> String { app.commands.map { $0.configuration.name }.joinedInline(separator: ", ") }
         guard words.count > 1 else {
             if wantsHelp { return output.line(Help.app(app.name, app.title, app.commands)) }
             throw UsageError(message: "missing command; one of \(commandNames())", command: "lists \(app.name)")

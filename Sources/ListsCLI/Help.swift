@@ -43,7 +43,7 @@ enum Help {
             "",
             "See 'lists APP COMMAND --help' for more about a command.",
         ]
-        return lines.joined(separator: "\n")
+        return lines.joinedInline(separator: "\n")
     }
 
     static func app(_ name: String, _ title: String, _ commands: [CommandEntry]) -> String {
@@ -52,7 +52,7 @@ enum Help {
         lines += Table(alignments: [.left, .left], rows: rows).lines().map { "  " + $0 }
         let example = commands.first?.configuration.example ?? ""
         lines += ["", "EXAMPLE:", "  \(example)", "", "See 'lists \(name) COMMAND --help' for more."]
-        return lines.joined(separator: "\n")
+        return lines.joinedInline(separator: "\n")
     }
 
     static func command(_ command: CommandEntry) -> String {
@@ -62,6 +62,6 @@ enum Help {
         if !command.options.isEmpty { lines += ["", "OPTIONS:"] + options(command.options) }
         lines += ["", "GLOBAL OPTIONS:"] + options(GlobalOptions.all)
         lines += ["", "EXAMPLE:", "  \(configuration.example)"]
-        return lines.joined(separator: "\n")
+        return lines.joinedInline(separator: "\n")
     }
 }

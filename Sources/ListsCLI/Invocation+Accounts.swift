@@ -16,13 +16,16 @@ enum Credentials {
         throw ValidationError(
             field: "user",
             message: "no user named \(Quoted(name))"
-                + (names.isEmpty ? "; there are no users yet" : "; the users are \(names.joined(separator: ", "))"))
+                + (names.isEmpty
+                    ? "; there are no users yet" : "; the users are \(names.joinedInline(separator: ", "))"))
     }
 
     /// The household of `households` that `name` names: its number, or its name ignoring case when no other has it.
     /// - Throws: ``ValidationError`` naming the households there are.
     static func household(named name: String, among households: [Household]) throws -> Household {
-        let numbered = { (some: [Household]) in some.map { "\($0.id.rawValue) (\($0.name))" }.joined(separator: ", ") }
+        let numbered = { (some: [Household]) in
+            some.map { "\($0.id.rawValue) (\($0.name))" }.joinedInline(separator: ", ")
+        }
         let listed = numbered(households)
         // A number names one household, where two share a name.
         if let number = Int64(name), let household = households.first(where: { $0.id.rawValue == number }) {
@@ -68,7 +71,7 @@ extension Invocation {
             throw ValidationError(
                 field: "household",
                 message: "this database has \(households.count) households ("
-                    + households.map { "\($0.id.rawValue) \($0.name)" }.joined(separator: ", ")
+                    + households.map { "\($0.id.rawValue) \($0.name)" }.joinedInline(separator: ", ")
                     + "); choose one with --household NAME or NUMBER")
         }
         return only
@@ -84,7 +87,7 @@ extension Invocation {
                 field: "user",
                 message: users.isEmpty
                     ? "there are no users yet; add one with lists users add NAME"
-                    : "there are \(users.count) users (\(users.map(\.name).joined(separator: ", "))); choose one "
+                    : "there are \(users.count) users (\(users.map(\.name).joinedInline(separator: ", "))); choose one "
                         + "with --user NAME")
         }
         return only

@@ -131,7 +131,7 @@ public struct Categories: Sendable {
         }
         guard found.count == 1 else {
             if case .id = reference, found.isEmpty { throw StoreError.notFound(ItemCategory.kind) }
-            let names = categories.map { Quoted($0.name).description }.joined(separator: ", ")
+            let names = categories.map { Quoted($0.name).description }.joinedInline(separator: ", ")
             throw ValidationError(
                 field: field,
                 message: found.isEmpty
@@ -328,7 +328,8 @@ extension ShoppingItem {
             throw ValidationError(
                 field: "category",
                 message: "no category of this household has the id \(category); "
-                    + (names.isEmpty ? "it has none" : "the categories are \(names.prefix(20).joined(separator: ", "))")
+                    + (names.isEmpty
+                        ? "it has none" : "the categories are \(Array(names.prefix(20)).joinedInline(separator: ", "))")
             )
         }
         // An item moved to another aisle is the household's choice for items of its name from now on.

@@ -38,7 +38,7 @@ public enum CategorySuggestion {
     /// ending.
     static func lookups(_ key: String) -> [String] {
         let words = key.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        var lookups = [words.joined(separator: " ")]
+        var lookups = [words.joinedInline(separator: " ")]
         if words.count > 1, let last = words.last { lookups.append(last) }
         return lookups.flatMap { [$0] + singulars($0) }
     }

@@ -162,7 +162,7 @@ extension DuePhrase {
             return "\(typed) could be month first or day first: write \(dotted(readings[0]))"
         default:
             let named = readings.map { "\(dotted($0)) (\($0.day.day) \(monthNames[$0.day.month - 1]))" }
-            return "\(typed) could be month first or day first: write \(named.joined(separator: ", "))"
+            return "\(typed) could be month first or day first: write \(named.joinedInline(separator: ", "))"
         }
     }
 }

@@ -187,7 +187,7 @@ public struct DuePhrase: Sendable, Hashable {
     static func time(of words: some Collection<Word>) throws -> Int? {
         guard let first = words.first else { return nil }
         // Joined only for a refusal's message: the standard library's generic `joined` looks its associated types
-        // up by name the first time it runs, a tenth of a `todo add --due`'s instructions.
+        // up by name the first time it runs, a twentieth of a `todo add --due`'s instructions.
         func typed() -> Quoted { Quoted(words.map(\.typed).joinedInline(separator: " ")) }
         var clock = Substring(first.text)
         var isAfternoon: Bool?

@@ -156,7 +156,7 @@ extension Quantity {
         ]
         return "\"maxLength\": \(maximumLength), \"maxCodePoints\": \(maximumLength * 10), "
             + "\"pattern\": \"\(pattern)\", "
-            + "\"countable\": [\(countable.map { JSONText.string($0) }.joined(separator: ", "))], "
+            + "\"countable\": [\(countable.map { JSONText.string($0) }.joinedInline(separator: ", "))], "
             + "\"messages\": \(JSONText.object(messages))"
     }()
 
@@ -167,7 +167,7 @@ extension Quantity {
     /// leaves out are still read (upper-case units, spaces around, leading zeros before a decimal's last one).
     static let pattern: String = {
         let units = Unit.spellings.keys.sorted { $0.count > $1.count || ($0.count == $1.count && $0 < $1) }
-            .joined(separator: "|")
+            .joinedInline(separator: "|")
         let number =
             #"0*[1-9][0-9]{0,5}(\\.[0-9]{1,3}|,[0-9]{1,2})?|0*1000000(\\.0{1,3}|,0{1,2})?"#
             + #"|0+(\\.[0-9]{0,2}[1-9]|,[0-9]?[1-9])"#
@@ -210,7 +210,7 @@ extension FieldType where Value == [String] {
             schema:
                 #"{"type": "array", "items": {"type": "string", "format": "uuid"}, "description": "\#(description)"}"#,
             input: nil,
-            toStore: { $0.isEmpty ? .null : .text($0.joined(separator: " ")) },
+            toStore: { $0.isEmpty ? .null : .text($0.joinedInline(separator: " ")) },
             fromStore: { value in
                 switch value {
                 case .null: return []

@@ -266,7 +266,7 @@ public struct TaskCompletion: Hashable, Sendable {
     /// The stores' text: one line a check-off, `due` then the moment in milliseconds since 1970.
     static func text(_ completions: [TaskCompletion]) -> String {
         completions.map { "\($0.due) \(Int64(($0.doneAt.timeIntervalSince1970 * 1000).rounded()))" }
-            .joined(separator: "\n")
+            .joinedInline(separator: "\n")
     }
 
     /// The check-offs ``text(_:)`` wrote, or `nil` for a text it did not write.

@@ -107,8 +107,8 @@ public struct ListEntry: Record {
 
     /// ``lastPut`` with `id` first, the oldest id beyond ``keptPuts`` left out.
     func keepingPut(_ id: UUID) -> String {
-        ([id.uuidString] + (lastPut?.split(separator: " ").map(String.init) ?? [])).prefix(Self.keptPuts)
-            .joined(separator: " ")
+        Array(([id.uuidString] + (lastPut?.split(separator: " ").map(String.init) ?? [])).prefix(Self.keptPuts))
+            .joinedInline(separator: " ")
     }
 
     /// An entry with already validated values.

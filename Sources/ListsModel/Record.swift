@@ -96,7 +96,7 @@ public struct RecordKind: Sendable, Hashable, CustomStringConvertible {
     public static var words: String {
         let words = all.map(\.rawValue)
         guard words.count > 1 else { return words.joined() }
-        return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+        return Array(words.dropLast()).joinedInline(separator: ", ") + " or " + words[words.count - 1]
     }
 
     public var description: String { rawValue }

@@ -105,7 +105,7 @@ extension RecordSchema where R: Record {
         let initial = typed.compactMap { field in field.initialJSON.map { "\(JSONText.string(field.key)): \($0)" } }
         let now = typed.filter(\.isInitialNow).map { JSONText.string($0.key) }
         return "{\"kind\": \(JSONText.string(R.kind.rawValue)), \"decimalComma\": \(writesDecimalComma), "
-            + "\"fields\": [\(described.joined(separator: ", "))], "
-            + "\"initial\": {\(initial.joined(separator: ", "))}, \"initialNow\": [\(now.joined(separator: ", "))]}"
+            + "\"fields\": [\(described.joinedInline(separator: ", "))], "
+            + "\"initial\": {\(initial.joinedInline(separator: ", "))}, \"initialNow\": [\(now.joinedInline(separator: ", "))]}"
     }
 }

@@ -423,9 +423,9 @@ extension RecordSchema where R: Record {
     }
 
     private static func object(properties: [String], required: [String], more: String = "") -> String {
-        let requiredList = required.map { "\"\($0)\"" }.joined(separator: ", ")
+        let requiredList = required.map { "\"\($0)\"" }.joinedInline(separator: ", ")
         return #"{"type": "object", "additionalProperties": false, "required": [\#(requiredList)], "properties": {"#
-            + properties.joined(separator: ", ") + "}" + (more.isEmpty ? "" : ", " + more) + "}"
+            + properties.joinedInline(separator: ", ") + "}" + (more.isEmpty ? "" : ", " + more) + "}"
     }
 }
 

@@ -79,7 +79,7 @@ extension StoreSession {
                 let more = candidates.count > 5 ? ", ..." : ""
                 throw ValidationError(
                     field: noun,
-                    message: "\(Quoted(text)) matches several \(noun)s: \(names.joined(separator: ", "))\(more); "
+                    message: "\(Quoted(text)) matches several \(noun)s: \(names.joinedInline(separator: ", "))\(more); "
                         + "use the number or more of the id")
             }
         }

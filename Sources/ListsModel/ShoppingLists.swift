@@ -123,7 +123,7 @@ public struct ShoppingLists: Sendable {
                 field: "list",
                 message: all.isEmpty
                     ? "there is no shopping list yet; make one first"
-                    : "which list? name one with --list: \(all.map { Quoted($0.name).description }.joined(separator: ", "))"
+                    : "which list? name one with --list: \(all.map { Quoted($0.name).description }.joinedInline(separator: ", "))"
             )
         }
         return all[0]
@@ -133,7 +133,7 @@ public struct ShoppingLists: Sendable {
     static func naming(_ lists: [NamedList]) -> String {
         lists.isEmpty
             ? "there is no list yet"
-            : "the lists are " + lists.map { Quoted($0.name).description }.joined(separator: ", ")
+            : "the lists are " + lists.map { Quoted($0.name).description }.joinedInline(separator: ", ")
     }
 
     // MARK: Making, renaming, moving, deleting lists
@@ -545,7 +545,7 @@ public struct ShoppingLists: Sendable {
                     throw ValidationError(
                         field: "entry",
                         message: "\(Quoted(item.name)) is on \(Quoted(list.name)) \(matches.count) times: use its "
-                            + "number (\(matches.map { String($0.number) }.joined(separator: ", ")))")
+                            + "number (\(matches.map { String($0.number) }.joinedInline(separator: ", ")))")
                 }
             }
         }

@@ -211,7 +211,7 @@ public final class Taxonomy: Sendable {
         throw ValidationError(
             field: field,
             message: "the code \(code.uppercased()) matches \(matches.count) species: "
-                + names.joined(separator: ", ") + "; give the species' name instead")
+                + names.joinedInline(separator: ", ") + "; give the species' name instead")
     }
 
     /// Up to `limit` species `text` may be (see the type's doc), best first: a code typed whole, then the species

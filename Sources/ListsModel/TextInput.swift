@@ -84,6 +84,6 @@ enum JSONText {
 
     /// An object of string members, in the order given.
     static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(string($0.0)): \(string($0.1))" }.joined(separator: ", ") + "}"
+        "{" + members.map { "\(string($0.0)): \(string($0.1))" }.joinedInline(separator: ", ") + "}"
     }
 }

@@ -142,7 +142,7 @@ public struct TodoLists: Sendable {
             ? "there is no to-do list yet"
             : "the to-do lists are "
                 + lists.prefix(20).map { Quoted($0.name).description + (withIDs ? " (\($0.id.uuidString))" : "") }
-                .joined(separator: ", ")
+                .joinedInline(separator: ", ")
     }
 
     // MARK: Making, renaming, moving, deleting lists

@@ -382,7 +382,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     func update<R: Record>(_ record: R, expectedVersion: Int) throws {
         let table = Self.table(R.kind)
         let assignments = (["created_at", "updated_at", "version"] + R.fieldSpecs.map(\.name) + ["name_key"])
-            .map { "\($0) = ?" }.joined(separator: ", ")
+            .map { "\($0) = ?" }.joinedInline(separator: ", ")
         let list = try changedList(
             "UPDATE \(table) SET \(assignments) WHERE household = ? AND id = ? AND version = ? AND position >= ? "
                 + "AND position < ?",
@@ -406,7 +406,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         let table = Self.table(R.kind)
         try connection.run(
             "DELETE FROM \(Self.removed) WHERE removed_at < ?", [.date(time.addingTimeInterval(-Undo.window))])
-        let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joined(separator: ", ")
+        let row = StoreLayout.rowColumnNames(type).map { "'\($0)', \($0)" }.joinedInline(separator: ", ")
         let list = try changedList(
             "INSERT INTO \(Self.removed) (household, kind, id, position, record, removed_at, removal) "
                 + "SELECT household, ?, id, position, json_object(\(row)), ?, ? FROM \(table) "
@@ -432,7 +432,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     func restore<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws {
         let table = Self.table(R.kind)
         let columns = StoreLayout.rowColumnNames(type)
-        let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        let values = columns.map { "json_extract(record, '$.\($0)')" }.joinedInline(separator: ", ")
         let kept: [FieldValue] = [
             .text(table), .text(id.text), .date(time.addingTimeInterval(-Undo.window)), bounds.household, bounds.low,
             bounds.high,
@@ -440,7 +440,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         let list: ListID?
         do {
             list = try changedList(
-                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
+                "INSERT INTO \(table) (\(columns.joinedInline(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
                     + "WHERE \(Self.keptRecord)", kept)
         } catch let error as SQLiteError where error.isConstraintViolation {
             throw StoreError.conflict(R.kind)
@@ -453,7 +453,8 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     }
 
     func recentlyRemoved<R: Record>(_ type: R.Type, id: UUID, at time: Date) throws -> R? {
-        let values = StoreLayout.columnNames(type).map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        let values = StoreLayout.columnNames(type).map { "json_extract(record, '$.\($0)')" }.joinedInline(
+            separator: ", ")
         return try numbered(
             type, "SELECT \(values), 0 FROM \(Self.removed) WHERE \(Self.keptRecord)",
             [
@@ -474,7 +475,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     func restore<R: Record>(_ type: R.Type, removal: RemovalID, at time: Date) throws -> [UUID] {
         let table = Self.table(R.kind)
         let columns = StoreLayout.rowColumnNames(type)
-        let values = columns.map { "json_extract(record, '$.\($0)')" }.joined(separator: ", ")
+        let values = columns.map { "json_extract(record, '$.\($0)')" }.joinedInline(separator: ", ")
         let kept: [FieldValue] = [
             bounds.household, .text(table), .text(removal.description), .date(time.addingTimeInterval(-Undo.window)),
             bounds.low, bounds.high,
@@ -482,7 +483,7 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
         var rows: [(id: UUID?, position: Int64)] = []
         do {
             try connection.query(
-                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
+                "INSERT INTO \(table) (\(columns.joinedInline(separator: ", "))) SELECT \(values) FROM \(Self.removed) "
                     + "WHERE \(Self.keptRemoval) RETURNING id, position", kept
             ) { rows.append(($0.uuid(0), $0.integer(1))) }
         } catch let error as SQLiteError where error.isConstraintViolation {
@@ -575,7 +576,7 @@ extension SQLiteSession {
     ) throws -> [FieldValue] {
         var values: [FieldValue] = []
         if within == nil { values.reserveCapacity(try count(type, where: nil) * columns.count) }
-        let names = columns.map(\.name).joined(separator: ", ")
+        let names = columns.map(\.name).joinedInline(separator: ", ")
         var sql = "SELECT \(names) FROM \(Self.table(R.kind)) WHERE position >= ? AND position < ?"
         var parameters = [bounds.low, bounds.high]
         if let within {
@@ -595,7 +596,7 @@ extension SQLiteSession {
         throws -> NumberedValues
     {
         let (tests, parameters) = try StoreLayout.condition(filter, type) { _ in "?" }
-        let names = columns.map(\.name).joined(separator: ", ")
+        let names = columns.map(\.name).joinedInline(separator: ", ")
         var found = NumberedValues()
         var number = 0
         try connection.query(
@@ -619,7 +620,7 @@ extension SQLiteSession {
     func firstInGroups<R: Record>(
         _ type: R.Type, groupedBy columns: [(name: String, kind: FieldKind)], earliest: String
     ) throws -> [FirstInGroup] {
-        let names = columns.map(\.name).joined(separator: ", ")
+        let names = columns.map(\.name).joinedInline(separator: ", ")
         let count = Int32(columns.count)
         var groups: [FirstInGroup] = []
         try connection.query(
@@ -642,7 +643,7 @@ extension SQLiteSession {
         _ type: R.Type, matching: [(name: String, value: FieldValue)], earliest: String, from: Date, than id: UUID
     ) throws -> Bool {
         let table = Self.table(R.kind)
-        let tests = matching.map { "\($0.name) IS ?" }.joined(separator: " AND ")
+        let tests = matching.map { "\($0.name) IS ?" }.joinedInline(separator: " AND ")
         var mine: (date: Int64, position: Int64)?
         try connection.query(
             "SELECT \(earliest), position FROM \(table) WHERE household = ? AND id = ? AND position >= ? "
@@ -678,7 +679,7 @@ extension SQLiteSession {
         while start < keys.count {
             let chunk = keys[start..<min(start + 500, keys.count)]
             start += chunk.count
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let marks = Array(repeating: "?", count: chunk.count).joinedInline(separator: ", ")
             for numbered in try numbered(
                 type,
                 "SELECT \(Self.columns(type)), 0 FROM \(Self.table(R.kind)) WHERE \(test) IN (\(marks)) "
