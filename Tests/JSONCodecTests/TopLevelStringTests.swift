@@ -17,6 +17,9 @@ import Testing
         (#"{"project":3}"#, nil),
         (#"{"uda":{"project":"Inner"},"z":"project"}"#, nil),
         (#"{"projects":"Plural"}"#, nil),
+        // A string ends at a quote after an even number of backslashes: one that escapes a backslash, not the quote.
+        (#"{"description":"ends in \\","project":"After"}"#, "After"),
+        (#"{"description":"a \\\" \"project\":\"Fake","x":1}"#, nil),
         ("{}", nil),
     ]
 
