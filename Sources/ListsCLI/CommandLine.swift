@@ -122,8 +122,7 @@ public enum ListsCommandLine {
                 message: "unknown app \(Quoted(appWord.word)); one of \(appNames)",
                 command: "lists")
         }
-        // Only for a message: a command that runs joins nothing (the generic `joined` has the runtime look a
-        // conformance up, docs/performance.md, "No conformance scans").
+        // Only for a message: a command that runs joins nothing.
         func commandNames() -> String { app.commands.map { $0.configuration.name }.joinedInline(separator: ", ") }
         guard words.count > 1 else {
             if wantsHelp { return output.line(Help.app(app.name, app.title, app.commands)) }

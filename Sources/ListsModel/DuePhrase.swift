@@ -186,9 +186,7 @@ public struct DuePhrase: Sendable, Hashable {
     /// - Throws: ``ValidationError`` when they are written as a time that does not exist: `25:00`, `9:60`, `13pm`.
     static func time(of words: some Collection<Word>) throws -> Int? {
         guard let first = words.first else { return nil }
-        // Joined only for a refusal's message: the standard library's generic `joined` looks its associated types
-        // up by name the first time it runs, a twentieth of a `todo add --due`'s instructions.
-        func typed() -> Quoted { Quoted(words.map(\.typed).joinedInline(separator: " ")) }
+        let typed = Quoted(words.map(\.typed).joinedInline(separator: " "))
         var clock = Substring(first.text)
         var isAfternoon: Bool?
         if words.count == 2 {
@@ -214,14 +212,14 @@ public struct DuePhrase: Sendable, Hashable {
             let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let hour = number(parts[0], digits: 1...2),
                 let minute = number(parts[1], digits: 2...2), hour < 24, minute < 60
-            else { throw ValidationError(field: "due", message: notAClockTimeMessage(typed())) }
+            else { throw ValidationError(field: "due", message: notAClockTimeMessage(typed)) }
             return hour * 60 + minute
         }
         guard let firstDigit = clock.first, ("0"..."9").contains(firstDigit) else { return nil }
         let parts = clock.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." }
         guard parts.count <= 2, let hour = number(parts[0], digits: 1...2), (1...12).contains(hour),
             let minute = parts.count == 2 ? number(parts[1], digits: 2...2) : 0, minute < 60
-        else { throw ValidationError(field: "due", message: notATwelveHourTimeMessage(typed())) }
+        else { throw ValidationError(field: "due", message: notATwelveHourTimeMessage(typed)) }
         return hour % 12 * 60 + (isAfternoon ? 12 * 60 : 0) + minute
     }
 
