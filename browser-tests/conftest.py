@@ -247,6 +247,15 @@ def wait_until(page, condition, failure: str, timeout: float = STATE_TIMEOUT_MS 
         page.wait_for_timeout(20)
 
 
+def open_tab(page, name: str) -> None:
+    """Taps the tab bar's `name` and waits until its screen is the one shown (the tab marked current): a locator
+    used right after the tap could otherwise find its element on the screen being left, as the same link ("Edit
+    Milk") is on both the Items and the Shopping List screens."""
+    tab = page.get_by_role("link", name=name, exact=True)
+    tab.click()
+    expect(tab).to_have_attribute("aria-current", "page")
+
+
 def open_live(page, url: str) -> None:
     """Opens `url` and waits until the page follows the household's changes: it has read the revision and its
     event stream from that revision on is open, so that whatever changes after this reaches it as the change it is

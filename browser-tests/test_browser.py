@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, lists_binary, open_live, seed_screens
+from conftest import ROOT, lists_binary, open_live, open_tab, seed_screens
 
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -65,7 +65,7 @@ def test_shopping_journey(server, new_page, javascript):
     expect(page.locator("main [data-total]")).to_have_text("Total: $1.99")
 
     # The (i) button opens the edit sheet; a new price is saved and totalled.
-    page.get_by_role("link", name="Items").click()
+    open_tab(page, "Items")
     page.get_by_role("link", name="Edit Milk").click()
     sheet = page.get_by_role("dialog", name="Edit Item")
     expect(sheet.get_by_label("Name")).to_have_value("Milk")

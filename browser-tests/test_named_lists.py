@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from conftest import open_tab
+
 JS = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 
 
@@ -244,7 +246,7 @@ def test_the_shopping_list_tab_shows_the_list_last_opened_and_items_tick_onto_it
     expect(page.get_by_text("Nothing to buy. Tap items in the Items tab")).to_be_visible()
 
     # The first tick makes "Shopping".
-    page.get_by_role("link", name="Items").click()
+    open_tab(page, "Items")
     entry_row(page, "Milk").locator("button.row-button").click()
     expect(entry_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("link", name="Shopping List").click()
@@ -270,7 +272,7 @@ def test_the_shopping_list_tab_shows_the_list_last_opened_and_items_tick_onto_it
     # Back to Shopping by the switcher: the tab and the checkmarks follow.
     page.get_by_role("navigation", name="Store lists").get_by_role("link", name="Shopping").click()
     expect(page.get_by_role("heading", name="Shopping")).to_be_visible()
-    page.get_by_role("link", name="Items").click()
+    open_tab(page, "Items")
     expect(entry_row(page, "Milk").locator("button.row-button")).to_have_attribute("aria-pressed", "true")
     expect(entry_row(page, "Nails").locator("button.row-button")).to_have_attribute("aria-pressed", "false")
     # A tick taken back takes the item off that list only.

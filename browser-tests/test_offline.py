@@ -10,7 +10,7 @@ import uuid
 
 import conftest
 import pytest
-from conftest import CHROMIUM, PASSWORD, PHONE, STATE_TIMEOUT_MS, USER, open_live
+from conftest import CHROMIUM, PASSWORD, PHONE, STATE_TIMEOUT_MS, USER, open_live, open_tab
 from playwright.sync_api import expect
 from test_accounts import tls_proxy  # noqa: F401 (a fixture)
 from test_install import worker_ready
@@ -81,7 +81,7 @@ def test_shopping_offline_with_a_second_device(start_server, new_page):
         expect(phone.get_by_role("button", name=f"{name}, bought")).to_be_visible()
     expect(waiting_mark(phone)).to_have_text("Offline · 3 changes waiting")
     # Add two on the Items tab, through the add sheet drawn with no network.
-    phone.get_by_role("link", name="Items").click()
+    open_tab(phone, "Items")
     for name, price in (("Oat milk", "2.50"), ("Tea", "")):
         phone.get_by_role("link", name="Add Item").click()
         phone.get_by_label("Name").fill(name)
@@ -103,10 +103,10 @@ def test_shopping_offline_with_a_second_device(start_server, new_page):
     assert items_by_name(server)["Pear"]["inShoppingList"] is True
 
     # Meanwhile, the other phone (online) checks off one of the same, and changes Pencil's price.
-    other.get_by_role("link", name="Shopping List").click()
+    open_tab(other, "Shopping List")
     other.get_by_role("button", name="Pear, to buy").click()
     expect(other.get_by_role("button", name="Pear, bought")).to_be_visible()
-    other.get_by_role("link", name="Items").click()
+    open_tab(other, "Items")
     other.get_by_role("link", name="Edit Pencil").click()
     other.get_by_label("Price").fill("3.00")
     other.get_by_role("button", name="Save").click()
@@ -375,7 +375,7 @@ def test_the_offline_journey_through_nginx_with_tls(start_server, playwright, tl
         assert phone.evaluate("window.isSecureContext && !!navigator.serviceWorker.controller")
 
         context.set_offline(True)
-        phone.get_by_role("link", name="Items").click()
+        open_tab(phone, "Items")
         phone.get_by_role("button", name="Pencil").click()
         phone.get_by_role("link", name="Add Item").click()
         phone.get_by_label("Name").fill("Oat milk")
