@@ -1,4 +1,5 @@
 import ListsModel
+import Synchronization
 
 /// The names every relational store gives what it keeps, so that SQLite and PostgreSQL lay records out alike:
 /// one table per ``RecordKind``, the meta columns, then a column per ``FieldSpec``.
@@ -11,10 +12,20 @@ public enum StoreLayout {
         RecordKind.all.first { $0.table == table }
     }
 
-    /// The columns a record of `type` is read from, in order: meta first, then the fields.
+    /// The columns a record of `type` is read from, in order: meta first, then the fields. Joined once a kind and
+    /// kept: every read of a record by its id or number names them, and joining them again each time was half of
+    /// looking up a task (17,000 instructions), half of an import into a list that has records already.
     public static func columns<R: Record>(_ type: R.Type) -> String {
-        columnNames(type).joinedInline(separator: ", ")
+        let table = table(R.kind)
+        if let joined = joinedColumns.withLock({ $0[table] }) { return joined }
+        let joined = columnNames(type).joinedInline(separator: ", ")
+        joinedColumns.withLock { $0[table] = joined }
+        return joined
     }
+
+    /// ``columns(_:)`` by the kind's table (a dictionary keyed by `RecordKind` would have the runtime look its
+    /// `Hashable` up by name at a command's start).
+    private static let joinedColumns = Mutex<[String: String]>([:])
 
     /// ``columns(_:)`` one by one.
     public static func columnNames<R: Record>(_ type: R.Type) -> [String] {
