@@ -398,6 +398,11 @@ struct ImportMerge<R: Record> {
             }
             return
         }
+        // Into a list with records, the stored ones with the part's ids are read at once (500 to a statement), not
+        // one statement per record: what the part changes is only the records of those ids, each looked up here
+        // before its first change. (Looked up one by one, importing 100,000 tasks into a list of three took four
+        // times as long as into an empty one.)
+        let storedBefore = isEmpty ? [:] : try session.records(R.self, ids: records.map(\.id))
         for record in records {
             let isNew = idsAreUnique || added.insert(record.id).inserted
             var stored: R?
@@ -405,8 +410,13 @@ struct ImportMerge<R: Record> {
                 // The same id twice in one file: the first is kept.
                 tally.summary.unchanged += 1
             } else if !isEmpty {
-                if !isNew { try flush() }  // the same id earlier in the file: it may be pending
-                stored = try session.record(R.self, id: record.id)
+                if isNew {
+                    stored = storedBefore[record.id]
+                } else {
+                    // The same id earlier in the file: it may be pending, or changed since the part was read.
+                    try flush()
+                    stored = try session.record(R.self, id: record.id)
+                }
             }
             if let stored {
                 var replacement = record
