@@ -263,15 +263,17 @@ private protocol ImportPart: Sendable {
 extension ImportBatch {
     /// Gives each of `records` that is a task naming no list one, as `placement` says, in `session` (the import's
     /// write). In place: a cast of the array to `[TodoTask]` and back would copy every task twice.
-    static func place<R: Record>(_ records: inout [R], _ placement: TaskListPlacement?, in session: any StoreSession)
-        throws
-    {
+    /// `stored`: the stored records among them (``ImportMerge/stored(_:)``), whose lists they keep.
+    static func place<R: Record>(
+        _ records: inout [R], _ placement: TaskListPlacement?, stored: [UUID: R], in session: any StoreSession
+    ) throws {
         guard let placement, R.self == TodoTask.self else { return }
         let main = session.session(in: .main)
-        // `R` is `TodoTask`: the same array, seen as what it is.
+        // `R` is `TodoTask`: the same array and dictionary, seen as what they are.
+        let stored = unsafeBitCast(stored, to: [UUID: TodoTask].self)
         try withUnsafeMutablePointer(to: &records) { pointer in
             try pointer.withMemoryRebound(to: [TodoTask].self, capacity: 1) { tasks in
-                try placement.place(&tasks.pointee, in: main)
+                try placement.place(&tasks.pointee, stored: stored, in: main)
             }
         }
     }
@@ -299,8 +301,9 @@ extension ImportRecords: ImportPart where R: Record {
         }
         var merge = ImportMerge<R>(session: session, existing: existing, expected: records.count)
         var records = records
-        try ImportBatch.place(&records, placement, in: session)
-        try merge.add(records, tally: &tally, progress: progress)
+        let stored = try merge.stored(records)
+        try ImportBatch.place(&records, placement, stored: stored, in: session)
+        try merge.add(records, stored: stored, tally: &tally, progress: progress)
         try merge.finish()
     }
 
@@ -358,11 +361,22 @@ struct ImportMerge<R: Record> {
     /// keeps its count and revision once per part); a record that may meet one of them is looked up only after
     /// they are written.
     private var pending: [R] = []
-    /// What brings back the list's indexes, when the store left them out for a large load into the empty list.
+    /// What brings back the list's indexes, when the store left them out for a large load.
     private var rebuildIndexes: (() throws -> Void)?
+    /// Every record the list had, by id, when the store left its indexes out for a large load into a list with a
+    /// few records: then no record is looked up in the store (without its index of ids, each lookup would read
+    /// the whole table), and the changes to them wait in ``deferredUpdates`` until the indexes are back.
+    private var storedByID: [UUID: R]?
+    /// The stored records the file changes, with the versions they had, while ``storedByID`` stands for the store.
+    private var deferredUpdates: [(record: R, version: Int)] = []
 
     /// The fewest records for which a store is asked to build the list's indexes once at the end.
     static var deferredIndexesFrom: Int { 1_000 }
+
+    /// How many records a list may hold, for each one of a load, for the store to build its indexes once at the
+    /// end rather than keep them record by record: a household's first import into a new file (three tasks
+    /// seeded from the tutorial, then 100,000 from Taskwarrior) is then about as fast as into an empty list.
+    static var deferredIndexesWithRecordsUpTo: Double { 0.25 }
 
     init(session: any StoreSession, existing: ImportBatch.ExistingRecords, expected: Int, idsAreUnique: Bool = false) {
         self.session = session
@@ -373,20 +387,55 @@ struct ImportMerge<R: Record> {
         pending.reserveCapacity(min(expected, 1000))
     }
 
-    /// Writes `records`, the next ones in file order; `progress` is told how many are done every 1,000.
-    mutating func add(_ records: some Collection<R>, tally: inout ImportTally, progress: (Int) -> Void) throws {
-        guard !records.isEmpty else { return }
-        let isEmpty: Bool
-        if let known = self.isEmpty {
-            isEmpty = known
-        } else {
-            isEmpty = try session.count(R.self, where: nil) == 0
-            self.isEmpty = isEmpty
-            if isEmpty, expected >= Self.deferredIndexesFrom { rebuildIndexes = try session.deferIndexes(of: R.self) }
+    /// Whether the list was empty when the import began; at the first call, also whether the store is to build its
+    /// indexes once at the end: for a load of ``deferredIndexesFrom`` records or more into the empty list, or,
+    /// when the parts never repeat an id, into a list with a few records (then every one of them is read here).
+    private mutating func begin() throws -> Bool {
+        if let isEmpty { return isEmpty }
+        let count = try session.count(R.self, where: nil)
+        isEmpty = count == 0
+        if expected >= Self.deferredIndexesFrom {
+            if count == 0 {
+                rebuildIndexes = try session.deferIndexes(of: R.self)
+            } else if idsAreUnique, Double(count) <= Double(expected) * Self.deferredIndexesWithRecordsUpTo {
+                var stored: [UUID: R] = [:]
+                for numbered in try session.list(R.self) { stored[numbered.record.id] = numbered.record }
+                rebuildIndexes = try session.deferIndexes(
+                    of: R.self, rowsAtMost: Int(Double(expected) * Self.deferredIndexesWithRecordsUpTo))
+                if rebuildIndexes != nil { storedByID = stored }
+            }
         }
-        if isEmpty, pending.isEmpty, let part = records as? [R], idsAreUnique || isFresh(part) {
-            // Into the empty list, ids that are all new: the part is inserted as it is (not copied record by record
-            // into `pending`), in the same runs as below, up to each 1,000th record.
+        return count == 0
+    }
+
+    /// The stored records with the ids of `records`, by id (some others too): read at once, 500 to a statement,
+    /// rather than one statement per record; none when the list was empty. What `records` change is only the
+    /// records of those ids, each looked up before its first change; the records are to be given to ``add``
+    /// next, their ids unchanged.
+    mutating func stored(_ records: some Collection<R>) throws -> [UUID: R] {
+        if try begin() { return [:] }
+        if let storedByID { return storedByID }
+        var ids: [UUID] = []
+        ids.reserveCapacity(records.count)
+        for record in records { ids.append(record.id) }
+        return try session.records(R.self, ids: ids)
+    }
+
+    /// Writes `records`, the next ones in file order; `progress` is told how many are done every 1,000. `stored`:
+    /// what ``stored(_:)`` answered for them, if it was asked.
+    mutating func add(
+        _ records: some Collection<R>, stored storedBefore: [UUID: R]? = nil, tally: inout ImportTally,
+        progress: (Int) -> Void
+    ) throws {
+        guard !records.isEmpty else { return }
+        let storedBefore = try storedBefore ?? stored(records)
+        let isEmpty = try begin()
+        if pending.isEmpty, let part = records as? [R], isEmpty || storedByID != nil,
+            isEmpty || !part.contains(where: { storedBefore[$0.id] != nil }), idsAreUnique || isFresh(part)
+        {
+            // Into the empty list (or with its few records aside), ids that are all new: the part is inserted as it
+            // is (not copied record by record into `pending`), in the same runs as below, up to each 1,000th
+            // record.
             var start = 0
             while start < part.count {
                 let end = min(part.count, start + 1000 - tally.done % 1000)
@@ -398,11 +447,6 @@ struct ImportMerge<R: Record> {
             }
             return
         }
-        // Into a list with records, the stored ones with the part's ids are read at once (500 to a statement), not
-        // one statement per record: what the part changes is only the records of those ids, each looked up here
-        // before its first change. (Looked up one by one, importing 100,000 tasks into a list of three took four
-        // times as long as into an empty one.)
-        let storedBefore = isEmpty ? [:] : try session.records(R.self, ids: records.map(\.id))
         for record in records {
             let isNew = idsAreUnique || added.insert(record.id).inserted
             var stored: R?
@@ -426,7 +470,11 @@ struct ImportMerge<R: Record> {
                 } else {
                     replacement.meta.version = stored.meta.version + 1
                     replacement.meta.updatedAt = max(record.meta.updatedAt, stored.meta.updatedAt)
-                    try session.update(replacement, expectedVersion: stored.meta.version)
+                    if storedByID != nil {
+                        deferredUpdates.append((replacement, stored.meta.version))
+                    } else {
+                        try session.update(replacement, expectedVersion: stored.meta.version)
+                    }
                     tally.summary.updated += 1
                 }
             } else if isNew || !isEmpty {
@@ -460,6 +508,9 @@ struct ImportMerge<R: Record> {
         inserted()
         try rebuildIndexes?()
         rebuildIndexes = nil
+        storedByID = nil
+        for update in deferredUpdates { try session.update(update.record, expectedVersion: update.version) }
+        deferredUpdates = []
     }
 
     private mutating func flush() throws {

@@ -156,8 +156,9 @@ extension ImportBatch {
                 var next: [R]? = first
                 while var part = next {
                     next = nil
-                    try ImportBatch.place(&part, placement, in: session)
-                    try merge.add(part, tally: &tally) { done in progress(done, feed.total) }
+                    let stored = try merge.stored(part)
+                    try ImportBatch.place(&part, placement, stored: stored, in: session)
+                    try merge.add(part, stored: stored, tally: &tally) { done in progress(done, feed.total) }
                     feed.wrote(part)
                     next = feed.next()
                 }

@@ -262,9 +262,9 @@ public protocol BulkLoadingSession {
     /// - Throws: ``StoreError/conflict(_:)`` when a record with one of their ids exists.
     func insert<R: Record>(contentsOf records: [R]) throws
 
-    /// Stops keeping the indexes of `type`'s empty list entry by entry, for a load of many records into it in this
-    /// write, and returns what builds them again, as ``StoreSession/deferIndexes(of:)`` describes.
-    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)?
+    /// Stops keeping the indexes of `type`'s list entry by entry, for a load of many records into it in this write,
+    /// and returns what builds them again, as ``StoreSession/deferIndexes(of:rowsAtMost:)`` describes.
+    func deferIndexes<R: Record>(of type: R.Type, rowsAtMost: Int) throws -> (() throws -> Void)?
 }
 
 /// What a session reads of a long list without decoding its records whole, each store in statements of its own:
@@ -434,12 +434,14 @@ extension StoreSession {
         for record in records { try insert(record) }
     }
 
-    /// Called before many records of `type` are inserted into its empty list in this write (an import): a session
-    /// may then stop keeping the list's indexes entry by entry, and returns what builds them again, which the caller
+    /// Called before many records of `type` are inserted into its list in this write (an import): a session may
+    /// then stop keeping the list's indexes entry by entry, and returns what builds them again, which the caller
     /// runs after the last insert and before the write ends (SQLite sorts 100k ids once instead of placing each).
-    /// Lookups by id may be slow until then. `nil`: the indexes are kept as records come.
-    public func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {
-        try bulkLoading?.deferIndexes(of: type)
+    /// Lookups by id and changes of stored records may be slow until then: a caller into a list with records
+    /// reads them first and changes them after. `rowsAtMost`: how many rows the store may hold already for it to
+    /// be worth it (its indexes built again take them in too); `nil`: the indexes are kept as records come.
+    public func deferIndexes<R: Record>(of type: R.Type, rowsAtMost: Int = 0) throws -> (() throws -> Void)? {
+        try bulkLoading?.deferIndexes(of: type, rowsAtMost: rowsAtMost)
     }
 
     /// All records of `type`, in list order.

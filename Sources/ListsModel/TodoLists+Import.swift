@@ -22,23 +22,11 @@ public final class TaskListPlacement {
         self.now = now.roundedToMilliseconds
     }
 
-    /// Whether the household had tasks when the import began: only then can a task of the file be stored already.
-    private var hadTasks: Bool?
-
     /// Gives each of `tasks` that names no list its list, in `main` (the household's main list, in the import's
-    /// write): a task stored already keeps the one it is on; any other goes where the placement says, its list found
-    /// or made.
+    /// write): a task stored already (in `stored`, the stored tasks with their ids, read by the caller at once)
+    /// keeps the one it is on; any other goes where the placement says, its list found or made.
     /// - Throws: ``ValidationError`` on `list` for a name no list may have (a project of 201 characters).
-    public func place(_ tasks: inout [TodoTask], in main: any StoreSession) throws {
-        let hadTasks = try self.hadTasks ?? (main.count(TodoTask.self, where: nil) > 0)
-        self.hadTasks = hadTasks
-        // The stored tasks among them, read at once (500 to a statement) rather than one statement per task.
-        var stored: [UUID: TodoTask] = [:]
-        if hadTasks {
-            var ids: [UUID] = []
-            for task in tasks where task.list == nil { ids.append(task.id) }
-            stored = try main.records(TodoTask.self, ids: ids)
-        }
+    public func place(_ tasks: inout [TodoTask], stored: [UUID: TodoTask], in main: any StoreSession) throws {
         for index in tasks.indices where tasks[index].list == nil {
             if let list = stored[tasks[index].id]?.list {
                 tasks[index].list = list

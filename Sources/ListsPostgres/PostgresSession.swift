@@ -302,7 +302,7 @@ struct PostgresSession: StoreSession, BulkLoadingSession {
     var bulkLoading: (any BulkLoadingSession)? { self }
 
     /// PostgreSQL keeps its indexes as rows come: no index is rebuilt after a load.
-    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? { nil }
+    func deferIndexes<R: Record>(of type: R.Type, rowsAtMost: Int) throws -> (() throws -> Void)? { nil }
 
     /// The records in statements of up to 64 rows, each appending one change row for all its rows.
     /// - Throws: ``StoreError/conflict(_:)`` when one of them exists (the transaction is then to be rolled back).

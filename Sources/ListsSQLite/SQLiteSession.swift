@@ -324,10 +324,12 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
     /// where an insert places each key in the B-tree, which for random ids is a third of importing 100k tasks.
     /// In the write's transaction, so a failed import rolls the drop back with everything else; a duplicate id
     /// makes the unique index fail to build, failing the write.
-    func deferIndexes<R: Record>(of type: R.Type) throws -> (() throws -> Void)? {
-        // Only into an empty table: with other households' records there, rebuilding the indexes would cost more
-        // than it spares.
-        if try connection.integer("SELECT EXISTS (SELECT 1 FROM \(Self.table(R.kind)))") != 0 { return nil }
+    func deferIndexes<R: Record>(of type: R.Type, rowsAtMost: Int) throws -> (() throws -> Void)? {
+        // Only into a table of at most `rowsAtMost` rows, of any household: with more there, rebuilding the
+        // indexes would cost more than it spares. Counted no further than that.
+        let rows = try connection.integer(
+            "SELECT count(*) FROM (SELECT 1 FROM \(Self.table(R.kind)) LIMIT ?)", [.integer(Int64(rowsAtMost) + 1)])
+        if (rows ?? 0) > rowsAtMost { return nil }
         var indexes: [(name: String, sql: String)] = []
         // An index led by the position (a partial one: the tasks on no list, the items on the shopping list) stays:
         // the load's rows come at growing positions, so it is appended to, where building it again would read

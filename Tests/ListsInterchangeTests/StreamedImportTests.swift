@@ -138,9 +138,10 @@ struct StreamedImportTests {
     }
 
     /// The writer trusts a feed's reader to send each id once. One that breaks that fails a load into the empty
-    /// list on its unique index, keeping nothing; into a full list, where every id is looked up, the repeat counts
-    /// as already there, as a repeat in a file read whole does.
-    @Test func aReaderSendingAnIdTwiceFailsALoadAndIsLookedUpInAFullList() throws {
+    /// list, or into a list of a few records set aside while its indexes are left out, on its unique index,
+    /// keeping nothing; into a long list, where every id is looked up, the repeat counts as already there, as a
+    /// repeat in a file read whole does.
+    @Test func aReaderSendingAnIdTwiceFailsALoadAndIsLookedUpInALongList() throws {
         let tasks = try InterchangeFormat.taskwarrior.read(taskwarriorExport(2_500), now: fixedNow).tasks
         func apply(to store: any Store) throws -> ImportSummary {
             try ImportBatch.apply(TodoTask.self, to: store, existing: .update, estimate: tasks.count) { feed in
@@ -150,14 +151,55 @@ struct StreamedImportTests {
                 return ImportBatch(existing: .update)
             }
         }
-        let empty = try emptyStore()
-        #expect(throws: (any Error).self) { try apply(to: empty) }
-        let untouched = try StoreContents(try emptyStore())
-        #expect(try StoreContents(empty) == untouched)
-        let full = try storeWithRecords()
-        let count = try TodoList(store: full).all().count
-        #expect(try apply(to: full) == ImportSummary(added: 2_500, unchanged: 1))
-        #expect(try TodoList(store: full).all().count == count + 2_500)
+        for store in [try emptyStore(), try storeWithRecords()] {
+            let before = try StoreContents(store)
+            #expect(throws: (any Error).self) { try apply(to: store) }
+            #expect(try StoreContents(store) == before)
+        }
+        // A list longer than a quarter of the load keeps its indexes.
+        let long = try storeWithRecords()
+        _ = try importedWhole(
+            taskwarriorExport(1_000) { index, task in
+                task["uuid"] = String(format: "%08x-2222-4222-8333-%012x", index, index)
+            },
+            into: long)
+        let count = try TodoList(store: long).all().count
+        #expect(try apply(to: long) == ImportSummary(added: 2_500, unchanged: 1))
+        #expect(try TodoList(store: long).all().count == count + 2_500)
+    }
+
+    /// Into a list of a few records, the store leaves its indexes out for the load as into the empty list, and
+    /// the stored records the file has are changed once they are back: the outcome is the one of a file read
+    /// whole and applied record by record.
+    @Test func aLoadIntoAListOfAFewRecordsUpdatesThemAndKeepsTheirListsAsWhenReadWhole() throws {
+        let few = taskwarriorExport(40)
+        let load = taskwarriorExport(3_000) { index, task in
+            if index % 10 == 0 { task["description"] = "edited \(index)" }
+        }
+        let streamed = try storeWithRecords()
+        let whole = try storeWithRecords()
+        #expect(try importedWhole(few, into: streamed) == importedWhole(few, into: whole))
+        // Task 11 is moved to a list of its own, which it stays on (the file names its project, "home").
+        for store in [streamed, whole] {
+            let kept = try TodoLists(store: store, clock: { fixedNow }).make(name: "Kept")
+            try TodoList(store: store, clock: { fixedNow }).edit(.typed("0000000a"), list: kept)
+        }
+        #expect(try importedStreaming(load, into: streamed) == ImportSummary(added: 2_960, updated: 4, unchanged: 36))
+        #expect(try importedWhole(load, into: whole) == ImportSummary(added: 2_960, updated: 4, unchanged: 36))
+        let (one, other) = (try StoreContents(streamed), try StoreContents(whole))
+        #expect(one.tasks.count == 3_001)
+        #expect(one.tasks.dropFirst() == other.tasks.dropFirst())
+        #expect(one.revision == other.revision)
+        let todo = TodoList(store: streamed)
+        let lists = TodoLists(store: streamed)
+        #expect(try todo.task(.typed("0000000a")).record.title == "edited 10")
+        #expect(try todo.task(.typed("0000000a")).record.list == lists.list(named: "Kept").id.uuidString)
+        #expect(try todo.task(.typed("00000bb7")).record.list == lists.list(named: "home").id.uuidString)
+        // The indexes are back: lookups by id and by name work, and ids stay unique.
+        #expect(try todo.task(.typed("Edited 2990")).record.title == "edited 2990")
+        let taken = one.tasks[1_000]
+        #expect(throws: StoreError.conflict(.task)) { try streamed.write { try $0.insert(taken) } }
+        #expect(try streamed.read { try $0.count(TodoTask.self, where: nil) } == 3_001)
     }
 
     @Test func aStoreErrorIsThrownOnlyOnceTheFileIsReadAndAReadingErrorComesFirst() throws {
