@@ -73,11 +73,12 @@ def sqlite_count(database, table):
     return int(result.stdout.strip())
 
 
-def lists_import(work, round_number, path, table):
+def lists_import(work, round_number, path, table, seeded=False):
     """`lists --no-seed import path` into a new database; returns (seconds, peak RSS in KiB, rows in `table`), the
-    database removed."""
+    database removed. `seeded`: without `--no-seed`, into the tutorials' records a new file starts with."""
     database = os.path.join(work, f"lists-{round_number}.sqlite")
-    seconds, rss, _ = timed([LISTS, "--no-seed", "--database", database, "import", path], work)
+    seconds, rss, _ = timed([LISTS] + ([] if seeded else ["--no-seed"]) + ["--database", database, "import", path],
+                            work)
     stored = sqlite_count(database, table)
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(database + suffix):
@@ -223,9 +224,15 @@ def taskwarrior(work, quick):
         f"{megabytes(lists_rss)}")
     say(f"   task import ({version}): median {task_median:.2f} s ({count / task_median:,.0f} tasks/s), peak RSS "
         f"{megabytes(task_rss)}")
+    # What a first `lists import` on a new install does: the file starts with the tutorials' three tasks, which
+    # the import looks up and merges with. A figure beside the goal's, not part of it.
+    seeded = [lists_import(work, round_number, export, "tasks", seeded=True)[0] for round_number in range(rounds)]
+    seeded_median = statistics.median(seeded)
     time_met = ratio <= time_goal
     rss_met = lists_rss / 1024 < rss_goal_mb
     say(f"RESULT import-vs-taskwarrior: Lists / Taskwarrior = {ratio:.3f} (goal <= {time_goal}) {verdict(time_met)}")
+    say(f"RESULT import-seeded-vs-taskwarrior: into a new file with the tutorials' tasks, median "
+        f"{seeded_median:.2f} s, Lists / Taskwarrior = {seeded_median / task_median:.3f} (no goal)")
     say(f"RESULT import-memory: peak RSS {megabytes(lists_rss)} importing {count:,} tasks (goal < {rss_goal_mb} MB) "
         f"{verdict(rss_met)}")
     return time_met and rss_met
