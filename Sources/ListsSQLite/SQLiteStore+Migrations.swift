@@ -485,6 +485,20 @@ extension SQLiteStore {
         ALTER TABLE list_entries ADD COLUMN icalendar TEXT
             CHECK (icalendar IS NULL OR length(icalendar) BETWEEN 1 AND 100000);
         """,
+        // 26: a task's priority checked against its three values one by one. Written as `IN` a list of three, the
+        // check had SQLite build a temporary table of the three for every row with a priority it wrote, a tenth of
+        // importing 100,000 tasks; SQLite writes lists of two as comparisons, and these three now are. The same
+        // values pass, so the table's text is changed in place (SQLite's way for a constraint that every row
+        // already meets, https://sqlite.org/lang_altertable.html#otheralter) and `migrate` has the schema read
+        // again.
+        """
+        PRAGMA writable_schema = ON;
+        UPDATE sqlite_master
+            SET sql = replace(sql, 'priority IN (''low'', ''medium'', ''high'')',
+                'priority = ''low'' OR priority = ''medium'' OR priority = ''high''')
+            WHERE type = 'table' AND name = 'tasks';
+        PRAGMA writable_schema = OFF;
+        """,
     ]
 
     /// Brings `connection` to the newest schema, in one immediate transaction, or refuses a newer one.
@@ -524,6 +538,10 @@ extension SQLiteStore {
                             "migrating the database from schema \(number) to \(number + 1): \(error.message)")
                     }
                 }
+                // A migration that changed a table's text in place (26) did not count as a change of the schema:
+                // counted here, so that every connection, this one too, reads the schema again.
+                let cookie = try connection.integer("PRAGMA schema_version") ?? 0
+                try connection.execute("PRAGMA schema_version = \(cookie + 1)")
             }
             if try connection.integer("PRAGMA foreign_key_check") != nil {
                 throw StoreError.failure("migrating the database to schema \(known): a reference is broken")
@@ -562,7 +580,7 @@ extension SQLiteStore {
             updated_at INTEGER NOT NULL,
             version INTEGER NOT NULL CHECK (version >= 1),
             taskwarrior TEXT
-        , household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL, due TEXT CHECK (due IS NULL OR length(due) IN (10, 16)), priority TEXT CHECK (priority IS NULL OR priority IN ('low', 'medium', 'high')), note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 100000), done_at INTEGER, repeat_rule TEXT CHECK (repeat_rule IS NULL OR length(repeat_rule) BETWEEN 1 AND 500), repeat_from TEXT CHECK (repeat_from IS NULL OR length(repeat_from) IN (10, 16)), completions TEXT CHECK (completions IS NULL OR length(completions) BETWEEN 1 AND 4000), icalendar TEXT CHECK (icalendar IS NULL OR length(icalendar) BETWEEN 1 AND 100000), remind_at TEXT CHECK (remind_at IS NULL OR length(remind_at) = 16), list TEXT CHECK (list IS NULL OR length(list) = 36));
+        , household INTEGER GENERATED ALWAYS AS (position >> 40) VIRTUAL, due TEXT CHECK (due IS NULL OR length(due) IN (10, 16)), priority TEXT CHECK (priority IS NULL OR priority = 'low' OR priority = 'medium' OR priority = 'high'), note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 100000), done_at INTEGER, repeat_rule TEXT CHECK (repeat_rule IS NULL OR length(repeat_rule) BETWEEN 1 AND 500), repeat_from TEXT CHECK (repeat_from IS NULL OR length(repeat_from) IN (10, 16)), completions TEXT CHECK (completions IS NULL OR length(completions) BETWEEN 1 AND 4000), icalendar TEXT CHECK (icalendar IS NULL OR length(icalendar) BETWEEN 1 AND 100000), remind_at TEXT CHECK (remind_at IS NULL OR length(remind_at) = 16), list TEXT CHECK (list IS NULL OR length(list) = 36));
         CREATE TABLE IF NOT EXISTS "sightings" (
             id TEXT NOT NULL,
             position INTEGER PRIMARY KEY,

@@ -46,6 +46,28 @@ import Testing
         #expect(try TodoList(store: reopened).all().map(\.record.title) == ["Water the plants"])
     }
 
+    /// A task's priority is one of three values or none, in a new file and in one migrated from before schema 26
+    /// (which wrote the check as comparisons rather than `IN` a list, the same values passing).
+    @Test func aTasksPriorityIsOneOfThreeOrNoneInANewFileAndAMigratedOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for replaying in [false, true] {
+            let path = directory.path("\(replaying).sqlite")
+            let connection = try SQLiteConnection(path: path, create: true)
+            try SQLiteStore.migrate(connection, replaying: replaying)
+            try connection.execute(
+                "INSERT INTO tasks (id, position, title, name_key, created_at, updated_at, version) "
+                    + "VALUES ('A', 1, 'Pay rent', 'pay rent', 0, 0, 1)")
+            for value in ["'low'", "'medium'", "'high'", "NULL"] {
+                try connection.execute("UPDATE tasks SET priority = \(value)")
+            }
+            for value in ["'urgent'", "'High'", "''", "1"] {
+                #expect(throws: SQLiteError.self) { try connection.execute("UPDATE tasks SET priority = \(value)") }
+            }
+            #expect(try connection.integer("SELECT count(*) FROM tasks WHERE priority IS NULL") == 1)
+        }
+    }
+
     /// The text of `SQLiteStore.newDatabase`: the shell's dump of a migrated file without the transaction round
     /// it (``SQLiteStore/migrate(_:replaying:)`` runs it inside its own), the first household made at SQLite's
     /// time, indented as the string literal is.
