@@ -66,20 +66,35 @@ public struct JSONParser {
         public let members: [(name: String, value: Range<Int>)]
 
         /// Whether the value at `range` is a string.
+        @inlinable
         public func isString(_ range: Range<Int>) -> Bool { text[range.lowerBound] == UInt8(ascii: "\"") }
 
         /// Calls `body` with the UTF-8 of the string at `range` (its escapes undone), or returns `nil` when the
-        /// value is not a string.
+        /// value is not a string. Inlined where it is called, so that it is made for `T` there: an import reads
+        /// three or four of each task's values through it, and its generic copy, called from another module,
+        /// cost a third as much again as what it called.
+        @inlinable
         public func withString<T>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T?
         {
             guard isString(range) else { return nil }
-            let inner = range.lowerBound + 1..<range.upperBound - 1
-            if !text[inner].contains(UInt8(ascii: "\\")) {
-                return try text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[inner])) }
+            let plain: T?? = try text.withUnsafeBufferPointer { text in
+                let inner = UnsafeBufferPointer(rebasing: text[range.lowerBound + 1..<range.upperBound - 1])
+                if let start = inner.baseAddress, memchr(start, Int32(UInt8(ascii: "\\")), inner.count) != nil {
+                    return .none
+                }
+                return .some(try body(inner))
             }
+            if let plain { return plain }
             // Escaped: read as JSON (it is valid JSON, being canonical text).
-            guard case .string(var string) = try? JSONParser.parse(Array(text[range])) else { return nil }
+            guard var string = unescapedString(range) else { return nil }
             return try string.withUTF8(body)
+        }
+
+        /// The escaped string at `range` read as JSON (it is valid JSON, being canonical text).
+        @usableFromInline
+        func unescapedString(_ range: Range<Int>) -> String? {
+            guard case .string(let string) = try? JSONParser.parse(Array(text[range])) else { return nil }
+            return string
         }
 
         /// The string at `range`, or `nil` when the value is not a string.
