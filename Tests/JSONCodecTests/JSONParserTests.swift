@@ -12,9 +12,9 @@ private func membersOfEach(_ text: String) throws -> [[String]] {
             return
         }
         result.append(
-            object.members.map { name, value in
-                if let text = object.string(value) { return "\(name)=\(text)" }
-                return name
+            object.members.map { member in
+                if let text = object.string(member.value) { return "\(member.name)=\(text)" }
+                return member.name
             })
     }
     return result
