@@ -398,11 +398,14 @@ struct ImportMerge<R: Record> {
             if count == 0 {
                 rebuildIndexes = try session.deferIndexes(of: R.self)
             } else if idsAreUnique, Double(count) <= Double(expected) * Self.deferredIndexesWithRecordsUpTo {
-                var stored: [UUID: R] = [:]
-                for numbered in try session.list(R.self) { stored[numbered.record.id] = numbered.record }
                 rebuildIndexes = try session.deferIndexes(
                     of: R.self, rowsAtMost: Int(Double(expected) * Self.deferredIndexesWithRecordsUpTo))
-                if rebuildIndexes != nil { storedByID = stored }
+                if rebuildIndexes != nil {
+                    // Read in list order, by position: no index of the ones left out is needed for it.
+                    var stored: [UUID: R] = [:]
+                    for numbered in try session.list(R.self) { stored[numbered.record.id] = numbered.record }
+                    storedByID = stored
+                }
             }
         }
         return count == 0
