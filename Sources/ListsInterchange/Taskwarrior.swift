@@ -322,20 +322,22 @@ public enum Taskwarrior {
     }
 
     /// `20261130T074500Z` (as UTF-8) as an instant; `nil` for anything else, including days that do not exist.
+    /// Read through the buffer's address with no check per byte, the digits' test made once for all fourteen: an
+    /// import reads three dates of each task, and one digit at a time a date took 330 instructions.
     static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
-            }
-            return value
+        guard bytes.count == 16, let base = bytes.baseAddress, base[8] == UInt8(ascii: "T"),
+            base[15] == UInt8(ascii: "Z")
+        else { return nil }
+        // A digit's value is 0 to 9; any other byte's is 10 or more (below "0" it wraps around past 200).
+        var highest: UInt8 = 0
+        func two(_ index: Int) -> Int {
+            let (tens, ones) = (base[index] &- UInt8(ascii: "0"), base[index + 1] &- UInt8(ascii: "0"))
+            highest = max(highest, tens, ones)
+            return Int(tens) * 10 + Int(ones)
         }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
+        let year = two(0) * 100 + two(2)
+        let (month, day, hour, minute, second) = (two(4), two(6), two(9), two(11), two(13))
+        guard highest <= 9, (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
         let days = CivilDate.daysSince1970(year: year, month: month, day: day)

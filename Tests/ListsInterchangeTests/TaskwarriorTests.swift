@@ -203,6 +203,31 @@ struct TaskwarriorTests {
         )
     }
 
+    /// Taskwarrior's dates, `YYYYMMDDTHHMMSSZ` in UTC: the days that exist, leap days included, and nothing else.
+    @Test(
+        arguments: [
+            ("20261130T074500Z", "2026-11-30T07:45:00Z"), ("20240229T000000Z", "2024-02-29T00:00:00Z"),
+            ("20000229T235959Z", "2000-02-29T23:59:59Z"), ("19700101T000000Z", "1970-01-01T00:00:00Z"),
+            ("19690720T201800Z", "1969-07-20T20:18:00Z"), ("20261231T235959Z", "2026-12-31T23:59:59Z"),
+            ("20230229T000000Z", nil), ("19000229T120000Z", nil), ("20261131T000000Z", nil), ("20261300T000000Z", nil),
+            ("20260001T000000Z", nil), ("20261100T000000Z", nil), ("20261130T240000Z", nil), ("20261130T076000Z", nil),
+            ("20261130T074560Z", nil), ("2026113OT074500Z", nil), ("20261130 074500Z", nil), ("20261130T074500z", nil),
+            ("20261130T07450Z", nil), ("20261130T0745000Z", nil), ("2026-11-30T07:45", nil), ("20261130T07:500Z", nil),
+            ("/0261130T074500Z", nil), (":0261130T074500Z", nil),
+        ] as [(String, String?)])
+    func aDateIsReadAsTaskwarriorWritesItAndOnlyThen(text: String, expected: String?) throws {
+        let bytes = Array(
+            #"[{"uuid":"3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a01","description":"ok","entry":"\#(text)"}]"#.utf8)
+        guard let expected else {
+            #expect(
+                refusal(.taskwarrior, String(decoding: bytes, as: UTF8.self))
+                    == ImportError("task 1", field: "entry", "must be a date like 20261130T074500Z"), "\(text)")
+            return
+        }
+        let task = try #require(try InterchangeFormat.taskwarrior.read(bytes, now: fixedNow).tasks.first)
+        #expect(task.meta.createdAt == ISO8601DateFormatter().date(from: expected), "\(text)")
+    }
+
     @Test func aTaskWithoutUUIDOrWithAnEmptyDescriptionIsRefused() {
         #expect(refusal(.taskwarrior, "{\"description\":\"x\"}\n")?.field == "uuid")
         let empty = "{\"uuid\":\"3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a01\",\"description\":\"  \"}"
