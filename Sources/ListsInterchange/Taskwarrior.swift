@@ -252,11 +252,14 @@ public enum Taskwarrior {
             case (3, UInt8(ascii: "d")) where name == "due": dueValue = member.value
             case (8, UInt8(ascii: "p")) where name == "priority": priorityValue = member.value
             default:
-                // Kept as well: written back as they were, and read below.
-                if name == "recur" { recurValue = member.value }
-                if name == "parent" { parentValue = member.value }
-                if name == "end" { endValue = member.value }
-                if name == "annotations" { annotationsValue = member.value }
+                // Kept as well: written back as they were, and read below (by length first, as above).
+                switch utf8.count {
+                case 5 where name == "recur": recurValue = member.value
+                case 6 where name == "parent": parentValue = member.value
+                case 3 where name == "end": endValue = member.value
+                case 11 where name == "annotations": annotationsValue = member.value
+                default: break
+                }
                 if kept.isEmpty { kept.reserveCapacity(max(1, object.members.count - 5)) }
                 kept.append(index)
             }
