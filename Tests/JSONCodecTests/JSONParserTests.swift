@@ -56,6 +56,22 @@ struct JSONParserTests {
         }
     }
 
+    /// Known names are looked for where they were in the object that made them known, then among all: names
+    /// sharing a first letter, some the start of others, in another order in each object, are each read as
+    /// written.
+    @Test func namesSharingTheirFirstLetterInAnyOrderAreReadAsWritten() throws {
+        let names = ["p", "pa", "par", "parent", "priority", "project", "pr", "p1", "due", "d"]
+        let orders = [
+            names, names.reversed(),
+            names.enumerated().sorted { ($0.offset * 7) % 10 < ($1.offset * 7) % 10 }.map(\.element),
+        ]
+        let objects = orders.enumerated().map { round, order in
+            "{" + order.map { "\"\($0)\":\"\(round)\"" }.joined(separator: ",") + "}"
+        }
+        let read = try membersOfEach("[" + objects.joined(separator: ",") + "]")
+        #expect(read == orders.enumerated().map { round, order in order.map { "\($0)=\(round)" } })
+    }
+
     @Test func aNameKnownFromEarlierObjectsIsStillCheckedWhenItsBytesDiffer() {
         // The second object's name has a tab in it (a control character): refused, although a name of the same
         // length was read before.
