@@ -395,11 +395,11 @@ struct ImportMerge<R: Record> {
         let count = try session.count(R.self, where: nil)
         isEmpty = count == 0
         if expected >= Self.deferredIndexesFrom {
+            let few = Int(Double(expected) * Self.deferredIndexesWithRecordsUpTo)
             if count == 0 {
                 rebuildIndexes = try session.deferIndexes(of: R.self)
-            } else if idsAreUnique, Double(count) <= Double(expected) * Self.deferredIndexesWithRecordsUpTo {
-                rebuildIndexes = try session.deferIndexes(
-                    of: R.self, rowsAtMost: Int(Double(expected) * Self.deferredIndexesWithRecordsUpTo))
+            } else if idsAreUnique, count <= few {
+                rebuildIndexes = try session.deferIndexes(of: R.self, rowsAtMost: few)
                 if rebuildIndexes != nil {
                     // Read in list order, by position: no index of the ones left out is needed for it.
                     var stored: [UUID: R] = [:]
