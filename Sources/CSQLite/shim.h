@@ -7,11 +7,6 @@
 #include <unistd.h>
 #endif
 
-/// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
-static inline sqlite3_destructor_type lists_sqlite_transient(void) {
-    return SQLITE_TRANSIENT;
-}
-
 /// Keep the -wal file when the last connection closes instead of deleting it (and recreating and syncing it
 /// on the next open).
 static inline int lists_sqlite_persist_wal(sqlite3 *db) {
