@@ -37,6 +37,10 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// could read was made readable by its owner only, or, when that failed, how to do it.
     public let permissionNotices: [String]
 
+    /// How much of a ``init(path:readConnections:mapped:)`` `mapped` file is mapped: its first 256 MB (a household's
+    /// lists are a few MB; the rest of a larger file is read as without a map).
+    static let mappedBytes = 256 << 20
+
     /// How long a writer waits for another process's transaction before giving up, in milliseconds.
     public static let busyTimeout: Int32 = 10_000
 
@@ -50,9 +54,15 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
     /// With `readConnections` above 0, read transactions use read-only connections of their own, opened when
     /// first needed, up to that many kept open (a server passes its thread count); an in-memory database has only
     /// its one connection.
+    ///
+    /// `mapped`: the file's pages are read through a memory map (SQLite's `mmap_size`, up to ``mappedBytes``)
+    /// rather than copied by a `read` each into pages of the process's own: for a command, which reads much of
+    /// the file once and exits (`todo today` over 10,000 tasks: 350 reads fewer, a third fewer page faults).
+    /// Writes still go through `write`, and pages in the WAL are read from it. Not for a server: an I/O error on
+    /// a mapped page ends the process with a signal, where a read's error fails one request.
     /// - Throws: ``StoreError``: `.notADatabase` for a file that is not SQLite, `.newerSchema` for a newer
     ///   Lists's database, `.readOnly` or `.cannotOpen` when it cannot be written. None of them changes the file.
-    public init(path: String, readConnections: Int = 0) throws {
+    public init(path: String, readConnections: Int = 0, mapped: Bool = false) throws {
         self.path = path
         let isMemory = path == ":memory:"
         readConnectionLimit = isMemory ? 0 : max(0, readConnections)
@@ -78,6 +88,7 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
                 try connection.execute("PRAGMA journal_size_limit = 4194304")
             }
             try connection.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            if mapped, !isMemory { try connection.execute("PRAGMA mmap_size = \(Self.mappedBytes)") }
             try Self.migrate(connection)
         } catch let error as SQLiteError {
             throw error.storeError(path: path)

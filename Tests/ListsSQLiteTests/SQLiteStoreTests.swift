@@ -628,6 +628,47 @@ func sqlite3Shell(_ path: String, _ sql: String) throws -> String {
         #expect(throws: StoreError.conflict(.task)) { try todo.edit(.typed("1"), title: "Run", expectedVersion: 1) }
     }
 
+    /// A command's store reads the file through a memory map: it still sees every other writer's changes, in the
+    /// WAL, copied into the file (which grows past what was mapped) and after the file shrank, and writes as any.
+    @Test func aMappedStoreSeesOtherWritersAsTheFileGrowsAndShrinks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("lists.sqlite")
+        let mapped = try SQLiteStore(path: path, mapped: true)
+        let mapSize = try mapped.read { try ($0 as? SQLiteSession)?.connection.integer("PRAGMA mmap_size") }
+        #expect(mapSize == Int64(SQLiteStore.mappedBytes))
+        let unmapped = try SQLiteStore(path: path)
+        #expect(try unmapped.read { try ($0 as? SQLiteSession)?.connection.integer("PRAGMA mmap_size") } == 0)
+        let todo = TodoList(store: mapped)
+        let other = TodoList(store: unmapped)
+        try todo.add(title: "Walk the dogs")
+        try other.add(title: "Feed the hogs")
+        #expect(try todo.all().listed() == ["1 Walk the dogs", "2 Feed the hogs"])
+        // 3,000 more from the other store, copied from the WAL into the file, which grows to a few MB.
+        let before = Platform.size(of: path) ?? 0
+        try unmapped.write(records: 3_000) { session in
+            try session.insert(
+                contentsOf: (1...3_000).map {
+                    TodoTask(
+                        meta: RecordMeta(createdAt: Date()), title: "Task \($0) " + String(repeating: "x", count: 500))
+                })
+        }
+        #expect(try sqlite3Shell(path, "PRAGMA wal_checkpoint(TRUNCATE)").hasPrefix("0|"))
+        #expect((Platform.size(of: path) ?? 0) > before + 1_000_000)
+        var all = try todo.all()
+        #expect(all.count == 3_002)
+        #expect(all.last?.record.title == "Task 3000 " + String(repeating: "x", count: 500))
+        // Most of them removed (and their copies kept for undo), and the file made small again by another program.
+        try other.remove((3...3_002).map { .typed("\($0)") })
+        _ = try sqlite3Shell(path, "DELETE FROM removed_records; VACUUM; PRAGMA wal_checkpoint(TRUNCATE);")
+        #expect((Platform.size(of: path) ?? 0) < before + 1_000_000)
+        all = try todo.all()
+        #expect(all.listed() == ["1 Walk the dogs", "2 Feed the hogs"])
+        try todo.add(title: "Chop the logs")
+        #expect(try other.all().listed() == ["1 Walk the dogs", "2 Feed the hogs", "3 Chop the logs"])
+        #expect(try sqlite3Shell(path, "PRAGMA integrity_check") == "ok")
+    }
+
     @Test func twoStoresOnOneFileWriteConcurrentlyWithoutLoss() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
