@@ -3,11 +3,12 @@ plus live updates between two browsers, escaping, the cross-site form check, for
 """
 
 import http.server
+import json
 import os
 import re
 import subprocess
 import threading
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -377,6 +378,9 @@ SCREENS = [
     ("import-export", "/settings"),
     ("items-edit-mode-asking", "/shopping?edit=1", "Delete Pencil…"),
     ("todo-asking", "/todo", "Delete Chop the logs…"),
+    ("todo-today", "/todo/today"),
+    ("todo-upcoming", "/todo/upcoming"),
+    ("edit-task", "/todo/tasks/{task}/edit"),
     ("delete-sighting", "/birds/{sighting}/delete"),
     ("bird-sightings-by-date", "/birds?order=date"),
     ("household", "/households"),
@@ -393,6 +397,22 @@ def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
     screenshots) they are written to docs/screenshots/ for the README."""
     server = start_server(seed=True)
     ids = seed_screens(server)
+    # Tasks with dates (today is the server's, UTC): Today, Upcoming and the task sheet show them.
+    today = datetime.now(timezone.utc).date()
+    def day(days: int) -> str:
+        return today.fromordinal(today.toordinal() + days).isoformat()
+    first_of_next_month = (today.replace(day=1) + timedelta(days=32)).replace(day=1).isoformat()
+    for task in ({"title": "Pay rent", "due": first_of_next_month, "repeat": "FREQ=MONTHLY", "priority": "high",
+                  "note": "Standing order from the joint account"},
+                 {"title": "Put the bins out", "due": day(0), "repeat": "FREQ=WEEKLY;INTERVAL=2"},
+                 {"title": "Call the plumber", "due": f"{day(0)}T18:00", "priority": "medium"},
+                 {"title": "Return the library books", "due": day(-2)},
+                 {"title": "Dentist", "due": f"{day(2)}T09:30"},
+                 {"title": "Buy a birthday card", "due": day(5), "priority": "low"}):
+        status, _, body = server.request("POST", "/api/v1/tasks", task)
+        assert status == 201, body
+        if task["title"] == "Pay rent":
+            ids["task"] = json.loads(body)["id"]
     # Two more sightings, so that the order by date shows.
     for bird, day in [("Robin", "2026-10-02"), ("Heron", "2026-08-14")]:
         status, _, body = server.request("POST", "/api/v1/sightings", {"name": bird, "location": "Pond",
