@@ -73,14 +73,15 @@ final class Invocation {
     /// ``SQLiteStore/init(path:readConnections:)`` and ``PostgresStore/init(url:connections:)`` (through
     /// ``openPostgres``). Scoped to the household `--household` names, or the only one; a server, which scopes
     /// each request to its own household, asks for it `unscoped`. A command's SQLite file is read through a memory
-    /// map (``SQLiteStore/init(path:readConnections:mapped:)``); a server's, which runs for months, is not.
+    /// map (``SQLiteStore/init(path:readConnections:mapped:)``) unless it asks for it not `mapped`: a server, which
+    /// runs for months, and an import.
     /// - Throws: ``StoreError``, ``ValidationError`` (also for a PostgreSQL URL without ``openPostgres``).
-    func store(readConnections: Int = 0, unscoped: Bool = false, server: Bool = false) throws -> any Store {
+    func store(readConnections: Int = 0, unscoped: Bool = false, mapped: Bool = true) throws -> any Store {
         if let openedStore { return openedStore }
         let store: any Store
         switch try database() {
         case .sqlite(let path):
-            let opened = try SQLiteStore(path: path, readConnections: readConnections, mapped: !server)
+            let opened = try SQLiteStore(path: path, readConnections: readConnections, mapped: mapped)
             for notice in opened.permissionNotices {
                 FileHandle.standardError.write(Data("lists: warning: \(notice)\n".utf8))
             }

@@ -93,7 +93,7 @@ struct ServeCommand: Command {
         // A read connection per server thread: pages and API reads run at once and never wait behind a commit.
         // Passwords are hashed by two helper processes, this executable started again (see HashingHelpers).
         let app = ListsWebApp(
-            store: try run.store(readConnections: configuration.threadCount, unscoped: true, server: true),
+            store: try run.store(readConnections: configuration.threadCount, unscoped: true, mapped: false),
             hosts: hosts,
             hasher: HashingHelpers(hasher: .interactive, executable: Platform.executablePath()))
         let server = HTTPServer(configuration: configuration, handling: { app.handling(method: $0, path: $1) }) {

@@ -102,7 +102,9 @@ enum TransferCommands {
         // file each takes about 20 ms, and the import waits for both. A file that grew past the limit since it
         // was measured is refused all the same.
         let reading = BackgroundWork { try file.read(expected: file.size, limit: chosen.maximumSize + 1) }
-        let store = Result { try run.store() }
+        // Not mapped: an import writes what it reads, and a large one reads its whole table back once as it builds
+        // the indexes, which through a map would only count the file's pages in the process's memory.
+        let store = Result { try run.store(mapped: false) }
         let bytes = try reading.value()
         guard bytes.count <= chosen.maximumSize else { throw tooLarge }
         // A binary property list says what it holds at its end: the tutorials' three files are told apart (all
