@@ -65,7 +65,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -static-executable -X
 POSTGRES_RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build/postgres
 LISTS := .build/release/lists
 
-.PHONY: run test web-test screenshots build bench fuzz deps web-deps bench-deps lint-deps format lint clean
+.PHONY: run test web-test screenshots build release-flags bench fuzz deps web-deps bench-deps lint-deps format lint clean
 
 # Serves the web app and the API on http://127.0.0.1:8080 (HOST and PORT override), with the default database.
 HOST ?= 127.0.0.1
@@ -73,6 +73,10 @@ PORT ?= 8080
 run: build
 	@echo "Lists is built: $(LISTS). The same lists are at the terminal: $(LISTS) --help"
 	exec $(LISTS) serve --host $(HOST) --port $(PORT)
+
+# The flags `build` links lists with, one line, for bench/run to build it the same way.
+release-flags:
+	@echo $(RELEASE_FLAGS)
 
 # Both executables into .build/release/: lists (static) and lists-postgres beside it, where lists looks for it.
 build: deps $(MHD_WITHOUT_TLS)
