@@ -400,7 +400,7 @@ def test_screenshots_of_every_screen(start_server, new_page, tmp_path):
     # Tasks with dates (today is the server's, UTC): Today, Upcoming and the task sheet show them.
     today = datetime.now(timezone.utc).date()
     def day(days: int) -> str:
-        return today.fromordinal(today.toordinal() + days).isoformat()
+        return (today + timedelta(days=days)).isoformat()
     first_of_next_month = (today.replace(day=1) + timedelta(days=32)).replace(day=1).isoformat()
     for task in ({"title": "Pay rent", "due": first_of_next_month, "repeat": "FREQ=MONTHLY", "priority": "high",
                   "note": "Standing order from the joint account"},
