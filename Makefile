@@ -12,8 +12,9 @@ APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev li
 # those bring the fonts (fonts-liberation) the screenshots are drawn with. nginx balances two servers in the
 # scale-out test (browser-tests/test_scaleout.py), and is the TLS proxy in front of a server in the accounts' test
 # (browser-tests/test_accounts.py), with a self-signed certificate the test makes with openssl. Taskwarrior's task
-# is the real client of the Taskwarrior round trip (Tests/ListsCLITests/TaskwarriorRoundTripTests.swift).
-WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl taskwarrior
+# is the real client of the Taskwarrior round trip (Tests/ListsCLITests/TaskwarriorRoundTripTests.swift); strace
+# watches what a command syncs (Tests/ListsCLITests/DurableCommitTests.swift).
+WEB_APT_PACKAGES := chromium python3-venv nginx-light openssl taskwarrior strace
 # The browser and live-server tests' Python packages, pinned; they go into .venv/ (ignored by git).
 # axe-playwright-python bundles axe-core, which browser-tests/test_accessibility.py runs on every screen;
 # python-dateutil is the reference the repeat rules are checked against (Tests/ListsModelTests/Support) and timed

@@ -17,11 +17,10 @@ final class SQLiteConnection {
     /// A `readOnly` connection refuses to write (it cannot create the file either).
     /// - Throws: ``SQLiteError``.
     init(path: String, create: Bool, readOnly: Bool = false) throws {
-        _ = Self.configured
         var pointer: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        let status = sqlite3_open_v2(path, &pointer, flags, Self.vfs)
         guard status == SQLITE_OK, let pointer else {
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(pointer)
@@ -32,8 +31,11 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(handle, 1)
     }
 
-    /// SQLite's process-wide settings, made once before the first connection opens: `lists_sqlite_configure`.
-    private static let configured: Void = lists_sqlite_configure()
+    /// SQLite's process-wide settings, made once before the first connection opens (`lists_sqlite_configure`), and
+    /// the VFS every connection opens with: "lists", the system's default but for a write-ahead log that is already
+    /// there, which it opens without syncing its directory again (see `shim.h`); the default itself if "lists"
+    /// could not be registered.
+    static let vfs: String? = lists_sqlite_configure() == SQLITE_OK ? "lists" : nil
 
     deinit {
         checkpointIfTheWALIsLarge()
