@@ -87,9 +87,23 @@ struct CommandConfiguration: Sendable {
     /// What it does, in one line.
     var abstract: String
     /// More about it, shown by `--help`.
-    var discussion = ""
+    var discussion: String { makeDiscussion() }
     /// An example, shown by `--help`.
     var example: String
+    /// Makes ``discussion``, whose text some commands put together from others (the import's formats): only when a
+    /// help screen shows it, where every command's configuration is made at each start.
+    private let makeDiscussion: @Sendable () -> String
+
+    init(
+        app: String, name: String, abstract: String, discussion: @autoclosure @escaping @Sendable () -> String = "",
+        example: String
+    ) {
+        self.app = app
+        self.name = name
+        self.abstract = abstract
+        self.example = example
+        makeDiscussion = discussion
+    }
 
     /// `lists shop add`.
     var path: String { app.isEmpty ? "lists \(name)" : "lists \(app) \(name)" }
