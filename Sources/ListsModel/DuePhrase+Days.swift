@@ -7,7 +7,7 @@ extension DuePhrase {
         if words.first?.text == "on" { words = words.dropFirst() }
         // `the` and `of` add nothing to a day: `the 1st`, `the 24th of december`, `end of the month`.
         let texts = words.map(\.text).filter { $0 != "the" && $0 != "of" }
-        let keys = texts.map { Self.keywords[$0] }
+        let keys = texts.map(Self.keyword)
         switch keys.count {
         case 1:
             switch keys[0] {

@@ -50,31 +50,52 @@ extension DuePhrase {
         case minute, hour, day, week, month, year
     }
 
-    /// Every word of a day Lists reads, lower-cased, and what it means.
-    static let keywords: [String: Keyword] = {
-        var keywords: [String: Keyword] = [
-            "today": .today, "tonight": .tonight, "tomorrow": .tomorrow, "yesterday": .yesterday, "next": .next,
-            "this": .this, "end": .end, "in": .in, "a": .one, "an": .one, "eow": .endOf(.week),
-            "eom": .endOf(.month), "eoy": .endOf(.year), "tues": .weekday(2), "thur": .weekday(4),
-            "thurs": .weekday(4), "sept": .month(9), "min": .unit(.minute), "mins": .unit(.minute),
-        ]
-        for (number, name) in weekdayNames.enumerated() {
-            keywords[name.lowercased()] = .weekday(number + 1)
-            keywords[String(name.lowercased().prefix(3))] = .weekday(number + 1)
+    /// What `word` (lower-cased) means when it is a word of a day Lists reads: the names of the weekdays and
+    /// months in full and by their first three letters (with `tues`, `thur`, `thurs`, `sept`), the units with and
+    /// without an `s`, and the words of phrases. A `switch` rather than a table: a command reading one due date
+    /// would otherwise build a dictionary of 70 words first.
+    static func keyword(_ word: String) -> Keyword? {
+        switch word {
+        case "today": .today
+        case "tonight": .tonight
+        case "tomorrow": .tomorrow
+        case "yesterday": .yesterday
+        case "next": .next
+        case "this": .this
+        case "end": .end
+        case "in": .in
+        case "a", "an": .one
+        case "eow": .endOf(.week)
+        case "eom": .endOf(.month)
+        case "eoy": .endOf(.year)
+        case "monday", "mon": .weekday(1)
+        case "tuesday", "tue", "tues": .weekday(2)
+        case "wednesday", "wed": .weekday(3)
+        case "thursday", "thu", "thur", "thurs": .weekday(4)
+        case "friday", "fri": .weekday(5)
+        case "saturday", "sat": .weekday(6)
+        case "sunday", "sun": .weekday(7)
+        case "january", "jan": .month(1)
+        case "february", "feb": .month(2)
+        case "march", "mar": .month(3)
+        case "april", "apr": .month(4)
+        case "may": .month(5)
+        case "june", "jun": .month(6)
+        case "july", "jul": .month(7)
+        case "august", "aug": .month(8)
+        case "september", "sep", "sept": .month(9)
+        case "october", "oct": .month(10)
+        case "november", "nov": .month(11)
+        case "december", "dec": .month(12)
+        case "minute", "minutes", "min", "mins": .unit(.minute)
+        case "hour", "hours": .unit(.hour)
+        case "day", "days": .unit(.day)
+        case "week", "weeks": .unit(.week)
+        case "month", "months": .unit(.month)
+        case "year", "years": .unit(.year)
+        default: nil
         }
-        for (number, name) in monthNames.enumerated() {
-            keywords[name.lowercased()] = .month(number + 1)
-            keywords[String(name.lowercased().prefix(3))] = .month(number + 1)
-        }
-        let units: [(String, Unit)] = [
-            ("minute", .minute), ("hour", .hour), ("day", .day), ("week", .week), ("month", .month), ("year", .year),
-        ]
-        for (name, unit) in units {
-            keywords[name] = .unit(unit)
-            keywords[name + "s"] = .unit(unit)
-        }
-        return keywords
-    }()
+    }
 
     /// The days of the week in English, Monday first.
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
