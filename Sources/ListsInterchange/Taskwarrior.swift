@@ -53,9 +53,8 @@ public enum Taskwarrior {
             return tasks.indices.filter { !dropped.contains(sent + $0) }.map { tasks[$0] }
         }
         func add(_ entry: consuming Entry) throws {
-            let task: TodoTask
             switch consume entry {
-            case .task(let read): task = read
+            case .task(let task): try keep(task)
             case .template(let read, let recur, let location):
                 templates.append((read, recur, location))
                 return
@@ -70,8 +69,11 @@ public enum Taskwarrior {
                     throw CancellationError()
                 }
                 dropped.insert(earlier)
-                return
             }
+        }
+        /// Keeps `task`, taken rather than copied (a task's copy is a retain of each of its fields, and a release
+        /// of each as the copy it came from goes).
+        func keep(_ task: consuming TodoTask) throws {
             let index = sent + tasks.count
             if let earlier = seen.updateValue(index, forKey: task.id) {
                 seen[task.id] = earlier
@@ -100,9 +102,9 @@ public enum Taskwarrior {
                 let (task, warning) = repeating(
                     template.task, recur: template.recur, instances: joined, now: now, zone: zone)
                 if let warning { warnings.append("\(template.location) (“\(task.title)”): \(warning)") }
-                try add(.task(task))
+                try keep(task)
             }
-            for instance in instances.values.joined() { try add(.task(instance.task)) }
+            for instance in instances.values.joined() { try keep(instance.task) }
             templates.removeAll()
             instances.removeAll()
         }
