@@ -97,9 +97,6 @@ extension DuePhrase {
         }
     }
 
-    /// The days of the week in English, Monday first.
-    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
     /// The months in English, January first.
     static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
