@@ -28,6 +28,11 @@ struct DurableCommitTests {
         }
     }
 
+    /// The syncs among `calls`, in order.
+    static func syncs(_ calls: [Call]) -> [Call] {
+        calls.filter { if case .sync = $0 { true } else { false } }
+    }
+
     /// Runs `lists arguments` under `strace` and answers its opens and syncs, descriptors resolved to paths.
     static func traced(_ arguments: [String], _ sandbox: Sandbox) throws -> [Call] {
         let log = sandbox.path("strace-\(UUID().uuidString).log")
@@ -88,8 +93,7 @@ struct DurableCommitTests {
         let second = try Self.traced(["todo", "add", "Water the plants"], sandbox)
         #expect(second.contains(.open(path: wal, creating: false)), "\(second)")
         #expect(!second.contains(.open(path: wal, creating: true)), "\(second)")
-        let syncs = second.filter { if case .sync = $0 { true } else { false } }
-        #expect(syncs == [.sync(path: wal)], "an add syncs its commit, and only that: \(second)")
+        #expect(Self.syncs(second) == [.sync(path: wal)], "an add syncs its commit, and only that: \(second)")
         #expect(try sandbox.succeed(["todo", "list"]).contains("Water the plants"))
 
         // A command that only reads makes the log when it is not there (SQLite's shell, closing last, copied it into
@@ -104,7 +108,7 @@ struct DurableCommitTests {
         #expect(read.contains(.sync(path: directory)), "\(read)")
         // Into that empty log, the first commit also syncs the log's new header: the log, never the directory.
         let third = try Self.traced(["todo", "add", "Call the vet"], sandbox)
-        let thirdSyncs = third.filter { if case .sync = $0 { true } else { false } }
+        let thirdSyncs = Self.syncs(third)
         #expect(!thirdSyncs.isEmpty && thirdSyncs.allSatisfy { $0 == .sync(path: wal) }, "\(third)")
         #expect(try sandbox.succeed(["todo", "list"]).contains("Call the vet"))
     }
