@@ -42,17 +42,35 @@ struct DurableCommitTests {
                 + arguments,
             environment: sandbox.environment())
         #expect(outcome.status == 0, "lists \(arguments.joined(separator: " ")): \(outcome)")
-        return parse(try String(contentsOfFile: log, encoding: .utf8))
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        let calls = parse(text)
+        // Every run opens its database: none read means strace saw nothing of it (said whole, to tell why).
+        #expect(!calls.isEmpty, "strace wrote no call of lists \(arguments.joined(separator: " ")): \(outcome) \(text)")
+        return calls
     }
 
-    /// The calls of a `strace -f` log (each line starts with the process id).
+    /// The calls of a `strace -f` log. Each line starts with the process id (or `[pid N]`), and a call another thread
+    /// interrupted is written in two lines, `openat(... <unfinished ...>` and later `<... openat resumed>) = 4`,
+    /// which are joined here.
     static func parse(_ log: String) -> [Call] {
         var open: [String: String] = [:]
         var calls: [Call] = []
+        var unfinished: [String: String] = [:]
         for line in log.split(separator: "\n").map(String.init) {
-            let words = line.split(separator: " ", maxSplits: 1)
-            guard words.count == 2 else { continue }
-            let call = String(words[1])
+            var rest = Substring(line)
+            if rest.hasPrefix("[pid") { rest = rest.drop { $0 != "]" }.dropFirst() }
+            rest = rest.drop { $0 == " " }
+            let pid = String(rest.prefix { $0.isNumber })
+            rest = rest.dropFirst(pid.count).drop { $0 == " " }
+            var call = String(rest)
+            if let marker = call.range(of: " <unfinished ...>") {
+                unfinished[pid] = String(call[..<marker.lowerBound])
+                continue
+            }
+            if call.hasPrefix("<..."), let resumed = call.range(of: "resumed>") {
+                guard let start = unfinished.removeValue(forKey: pid) else { continue }
+                call = start + call[resumed.upperBound...]
+            }
             if call.hasPrefix("openat(") || call.hasPrefix("open(") {
                 guard let first = call.firstIndex(of: "\""),
                     let last = call[call.index(after: first)...].firstIndex(of: "\""),
@@ -71,6 +89,23 @@ struct DurableCommitTests {
             }
         }
         return calls
+    }
+
+    @Test func parsesLinesWithAndWithoutAProcessIDAndCallsOtherThreadsInterrupted() {
+        let log = """
+            101 openat(AT_FDCWD, "/d/l.sqlite-wal", O_RDWR|O_CREAT|O_CLOEXEC, 0600) = 4
+            openat(AT_FDCWD, "/d", O_RDONLY|O_CLOEXEC) = 5
+            [pid   102] fsync(5 <unfinished ...>
+            101 openat(AT_FDCWD, "/d/l.sqlite-shm", O_RDWR|O_NOFOLLOW <unfinished ...>
+            [pid   102] <... fsync resumed>) = 0
+            101 <... openat resumed>) = 6
+            101 fdatasync(4) = 0
+            """
+        #expect(
+            Self.parse(log) == [
+                .open(path: "/d/l.sqlite-wal", creating: true), .open(path: "/d", creating: false),
+                .sync(path: "/d"), .open(path: "/d/l.sqlite-shm", creating: false), .sync(path: "/d/l.sqlite-wal"),
+            ])
     }
 
     @Test(.enabled(if: isAvailable || isRequired, "strace is needed to watch the syncs"))
