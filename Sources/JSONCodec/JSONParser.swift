@@ -26,6 +26,12 @@ public struct JSONParser {
     /// `entry`, `uuid`, ...), and a name found here is not made and checked again for each object.
     private var knownNames: [(utf8: [UInt8], text: String)] = []
     private static let knownNameLimit = 32
+    /// Each known name's place in the order of the known names' texts (equal texts in one place), so that
+    /// ``CanonicalMembers/objectText(_:)`` sorts the names of an object by a number each instead of comparing
+    /// their strings.
+    private var knownRanks: [Int] = []
+    /// The index in ``knownNames`` of the member name ``memberName(at:)`` read last, or -1 when it is not known.
+    private var lastNameKnown = -1
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -71,6 +77,28 @@ public struct JSONParser {
         public struct Member: Sendable {
             public let name: String
             public let value: Range<Int>
+            /// The name's place in the order of the names the parser knew once the object was read: members whose
+            /// names both have one compare by it (equal names, equal places); -1 for a name it did not know (one
+            /// with an escape, or past the names it keeps), which compares by its string.
+            public internal(set) var nameRank: Int
+        }
+
+        /// Whether member `left`'s name sorts before member `right`'s (by place when both have one).
+        private func nameSortsBefore(_ left: Int, _ right: Int) -> Bool {
+            members.withUnsafeBufferPointer { members in
+                let (a, b) = (members[left].nameRank, members[right].nameRank)
+                if a >= 0, b >= 0 { return a < b }
+                return members[left].name < members[right].name
+            }
+        }
+
+        /// Whether members `left` and `right` have the same name.
+        private func sameName(_ left: Int, _ right: Int) -> Bool {
+            members.withUnsafeBufferPointer { members in
+                let (a, b) = (members[left].nameRank, members[right].nameRank)
+                if a >= 0, b >= 0 { return a == b }
+                return members[left].name == members[right].name
+            }
         }
 
         /// Whether the value at `range` is a string.
@@ -114,21 +142,30 @@ public struct JSONParser {
         /// the later): ``JSONValue/text(_:)`` of that object, made from the values' texts as they are.
         public func objectText(_ indices: consuming [Int]) -> String {
             var order = indices
-            order.sort { left, right in
-                members[left].name == members[right].name ? left < right : members[left].name < members[right].name
+            // Mostly in order already (a file's objects list their names alike); else sorted, a repeated name's
+            // members in document order.
+            if !order.indices.dropFirst().allSatisfy({ nameSortsBefore(order[$0 - 1], order[$0]) }) {
+                order.sort { left, right in
+                    sameName(left, right) ? left < right : nameSortsBefore(left, right)
+                }
+                // Of a repeated name, the later member only.
+                var place = 0
+                for index in order.indices {
+                    if index + 1 < order.count, sameName(order[index + 1], order[index]) { continue }
+                    order[place] = order[index]
+                    place += 1
+                }
+                order.removeSubrange(place...)
             }
-            // Of a repeated name, the later member only.
-            var place = 0
-            for index in order.indices {
-                if index + 1 < order.count, members[order[index + 1]].name == members[order[index]].name { continue }
-                order[place] = order[index]
-                place += 1
-            }
-            order.removeSubrange(place...)
             // Names that need no escape (all of Taskwarrior's) go into the string's own storage, measured first.
             // Braces and the commas between members; then each member's quoted name, colon and value.
             var length = 2 + max(0, order.count - 1)
             for index in order {
+                // A known name has no escape (nor a quote or control character, which would need one).
+                guard members[index].nameRank < 0 else {
+                    length += members[index].name.utf8.count + 3 + members[index].value.count
+                    continue
+                }
                 var plain = true
                 for byte in members[index].name.utf8
                 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
@@ -410,10 +447,17 @@ public struct JSONParser {
     ) throws {
         try nest()
         defer { depth -= 1 }
+        let first = members.count
         try walkObject { parser, name in
+            let known = parser.lastNameKnown
             let start = text.count
             try parser.canonicalValue(into: &text)
-            members.append(CanonicalMembers.Member(name: name, value: start..<text.count))
+            members.append(CanonicalMembers.Member(name: name, value: start..<text.count, nameRank: known))
+        }
+        // Each known name's index as its place, now that the object's names are all known: a name first met in
+        // this object may have moved the places of the names before it.
+        for index in first..<members.count where members[index].nameRank >= 0 {
+            members[index].nameRank = knownRanks[members[index].nameRank]
         }
     }
 
@@ -485,7 +529,7 @@ public struct JSONParser {
     /// them, it is the whole name: the bytes are compared without first looking for the closing quote.
     private mutating func memberName(at position: Int) throws -> String {
         let start = index + 1
-        let found = bytes.withUnsafeBufferPointer { all -> (text: String, end: Int)? in
+        let found = bytes.withUnsafeBufferPointer { all -> (text: String, end: Int, known: Int)? in
             func matches(_ known: [UInt8]) -> Bool {
                 let end = start + known.count
                 guard end < all.count, all[end] == UInt8(ascii: "\"") else { return false }
@@ -497,22 +541,40 @@ public struct JSONParser {
                 }
             }
             if position < knownNames.count, matches(knownNames[position].utf8) {
-                return (knownNames[position].text, start + knownNames[position].utf8.count)
+                return (knownNames[position].text, start + knownNames[position].utf8.count, position)
             }
-            for known in knownNames where matches(known.utf8) { return (known.text, start + known.utf8.count) }
+            for (place, known) in knownNames.enumerated() where matches(known.utf8) {
+                return (known.text, start + known.utf8.count, place)
+            }
             return nil
         }
         if let found {
             index = found.end + 1
+            lastNameKnown = found.known
             return found.text
         }
         // Read and checked as any string; only then known (when it had no escape), so a known name is a valid one.
         let name = try string()
         let end = index - 1
+        lastNameKnown = -1
         if knownNames.count < Self.knownNameLimit, !bytes[start..<end].contains(UInt8(ascii: "\\")) {
+            lastNameKnown = knownNames.count
             knownNames.append((Array(bytes[start..<end]), name))
+            rankKnownNames()
         }
         return name
+    }
+
+    /// Places each known name in the order of their texts (`String`'s order, as ``JSONValue`` writes an
+    /// object's members), names with equal texts (the same characters in other bytes) in one place.
+    private mutating func rankKnownNames() {
+        let sorted = knownNames.indices.sorted { knownNames[$0].text < knownNames[$1].text }
+        knownRanks = Array(repeating: 0, count: knownNames.count)
+        var rank = 0
+        for (place, name) in sorted.enumerated() {
+            if place > 0, knownNames[sorted[place - 1]].text != knownNames[name].text { rank += 1 }
+            knownRanks[name] = rank
+        }
     }
 
     /// Moves through the contents of a string (`index` just past its opening quote) while they need no escape,

@@ -185,6 +185,47 @@ struct CanonicalMembersTests {
         }
     }
 
+    /// Objects read one after another by one parser, which learns their names as it goes (and places them in
+    /// order for `objectText`): names met first in the middle of an object, a name escaped (`\u0061` is `a`, not
+    /// known), the same name in other bytes (`é` composed and decomposed), repeated names, names out of order.
+    @Test func objectsOfAnArrayWriteTheirTextAsJSONValueDoes() throws {
+        var random = Generator(state: 20_261_207)
+        let names = ["b", "a", "é", "e\u{301}", "\\u0061", "B", "project", "uuid", "zz", "a"]
+        for _ in 0..<300 {
+            let objects = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                let members = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                    "\"" + names[Int.random(in: 0..<names.count, using: &random)] + "\":"
+                        + Self.json(depth: 2, &random)
+                }
+                return "{" + members.joined(separator: ",") + "}"
+            }
+            let text = "[" + objects.joined(separator: ",") + "]"
+            var texts: [String] = []
+            try JSONParser.forEachElement(of: Array(text.utf8)) { (_, object: JSONParser.CanonicalMembers?) in
+                let object = try #require(object)
+                texts.append(object.objectText(Array(object.members.indices)))
+                // Any part of the members too, as an importer keeps some of them.
+                let some = object.members.indices.filter { _ in Bool.random(using: &random) }
+                var kept: [String: JSONValue] = [:]
+                for index in some {
+                    kept[object.members[index].name] = try JSONParser.parse(
+                        Array(object.text[object.members[index].value]))
+                }
+                #expect(object.objectText(some) == JSONValue.text(kept), "\(text)")
+            }
+            guard case .array(let parsed) = try JSONParser.parse(Array(text.utf8)) else {
+                Issue.record("not an array: \(text)")
+                continue
+            }
+            #expect(
+                texts
+                    == parsed.map { element in
+                        guard case .object(let dictionary) = element else { return "" }
+                        return JSONValue.text(dictionary)
+                    }, "\(text)")
+        }
+    }
+
     /// Whatever ``JSONParser/parse(_:)`` refuses, canonical reading refuses with the same error, element by
     /// element in an array too.
     @Test func theSameDocumentsAreRefusedWithTheSameErrors() throws {
