@@ -65,7 +65,8 @@ public struct JSONParser {
     /// strings escaped only where JSON requires), with no `JSONValue` or `String` made for it. An importer copies
     /// the values it keeps as they are and reads the few it needs from their text.
     public struct CanonicalMembers {
-        /// The values' texts, one after another.
+        /// The text the values' ranges are in: the document itself, when each value is written there as its
+        /// canonical text, else the values' canonical texts one after another.
         public let text: [UInt8]
         /// Each member's name and where its value's text is in ``text``, in document order; a name may repeat
         /// (the later one is the one that counts).
@@ -238,8 +239,11 @@ public struct JSONParser {
                     try parser.canonicalValue(into: &ignored)
                     return nil
                 }
-                text.removeAll(keepingCapacity: true)
                 members.removeAll(keepingCapacity: true)
+                if try parser.membersInPlace(&members, scratch: &text) {
+                    return CanonicalMembers(text: bytes, members: members)
+                }
+                text.removeAll(keepingCapacity: true)
                 try parser.canonicalMembers(into: &text, &members)
                 return CanonicalMembers(text: text, members: members)
             }, body)
@@ -256,14 +260,19 @@ public struct JSONParser {
         var text: [UInt8] = []
         var members: [CanonicalMembers.Member] = []
         let isObject = parser.peek == UInt8(ascii: "{")
+        var inPlace = false
         if isObject {
-            try parser.canonicalMembers(into: &text, &members)
+            inPlace = try parser.membersInPlace(&members, scratch: &text)
+            if !inPlace {
+                text.removeAll()
+                try parser.canonicalMembers(into: &text, &members)
+            }
         } else {
             try parser.canonicalValue(into: &text)
         }
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.malformed("text after the value") }
-        return isObject ? CanonicalMembers(text: text, members: members) : nil
+        return isObject ? CanonicalMembers(text: inPlace ? bytes : text, members: members) : nil
     }
 
     /// Walks the top-level object `bytes` holds: members whose value is an array are streamed to
@@ -438,6 +447,73 @@ public struct JSONParser {
             }
             try expect(UInt8(ascii: "}"), "a comma or }")
             return
+        }
+    }
+
+    /// Thrown by a member of ``membersInPlace(_:scratch:)`` whose value is not written as its canonical text.
+    private struct NotCanonical: Error {}
+
+    /// Reads the object that starts here into `members` with each value where the document has it, when every
+    /// value is written as its canonical text (as `task export` writes its tasks' but for their annotations):
+    /// no value is copied. Returns `false`, having read nothing (`index` back at the object, `members` as they
+    /// were), at the first value that is not; ``canonicalMembers(into:_:)`` then reads the object again. Values
+    /// are checked as everywhere, and refused with the same errors.
+    private mutating func membersInPlace(
+        _ members: inout [CanonicalMembers.Member], scratch: inout [UInt8]
+    ) throws -> Bool {
+        let objectStart = index
+        let first = members.count
+        try nest()
+        defer { depth -= 1 }
+        do {
+            try walkObject { parser, name in
+                let known = parser.lastNameKnown
+                let start = parser.index
+                guard try parser.skipCanonicalValue(scratch: &scratch) else { throw NotCanonical() }
+                members.append(CanonicalMembers.Member(name: name, value: start..<parser.index, nameRank: known))
+            }
+        } catch is NotCanonical {
+            index = objectStart
+            members.removeSubrange(first...)
+            return false
+        }
+        for index in first..<members.count where members[index].nameRank >= 0 {
+            members[index].nameRank = knownRanks[members[index].nameRank]
+        }
+        return true
+    }
+
+    /// Moves past the value that starts here, checked as ``canonicalValue(into:)`` checks it, and returns whether
+    /// its text is its canonical text: a string without escapes, a number, a literal as they are; an array or
+    /// object when its canonical text (made in `scratch`) is the same bytes. A string with an escape is left
+    /// unread (`false`, `index` unmoved), for ``canonicalString(into:)`` to read with its errors.
+    private mutating func skipCanonicalValue(scratch: inout [UInt8]) throws -> Bool {
+        guard let byte = peek else { throw malformed("a value is missing") }
+        switch byte {
+        case UInt8(ascii: "\""):
+            let quote = index
+            index += 1
+            let scan = try scanPlainString()
+            guard scan.isClosed else {
+                index = quote
+                return false
+            }
+            if !scan.isASCII, String(validating: bytes[quote + 1..<index], as: UTF8.self) == nil {
+                throw malformed("a string that is not UTF-8")
+            }
+            index += 1
+            return true
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            try skipLiteral(byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null")
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try skipNumber()
+            return true
+        default:
+            let start = index
+            scratch.removeAll(keepingCapacity: true)
+            try canonicalValue(into: &scratch)
+            return scratch.elementsEqual(bytes[start..<index])
         }
     }
 
