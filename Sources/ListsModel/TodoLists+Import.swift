@@ -28,11 +28,13 @@ public final class TaskListPlacement {
     /// - Throws: ``ValidationError`` on `list` for a name no list may have (a project of 201 characters).
     public func place(_ tasks: inout [TodoTask], stored: [UUID: TodoTask], in main: any StoreSession) throws {
         for index in tasks.indices where tasks[index].list == nil {
-            if let list = stored[tasks[index].id]?.list {
+            // Into a new list nothing is stored: no id hashed to find that out.
+            if !stored.isEmpty, let list = stored[tasks[index].id]?.list {
                 tasks[index].list = list
                 continue
             }
-            tasks[index].list = try listID(for: listName ?? Self.project(of: tasks[index]), in: main)
+            tasks[index].list = try listID(
+                for: listName ?? Self.project(ofTaskwarrior: tasks[index].taskwarriorJSON), in: main)
         }
     }
 
@@ -59,10 +61,12 @@ public final class TaskListPlacement {
         return list.id.uuidString
     }
 
-    /// The Taskwarrior project a task was imported with, if any: found in its kept attributes without parsing them
-    /// (parsing each task's whole was a third of importing 100,000 Taskwarrior tasks).
-    static func project(of task: TodoTask) -> String? {
-        guard let kept = task.taskwarriorJSON, let project = JSONParser.topLevelString("project", in: kept) else {
+    /// The Taskwarrior project a task was imported with, if any: found in its kept attributes
+    /// (``TodoTask/taskwarriorJSON``) without parsing them (parsing each task's whole was a third of importing
+    /// 100,000 Taskwarrior tasks). Given the attributes, not the task, which would be copied for the call (a retain
+    /// and a release of each of its fields).
+    static func project(ofTaskwarrior kept: String?) -> String? {
+        guard let kept, let project = JSONParser.topLevelString("project", in: kept) else {
             return nil
         }
         let trimmed = project.trimmingWhitespace()
