@@ -28,7 +28,8 @@ public struct JSONParser {
     private static let knownNameLimit = 32
     /// Each known name's place in the order of the known names' texts (equal texts in one place), so that
     /// ``CanonicalMembers/objectText(_:)`` sorts the names of an object by a number each instead of comparing
-    /// their strings.
+    /// their strings. Made again when an object read for its canonical members brought new names (a plain parse
+    /// never needs it).
     private var knownRanks: [Int] = []
     /// The index in ``knownNames`` of the member name ``memberName(at:)`` read last, or -1 when it is not known.
     private var lastNameKnown = -1
@@ -477,6 +478,7 @@ public struct JSONParser {
             members.removeSubrange(first...)
             return false
         }
+        if knownRanks.count != knownNames.count { rankKnownNames() }
         for index in first..<members.count where members[index].nameRank >= 0 {
             members[index].nameRank = knownRanks[members[index].nameRank]
         }
@@ -532,6 +534,7 @@ public struct JSONParser {
         }
         // Each known name's index as its place, now that the object's names are all known: a name first met in
         // this object may have moved the places of the names before it.
+        if knownRanks.count != knownNames.count { rankKnownNames() }
         for index in first..<members.count where members[index].nameRank >= 0 {
             members[index].nameRank = knownRanks[members[index].nameRank]
         }
@@ -636,7 +639,6 @@ public struct JSONParser {
         if knownNames.count < Self.knownNameLimit, !bytes[start..<end].contains(UInt8(ascii: "\\")) {
             lastNameKnown = knownNames.count
             knownNames.append((Array(bytes[start..<end]), name))
-            rankKnownNames()
         }
         return name
     }
