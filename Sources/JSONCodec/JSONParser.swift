@@ -240,13 +240,7 @@ public struct JSONParser {
                     try parser.canonicalValue(into: &ignored)
                     return nil
                 }
-                members.removeAll(keepingCapacity: true)
-                if try parser.membersInPlace(&members, scratch: &text) {
-                    return CanonicalMembers(text: bytes, members: members)
-                }
-                text.removeAll(keepingCapacity: true)
-                try parser.canonicalMembers(into: &text, &members)
-                return CanonicalMembers(text: text, members: members)
+                return try parser.canonicalObject(text: &text, members: &members)
             }, body)
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.malformed("text after the array") }
@@ -260,20 +254,15 @@ public struct JSONParser {
         parser.skipSpace()
         var text: [UInt8] = []
         var members: [CanonicalMembers.Member] = []
-        let isObject = parser.peek == UInt8(ascii: "{")
-        var inPlace = false
-        if isObject {
-            inPlace = try parser.membersInPlace(&members, scratch: &text)
-            if !inPlace {
-                text.removeAll()
-                try parser.canonicalMembers(into: &text, &members)
-            }
+        var object: CanonicalMembers?
+        if parser.peek == UInt8(ascii: "{") {
+            object = try parser.canonicalObject(text: &text, members: &members)
         } else {
             try parser.canonicalValue(into: &text)
         }
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.malformed("text after the value") }
-        return isObject ? CanonicalMembers(text: inPlace ? bytes : text, members: members) : nil
+        return object
     }
 
     /// Walks the top-level object `bytes` holds: members whose value is an array are streamed to
@@ -451,6 +440,19 @@ public struct JSONParser {
         }
     }
 
+    /// Reads the object that starts here as its canonical members: in place (``membersInPlace(_:scratch:)``) when
+    /// its values are written as their canonical texts, else copied into `text` (``canonicalMembers(into:_:)``).
+    /// `text` and `members` are the caller's buffers, kept from object to object and emptied here.
+    private mutating func canonicalObject(
+        text: inout [UInt8], members: inout [CanonicalMembers.Member]
+    ) throws -> CanonicalMembers {
+        members.removeAll(keepingCapacity: true)
+        if try membersInPlace(&members, scratch: &text) { return CanonicalMembers(text: bytes, members: members) }
+        text.removeAll(keepingCapacity: true)
+        try canonicalMembers(into: &text, &members)
+        return CanonicalMembers(text: text, members: members)
+    }
+
     /// Thrown by a member of ``membersInPlace(_:scratch:)`` whose value is not written as its canonical text.
     private struct NotCanonical: Error {}
 
@@ -478,19 +480,31 @@ public struct JSONParser {
             members.removeSubrange(first...)
             return false
         }
-        if knownRanks.count != knownNames.count { rankKnownNames() }
-        for index in first..<members.count where members[index].nameRank >= 0 {
-            members[index].nameRank = knownRanks[members[index].nameRank]
-        }
+        placeNames(of: &members, from: first)
         return true
     }
 
     /// Moves past the value that starts here, checked as ``canonicalValue(into:)`` checks it, and returns whether
-    /// its text is its canonical text: a string without escapes, a number, a literal as they are; an array or
-    /// object when its canonical text (made in `scratch`) is the same bytes. A string with an escape is left
-    /// unread (`false`, `index` unmoved), for ``canonicalString(into:)`` to read with its errors.
+    /// its text is its canonical text: a string without escapes, a number, a literal as they are
+    /// (``skipVerbatimValue()``); an array or object when its canonical text (made in `scratch`) is the same bytes.
+    /// A string with an escape is left unread (`false`, `index` unmoved), for ``canonicalValue(into:)`` to read
+    /// with its errors.
     private mutating func skipCanonicalValue(scratch: inout [UInt8]) throws -> Bool {
-        guard let byte = peek else { throw malformed("a value is missing") }
+        if try skipVerbatimValue() { return true }
+        if peek == UInt8(ascii: "\"") { return false }
+        let start = index
+        scratch.removeAll(keepingCapacity: true)
+        try canonicalValue(into: &scratch)
+        return scratch.elementsEqual(bytes[start..<index])
+    }
+
+    /// Moves past the value that starts here when it is written as its own canonical text, a string without
+    /// escapes (after the checks ``string()`` makes), a literal or a number, and returns `true`; else returns
+    /// `false`, `index` unmoved (an object, an array, a string with an escape or not closed, anything else).
+    /// Inlined: it runs for every value of an import.
+    @inline(__always)
+    private mutating func skipVerbatimValue() throws -> Bool {
+        guard let byte = peek else { return false }
         switch byte {
         case UInt8(ascii: "\""):
             let quote = index
@@ -512,10 +526,7 @@ public struct JSONParser {
             try skipNumber()
             return true
         default:
-            let start = index
-            scratch.removeAll(keepingCapacity: true)
-            try canonicalValue(into: &scratch)
-            return scratch.elementsEqual(bytes[start..<index])
+            return false
         }
     }
 
@@ -532,8 +543,12 @@ public struct JSONParser {
             try parser.canonicalValue(into: &text)
             members.append(CanonicalMembers.Member(name: name, value: start..<text.count, nameRank: known))
         }
-        // Each known name's index as its place, now that the object's names are all known: a name first met in
-        // this object may have moved the places of the names before it.
+        placeNames(of: &members, from: first)
+    }
+
+    /// Turns the known names' indices in `members[first...]` into their places (``knownRanks``), now that the
+    /// object's names are all known: a name first met in the object may have moved the places of those before it.
+    private mutating func placeNames(of members: inout [CanonicalMembers.Member], from first: Int) {
         if knownRanks.count != knownNames.count { rankKnownNames() }
         for index in first..<members.count where members[index].nameRank >= 0 {
             members[index].nameRank = knownRanks[members[index].nameRank]
@@ -543,6 +558,12 @@ public struct JSONParser {
     /// Reads the value that starts here, checked as ``value()`` checks it, and appends its canonical text to
     /// `output` (the bytes ``JSONValue/write(to:)`` writes for what ``value()`` would return).
     private mutating func canonicalValue(into output: inout [UInt8]) throws {
+        let start = index
+        if try skipVerbatimValue() {
+            let end = index
+            bytes.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            return
+        }
         guard let byte = peek else { throw malformed("a value is missing") }
         switch byte {
         case UInt8(ascii: "{"):
@@ -565,39 +586,11 @@ public struct JSONParser {
                 }, { _, _ in })
             output.append(UInt8(ascii: "]"))
         case UInt8(ascii: "\""):
-            try canonicalString(into: &output)
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            let start = index
-            try skipLiteral(byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null")
-            output.append(contentsOf: bytes[start..<index])
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = index
-            try skipNumber()
-            output.append(contentsOf: bytes[start..<index])
+            // An escape, or no closing quote: read as any string, with its errors, and written as `JSONValue` writes it.
+            JSONValue.writeString(try string(), to: &output)
         default:
             throw malformed("unexpected character")
         }
-    }
-
-    /// The string that starts here, appended as its canonical text: as it is when it has no escape (after the
-    /// checks ``string()`` makes), else read by ``string()`` and written as ``JSONValue`` writes it.
-    private mutating func canonicalString(into output: inout [UInt8]) throws {
-        let quote = index
-        index += 1
-        let scan = try scanPlainString()
-        if scan.isClosed {
-            if !scan.isASCII, String(validating: bytes[quote + 1..<index], as: UTF8.self) == nil {
-                throw malformed("a string that is not UTF-8")
-            }
-            index += 1
-            bytes.withUnsafeBufferPointer {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[quote..<index]))
-            }
-            return
-        }
-        // An escape, or no closing quote: read again as any string, with its errors.
-        index = quote
-        JSONValue.writeString(try string(), to: &output)
     }
 
     /// The member name that starts here, the `position`-th of its object: a name already known (looked for first
