@@ -181,11 +181,11 @@ enum UsersCommands {
 enum HouseholdsCommands {
     static let all = [
         CommandEntry(List.self), CommandEntry(Add.self), CommandEntry(Rename.self), CommandEntry(Members.self),
-        CommandEntry(Zone.self),
+        CommandEntry(HouseholdZone.self),
     ]
 
     /// `lists households zone [ZONE]`.
-    struct Zone: Command {
+    struct HouseholdZone: Command {
         static let configuration = CommandConfiguration(
             app: "households", name: "zone", abstract: "Show or set the household's time zone.",
             discussion: "Tasks are due, and today ends, in the household's zone, for every member and every face "
@@ -213,7 +213,7 @@ enum HouseholdsCommands {
         func run(_ run: Invocation) throws {
             let household = try run.chosenHousehold()
             let store = try run.store(unscoped: true)
-            let chosen = try store.write { session -> TimeZone? in
+            let chosen = try store.write { session -> Zone? in
                 if server { try HouseholdTimeZone.set(nil, of: household.id, in: session) }
                 if let zone { try HouseholdTimeZone.set(zone, of: household.id, in: session) }
                 return try HouseholdTimeZone.chosen(by: household.id, in: session)

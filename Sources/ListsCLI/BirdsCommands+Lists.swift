@@ -62,7 +62,7 @@ extension BirdsCommands {
                 try year
                 ?? {
                     var calendar = Calendar(identifier: .gregorian)
-                    calendar.timeZone = try log.sightings.store.householdTimeZone()
+                    calendar.timeZone = try log.sightings.store.householdTimeZone().foundation
                     return calendar.component(.year, from: log.sightings.now())
                 }()
             try BirdsCommands.show(try log.yearList(year), year: year, order: order, run)

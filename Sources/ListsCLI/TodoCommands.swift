@@ -290,7 +290,7 @@ enum TodoCommands {
     /// error, as any option's): UTC, which takes and refuses what every zone does, and costs nothing to load, where
     /// the machine's zone costs a millisecond or two. The due date stored is read again in the household's zone
     /// (``due(_:_:field:)``).
-    static let checkedOnly = InputConventions(timeZone: TimeZone(secondsFromGMT: 0))
+    static let checkedOnly = InputConventions(timeZone: .utc)
 
     /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
     /// and "fri" are there. The option was checked as the command was read, in UTC (``checkedOnly``), so that a

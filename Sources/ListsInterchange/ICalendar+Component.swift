@@ -6,12 +6,12 @@ extension ICalendar {
     /// A task as a calendar-query's filter sees it (``ListsDAV/CalendarFilter``): the VCALENDAR Lists writes for it,
     /// its VTODO's properties (the ones Lists writes and the kept ones) and components (a reminder's VALARM, kept
     /// alarms), each date's moment in the household's `zone` (a day its midnight there, a floating time there).
-    public static func component(of task: TodoTask, zone: TimeZone) -> CalendarComponent {
+    public static func component(of task: TodoTask, zone: Zone) -> CalendarComponent {
         component(ofBody: write([task], zone: zone), zone: zone)
     }
 
     /// A resource's body, as Lists writes it, as a calendar-query's filter sees it; each date's moment in `zone`.
-    public static func component(ofBody body: [UInt8], zone: TimeZone) -> CalendarComponent {
+    public static func component(ofBody body: [UInt8], zone: Zone) -> CalendarComponent {
         let text = String(decoding: body, as: UTF8.self)
         // Components by depth: the VCALENDAR, then each one open inside it.
         var open: [CalendarComponent] = []
@@ -41,7 +41,7 @@ extension ICalendar {
 
     /// A date property's moment in seconds since 1970, or `nil` for another property (or a value Lists cannot
     /// read as a date).
-    private static func seconds(of line: ContentLine, zone: TimeZone) -> Int64? {
+    private static func seconds(of line: ContentLine, zone: Zone) -> Int64? {
         let moment: Date?
         switch line.name {
         case "DUE", "DTSTART", "RECURRENCE-ID":

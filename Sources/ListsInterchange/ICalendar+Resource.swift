@@ -70,7 +70,7 @@ extension ICalendar {
     /// when it is not `UID.ics`. A warning is a refusal here
     /// (``ResourceRefusal/notKeptAsSent(_:)``): a client's to-do is kept as it was sent or not at all.
     /// - Throws: ``ResourceRefusal``.
-    public static func resource(_ bytes: [UInt8], named name: String, now: Date, zone: TimeZone) throws -> TodoTask {
+    public static func resource(_ bytes: [UInt8], named name: String, now: Date, zone: Zone) throws -> TodoTask {
         var (task, warning) = try resource(bytes, now: now, zone: zone)
         if let warning {
             // The one warning a VTODO gives: a repeat Lists cannot follow, kept by an import, refused here.
@@ -100,7 +100,7 @@ extension ICalendar {
     /// a task, with a warning when Lists took something in otherwise than it came.
     /// - Throws: ``ResourceRefusal``: the body is no iCalendar Lists reads, holds no VTODO but another component,
     ///   or more than one.
-    public static func resource(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> (
+    public static func resource(_ bytes: [UInt8], now: Date, zone: Zone) throws -> (
         task: TodoTask, warning: String?
     ) {
         let calendar: Parsed

@@ -31,7 +31,7 @@ public enum ICalendar {
 
     /// The tasks of the VTODOs of an iCalendar file, in file order; times in `zone`, the household's.
     /// - Throws: ``ImportError`` naming the line and the property.
-    public static func read(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> ImportBatch {
+    public static func read(_ bytes: [UInt8], now: Date, zone: Zone) throws -> ImportBatch {
         let calendar = try parse(bytes, now: now, zone: zone)
         var warnings = calendar.warnings
         for (kind, count) in calendar.otherComponents.sorted(by: { $0.key < $1.key }) where kind != "VTIMEZONE" {
@@ -50,7 +50,7 @@ public enum ICalendar {
 
     /// The tasks of the VTODOs of iCalendar text, their warnings, and how many components of each other kind it
     /// holds.
-    static func parse(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> Parsed {
+    static func parse(_ bytes: [UInt8], now: Date, zone: Zone) throws -> Parsed {
         var tasks: [TodoTask] = []
         var warnings: [String] = []
         let skipped = try components(bytes) { lines, end in
@@ -110,7 +110,7 @@ public enum ICalendar {
     }
 
     /// The task a VTODO's lines make, and a warning when Lists took something in otherwise than it came.
-    private static func task(_ lines: [ContentLine], now: Date, zone: TimeZone, line end: Int) throws -> (
+    private static func task(_ lines: [ContentLine], now: Date, zone: Zone, line end: Int) throws -> (
         TodoTask, String?
     ) {
         var title: String?
@@ -222,7 +222,7 @@ public enum ICalendar {
     }
 
     /// A `DUE`'s date: a day, a floating time, or a moment (UTC or an IANA `TZID`) as the household's time.
-    static func due(_ line: ContentLine, zone: TimeZone, location: String) throws -> Due {
+    static func due(_ line: ContentLine, zone: Zone, location: String) throws -> Due {
         let value = line.value
         let refusal = ImportError(
             location, field: "DUE", "is a date (20261224) or a date and time (20261224T180000), not \(Quoted(value))")
@@ -232,10 +232,10 @@ public enum ICalendar {
             let (hour, minute, _) = Self.time(value.dropFirst(9).prefix(6))
         else { throw refusal }
         let wall = Due(day: day, minute: hour * 60 + minute)
-        let from: TimeZone?
+        let from: Zone?
         if value.count == 16 {
             guard value.hasSuffix("Z") else { throw refusal }
-            from = TimeZone(identifier: "UTC")
+            from = .utc
         } else {
             from = line.parameters["TZID"].flatMap { try? HouseholdTimeZone.checked($0) }
         }
@@ -254,7 +254,7 @@ public enum ICalendar {
     }
 
     /// `moment`'s wall-clock time in `zone`, to the minute.
-    private static func wall(_ moment: Date, in zone: TimeZone) -> Due {
+    private static func wall(_ moment: Date, in zone: Zone) -> Due {
         let local = Int((moment.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: moment))).rounded(.down))
         let day = Int((Double(local) / 86_400).rounded(.down))
         return Due(day: Day(daysSince1970: day), minute: (local - day * 86_400) / 60)
@@ -431,7 +431,7 @@ public enum ICalendar {
 
     /// The tasks as one VCALENDAR of VTODOs, CRLF line ends, lines folded at 75 octets; a reminder is an alarm at
     /// its moment in `zone`, the household's.
-    public static func write(_ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault) -> [UInt8] {
+    public static func write(_ tasks: [TodoTask], zone: Zone = HouseholdTimeZone.serverDefault) -> [UInt8] {
         var output: [UInt8] = []
         func line(_ text: String) { fold(text, into: &output) }
         line("BEGIN:VCALENDAR")

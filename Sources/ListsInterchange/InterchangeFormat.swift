@@ -113,7 +113,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// `zone`, the household's. Another app's tasks, which name no list, are put on one as they are written
     /// (``ImportBatch/placesTasks``).
     /// - Throws: ``ImportError``.
-    public func read(_ bytes: [UInt8], now: Date = Date(), zone: TimeZone = HouseholdTimeZone.serverDefault) throws
+    public func read(_ bytes: [UInt8], now: Date = Date(), zone: Zone = HouseholdTimeZone.serverDefault) throws
         -> ImportBatch
     {
         var batch = try records(bytes, now: now, zone: zone)
@@ -125,7 +125,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     static let taskFormats: [InterchangeFormat] = [.dataTD, .taskwarrior, .todoTxt, .icalendar]
 
     /// The records of `bytes` in this format, as ``read(_:now:zone:)`` gives them.
-    private func records(_ bytes: [UInt8], now: Date, zone: TimeZone) throws -> ImportBatch {
+    private func records(_ bytes: [UInt8], now: Date, zone: Zone) throws -> ImportBatch {
         switch self {
         case .listsJSON: try ListsJSON.read(bytes, now: now)
         case .itemsPlist: try TutorialFiles.readItemsArchive(bytes, now: now)
@@ -134,7 +134,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .taskwarrior: try Taskwarrior.read(bytes, now: now, zone: zone)
         case .todoTxt: try TodoTxt.read(bytes, now: now)
         case .shoppingCSV: try ShoppingCSV.read(bytes, now: now)
-        case .ebird: try EBird.read(bytes, timeZone: zone)
+        case .ebird: try EBird.read(bytes, timeZone: zone.foundation)
         case .ebirdRecords:
             throw ImportError(
                 "import", field: "format",
@@ -180,7 +180,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             let zone = try store.householdTimeZone()
             return try ImportBatch.apply(
                 BirdSighting.self, to: store, existing: .keep, estimate: max(1, bytes.count / 180), progress: progress
-            ) { feed in try EBird.read(bytes, timeZone: zone, feed: feed) }
+            ) { feed in try EBird.read(bytes, timeZone: zone.foundation, feed: feed) }
         }
         guard self == .taskwarrior else {
             let zone = self == .icalendar ? try store.householdTimeZone() : HouseholdTimeZone.serverDefault
@@ -233,7 +233,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             }
             try write(
                 self == .ebird
-                    ? EBird.writeDownload(sightings, timeZone: zone) : EBird.write(sightings, timeZone: zone))
+                    ? EBird.writeDownload(sightings, timeZone: zone.foundation)
+                    : EBird.write(sightings, timeZone: zone.foundation))
         case .itemsPlist, .seedPlist:
             throw ImportError(
                 "export", field: "format",

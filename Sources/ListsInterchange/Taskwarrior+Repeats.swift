@@ -18,7 +18,7 @@ import ListsModel
 //   nearest it does (every day, every 2 days), and the import says so for that task.
 extension Taskwarrior {
     /// A due date from Taskwarrior's instant, read in `zone`.
-    static func due(_ instant: Date, in zone: TimeZone) -> Due {
+    static func due(_ instant: Date, in zone: Zone) -> Due {
         let local = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
         let days = Int((Double(local) / 86_400).rounded(.down))
         let second = local - days * 86_400

@@ -31,7 +31,7 @@ public enum Taskwarrior {
     /// - Throws: ``ImportError`` naming the task (its line, or its place in the array) and the attribute.
     /// Due dates are read in `zone`, the household's.
     public static func read(
-        _ bytes: [UInt8], now: Date, zone: TimeZone = HouseholdTimeZone.serverDefault, feed: ImportFeed<TodoTask>? = nil
+        _ bytes: [UInt8], now: Date, zone: Zone = HouseholdTimeZone.serverDefault, feed: ImportFeed<TodoTask>? = nil
     ) throws -> ImportBatch {
         let bytes = ImportedText.withoutByteOrderMark(bytes)
         // The tasks read and not sent yet, in file order.
@@ -179,7 +179,7 @@ public enum Taskwarrior {
     /// instances its check-offs. With a warning when Lists repeats it only nearly, or not at all.
     static func repeating(
         _ template: TodoTask, recur: String, instances: [Instance], now: Date,
-        zone: TimeZone = HouseholdTimeZone.serverDefault
+        zone: Zone = HouseholdTimeZone.serverDefault
     ) -> (TodoTask, String?) {
         var task = template
         var warning: String?
@@ -223,7 +223,7 @@ public enum Taskwarrior {
     /// A deleted task or a recurring one's template is only checked for its uuid and status.
     /// `location` is built only for an error.
     private static func entry(
-        _ object: JSONParser.CanonicalMembers, location: @autoclosure () -> String, now: Date, zone: TimeZone
+        _ object: JSONParser.CanonicalMembers, location: @autoclosure () -> String, now: Date, zone: Zone
     ) throws -> Entry {
         var uuid: Range<Int>?
         var description: Range<Int>?
@@ -375,7 +375,7 @@ public enum Taskwarrior {
     /// is its `project`: a task with a project is given its list's name (so that one moved in Lists moves in
     /// Taskwarrior too), and so is one without, unless it is on the first list, where a task with no project is put.
     public static func write(
-        _ tasks: [TodoTask], zone: TimeZone = HouseholdTimeZone.serverDefault, lists: [TaskList] = []
+        _ tasks: [TodoTask], zone: Zone = HouseholdTimeZone.serverDefault, lists: [TaskList] = []
     ) throws -> [UInt8] {
         let names = TodoLists.names(of: lists)
         let first = lists.first?.id.uuidString

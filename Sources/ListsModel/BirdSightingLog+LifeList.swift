@@ -283,7 +283,7 @@ extension BirdSightingLog {
         init(_ session: any StoreSession, household: HouseholdID, taxonomy: Taxonomy) throws {
             groups = try session.firstInGroups(
                 BirdSighting.self, groupedBy: ["name", "scientific_name"], earliest: "sighted_at")
-            zone = try HouseholdTimeZone.of(household, in: session)
+            zone = try HouseholdTimeZone.of(household, in: session).foundation
             var matches: [SpeciesMatch] = []
             matches.reserveCapacity(groups.count)
             for group in groups {

@@ -41,7 +41,7 @@ extension Due {
 
     /// Whether it is past due at `now` for a household in `zone`: a day once it is over (from the next day's
     /// midnight), a time once its moment has passed.
-    public func isOverdue(now: Date, in zone: TimeZone) -> Bool {
+    public func isOverdue(now: Date, in zone: Zone) -> Bool {
         guard minute != nil else { return now >= Due(day: day.adding(days: 1)).instant(in: zone) }
         return now > instant(in: zone)
     }

@@ -64,7 +64,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     public func adding(days: Int) -> Day { Day(daysSince1970: daysSince1970 + days) }
 
     /// The day of the local time `date` shows in `zone`.
-    public init(_ date: Date, in zone: TimeZone) {
+    public init(_ date: Date, in zone: Zone) {
         let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
         daysSince1970 = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
@@ -188,7 +188,7 @@ public struct Due: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// there (skipped by a change to daylight-saving time) is read with the offset before the change, as RFC 5545
     /// says (02:30 on a night that goes from 02:00 to 03:00 is 03:30); a time that happens twice (a change back) is
     /// the first.
-    public func instant(in zone: TimeZone) -> Date {
+    public func instant(in zone: Zone) -> Date {
         let local = Double(day.daysSince1970 * 86_400 + (minute ?? 0) * 60)
         let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 43_200))
         let after = zone.secondsFromGMT(for: Date(timeIntervalSince1970: local + 43_200))

@@ -50,7 +50,7 @@ public struct DuePhrase: Sendable, Hashable {
     }
 
     /// A reading at the moment `now`, whose day and time of day are the ones it has in `zone`.
-    public init(now: Date, in zone: TimeZone, slashes: Slashes = .refused) {
+    public init(now: Date, in zone: Zone, slashes: Slashes = .refused) {
         let local = Int((now.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: now))).rounded(.down))
         let second = local % 86_400
         self.init(today: Day(now, in: zone), now: (second < 0 ? second + 86_400 : second) / 60, slashes: slashes)

@@ -277,9 +277,9 @@ extension FieldType where Value == Date {
                         ("notARealDate", SightingDate.notARealDateMessage("{quoted}")), ("range", refusal),
                     ]),
                 parse: { text, field, conventions in
-                    try naming(field) { try SightingDate.parse(text, timeZone: conventions.timeZone) }
+                    try naming(field) { try SightingDate.parse(text, timeZone: conventions.timeZone.foundation) }
                 },
-                show: { date, conventions in SightingDate.day(of: date, in: conventions.timeZone) }),
+                show: { date, conventions in SightingDate.day(of: date, in: conventions.timeZone.foundation) }),
             toStore: { .date($0) },
             fromStore: { value in
                 guard case .date(let date) = value else { throw StoreError.corrupt("date") }

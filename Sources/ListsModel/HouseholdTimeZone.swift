@@ -10,16 +10,16 @@ public enum HouseholdTimeZone {
     /// The zone `identifier` names, when it is a place's zone that Foundation knows, or `UTC` (`GMT`, which is
     /// what Foundation calls UTC, reads back as well); white space around it and the letters' case do not matter.
     /// - Throws: ``ValidationError`` on `timeZone` for any other text, the empty one too.
-    public static func checked(_ identifier: String) throws -> TimeZone {
+    public static func checked(_ identifier: String) throws -> Zone {
         let name = identifier.trimmingWhitespace()
         guard !name.isEmpty else {
             throw ValidationError(field: "timeZone", message: "a time zone is required: \(examples)")
         }
-        if utcNames.contains(name.lowercased()) { return utc }
+        if utcNames.contains(name.lowercased()) { return .utc }
         guard isPlace(name),
-            let zone = TimeZone(identifier: name)
+            let zone = Zone(identifier: name)
                 ?? TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == name.lowercased() })
-                .flatMap(TimeZone.init(identifier:))
+                .flatMap(Zone.init(identifier:))
         else {
             throw ValidationError(field: "timeZone", message: "\(Quoted(name)) is not a time zone: \(examples)")
         }
@@ -29,15 +29,10 @@ public enum HouseholdTimeZone {
     /// The names of UTC that ``checked(_:)`` takes (`Etc/UTC` is where `/etc/localtime` links on most servers).
     private static let utcNames: Set = ["utc", "gmt", "etc/utc", "etc/gmt", "etc/universal", "etc/zulu", "etc/uct"]
 
-    /// UTC, as a zone of a fixed offset of 0, which Foundation calls `GMT`: no day's offset in it needs a lookup in
-    /// ICU's zone data, whose loading (for the zone Foundation makes of the name `UTC`) costs a command of the CLI
-    /// more than the rest of its reading of a due date.
-    private static let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
-
     /// The server's own zone, for a household that has chosen none: the `TZ` environment variable's, else the
     /// system's (`/etc/localtime`, as `TimeZone.current` reads it), else UTC; only a zone ``checked(_:)`` accepts,
     /// so that the default can be stored and read back.
-    public static var serverDefault: TimeZone {
+    public static var serverDefault: Zone {
         // The system's zone is first the one `/etc/localtime` links to, as Foundation reads it for
         // `TimeZone.current`, whose own lookup (the environment read whole, then the system's zone found again)
         // costs a command of the CLI more than the rest of its reading of a due date.
@@ -47,12 +42,12 @@ public enum HouseholdTimeZone {
 
     /// The server's zone given the `TZ` variable `tz` (`Europe/Berlin`, `:Europe/Berlin`, or a path into
     /// `zoneinfo`) and the system's zone `current`.
-    static func serverDefault(tz: String?, current: TimeZone) -> TimeZone {
-        serverDefault(tz: tz) ?? (try? checked(current.identifier)) ?? utc
+    static func serverDefault(tz: String?, current: @autoclosure () -> Zone) -> Zone {
+        serverDefault(tz: tz) ?? (try? checked(current().identifier)) ?? .utc
     }
 
     /// The zone `tz` names (as the `TZ` variable does), or `nil` when it is empty or names none Lists takes.
-    private static func serverDefault(tz: String?) -> TimeZone? {
+    private static func serverDefault(tz: String?) -> Zone? {
         guard var name = tz, !name.isEmpty else { return nil }
         if name.hasPrefix(":") { name.removeFirst() }
         if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
@@ -73,11 +68,8 @@ public enum HouseholdTimeZone {
         return (known + ["UTC"]).sorted()
     }()
 
-    /// How Lists names `zone`: its identifier, but `UTC` for the zone Foundation calls `GMT`.
-    public static func name(of zone: TimeZone) -> String {
-        ["GMT", "UTC", "Etc/UTC", "Etc/GMT"].contains(zone.identifier) && zone.secondsFromGMT() == 0
-            ? "UTC" : zone.identifier
-    }
+    /// How Lists names `zone`: its identifier, `UTC` for UTC however it was named.
+    public static func name(of zone: Zone) -> String { zone.identifier }
 
     // MARK: The household's setting
 
@@ -85,14 +77,14 @@ public enum HouseholdTimeZone {
     static func settingKey(_ household: HouseholdID) -> String { "household.\(household.rawValue).time-zone" }
 
     /// The zone `household` chose, or `nil` while it keeps the server's.
-    public static func chosen(by household: HouseholdID, in session: any StoreSession) throws -> TimeZone? {
+    public static func chosen(by household: HouseholdID, in session: any StoreSession) throws -> Zone? {
         // A value stored by this release was checked as it was set; one that no longer names a zone Foundation
         // knows (a zone dropped from the database) reads as none chosen.
         try session.setting(settingKey(household)).flatMap { $0.isEmpty ? nil : try? checked($0) }
     }
 
     /// `household`'s zone: the one it chose, else the server's (``serverDefault``).
-    public static func of(_ household: HouseholdID, in session: any StoreSession) throws -> TimeZone {
+    public static func of(_ household: HouseholdID, in session: any StoreSession) throws -> Zone {
         try chosen(by: household, in: session) ?? serverDefault
     }
 
@@ -101,7 +93,7 @@ public enum HouseholdTimeZone {
     /// - Throws: ``ValidationError`` on `timeZone`.
     @discardableResult
     public static func set(_ identifier: String?, of household: HouseholdID, in session: any StoreSession) throws
-        -> TimeZone
+        -> Zone
     {
         guard let identifier else {
             try session.setSetting(settingKey(household), to: "")
@@ -141,19 +133,19 @@ public enum HouseholdTimeZone {
 
 extension Store {
     /// The zone of the store's household (``HouseholdTimeZone/of(_:in:)``): one read of a setting.
-    public func householdTimeZone() throws -> TimeZone {
+    public func householdTimeZone() throws -> Zone {
         try read { try HouseholdTimeZone.of(household, in: $0) }
     }
 
     /// The zone the store's household chose, or `nil` while it keeps the server's.
-    public func chosenTimeZone() throws -> TimeZone? {
+    public func chosenTimeZone() throws -> Zone? {
         try read { try HouseholdTimeZone.chosen(by: household, in: $0) }
     }
 
     /// Sets the store's household's zone (`nil`: the server's again), answering the zone it is then in.
     /// - Throws: ``ValidationError`` on `timeZone`.
     @discardableResult
-    public func setHouseholdTimeZone(_ identifier: String?) throws -> TimeZone {
+    public func setHouseholdTimeZone(_ identifier: String?) throws -> Zone {
         try write { try HouseholdTimeZone.set(identifier, of: household, in: $0) }
     }
 }

@@ -215,7 +215,7 @@ public struct RecordSchema<R>: Sendable {
     /// household's zone (`zone`, looked up only when asked): a task marked done gets the moment it was, a
     /// repeating one moves to its next due date; throws ``ValidationError`` for what cannot follow (a repeat whose
     /// UNTIL is before the task's due date).
-    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date, _ zone: () throws -> TimeZone) throws -> Void
+    let derive: @Sendable (_ record: inout R, _ old: R?, _ now: Date, _ zone: () throws -> Zone) throws -> Void
     /// Fields whose change, in a merge, stands only with another's base (`(field, on)`): a check-off (`done`) of a
     /// repeating task is for the due date it saw, and once another phone's check-off moved that date (a conflict
     /// on `due`), it is not applied either (``merge(_:wanted:base:now:)``).
@@ -243,7 +243,7 @@ public struct RecordSchema<R>: Sendable {
         _ fields: [AnyField<R>], name: Field<R, String>, blank: @escaping @Sendable (RecordMeta) -> R,
         rules: @escaping @Sendable (R) throws -> Void = { _ in }, rulesSchema: String = "",
         derive:
-            @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date, _ zone: () throws -> TimeZone) throws
+            @escaping @Sendable (_ record: inout R, _ old: R?, _ now: Date, _ zone: () throws -> Zone) throws
             -> Void = { _, _, _, _ in },
         mergeLinks: [(field: String, on: String)] = []
     ) {
@@ -383,7 +383,7 @@ extension RecordSchema where R: Record {
     /// - Throws: ``ValidationError`` naming the field.
     public func checked(
         _ record: R, changedFrom old: R? = nil, now: Date,
-        zone: () throws -> TimeZone = { HouseholdTimeZone.serverDefault }
+        zone: () throws -> Zone = { HouseholdTimeZone.serverDefault }
     ) throws -> R {
         var checked = record
         try derive(&checked, old, now, zone)

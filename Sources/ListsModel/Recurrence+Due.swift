@@ -9,7 +9,7 @@ extension Recurrence {
     /// (python-dateutil's reading, which RFC 5545 leaves open) and ``occurrences(from:after:in:limit:)`` does not
     /// list it; ``firstDue(from:in:)`` tells the rule's first date for a face that offers to move the task there.
     /// - Throws: ``ValidationError`` on `repeat`.
-    public func checked(start: Due, in zone: TimeZone) throws -> Recurrence {
+    public func checked(start: Due, in zone: Zone) throws -> Recurrence {
         guard let rule else { return self }
         if let until = rule.until {
             let isBefore: Bool
@@ -30,7 +30,7 @@ extension Recurrence {
     }
 
     /// The first of the rule's dates from `start` on (`start` itself when it matches), or `nil` when there is none.
-    public func firstDue(from start: Due, in zone: TimeZone) -> Due? {
+    public func firstDue(from start: Due, in zone: Zone) -> Due? {
         occurrences(from: start, in: zone, limit: 1).first
     }
 
@@ -39,7 +39,7 @@ extension Recurrence {
     ///
     /// For an after-done repeat, the date it would get if done on the day it was due (see
     /// ``next(completedAt:due:in:)``).
-    public func next(after due: Due, from start: Due, in zone: TimeZone) -> Due? {
+    public func next(after due: Due, from start: Due, in zone: Zone) -> Due? {
         occurrences(from: start, after: due, in: zone, limit: 1).first
     }
 
@@ -50,7 +50,7 @@ extension Recurrence {
     /// For a rule, which keeps to its calendar whenever the task is done, the rule's next date after `due` read as
     /// if it started at `due` (`due` itself when there is none); ``nextDue(completing:start:at:in:)`` knows the
     /// start, which a `COUNT` counts from.
-    public func next(completedAt: Date, due: Due, in zone: TimeZone) -> Due {
+    public func next(completedAt: Date, due: Due, in zone: Zone) -> Due {
         guard case .afterDone(let count, let unit) = form else {
             return next(after: due, from: due, in: zone) ?? due
         }
@@ -60,7 +60,7 @@ extension Recurrence {
     /// The date a task that repeats from `start` and was due `due` is due next when it is done at `completedAt`, or
     /// `nil` when its rule has ended and it is done for good: what checking off a repeating task does, for either
     /// form.
-    public func nextDue(completing due: Due, start: Due, at completedAt: Date, in zone: TimeZone) -> Due? {
+    public func nextDue(completing due: Due, start: Due, at completedAt: Date, in zone: Zone) -> Due? {
         switch form {
         case .rule: return next(after: due, from: start, in: zone)
         case .afterDone: return next(completedAt: completedAt, due: due, in: zone)

@@ -13,7 +13,7 @@ extension Recurrence {
     /// passed with no match, which would never be followed by one.
     ///
     /// For an after-done repeat the dates are those the task would get if it were always done on the day it is due.
-    public func occurrences(from start: Due, after: Due? = nil, in zone: TimeZone, limit: Int) -> [Due] {
+    public func occurrences(from start: Due, after: Due? = nil, in zone: Zone, limit: Int) -> [Due] {
         guard limit > 0 else { return [] }
         switch form {
         case .rule(let rule):
@@ -310,7 +310,7 @@ struct RecurrenceEngine {
     let rule: Recurrence.Rule
     let plan: RecurrencePlan
     let start: Due
-    let zone: TimeZone
+    let zone: Zone
     /// The latest wall-clock time (seconds since 1970-01-01 00:00) a `DATE` or floating `UNTIL` lets through.
     let latestWallSecond: Int?
     /// A UTC `UNTIL`'s moment, and about where it falls on the household's clock (what is 2 days or more from it
@@ -318,7 +318,7 @@ struct RecurrenceEngine {
     let untilMoment: Date?
     let untilWallSecond: Int
 
-    init(rule: Recurrence.Rule, start: Due, zone: TimeZone) {
+    init(rule: Recurrence.Rule, start: Due, zone: Zone) {
         self.rule = rule
         self.start = start
         self.zone = zone

@@ -9,18 +9,18 @@ public struct InputConventions: Sendable {
     public var writesDecimalComma: Bool
     /// The zone in which a typed day is read and a date's day is shown: the one given, else the machine's, looked
     /// up only when a field needs it (loading the zone costs a command a millisecond or two that a title does not).
-    public var timeZone: TimeZone {
+    public var timeZone: Zone {
         get { givenZone ?? .current }
         set { givenZone = newValue }
     }
     /// The zone given, or `nil` for the machine's.
-    private var givenZone: TimeZone?
+    private var givenZone: Zone?
     /// The moment of typing: a date given as none is this one, and a date after it is checked against it.
     public var now: Date
 
     /// Conventions of a person who writes decimals with a comma when `writesDecimalComma`, in `timeZone` (the
     /// machine's when `nil`), at `now`.
-    public init(writesDecimalComma: Bool = false, timeZone: TimeZone? = nil, now: Date = Date()) {
+    public init(writesDecimalComma: Bool = false, timeZone: Zone? = nil, now: Date = Date()) {
         self.writesDecimalComma = writesDecimalComma
         givenZone = timeZone
         self.now = now

@@ -183,7 +183,7 @@ public struct TodoTask: Record {
     ///
     /// The household's zone is the one it chose, else the server's (``HouseholdTimeZone/of(_:in:)``).
     /// - Throws: ``ValidationError`` on `repeat`.
-    mutating func derive(from old: TodoTask?, now: Date, in zoneOf: () throws -> TimeZone) throws {
+    mutating func derive(from old: TodoTask?, now: Date, in zoneOf: () throws -> Zone) throws {
         let wasDone = old?.isDone ?? false
         // A due date or priority set in Lists is the task's: the one a Taskwarrior import kept among its attributes
         // (by a release before due dates) is not written back over it.

@@ -25,7 +25,7 @@ struct TaskFieldsTests {
     @Test func dueDatesAreReadAsTheWebAppReadsThem() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let zone = try #require(TimeZone(identifier: Self.zone))
+        let zone = try #require(Zone(identifier: Self.zone))
         for (index, row) in DuePhraseExamples.read.enumerated() where index % 4 == 0 {
             let before = try DuePhrase(now: Date(), in: zone).read(row.typed)
             let (due, error) = try Self.added(sandbox, row.typed)
@@ -148,7 +148,7 @@ struct TaskFieldsTests {
         defer { sandbox.remove() }
         let environment = ["TZ": "UTC"]
         try sandbox.expect(["todo", "today"], prints: "Nothing is due today.\n")
-        let today = Day(Date(), in: TimeZone(identifier: "UTC") ?? .gmt)
+        let today = Day(Date(), in: .utc)
         for (title, due) in [
             ("Late", today.adding(days: -2).description), ("Noon", "\(today)T12:00"), ("Morning", today.description),
             ("Soon", today.adding(days: 3).description), ("Far", today.adding(days: 9).description),
@@ -177,7 +177,7 @@ struct TaskFieldsTests {
             prints: "Added task 4: File the report\n")
         _ = try sandbox.run(["todo", "add", "Call mum", "--due", "today"], environment: environment)
         let today = try sandbox.run(["todo", "today"], environment: environment).stdout
-        let day = Day(Date(), in: TimeZone(identifier: "UTC") ?? .gmt).description
+        let day = Day(Date(), in: .utc).description
         #expect(today == "4  \(day)  File the report  Work\n5  \(day)  Call mum         To-Do\n", "\(today)")
         try sandbox.expect(["todo", "edit", "1", "--list", "2"], prints: "Updated task 1: Walk the dogs\n")
         try sandbox.expect(
@@ -205,7 +205,7 @@ struct TaskFieldsTests {
         let set = try sandbox.run(["households", "zone", "pacific/kiritimati"], environment: utc)
         #expect(set.stdout.hasSuffix(": Pacific/Kiritimati\n"), "\(set)")
 
-        let kiritimati = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        let kiritimati = try #require(Zone(identifier: "Pacific/Kiritimati"))
         let before = Day(Date(), in: kiritimati)
         let added = try sandbox.run(["--json", "todo", "add", "Call", "--due", "today"], environment: utc)
         let after = Day(Date(), in: kiritimati)

@@ -20,7 +20,7 @@ public enum RecurrenceBenchmark {
             let zoneName = zones[random.int(0...1)]
             let start = randomStart(&random)
             let text = randomRule(&random, kind: result.count % 9, start: start)
-            guard let zone = TimeZone(identifier: zoneName),
+            guard let zone = Zone(identifier: zoneName),
                 (try? Recurrence(rule: text).checked(start: start, in: zone)) != nil
             else { continue }
             result.append((text, start.description, zoneName))
@@ -33,14 +33,14 @@ public enum RecurrenceBenchmark {
     public static func firstOccurrences(
         of rules: [(rule: String, start: String, zone: String)], limit: Int = 20
     ) -> [[Due]] {
-        var zones: [String: TimeZone] = [:]
+        var zones: [String: Zone] = [:]
         return rules.map { rule, start, zoneName in
             guard let start = Due(iso: start), let recurrence = try? Recurrence(rule: rule) else { return [] }
-            let zone: TimeZone
+            let zone: Zone
             if let known = zones[zoneName] {
                 zone = known
             } else {
-                guard let found = TimeZone(identifier: zoneName) else { return [] }
+                guard let found = Zone(identifier: zoneName) else { return [] }
                 zones[zoneName] = found
                 zone = found
             }

@@ -7,7 +7,7 @@ import Testing
 /// A CalDAV resource's body: one VCALENDAR holding one VTODO, read as a task, or refused with the reason CalDAV's
 /// answer gives (a VEVENT put in a to-do list, two to-dos in one resource, text that is not iCalendar).
 @Suite struct ICalendarResourceTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
 
     static func resource(_ text: String, crlf: Bool = true) throws -> (task: TodoTask, warning: String?) {
         try ICalendar.resource(

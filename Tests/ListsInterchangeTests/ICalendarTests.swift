@@ -8,13 +8,13 @@ import Testing
 /// fields Lists models read, everything else kept and written back unchanged, and bad files refused naming the line.
 @Suite("iCalendar VTODO files: read as a client writes them, written back with what Lists does not model")
 struct ICalendarTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let berlin = Zone(identifier: "Europe/Berlin") ?? .utc
 
-    static func read(_ bytes: [UInt8], zone: TimeZone = berlin) throws -> ImportBatch {
+    static func read(_ bytes: [UInt8], zone: Zone = berlin) throws -> ImportBatch {
         try InterchangeFormat.icalendar.read(bytes, now: fixedNow, zone: zone)
     }
 
-    static func read(_ text: String, zone: TimeZone = berlin) throws -> ImportBatch {
+    static func read(_ text: String, zone: Zone = berlin) throws -> ImportBatch {
         try read(Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), zone: zone)
     }
 
@@ -53,7 +53,7 @@ struct ICalendarTests {
                 "X-TASKS-ORG-NOTE:A property a client keeps for itself\\, long enough that the exporting client folded "
                     + "it over two lines as RFC 5545 asks") == true)
         // Read in New York, 18:00 in Berlin is noon.
-        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let newYork = try #require(Zone(identifier: "America/New_York"))
         #expect(try Self.read(bytes, zone: newYork).tasks[1].due?.description == "2026-12-24T12:00")
 
         let stamps = tasks[2]

@@ -276,7 +276,7 @@ struct TaskwarriorTests {
             #"[{"uuid":"3f2c1a4e-5b6d-4e7f-8a9b-0c1d2e3f4a0a","description":"Call","status":"pending","#
             + #""entry":"20261201T080000Z","due":"20261130T170000Z"}]"#
         for (zone, wall) in [("Europe/Berlin", "2026-11-30T18:00"), ("America/New_York", "2026-11-30T12:00")] {
-            let household = try #require(TimeZone(identifier: zone))
+            let household = try #require(Zone(identifier: zone))
             let task = try #require(
                 try InterchangeFormat.taskwarrior.read(Array(line.utf8), now: fixedNow, zone: household).tasks.first)
             #expect(task.due?.description == wall, "\(zone)")

@@ -171,8 +171,8 @@ private func refusal(_ typed: String, by reading: DuePhrase) -> String? {
     @Test func aMomentIsReadInTheHouseholdsZone() throws {
         // 02:00 UTC on 5 December 2026: 18:00 on the 4th in Los Angeles, 03:00 on the 5th in Berlin.
         let moment = try #require(ISO8601DateFormatter().date(from: "2026-12-05T02:00:00Z"))
-        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
-        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let losAngeles = try #require(Zone(identifier: "America/Los_Angeles"))
+        let berlin = try #require(Zone(identifier: "Europe/Berlin"))
         let there = DuePhrase(now: moment, in: losAngeles)
         #expect(there.today.description == "2026-12-04")
         #expect(there.minute == 18 * 60)
@@ -187,7 +187,7 @@ private func refusal(_ typed: String, by reading: DuePhrase) -> String? {
     }
 
     @Test func aMomentBefore1970() throws {
-        let reading = DuePhrase(now: Date(timeIntervalSince1970: -30 * 60), in: .gmt)
+        let reading = DuePhrase(now: Date(timeIntervalSince1970: -30 * 60), in: .utc)
         #expect(reading.today.description == "1969-12-31")
         #expect(reading.minute == 23 * 60 + 30)
     }

@@ -15,8 +15,8 @@ private func due(_ text: String) throws -> Due {
 }
 
 /// The zone named `identifier`.
-private func zone(_ identifier: String) throws -> TimeZone {
-    try #require(TimeZone(identifier: identifier), "\(identifier) is a zone")
+private func zone(_ identifier: String) throws -> Zone {
+    try #require(Zone(identifier: identifier), "\(identifier) is a zone")
 }
 
 @Suite struct DueShownTests {

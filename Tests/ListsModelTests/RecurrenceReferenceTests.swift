@@ -35,7 +35,7 @@ import Testing
         let ours = RecurrenceBenchmark.firstOccurrences(of: rules)
         var mismatches: [String] = []
         for (index, rule) in rules.enumerated() {
-            let zone = try #require(TimeZone(identifier: rule.zone))
+            let zone = try #require(Zone(identifier: rule.zone))
             let walls = ours[index].map(\.description)
             let moments = ours[index].map { Int($0.instant(in: zone).timeIntervalSince1970) }
             let answer = answers[index]

@@ -7,9 +7,9 @@ import Testing
 /// decimals and days, checked by the field's rules, in the model's words.
 @Suite struct TypedInputTests {
     static let now = Date(timeIntervalSince1970: 1_796_017_527)  // 2026-11-30T05:45:27Z
-    static let english = InputConventions(timeZone: TimeZone(identifier: "UTC") ?? .current, now: now)
+    static let english = InputConventions(timeZone: Zone(identifier: "UTC") ?? .current, now: now)
     static let german = InputConventions(
-        writesDecimalComma: true, timeZone: TimeZone(identifier: "Europe/Berlin") ?? .current, now: now)
+        writesDecimalComma: true, timeZone: Zone(identifier: "Europe/Berlin") ?? .current, now: now)
     static let price = ShoppingItem.Fields.price
     static let date = BirdSighting.Fields.date
 
@@ -44,11 +44,11 @@ import Testing
     /// A day is noon that day in the person's zone (it reads the same day in the neighbouring zones); a date
     /// after tomorrow is refused with the field's own words.
     @Test func aDayIsNoonThatDayInThePersonsZone() throws {
-        let paris = InputConventions(timeZone: TimeZone(identifier: "Europe/Paris") ?? .current, now: Self.now)
+        let paris = InputConventions(timeZone: Zone(identifier: "Europe/Paris") ?? .current, now: Self.now)
         #expect(ListsFormat.isoTimestamp(try Self.date.parse("2026-11-01", paris)) == "2026-11-01T11:00:00.000Z")
         #expect(ListsFormat.isoTimestamp(try Self.date.parse("2026-11-01T07:30", paris)) == "2026-11-01T06:30:00.000Z")
         #expect(Self.date.text(Self.now, paris) == "2026-11-30")
-        let california = InputConventions(timeZone: TimeZone(identifier: "America/Los_Angeles") ?? .current)
+        let california = InputConventions(timeZone: Zone(identifier: "America/Los_Angeles") ?? .current)
         #expect(Self.date.text(Self.now, california) == "2026-11-29")
         let future = #expect(throws: ValidationError.self) { try Self.date.parse("2031-01-01", paris) }
         #expect(

@@ -200,7 +200,7 @@ import Testing
         #expect(refused.text.contains("&quot;someday&quot; is not a date Lists reads: write a day (today, tomorrow"))
         #expect(try harness.task("Feed the hogs").meta.version == 1)
 
-        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let zone = try #require(Zone(identifier: "Europe/Berlin"))
         let expected = try DuePhrase(now: PageHarness.now, in: zone).read("tomorrow 9am")
         let saved = harness.post(
             "/todo/tasks/\(task.id)/edit",
@@ -240,7 +240,7 @@ import Testing
             "/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "Feed the hogs"), ("remindAt", "someday")])
         #expect(refused.status == 422 && refused.text.contains("&quot;someday&quot; is not a date Lists reads"))
         #expect(try harness.task("Feed the hogs").meta.version == 1)
-        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let zone = try #require(Zone(identifier: "Europe/Berlin"))
         let expected = try DuePhrase(now: PageHarness.now, in: zone).read("tomorrow 6pm")
         let saved = harness.post(
             "/todo/tasks/\(task.id)/edit", [("version", "1"), ("task", "Feed the hogs"), ("remindAt", "tomorrow 6pm")])
@@ -255,7 +255,7 @@ import Testing
     @Test func theDueFieldReadsTheGrammarsTable() throws {
         let harness = try PageHarness()
         let task = try harness.task("Feed the hogs")
-        let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let zone = try #require(Zone(identifier: "America/Los_Angeles"))
         try harness.store.setHouseholdTimeZone(zone.identifier)
         let headers = [("Cookie", "tz=Asia%2FTokyo")]
         var version = 1
@@ -329,7 +329,7 @@ import Testing
     @Test func todayAndUpcomingShowWhatIsDue() throws {
         let harness = try PageHarness()
         let todo = TodoList(store: harness.store, clock: { PageHarness.now })
-        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let zone = try #require(Zone(identifier: "America/New_York"))
         try harness.store.setHouseholdTimeZone(zone.identifier)
         let headers = [("Cookie", "tz=Pacific%2FPago_Pago")]
         let today = Day(PageHarness.now, in: zone)

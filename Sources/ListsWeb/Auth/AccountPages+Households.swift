@@ -17,7 +17,7 @@ extension AccountPages {
         /// A link just made by Invite Someone, to copy.
         var invitationLink: String?
         /// The zone the current household chose, or `nil` while it keeps the server's.
-        var timeZone: TimeZone?
+        var timeZone: Zone?
     }
 
     /// The Household screen: the user's households (the current one checked, the others a tap away), the current

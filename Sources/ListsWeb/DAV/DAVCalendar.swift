@@ -136,7 +136,7 @@ struct DAVCalendar {
     }
 
     /// The household's time zone, which its due dates are in.
-    func zone() throws -> TimeZone {
+    func zone() throws -> Zone {
         try household.lists.store.householdTimeZone()
     }
 
@@ -234,7 +234,7 @@ struct DAVItem {
     /// What an entry whose item was deleted from the catalog is called, as the web's lists call it.
     static let deletedItem = "(deleted item)"
 
-    init(_ task: TodoTask, zone: TimeZone) {
+    init(_ task: TodoTask, zone: Zone) {
         id = task.id
         name = ICalendar.resourceName(of: task)
         uid = ICalendar.uid(of: task)
@@ -250,7 +250,7 @@ struct DAVItem {
 
     /// An entry of the item called `itemName`, in `category`. Its ETag is its body's digest: the body shows the
     /// item's name and category too, which change without the entry.
-    init(_ entry: ListEntry, name itemName: String, category: String?, zone: TimeZone) {
+    init(_ entry: ListEntry, name itemName: String, category: String?, zone: Zone) {
         id = entry.id
         name = ICalendar.resourceName(of: entry)
         uid = ICalendar.uid(of: entry)

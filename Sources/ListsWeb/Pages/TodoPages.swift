@@ -394,7 +394,7 @@ struct TodoPages: Sendable {
     /// The segmented control above the To-Do screens: the whole list, Today, Upcoming; the current one marked.
     /// It names the household's zone (`data-zone`), in which app.js draws a task's due day with no signal as the
     /// server does.
-    static func viewControl(_ current: Agenda?, zone: TimeZone) -> String {
+    static func viewControl(_ current: Agenda?, zone: Zone) -> String {
         let segments = [
             ("/todo", "All", nil), ("/todo/today", "Today", Agenda.today), ("/todo/upcoming", "Upcoming", .upcoming),
             ("/todo/by-date", "By Date", .byDate),

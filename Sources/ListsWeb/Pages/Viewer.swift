@@ -14,7 +14,7 @@ struct Viewer: Sendable {
     /// The BCP 47 tag of ``locale`` as the browser sent it, for the `lang` of a date.
     var languageTag: String
     /// The zone in which a date's day is decided and a typed date is read.
-    var timeZone: TimeZone
+    var timeZone: Zone
 
     /// The viewer of `request`.
     init(_ request: HTTPRequest) {
@@ -45,12 +45,12 @@ struct Viewer: Sendable {
 
     /// `date` in the tutorial's medium style without a time (`Nov 29, 2026`), in the viewer's locale and zone.
     func mediumDate(_ date: Date) -> String {
-        ListsFormat.mediumDate(date, locale: locale, timeZone: timeZone)
+        ListsFormat.mediumDate(date, locale: locale, timeZone: timeZone.foundation)
     }
 
     /// `date`'s day in the viewer's zone as an `<input type=date>` value: `2026-11-29`.
     func dayValue(_ date: Date) -> String {
-        SightingDate.day(of: date, in: timeZone)
+        SightingDate.day(of: date, in: timeZone.foundation)
     }
 
     /// A `<time>` element showing `date` in medium style, machine-readable as the UTC instant.
@@ -81,12 +81,12 @@ struct Viewer: Sendable {
     }
 
     /// The zone an IANA name (`Europe/Paris`) stands for; `nil` for anything Foundation does not know.
-    static func timeZone(_ name: String) -> TimeZone? {
+    static func timeZone(_ name: String) -> Zone? {
         guard (1...64).contains(name.count),
             name.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || "0123456789/_+-".unicodeScalars.contains($0))
             })
         else { return nil }
-        return TimeZone(identifier: name)
+        return Zone(identifier: name)
     }
 }
