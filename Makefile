@@ -5,8 +5,9 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and testing need: SQLite's headers and library, its shell (tests inspect files with it),
 # libmicrohttpd (the HTTP server), libpq (the PostgreSQL store), libsodium (password hashing and token digests)
-# and PostgreSQL's server (the tests start a throwaway cluster of their own with build-support/test-postgres).
-APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev libsodium-dev postgresql
+# PostgreSQL's server (the tests start a throwaway cluster of their own with build-support/test-postgres) and
+# tzdata, the tz database whose files Lists reads a place's time zone from (a zone it lacks is Foundation's).
+APT_PACKAGES := libsqlite3-dev sqlite3 pkg-config libmicrohttpd-dev libpq-dev libsodium-dev postgresql tzdata
 # What the browser tests also need: Debian's Chromium, which Playwright drives (no browser is downloaded), and
 # venv for the project-local Python environment. Installed with their recommended packages, as verified here:
 # those bring the fonts (fonts-liberation) the screenshots are drawn with. nginx balances two servers in the
