@@ -164,7 +164,9 @@ enum TodoCommands {
 
         func run(_ run: Invocation) throws {
             let lists = try run.todoLists()
-            let todo = lists.tasks(of: try lists.list(named: list, making: true))
+            // Without --list, the task goes on the household's first list, which the add finds as it checks the
+            // task's list (and makes, "To-Do", when there is none): one read, where finding it first made two.
+            let todo = lists.tasks(of: try list.map { try lists.list(named: $0) })
             let due = try dueText.map { try TodoCommands.due($0, todo) } ?? due
             let remind = try remindText.map { try TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt) } ?? nil
             let added = try todo.add(
