@@ -7,14 +7,30 @@ import ListsModel
 /// stderr and an exit status (0 done, 2 bad input or usage, 1 anything else).
 public enum ListsCommandLine {
     /// The apps and their commands.
-    static let apps: [(name: String, title: String, commands: [CommandEntry])] = [
-        ("shop", "Shopping List: a catalog of items with prices, put on a shopping list", ShopCommands.all),
-        ("todo", "To-Do: a list of tasks (iTahDoodle)", TodoCommands.all),
-        ("birds", "Bird Sightings: birds seen, where and when (BirdWatching)", BirdsCommands.all),
-        ("users", "Users: the accounts people sign in to the web app with", UsersCommands.all),
-        ("households", "Households: who shares which lists", HouseholdsCommands.all),
-        ("tokens", "API tokens: for scripts and apps, acting as their user", TokensCommands.all),
+    static let apps = [
+        App("shop", "Shopping List: a catalog of items with prices, put on a shopping list") { ShopCommands.all },
+        App("todo", "To-Do: a list of tasks (iTahDoodle)") { TodoCommands.all },
+        App("birds", "Bird Sightings: birds seen, where and when (BirdWatching)") { BirdsCommands.all },
+        App("users", "Users: the accounts people sign in to the web app with") { UsersCommands.all },
+        App("households", "Households: who shares which lists") { HouseholdsCommands.all },
+        App("tokens", "API tokens: for scripts and apps, acting as their user") { TokensCommands.all },
     ]
+
+    /// An app of the command line: its word, its title for the help, and its commands, whose table is made the
+    /// first time they are asked for (a command makes its own app's only).
+    struct App: Sendable {
+        let name: String
+        let title: String
+        private let makeCommands: @Sendable () -> [CommandEntry]
+
+        init(_ name: String, _ title: String, commands: @escaping @Sendable () -> [CommandEntry]) {
+            self.name = name
+            self.title = title
+            makeCommands = commands
+        }
+
+        var commands: [CommandEntry] { makeCommands() }
+    }
 
     /// The commands that belong to no single app.
     static let commands = [

@@ -9,7 +9,7 @@ enum Help {
     }
 
     static func overview(
-        _ apps: [(name: String, title: String, commands: [CommandEntry])], commands: [CommandEntry]
+        _ apps: [ListsCommandLine.App], commands: [CommandEntry]
     ) -> String {
         var lines = [
             "Lists: a shopping list, a to-do list and a bird-sighting log, kept in one durable database.",
