@@ -215,6 +215,7 @@ extension Command {
         if context.openPostgres == nil, case .postgres? = try? invocation.database() {
             try PostgresHandOff.exec(context.arguments)
         }
+        defer { invocation.endCommand() }
         try command.run(invocation)
     }
 }

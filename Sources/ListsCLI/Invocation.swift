@@ -1,6 +1,7 @@
 import Foundation
 import ListsModel
 import ListsSQLite
+import Synchronization
 
 /// What a command runs with: the global options, the environment, where it writes, and the store (opened on
 /// first use).
@@ -27,6 +28,16 @@ final class Invocation {
 
     /// Whether `--json` was given.
     var wantsJSON: Bool { global.wantsJSON }
+
+    /// The stores commands left open for the end of the process to close (``endCommand()``).
+    private static let storesLeftOpen = Mutex<[any Store]>([])
+
+    /// Ends the command: its store, readied for it, is left open for the end of the process to close, which
+    /// follows (a store that must be closed, PostgreSQL's, is closed as the invocation goes).
+    func endCommand() {
+        guard let openedStore, openedStore.readyToEndWithProcess() else { return }
+        Self.storesLeftOpen.withLock { $0.append(openedStore) }
+    }
 
     /// The user's locale, from the environment.
     lazy var locale = ListsFormat.locale(environment: environment)

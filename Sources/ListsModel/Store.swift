@@ -27,6 +27,12 @@ public protocol Store: Sendable {
     /// The store's way to prepare for a write of many records, when it has one (``BulkLoadingStore``); `nil` by
     /// default.
     var bulkLoading: (any BulkLoadingStore)? { get }
+
+    /// Readies the store to be left open as its process ends, and answers whether it may be: `true` when the end
+    /// of the process then closes it as well as closing it would, `false` (the default) when it is to be closed as
+    /// usual. A command of the CLI asks as it ends (``SQLiteStore``: closing a connection frees every table,
+    /// index and statement SQLite parsed, a fifteenth of a `todo add`, which the end of the process frees at once).
+    func readyToEndWithProcess() -> Bool
 }
 
 /// A store that adds one record faster than a ``Store/write(_:)`` of it: PostgreSQL, where every round trip counts,
@@ -61,6 +67,7 @@ extension Store {
 
     public var appending: (any AppendingStore)? { nil }
     public var bulkLoading: (any BulkLoadingStore)? { nil }
+    public func readyToEndWithProcess() -> Bool { false }
 
     /// Appends `record` in a transaction of its own: what adding one record does. Returns its short number when
     /// `numbered`, else `nil` (the API answers a new record without it, and on PostgreSQL counting is a read the

@@ -111,6 +111,13 @@ public final class SQLiteStore: Store, BulkLoadingStore, @unchecked Sendable {
         SQLiteStore(sharing: self, scope: scope)
     }
 
+    /// Checkpoints a large WAL as closing would (``SQLiteConnection/endsWithProcess()``); the store may then be
+    /// left open as the process ends.
+    public func readyToEndWithProcess() -> Bool {
+        shared.lock.withLock { _ in connection.endsWithProcess() }
+        return true
+    }
+
     /// Makes a new database at `path` private before SQLite opens it: its directory made 0700 when missing, a new
     /// file made 0600 (SQLite gives the `-wal` and `-shm` files the database's permissions).
     /// - Throws: ``StoreError/cannotOpen(_:)`` when the directory cannot be made.
