@@ -152,6 +152,8 @@ enum TodoCommands {
         var priority: TaskPriority?
         var note: String?
         var recurrence: Recurrence?
+        /// The reminder as `--remind` gave it, read in UTC as the command was checked.
+        var remindAt: Due?
 
         mutating func validate() throws {
             title = try TodoTask.Fields.title.parse(words.joinedInline(separator: " "))
@@ -159,7 +161,7 @@ enum TodoCommands {
             due = try dueText.flatMap { try TodoTask.Fields.due.parse($0, TodoCommands.checkedOnly) }
             priority = try priorityText.flatMap { try TodoTask.Fields.priority.parse($0) }
             note = try noteText.flatMap { try TodoTask.Fields.note.parse($0) }
-            _ = try remindText.flatMap { try TodoTask.Fields.remindAt.parse($0) }
+            remindAt = try remindText.flatMap { try TodoTask.Fields.remindAt.parse($0, TodoCommands.checkedOnly) }
         }
 
         func run(_ run: Invocation) throws {
@@ -167,8 +169,10 @@ enum TodoCommands {
             // Without --list, the task goes on the household's first list, which the add finds as it checks the
             // task's list (and makes, "To-Do", when there is none): one read, where finding it first made two.
             let todo = lists.tasks(of: try list.map { try lists.list(named: $0) })
-            let due = try dueText.map { try TodoCommands.due($0, todo) } ?? due
-            let remind = try remindText.map { try TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt) } ?? nil
+            let due = try dueText.map { try TodoCommands.due($0, checked: self.due, todo) } ?? due
+            let remind = try remindText.flatMap {
+                try TodoCommands.due($0, checked: remindAt, todo, field: TodoTask.Fields.remindAt)
+            }
             let added = try todo.add(
                 title: title, due: due, priority: priority, note: note, recurrence: recurrence, remindAt: remind)
             if run.wantsJSON { return run.output.json(added.record) }
@@ -212,6 +216,8 @@ enum TodoCommands {
         var priority: TaskPriority??
         var note: String??
         var recurrence: Recurrence??
+        /// The reminder as `--remind` gave it, read in UTC as the command was checked.
+        var remindAt: Due??
         var version: Int?
 
         mutating func validate() throws {
@@ -223,7 +229,9 @@ enum TodoCommands {
                     message: "nothing to change; give --title, --due, --priority, --note, --every, --remind or --list",
                     command: Self.path)
             }
-            if let remindText, !TodoCommands.none(remindText) { _ = try TodoTask.Fields.remindAt.parse(remindText) }
+            remindAt = try remindText.map {
+                try TodoCommands.none($0) ? nil : TodoTask.Fields.remindAt.parse($0, TodoCommands.checkedOnly)
+            }
             recurrence = try everyText.map { try TodoCommands.repeatParse($0) }
             title = try newTitle.map { try TodoTask.Fields.title.parse($0) }
             due = try dueText.map {
@@ -236,9 +244,13 @@ enum TodoCommands {
 
         func run(_ run: Invocation) throws {
             let todo = try run.todo()
-            let due = try dueText.map { try TodoCommands.none($0) ? nil : TodoCommands.due($0, todo) } ?? due
+            let due =
+                try dueText.map {
+                    try TodoCommands.none($0) ? nil : TodoCommands.due($0, checked: self.due ?? nil, todo)
+                } ?? due
             let remind = try remindText.map {
-                try TodoCommands.none($0) ? nil : TodoCommands.due($0, todo, field: TodoTask.Fields.remindAt)
+                try TodoCommands.none($0)
+                    ? nil : TodoCommands.due($0, checked: remindAt ?? nil, todo, field: TodoTask.Fields.remindAt)
             }
             let edited = try todo.edit(
                 .typed(references[0]), title: title, due: due, priority: priority, note: note, recurrence: recurrence,
@@ -296,11 +308,13 @@ enum TodoCommands {
 
     /// A due date as `--due` gives it, read in the household's days (``ListsModel/HouseholdTimeZone``): what today
     /// and "fri" are there. The option was checked as the command was read, in UTC (``checkedOnly``), so that a
-    /// refused date opens no database.
-    static func due(_ text: String, _ todo: TodoList, field: Field<TodoTask, Due?> = TodoTask.Fields.due) throws
-        -> Due?
-    {
-        try field.parse(text, InputConventions(timeZone: try todo.tasks.store.householdTimeZone()))
+    /// refused date opens no database; `checked` is what it read then, which a household in UTC reads as well.
+    static func due(
+        _ text: String, checked: Due?, _ todo: TodoList, field: Field<TodoTask, Due?> = TodoTask.Fields.due
+    ) throws -> Due? {
+        let zone = try todo.tasks.store.householdTimeZone()
+        if zone == checkedOnly.timeZone, let checked { return checked }
+        return try field.parse(text, InputConventions(timeZone: zone))
     }
 
     /// Whether an option's text takes its value away: empty, or `none`.

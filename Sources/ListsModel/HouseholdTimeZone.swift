@@ -50,8 +50,24 @@ public enum HouseholdTimeZone {
     private static func serverDefault(tz: String?) -> Zone? {
         guard var name = tz, !name.isEmpty else { return nil }
         if name.hasPrefix(":") { name.removeFirst() }
-        if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+        name = afterZoneinfo(name)
         return try? checked(name)
+    }
+
+    /// What follows the first `zoneinfo/` of `path` (the zone's name in a path into the database), or `path`. A
+    /// search of its own: Foundation's `range(of:)` goes through `NSString`, whose first use costs a command more
+    /// than the rest of finding its zone.
+    private static func afterZoneinfo(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        let marker = Array("zoneinfo/".utf8)
+        var start = 0
+        while start + marker.count <= bytes.count {
+            if bytes[start..<start + marker.count].elementsEqual(marker) {
+                return String(decoding: bytes[(start + marker.count)...], as: UTF8.self)
+            }
+            start += 1
+        }
+        return path
     }
 
     /// Where `/etc/localtime` links to (`/usr/share/zoneinfo/Europe/Berlin`), or `nil` when it is no link.
