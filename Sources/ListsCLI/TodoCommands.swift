@@ -168,7 +168,7 @@ enum TodoCommands {
             let lists = try run.todoLists()
             // Without --list, the task goes on the household's first list, which the add finds as it checks the
             // task's list (and makes, "To-Do", when there is none): one read, where finding it first made two.
-            let todo = lists.tasks(of: try list.map { try lists.list(named: $0) })
+            let todo = lists.tasks(of: try list.map { try lists.list(.typed($0)) })
             let due = try dueText.map { try TodoCommands.due($0, checked: self.due, todo) } ?? due
             let remind = try remindText.flatMap {
                 try TodoCommands.due($0, checked: remindAt, todo, field: TodoTask.Fields.remindAt)

@@ -102,12 +102,11 @@ public struct TodoLists: Sendable {
         }
     }
 
-    /// The list a command or a form means: the one `name` names, or without a name the household's first list,
-    /// made ("To-Do") when it has none and `making`.
-    /// - Throws: ``ValidationError`` on `list` for a name no list has, or when there is no list and not `making`.
-    public func list(named name: String?, making: Bool = false) throws -> TaskList {
+    /// The list a command or a form means: the one `name` names, or without a name the household's first list.
+    /// - Throws: ``ValidationError`` on `list` for a name no list has, or when there is no list.
+    public func list(named name: String?) throws -> TaskList {
         if let name { return try list(.typed(name)) }
-        guard let first = try first(making: making) else {
+        guard let first = try first(making: false) else {
             throw ValidationError(field: "list", message: "there is no to-do list yet; make one first")
         }
         return first

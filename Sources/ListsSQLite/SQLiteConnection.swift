@@ -95,19 +95,12 @@ final class SQLiteConnection {
     static let walThreshold = 512 * 1024
 
     /// Checkpoints and truncates the WAL when it has grown past ``walThreshold``: before closing, or before the
-    /// process ends with the connection open (``endsWithProcess()``).
-    private func checkpointIfTheWALIsLarge() {
+    /// process ends with the connection open (``SQLiteStore/readyToEndWithProcess()``).
+    func checkpointIfTheWALIsLarge() {
         guard checkpointsWhenClosing,
             let size = Platform.size(of: path + "-wal"), size > Self.walThreshold
         else { return }
         sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
-    }
-
-    /// Does what closing would before the process ends with the connection open: checkpoints a large WAL. Every
-    /// commit was synced as it was made and the file's locks are the process's, so the end of the process leaves
-    /// the database as closing it would; what it spares is freeing the schema and the statements one by one.
-    func endsWithProcess() {
-        checkpointIfTheWALIsLarge()
     }
 
     /// Sets the busy timeout: how long a statement waits for another writer before failing with busy.
