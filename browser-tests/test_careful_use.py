@@ -3,6 +3,7 @@ thing, Back that goes where it should, live updates that keep what is being type
 prices with a decimal comma, sightings by date. With JavaScript and without where it applies.
 """
 
+import json
 import re
 import time
 
@@ -234,6 +235,112 @@ def test_a_form_is_sent_once(server, new_page):
     expect(page.locator("main li.task")).to_have_count(1)
     page.wait_for_timeout(300)
     assert names(server, "tasks", "title") == ["Buy stamps"]
+
+
+# 3. Taps while the screen changes.
+
+# Counts, in the page, the changes its event stream told (`told`) and the answers its script read whole (`read`),
+# each a step after the page's own script took it: a test that waits for them knows the page has done with them
+# (drawn them, or set them aside).
+AFTER_THE_PAGE = """
+    window.told = 0;
+    window.read = 0;
+    const StreamAtFirst = window.EventSource;
+    window.EventSource = class extends StreamAtFirst {
+        constructor(url, options) {
+            super(url, options);
+            this.addEventListener("change", () => setTimeout(() => { window.told += 1; }, 0));
+        }
+    };
+    const fetchAtFirst = window.fetch;
+    window.fetch = async (resource, options) => {
+        const response = await fetchAtFirst(resource, options);
+        const text = response.text.bind(response);
+        response.text = () => text().then((body) => {
+            setTimeout(() => { window.read += 1; }, 0);
+            return body;
+        });
+        return response;
+    };
+"""
+
+
+def _tasks(server, *titles):
+    """Adds the tasks `titles` through the API (another phone); answers their ids."""
+    ids = []
+    for title in titles:
+        status, _, answer = server.request("POST", "/api/v1/tasks", {"title": title})
+        assert status == 201, answer
+        ids.append(json.loads(answer)["id"])
+    return ids
+
+
+@pytest.mark.parametrize("how", ["drawn in place", "loaded again"])
+def test_a_tap_is_not_lost_to_a_change_drawn_under_the_finger(server, new_page, how):
+    """Another phone deletes the task above the one being tapped while the finger is down. Drawn at once, the row
+    would slide up under the finger, and the tap (pressed on one row, lifted on the next) would press neither: the
+    change waits until the finger lifts. Drawn in place from the event stream, or by loading the screen again (the
+    stream closed by a proxy: the poll finds the change)."""
+    first, _, _ = _tasks(server, "Post the letters", "Buy stamps", "Call the vet")
+    page = new_page()
+    page.add_init_script(AFTER_THE_PAGE)
+    if how == "drawn in place":
+        open_live(page, server.url + "/todo")
+    else:
+        page.route("**/api/v1/events**", lambda route: route.abort())
+        with page.expect_response(lambda response: "/api/v1/revision" in response.url):
+            page.goto(server.url + "/todo")
+    stamps = page.locator("main li.task", has_text="Buy stamps").locator("button.row-button")
+    box = stamps.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    assert server.request("DELETE", f"/api/v1/tasks/{first}")[0] == 204
+    if how == "drawn in place":
+        wait_until(page, lambda: page.evaluate("window.told") >= 1, "the event stream told nothing")
+    else:
+        wait_until(page, lambda: page.evaluate("window.read") >= 1, "the screen was not loaded again")
+    page.mouse.up()
+    expect(stamps).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("main li.task")).to_have_count(2)
+    tasks = server.get_json("/api/v1/tasks")["tasks"]
+    assert [(task["title"], task["done"]) for task in tasks] == [("Buy stamps", True), ("Call the vet", False)]
+
+
+def test_a_tap_while_another_is_answered_is_sent_after_it(server, new_page):
+    """Two rows ticked off quickly, the second before the first one's answer came: the second is not dropped (as
+    a second press of the same form is) but sent once the first is answered and drawn, in the order tapped."""
+    _tasks(server, "Buy stamps", "Call the vet")
+    page = new_page()
+    page.goto(server.url + "/todo")
+    held = []
+    posts = []
+
+    def hold_the_first_post(route):
+        if route.request.method != "POST":
+            route.fallback()
+            return
+        posts.append(route.request.url)
+        if not held:
+            held.append(route)
+        else:
+            route.fallback()
+
+    page.route("**/*", hold_the_first_post)
+    stamps = page.locator("main li.task", has_text="Buy stamps").locator("button.row-button")
+    vet = page.locator("main li.task", has_text="Call the vet").locator("button.row-button")
+    stamps.click()
+    wait_until(page, lambda: held, "the first tap sent no form")
+    vet.click()
+    # The second waits for the first one's answer: nothing of it is sent yet.
+    expect(vet).to_be_disabled()
+    assert len(posts) == 1
+    held[0].continue_()
+    expect(stamps).to_have_attribute("aria-pressed", "true")
+    expect(vet).to_have_attribute("aria-pressed", "true")
+    page.unroute("**/*", hold_the_first_post)
+    assert [url.split("/todo/tasks/")[1].split("/")[0] for url in posts] == [
+        task["id"] for task in server.get_json("/api/v1/tasks")["tasks"]]
+    assert [task["done"] for task in server.get_json("/api/v1/tasks")["tasks"]] == [True, True]
 
 
 # 8. Back.

@@ -238,6 +238,7 @@ async function sendWaiting() {
 // Another tab kept, sent or dismissed changes: this one shows the same.
 async function heardOtherTab() {
   await loadQueue();
+  await untilLifted();
   if (!isOffline() && !busy) {
     await load(location.href, "refresh");
   } else {

@@ -156,6 +156,8 @@ async function load(url, mode) {
   try {
     const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
     const html = await response.text();
+    // Not drawn under a finger (47-held-redraws.js).
+    await untilLifted();
     // A newer load of the screen started meanwhile: that one draws it, with its revision.
     if (refresh && refresh !== lastRefresh) return;
     // A screen drawn meanwhile is the one shown now; the server is asked whether anything is newer still.

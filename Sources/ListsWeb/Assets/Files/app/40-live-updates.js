@@ -116,9 +116,12 @@ function listen() {
   events.addEventListener("change", (event) => {
     let data = null;
     try { data = JSON.parse(event.data); } catch (error) { /* drawn by loading the screen */ }
-    // The page's own change, already drawn from the answer to its form: nothing to do.
-    if (data && data.revision === revision) return;
-    if (!data || !drawLive(data)) poll();
+    // Not under a finger (47-held-redraws.js). The page's own change, already drawn from the answer to its form:
+    // nothing to do.
+    whenLifted(() => {
+      if (data && data.revision === revision) return;
+      if (!data || !drawLive(data)) poll();
+    });
   });
   events.addEventListener("reset", wake);
   listenForReminders(events);

@@ -1,8 +1,8 @@
 // Form posts go through `fetch` (the same urlencoded body and headers a browser form sends; the browser adds
 // `Origin`), the 303 is followed, and the answer's `<main>` replaces the page's: no full reload. A refused form
 // (422, 409) is swapped in the same way, at the same address. A file upload (the import) goes through
-// `XMLHttpRequest` and shows its progress. A form is sent once: a second press waits for its answer, which
-// replaces it. A form marked `data-full-load` (signing in or out, changing household) is left to the browser, so
+// `XMLHttpRequest` and shows its progress. A form is sent once: a second press of it waits for its answer, which
+// replaces it; a press of another form waits its turn. A form marked `data-full-load` (signing in or out, changing household) is left to the browser, so
 // that the page after it starts afresh, with its new cookie and live updates. What a form did is said in a live
 // region for screen readers (the form's `data-announce`). With no network, a form that works offline becomes a
 // change that waits on the device (22-offline-forms.js).
@@ -85,7 +85,14 @@ async function send(form, action, submitter) {
   };
 }
 
-document.addEventListener("submit", async (event) => {
+// Forms tapped while another one's answer is awaited, in the order they were tapped: each is sent once the one
+// before it is answered and drawn, as it was when tapped (the values and version it showed), if the screen drawn
+// then is still the one it was tapped on (the same address, or one with the same form: same action). A form the
+// answer took away (a sheet closed, another screen opened) goes with it, as on a native screen. A tap is neither
+// lost nor sent twice.
+const tapped = [];
+
+document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || event.defaultPrevented) return;
   if ((form.getAttribute("method") || "get").toLowerCase() !== "post") return;
@@ -98,40 +105,71 @@ document.addEventListener("submit", async (event) => {
   if (!isPageURL(action)) return;
   event.preventDefault();
   // A form is sent once: its answer replaces it (a refused form comes back as a new one to send again).
-  if (busy || form.dataset.sent) return;
+  if (form.dataset.sent) return;
+  form.dataset.sent = "true";
+  const buttons = [...form.querySelectorAll("button")];
+  buttons.forEach((button) => { button.disabled = true; });
+  tapped.push({ form, action, submitter: event.submitter, buttons, screen: withoutUndo(location.href) });
+  if (!busy) sendTapped();
+});
+
+// Sends the forms tapped, one at a time.
+async function sendTapped() {
+  busy = true;
+  try {
+    while (tapped.length) {
+      const next = tapped.shift();
+      const shown = currentMain();
+      const onScreen = shown && (shown.contains(next.form) || withoutUndo(location.href) === next.screen
+        || shown.querySelector(`form[action="${CSS.escape(next.form.getAttribute("action") || "")}"]`) !== null);
+      if (!onScreen) continue;
+      if (!(await sendForm(next))) {
+        // The server could not be reached: what was tapped after it is not sent either, and can be tapped again.
+        for (const other of tapped.splice(0)) unsend(other);
+      }
+    }
+  } finally {
+    busy = false;
+  }
+}
+
+// A form left unsent: it can be sent again.
+function unsend({ form, buttons }) {
+  delete form.dataset.sent;
+  buttons.forEach((button) => { button.disabled = false; });
+}
+
+// Sends one form and draws its answer (or, with no network, keeps the change on the device). Answers false when
+// the server could not be reached.
+async function sendForm({ form, action, submitter, buttons }) {
   if (isOffline()) {
     // With no network the change waits on the device, and shows at once.
-    busy = true;
     try {
       if (!(await keepOffline(form, action))) {
         showProblem("This needs the network; nothing was changed. Try again when you are back online.");
       }
     } catch (error) {
       showProblem("This device could not keep the change; nothing was changed.");
-    } finally {
-      busy = false;
     }
-    return;
+    unsend({ form, buttons });
+    return true;
   }
-  busy = true;
-  form.dataset.sent = "true";
   const message = announcement(form);
-  const buttons = [...form.querySelectorAll("button")];
-  buttons.forEach((button) => { button.disabled = true; });
   currentMain().setAttribute("aria-busy", "true");
   try {
     // Changes made offline go first, in order.
     if (waiting().length) await flush();
-    const answer = await send(form, action, event.submitter);
+    const answer = await send(form, action, submitter);
+    // Not drawn under a finger (47-held-redraws.js): a tap made meanwhile gets its click first.
+    await untilLifted();
     takeRevision(answer.revision);
     swap(answer.text, answer.redirected ? answer.url : location.href, answer.redirected ? "push" : "same");
     if (answer.redirected) announce(message);
+    return true;
   } catch (error) {
-    delete form.dataset.sent;
-    buttons.forEach((button) => { button.disabled = false; });
+    unsend({ form, buttons });
     currentMain().removeAttribute("aria-busy");
     showProblem("The server could not be reached; nothing was changed. Try again.");
-  } finally {
-    busy = false;
+    return false;
   }
-});
+}
