@@ -275,12 +275,14 @@ def _tasks(server, *titles):
     return ids
 
 
+@pytest.mark.parametrize("touch", [True, False], ids=["touch", "mouse"])
 @pytest.mark.parametrize("how", ["drawn in place", "loaded again"])
-def test_a_tap_is_not_lost_to_a_change_drawn_under_the_finger(server, new_page, how):
+def test_a_tap_is_not_lost_to_a_change_drawn_under_the_finger(server, new_page, how, touch):
     """Another phone deletes the task above the one being tapped while the finger is down. Drawn at once, the row
-    would slide up under the finger, and the tap (pressed on one row, lifted on the next) would press neither: the
-    change waits until the finger lifts. Drawn in place from the event stream, or by loading the screen again (the
-    stream closed by a proxy: the poll finds the change)."""
+    would slide up under the finger: a mouse's press (down on one row, up on the next) would press neither, and a
+    touch's tap would land on the next row and tick off the wrong task. The change waits until the finger lifts.
+    Drawn in place from the event stream, or by loading the screen again (the stream closed by a proxy: the poll
+    finds the change)."""
     first, _, _ = _tasks(server, "Post the letters", "Buy stamps", "Call the vet")
     page = new_page()
     page.add_init_script(AFTER_THE_PAGE)
@@ -292,14 +294,22 @@ def test_a_tap_is_not_lost_to_a_change_drawn_under_the_finger(server, new_page, 
             page.goto(server.url + "/todo")
     stamps = page.locator("main li.task", has_text="Buy stamps").locator("button.row-button")
     box = stamps.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if touch:
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
     assert server.request("DELETE", f"/api/v1/tasks/{first}")[0] == 204
     if how == "drawn in place":
         wait_until(page, lambda: page.evaluate("window.told") >= 1, "the event stream told nothing")
     else:
         wait_until(page, lambda: page.evaluate("window.read") >= 1, "the screen was not loaded again")
-    page.mouse.up()
+    if touch:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    else:
+        page.mouse.up()
     expect(stamps).to_have_attribute("aria-pressed", "true")
     expect(page.locator("main li.task")).to_have_count(2)
     tasks = server.get_json("/api/v1/tasks")["tasks"]

@@ -40,11 +40,11 @@ function hideUndo(bar) {
   bar.remove();
 }
 
-// Checked four times a second: a bar held (focus, pointer, its Undo being sent) stays a while longer.
+// Checked four times a second: a bar held (focus, pointer, a finger down, its Undo being sent) stays a while longer.
 function watchUndo() {
   const bar = document.querySelector("main .undo-bar");
   if (!bar) return;
-  if (busy || bar.matches(":hover") || bar.contains(document.activeElement)) {
+  if (busy || holding() || bar.matches(":hover") || bar.contains(document.activeElement)) {
     undoDeadline = Math.max(undoDeadline, now() + undoHeldTime);
   } else if (now() >= undoDeadline) {
     hideUndo(bar);
