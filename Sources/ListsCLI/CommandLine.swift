@@ -99,7 +99,7 @@ public enum ListsCommandLine {
 
     private static func fail(_ message: String, status: Int32, output: Output) -> Int32 {
         output.flush()
-        FileHandle.standardError.write(Data("lists: \(message)\n".utf8))
+        Platform.writeToStandardError("lists: \(message)\n")
         return status
     }
 

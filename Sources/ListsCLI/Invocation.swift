@@ -94,7 +94,7 @@ final class Invocation {
         case .sqlite(let path):
             let opened = try SQLiteStore(path: path, readConnections: readConnections, mapped: mapped)
             for notice in opened.permissionNotices {
-                FileHandle.standardError.write(Data("lists: warning: \(notice)\n".utf8))
+                Platform.writeToStandardError("lists: warning: \(notice)\n")
             }
             store = opened
         case .postgres(let url):

@@ -155,7 +155,8 @@ struct Table {
     func lines() -> [String] {
         var bytes: [UInt8] = []
         render(into: &bytes) { $1 }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
+        // Cut at the bytes of its new lines: cutting the text at its characters walked every grapheme.
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 }

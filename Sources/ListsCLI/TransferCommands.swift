@@ -177,11 +177,11 @@ final class Progress: @unchecked Sendable {
         let filled = min(width, done * width / total)
         let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
         // The count shown is the estimate until the file is read: never below what is already done.
-        FileHandle.standardError.write(Data("\rImporting \(bar) \(done)/\(max(done, total))".utf8))
+        Platform.writeToStandardError("\rImporting \(bar) \(done)/\(max(done, total))")
         lock.withLock { shown = true }
     }
 
     func finish() {
-        if lock.withLock({ shown }) { FileHandle.standardError.write(Data("\n".utf8)) }
+        if lock.withLock({ shown }) { Platform.writeToStandardError("\n") }
     }
 }
