@@ -90,6 +90,9 @@ struct SQLiteSession: StoreSession, BulkLoadingSession, ColumnReadingSession {
             + "\(table).position)"
     }
 
+    // Made for to-dos too (a caller's generic call is sent to it when `R` is `TodoTask`): the generic body asked the
+    // runtime for `Numbered<R>`'s metadata twice a row, 6.8 M of the 198 M instructions of `todo list` on 10,000.
+    @_specialize(where R == TodoTask)
     func list<R: Record>(_ type: R.Type, where filter: FieldFilter?, offset: Int, limit: Int?) throws
         -> [Numbered<R>]
     {
