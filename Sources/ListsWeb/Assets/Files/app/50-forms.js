@@ -2,10 +2,10 @@
 // `Origin`), the 303 is followed, and the answer's `<main>` replaces the page's: no full reload. A refused form
 // (422, 409) is swapped in the same way, at the same address. A file upload (the import) goes through
 // `XMLHttpRequest` and shows its progress. A form is sent once: a second press of it waits for its answer, which
-// replaces it; a press of another form waits its turn. A form marked `data-full-load` (signing in or out, changing household) is left to the browser, so
-// that the page after it starts afresh, with its new cookie and live updates. What a form did is said in a live
-// region for screen readers (the form's `data-announce`). With no network, a form that works offline becomes a
-// change that waits on the device (22-offline-forms.js).
+// replaces it; a press of another form waits its turn. A form marked `data-full-load` (signing in or out,
+// changing household) is left to the browser, so that the page after it starts afresh, with its new cookie and
+// live updates. What a form did is said in a live region for screen readers (the form's `data-announce`). With
+// no network, a form that works offline becomes a change that waits on the device (22-offline-forms.js).
 
 function showProblem(message) {
   const content = document.querySelector("main .sheet .content, main .content");
