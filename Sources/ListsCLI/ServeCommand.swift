@@ -109,12 +109,10 @@ struct ServeCommand: Command {
             // On stderr, where the person who started the server looks, and before the banner, so that whoever
             // waits for the banner finds it written. The address works once, until the server stops.
             let reachable = ["0.0.0.0", "::"].contains(configuration.host) ? "127.0.0.1" : shownHost
-            FileHandle.standardError.write(
-                Data(
-                    ("lists: no account yet. Make the first one, which owns the lists already here, at\n"
-                        + "  http://\(reachable):\(server.port)\(setup)\n"
-                        + "lists: the address works once, until the server stops; anyone else gets the sign-in page.\n")
-                        .utf8))
+            Platform.writeToStandardError(
+                "lists: no account yet. Make the first one, which owns the lists already here, at\n"
+                    + "  http://\(reachable):\(server.port)\(setup)\n"
+                    + "lists: the address works once, until the server stops; anyone else gets the sign-in page.\n")
         }
         run.output.line("Lists is serving http://\(shownHost):\(server.port)/ (Ctrl-C stops it)")
         run.output.flush()
