@@ -56,7 +56,8 @@ public enum HouseholdTimeZone {
 
     /// What follows the first `zoneinfo/` of `path` (the zone's name in a path into the database), or `path`. A
     /// search of its own: Foundation's `range(of:)` goes through `NSString`, whose first use costs a command more
-    /// than the rest of finding its zone.
+    /// than the rest of finding its zone, and the standard library's `firstRange(of:)` on the UTF-8 costs 73 k
+    /// instructions where this loop costs next to none.
     private static func afterZoneinfo(_ path: String) -> String {
         let bytes = Array(path.utf8)
         let marker = Array("zoneinfo/".utf8)

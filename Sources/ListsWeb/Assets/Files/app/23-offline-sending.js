@@ -238,10 +238,11 @@ async function sendWaiting() {
 // Another tab kept, sent or dismissed changes: this one shows the same.
 async function heardOtherTab() {
   await loadQueue();
-  await untilLifted();
   if (!isOffline() && !busy) {
     await load(location.href, "refresh");
   } else {
+    // Not drawn under a finger (47-held-redraws.js); a screen loaded again waits in `load` itself.
+    await untilLifted();
     drawChanges(currentMain(), waiting());
   }
   showOfflineState();
