@@ -154,23 +154,13 @@ public struct TextMatch: Equatable, Sendable {
     func matches(_ value: String) -> Bool {
         let found =
             ignoresCase
-            ? Self.contains(Self.asciiLowercased(value), Self.asciiLowercased(text))
-            : Self.contains(Array(value.utf8), Array(text.utf8))
+            ? ByteSearch.contains(Self.asciiLowercased(text), in: Self.asciiLowercased(value))
+            : ByteSearch.contains(Array(text.utf8), in: Array(value.utf8))
         return found != isNegated
     }
 
     private static func asciiLowercased(_ text: String) -> [UInt8] {
         text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count)
-        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return true
-        }
-        return false
     }
 }
 

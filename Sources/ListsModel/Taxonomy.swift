@@ -60,7 +60,7 @@ public enum UncountedForm: String, Sendable, Hashable, CaseIterable {
     /// The form `text` (a name or a scientific name) writes, as eBird writes them; `nil` for a species' name.
     public init?(_ text: String) {
         let lowered = Array(text.lowercased().utf8)
-        func has(_ part: String) -> Bool { Taxonomy.occurs(Array(part.utf8), in: lowered) }
+        func has(_ part: String) -> Bool { ByteSearch.contains(Array(part.utf8), in: lowered) }
         func ends(_ part: String) -> Bool { lowered.reversed().starts(with: part.utf8.reversed()) }
         // As eBird writes them: "(Domestic type)", "(hybrid)". A species' own name may hold the word (Passer
         // domesticus, Chloephaga hybrida).
@@ -228,11 +228,11 @@ public final class Taxonomy: Sendable {
         var others: [Int] = []
         for index in haystacks.indices {
             let haystack = haystacks[index]
-            let all = words.allSatisfy { Self.occurs($0, in: haystack) }
+            let all = words.allSatisfy { ByteSearch.contains($0, in: haystack) }
             guard all, !code.contains(index) else { continue }
             if englishKeys[index].hasPrefix(typed) {
                 starting.append(index)
-            } else if words.allSatisfy({ Self.occurs($0, in: englishHaystacks[index]) }) {
+            } else if words.allSatisfy({ ByteSearch.contains($0, in: englishHaystacks[index]) }) {
                 inEnglish.append(index)
             } else if others.count < limit {
                 others.append(index)
@@ -249,26 +249,6 @@ public final class Taxonomy: Sendable {
     /// not the code of the species it happens to spell (`WREN` is the Wrentit's).
     public static func looksLikeCode(_ name: String) -> Bool {
         name.unicodeScalars.count == 4 && name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
-    }
-
-    /// Whether `needle` occurs in `haystack`: a plain search, as both are short.
-    static func occurs(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { needle in
-                guard needle.count <= hay.count, let first = needle.first else { return needle.isEmpty }
-                var start = 0
-                let last = hay.count - needle.count
-                while start <= last {
-                    if hay[start] == first {
-                        var offset = 1
-                        while offset < needle.count, hay[start + offset] == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
-                    }
-                    start += 1
-                }
-                return false
-            }
-        }
     }
 
     /// The one species `name` names as a name or a code, with a named form's parenthesis left out; `nil` for none

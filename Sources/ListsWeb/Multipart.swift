@@ -1,4 +1,5 @@
 import ListsHTTP
+import ListsModel
 /// The parts of a `multipart/form-data` body (RFC 7578), as a browser sends a form with a file input.
 struct Multipart {
     /// One part: its form field name, the file name when it is a file, and its bytes.
@@ -72,16 +73,11 @@ struct Multipart {
     /// Where `needle` starts in `haystack`, left to right, not overlapping.
     private static func occurrences(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> [Int] {
         var found: [Int] = []
-        guard let first = needle.first, needle.count <= haystack.count else { return found }
-        var index = haystack.startIndex
-        let lastStart = haystack.endIndex - needle.count
-        while index <= lastStart {
-            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) {
-                found.append(index)
-                index += needle.count
-            } else {
-                index += 1
-            }
+        guard !needle.isEmpty else { return found }
+        var start = haystack.startIndex
+        while let index = ByteSearch.firstIndex(of: needle, in: haystack, from: start) {
+            found.append(index)
+            start = index + needle.count
         }
         return found
     }
