@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Writes build-support/lists.order: the functions a few everyday commands run, for the release link to put
-together (lld's --symbol-ordering-file; the Makefile's RELEASE_FLAGS).
+"""Writes build-support/lists.order: the functions a few everyday commands run, and the data they read and write,
+for the release link to put together (lld's --symbol-ordering-file; the Makefile's RELEASE_FLAGS).
 
 A command touches a few hundred KB of code spread over the executable's 20 MB of text; each 64 KB the kernel maps
 at a time is a page fault at start-up. Laid out together, the functions a command runs take fewer of them (a
-`todo add` on 10,000 tasks: 93 fewer faults, docs/performance.md). The file is a profile, not a contract: a
+`todo add` on 10,000 tasks: 93 fewer faults, docs/performance.md). The same holds for its data: each page of
+`.data` it writes is copied at a fault of its own, each page of `.bss` it touches is zeroed at one, and the
+variables a command uses sit among thousands it does not. The functions are the ones callgrind names, the Swift
+runtime's and the C++ library's under their symbols' (mangled) names; the data, the variables valgrind's lackey
+sees read or written. The file is a profile, not a contract: a
 function renamed since it was made is skipped by the linker, and one missing from it is laid out as before, so a
 stale file costs a little speed and never correctness. Run this again after large changes to the commands' paths.
 
@@ -12,6 +16,7 @@ Needs valgrind (apt-get install valgrind), strip (binutils) and a release build 
     tools/make-symbol-order.py [path/to/lists]
 """
 
+import bisect
 import json
 import os
 import re
@@ -39,8 +44,8 @@ COMMANDS = [
 
 
 def functions(profile: Path) -> list[str]:
-    """The functions a callgrind profile names, in the order it first names them (about the order they first ran),
-    those with a symbol's spelling only (not the runtime's C++ names)."""
+    """The functions a callgrind profile (made with --demangle=no) names, in the order it first names them (about
+    the order they first ran)."""
     names: list[str] = []
     for line in profile.read_text(errors="replace").splitlines():
         match = re.match(r"^c?fn=\(\d+\) (.+)$", line)
@@ -49,6 +54,39 @@ def functions(profile: Path) -> list[str]:
         name = match.group(1).split("'")[0].strip()
         if re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$.]*", name):
             names.append(name)
+    return names
+
+
+def data_symbols(executable: Path) -> tuple[list[int], list[tuple[int, int, str]]]:
+    """The executable's variables (`nm`'s data, read-only data and bss symbols) by address: their starts, and each
+    one's start, size and name."""
+    listing = subprocess.run(["nm", "-n", "-S", "--defined-only", executable], check=True, capture_output=True,
+                             text=True).stdout
+    symbols = []
+    for line in listing.splitlines():
+        fields = line.split(maxsplit=3)
+        if len(fields) == 4 and fields[2] in "bBdDrRvVu" and re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$.]*", fields[3]):
+            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    return [start for start, _, _ in symbols], symbols
+
+
+def variables(trace: Path, starts: list[int], symbols: list[tuple[int, int, str]]) -> list[str]:
+    """The variables a lackey trace (--trace-mem=yes) reads or writes, in the order it first touches them."""
+    names: list[str] = []
+    seen: set[str] = set()
+    with trace.open(errors="replace") as lines:
+        for line in lines:
+            # " L 04a1b2c0,8", " S …", " M …"; instruction fetches ("I  …") are not data.
+            if len(line) < 4 or line[0] != " " or line[1] not in "LSM":
+                continue
+            address = int(line[3:line.index(",")], 16)
+            index = bisect.bisect_right(starts, address) - 1
+            if index < 0:
+                continue
+            start, size, name = symbols[index]
+            if start <= address < start + max(size, 1) and name not in seen:
+                seen.add(name)
+                names.append(name)
     return names
 
 
@@ -70,19 +108,33 @@ def main() -> None:
         environment = dict(os.environ, TZ="UTC")
         subprocess.run([lists, "--database", database, "import", Path(work) / "tasks.json"], check=True,
                        stdout=subprocess.DEVNULL, env=environment)
+        starts, symbols = data_symbols(lists)
         order: list[str] = []
         seen: set[str] = set()
-        for number, command in enumerate(COMMANDS):
-            profile = Path(work) / f"callgrind.{number}"
-            subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}", lists, "--database",
-                            database, *command], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           env=environment)
-            for name in functions(profile):
+
+        def add(names: list[str]) -> None:
+            for name in names:
                 if name not in seen:
                     seen.add(name)
                     order.append(name)
+
+        for number, command in enumerate(COMMANDS):
+            profile = Path(work) / f"callgrind.{number}"
+            subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}", lists,
+                            "--database", database, *command], check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, env=environment)
+            add(functions(profile))
+        code = len(order)
+        # The data after the code: lld lays out each output section apart, so where they sit in the file is moot.
+        for number, command in enumerate(COMMANDS):
+            trace = Path(work) / f"lackey.{number}"
+            subprocess.run(["valgrind", "--tool=lackey", "--trace-mem=yes", f"--log-file={trace}", lists,
+                            "--database", database, *command], check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, env=environment)
+            add(variables(trace, starts, symbols))
+            trace.unlink()
     OUT.write_text("".join(name + "\n" for name in order))
-    print(f"make-symbol-order: {len(order)} functions in {OUT.relative_to(ROOT)}")
+    print(f"make-symbol-order: {code} functions and {len(order) - code} variables in {OUT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
