@@ -57,6 +57,22 @@ def functions(profile: Path) -> list[str]:
     return names
 
 
+def string_variants(names: list[str], executable: Path) -> list[str]:
+    """Every variant glibc has of the string functions among `names` (`__memmove_avx_unaligned_erms` brings
+    `__memmove_evex_unaligned_erms`, `__memmove_sse2_unaligned`…). glibc picks one for the processor as the program
+    starts, and under valgrind, which stands in for them and offers no AVX-512, the one picked is never the one a
+    real run on a newer processor takes."""
+    pattern = re.compile(r"__(mem|str|stp|wmem|wcs|raw)[a-z]*_(sse2|ssse3|sse4_1|sse4_2|avx|avx2|evex|erms)")
+    bases = {name.split("_", 3)[2] for name in names if pattern.match(name)}
+    listing = subprocess.run(["nm", "--defined-only", executable], check=True, capture_output=True, text=True).stdout
+    found = []
+    for line in listing.splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[1] in "tT" and pattern.match(fields[2]) and fields[2].split("_", 3)[2] in bases:
+            found.append(fields[2])
+    return sorted(set(found))
+
+
 def data_symbols(executable: Path) -> tuple[list[int], list[tuple[int, int, str]]]:
     """The executable's variables (`nm`'s data, read-only data and bss symbols) by address: their starts, and each
     one's start, size and name."""
@@ -124,6 +140,7 @@ def main() -> None:
                             "--database", database, *command], check=True, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, env=environment)
             add(functions(profile))
+        add(string_variants(order, lists))
         code = len(order)
         # The data after the code: lld lays out each output section apart, so where they sit in the file is moot.
         for number, command in enumerate(COMMANDS):
