@@ -66,20 +66,23 @@ window.addEventListener("pointerdown", (event) => {
   fingerDownAt = now();
 }, true);
 
-function lift(event) {
-  if (!event.isPrimary || fingerDownAt === null) return;
+// The finger is up: what waited is drawn once its click has done its work (a touch's click may come a moment later).
+function lifted(byTouch) {
   fingerDownAt = null;
   lifting = true;
-  if (event.type === "pointerup" && event.pointerType !== "mouse") touchTimer = setTimeout(release, clickAfterTouch);
+  if (byTouch) touchTimer = setTimeout(release, clickAfterTouch);
   else releaseAfterThisTask();
+}
+
+function lift(event) {
+  if (!event.isPrimary || fingerDownAt === null) return;
+  lifted(event.type === "pointerup" && event.pointerType !== "mouse");
 }
 window.addEventListener("pointerup", lift, true);
 window.addEventListener("pointercancel", lift, true);
+// The window lost the pointer (another app, a dialog): no click will come.
 window.addEventListener("blur", () => {
-  if (fingerDownAt === null) return;
-  fingerDownAt = null;
-  lifting = true;
-  releaseAfterThisTask();
+  if (fingerDownAt !== null) lifted(false);
 });
 // A touch's click: what waited is drawn once the click has done its work.
 window.addEventListener("click", () => {
