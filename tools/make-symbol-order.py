@@ -8,9 +8,9 @@ at a time is a page fault at start-up. Laid out together, the functions a comman
 `.data` it writes is copied at a fault of its own, each page of `.bss` it touches is zeroed at one, and the
 variables a command uses sit among thousands it does not. The functions are the ones callgrind names, the Swift
 runtime's and the C++ library's under their symbols' (mangled) names; the data, the variables valgrind's lackey
-sees read or written. The file is a profile, not a contract: a
-function renamed since it was made is skipped by the linker, and one missing from it is laid out as before, so a
-stale file costs a little speed and never correctness. Run this again after large changes to the commands' paths.
+sees read or written. The file is a profile, not a contract: a name renamed since it was made is skipped by the
+linker, and one missing from it is laid out as before, so a stale file costs a little speed and never correctness.
+Run this again after large changes to the commands' paths; `make build` links again when the file is newer.
 
 Needs valgrind (apt-get install valgrind), strip (binutils) and a release build (make build). Usage:
     tools/make-symbol-order.py [path/to/lists]
