@@ -184,9 +184,9 @@ extension BirdSightingLog {
                 row += 1
             }
             let records = try session.records(
-                BirdSighting.self, ids: firsts.values.compactMap { UUID(uuidString: $0.id) })
+                BirdSighting.self, ids: firsts.values.compactMap { UUID(text: $0.id) })
             let listed = try firsts.sorted { $0.key < $1.key }.map { order, entry in
-                guard let id = UUID(uuidString: entry.id), let first = records[id] else {
+                guard let id = UUID(text: entry.id), let first = records[id] else {
                     throw StoreError.corrupt("sighting")
                 }
                 return ListedSpecies(

@@ -48,7 +48,7 @@ extension FieldType where Value == String {
             missing: "the id of \(what) is required", input: nil, toStore: text.toStore, fromStore: text.fromStore,
             toJSON: text.toJSON, fromJSON: text.fromJSON,
             check: { text, field, _ in
-                guard let id = UUID(uuidString: text.trimmingWhitespace()) else {
+                guard let id = UUID(text: text.trimmingWhitespace()) else {
                     throw ValidationError(
                         field: field,
                         message: "\(Quoted(text)) is not the id of \(what): ids look like "

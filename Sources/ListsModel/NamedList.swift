@@ -123,11 +123,22 @@ public struct ListEntry: Record {
         self.checkedAt = checkedAt
     }
 
+    /// A blank entry for the schema to fill in (``RecordSchema/blank``), its item and list the nil UUID until they
+    /// are set: every entry read from a store starts as one, and drawing two random ids and writing them out for
+    /// each (Foundation's `UUID()` opens `/dev/urandom` for every id) cost more than reading the row.
+    init(blank meta: RecordMeta) {
+        self.meta = meta
+        item = Self.unset
+        list = Self.unset
+    }
+
+    private static let unset = "00000000-0000-0000-0000-000000000000"
+
     /// Whether it was checked off.
     public var isChecked: Bool { checkedAt != nil }
 
     /// The item's id, as a UUID.
-    public var itemID: UUID? { UUID(uuidString: item) }
+    public var itemID: UUID? { UUID(text: item) }
 
     public var displayName: String { item }
 
@@ -181,7 +192,7 @@ public struct ListEntry: Record {
             Fields.item.erased, Fields.list.erased, Fields.quantity.erased, Fields.note.erased,
             Fields.checkedAt.erased, Fields.lastPut.erased, Fields.icalendar.erased,
         ], name: Fields.item,
-        blank: { ListEntry(meta: $0, item: UUID(), list: UUID()) })
+        blank: { ListEntry(blank: $0) })
 }
 
 /// One check-off of an entry, kept in the household's log of what was bought (its main list), so that suggestions
@@ -232,7 +243,7 @@ public struct Purchase: Record {
     public var displayName: String { entry }
 
     /// The item's id, as a UUID.
-    public var itemID: UUID? { UUID(uuidString: item) }
+    public var itemID: UUID? { UUID(text: item) }
 
     /// A purchase's fields; none is taken from the API, which only reads the log.
     public enum Fields {
