@@ -10,6 +10,9 @@ extension StoreContract {
         Check("storedCheckmarksFoldIntoTheListShoppingOnce", storedCheckmarksFoldIntoTheListShoppingOnce),
         Check("theItemsTabsCheckmarkPutsOnAndTakesOffTheTabsList", theItemsTabsCheckmarkPutsOnAndTakesOffTheTabsList),
         Check("aHouseholdsFoldTouchesItsOwnItemsOnly", aHouseholdsFoldTouchesItsOwnItemsOnly),
+        Check(
+            "itemsAreMarkedAlikeHoweverManyAreAskedAboutAndHoweverLongTheListIs",
+            itemsAreMarkedAlikeHoweverManyAreAskedAboutAndHoweverLongTheListIs),
     ]
 
     static func storedCheckmarksFoldIntoTheListShoppingOnce(_ store: any Store) throws {
@@ -98,6 +101,36 @@ extension StoreContract {
         let made = try lists.tabListMaking(preferring: nil)
         #expect(made.name == "Shopping")
         #expect(try lists.tabListMaking(preferring: nil).id == made.id)
+    }
+
+    /// The marks of a page of the catalog are read three ways (each item looked up when there are few of them or
+    /// the list is far longer than they are, else the list's items to buy read at once): each way marks exactly the
+    /// items with an entry to buy, not those checked off nor those on another list.
+    static func itemsAreMarkedAlikeHoweverManyAreAskedAboutAndHoweverLongTheListIs(_ store: any Store) throws {
+        let (lists, groceries, hardware) = try twoLists(store)
+        let shop = ShoppingList(store: store.scoped(to: StoreScope(household: store.scope.household)))
+        for number in 1...57 { try shop.add(name: "Item \(number)", price: .zero) }
+        let catalog = try shop.catalog().map(\.record)
+        #expect(catalog.count == 60)
+        // Every item but the last ten put on Groceries, every fifth of those checked off; Nails on Hardware.
+        var toBuy = Set<UUID>()
+        for (index, item) in catalog.dropLast(10).enumerated() {
+            _ = try lists.mark(.typed(item.name), true, on: groceries)
+            if index % 5 == 0 {
+                try lists.check([.typed(item.name)], on: groceries)
+            } else {
+                toBuy.insert(item.id)
+            }
+        }
+        _ = try lists.mark(.typed("Nails"), true, on: hardware)
+        for count in [60, 12, 5, 1] {
+            // 60 and 12 items against 50 entries: all read at once, then each looked up; 5 and 1: each looked up.
+            let page = Array(catalog.suffix(count))
+            let marked = try lists.marking(page, on: groceries)
+            #expect(marked.map(\.id) == page.map(\.id))
+            #expect(Set(marked.filter(\.isOnShoppingList).map(\.id)) == toBuy.intersection(page.map(\.id)), "\(count)")
+        }
+        #expect(try lists.marking(catalog, on: hardware).filter(\.isOnShoppingList).map(\.name) == ["Nails"])
     }
 
     static func aHouseholdsFoldTouchesItsOwnItemsOnly(_ store: any Store) throws {
