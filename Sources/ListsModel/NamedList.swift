@@ -124,8 +124,8 @@ public struct ListEntry: Record {
     }
 
     /// A blank entry for the schema to fill in (``RecordSchema/blank``), its item and list the nil UUID until they
-    /// are set: every entry read from a store starts as one, and drawing two random ids and writing them out for
-    /// each (Foundation's `UUID()` opens `/dev/urandom` for every id) cost more than reading the row.
+    /// are set: every entry read from a store starts as one, so it draws no random ids (Foundation's `UUID()`
+    /// opens `/dev/urandom` for each).
     init(blank meta: RecordMeta) {
         self.meta = meta
         item = Self.unset

@@ -116,8 +116,8 @@ extension ShoppingLists {
 
     /// The ids of `items` that are to buy on `list`: each looked up by its item (an entry's name key is its item's
     /// id) when there are few of them or the list is far longer than they are, else the items of the list's
-    /// entries to buy read once, that column alone. (A page of 1,000 items of the catalog beside a list of 33,000
-    /// entries to buy: 0.1 s decoding the entries whole, and a few MB a request for their items' texts.)
+    /// entries to buy read once, that column alone: decoding a long list's entries whole, or holding every one of
+    /// their items' ids at once, costs a page of the catalog more than looking its own items up.
     private static func toBuyIDs(_ items: [ShoppingItem], on list: NamedList, in main: any StoreSession) throws
         -> Set<UUID>
     {
