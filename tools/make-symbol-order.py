@@ -57,32 +57,37 @@ def functions(profile: Path) -> list[str]:
     return names
 
 
-def string_variants(names: list[str], executable: Path) -> list[str]:
+def symbol_table(executable: Path) -> list[tuple[int, int | None, str, str]]:
+    """The executable's defined symbols by address (`nm -n -S`): each one's address, size (`None` where nm gives
+    none), type letter and name."""
+    listing = subprocess.run(["nm", "-n", "-S", "--defined-only", executable], check=True, capture_output=True,
+                             text=True).stdout
+    table = []
+    for line in listing.splitlines():
+        fields = line.split(maxsplit=3)
+        if len(fields) == 4:
+            table.append((int(fields[0], 16), int(fields[1], 16), fields[2], fields[3]))
+        elif len(fields) == 3:
+            table.append((int(fields[0], 16), None, fields[1], fields[2]))
+    return table
+
+
+def string_variants(names: list[str], table: list[tuple[int, int | None, str, str]]) -> list[str]:
     """Every variant glibc has of the string functions among `names` (`__memmove_avx_unaligned_erms` brings
     `__memmove_evex_unaligned_erms`, `__memmove_sse2_unaligned`…). glibc picks one for the processor as the program
     starts, and under valgrind, which stands in for them and offers no AVX-512, the one picked is never the one a
     real run on a newer processor takes."""
     pattern = re.compile(r"__(mem|str|stp|wmem|wcs|raw)[a-z]*_(sse2|ssse3|sse4_1|sse4_2|avx|avx2|evex|erms)")
     bases = {name.split("_", 3)[2] for name in names if pattern.match(name)}
-    listing = subprocess.run(["nm", "--defined-only", executable], check=True, capture_output=True, text=True).stdout
-    found = []
-    for line in listing.splitlines():
-        fields = line.split()
-        if len(fields) == 3 and fields[1] in "tT" and pattern.match(fields[2]) and fields[2].split("_", 3)[2] in bases:
-            found.append(fields[2])
-    return sorted(set(found))
+    return sorted({name for _, _, kind, name in table
+                   if kind in "tT" and pattern.match(name) and name.split("_", 3)[2] in bases})
 
 
-def data_symbols(executable: Path) -> tuple[list[int], list[tuple[int, int, str]]]:
-    """The executable's variables (`nm`'s data, read-only data and bss symbols) by address: their starts, and each
-    one's start, size and name."""
-    listing = subprocess.run(["nm", "-n", "-S", "--defined-only", executable], check=True, capture_output=True,
-                             text=True).stdout
-    symbols = []
-    for line in listing.splitlines():
-        fields = line.split(maxsplit=3)
-        if len(fields) == 4 and fields[2] in "bBdDrRvVu" and re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$.]*", fields[3]):
-            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+def data_symbols(table: list[tuple[int, int | None, str, str]]) -> tuple[list[int], list[tuple[int, int, str]]]:
+    """The executable's variables (`nm`'s data, read-only data and bss symbols, those with a size) by address: their
+    starts, and each one's start, size and name."""
+    symbols = [(address, size, name) for address, size, kind, name in table
+               if size is not None and kind in "bBdDrRvVu" and re.fullmatch(r"[A-Za-z_$][A-Za-z0-9_$.]*", name)]
     return [start for start, _, _ in symbols], symbols
 
 
@@ -124,7 +129,8 @@ def main() -> None:
         environment = dict(os.environ, TZ="UTC")
         subprocess.run([lists, "--database", database, "import", Path(work) / "tasks.json"], check=True,
                        stdout=subprocess.DEVNULL, env=environment)
-        starts, symbols = data_symbols(lists)
+        table = symbol_table(lists)
+        starts, symbols = data_symbols(table)
         order: list[str] = []
         seen: set[str] = set()
 
@@ -140,7 +146,7 @@ def main() -> None:
                             "--database", database, *command], check=True, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, env=environment)
             add(functions(profile))
-        add(string_variants(order, lists))
+        add(string_variants(order, table))
         code = len(order)
         # The data after the code: lld lays out each output section apart, so where they sit in the file is moot.
         for number, command in enumerate(COMMANDS):
