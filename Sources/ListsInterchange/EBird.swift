@@ -243,7 +243,7 @@ public enum EBird {
     /// The id a Submission ID the download export gave a sighting made in Lists names.
     private static func madeHereID(_ submission: String) -> UUID? {
         guard submission.hasPrefix(madeHerePrefix) else { return nil }
-        return UUID(uuidString: String(submission.dropFirst(madeHerePrefix.count)))
+        return UUID(text: String(submission.dropFirst(madeHerePrefix.count)))
     }
 
     private static func coordinate(_ text: String, _ field: String, _ location: String) throws -> Decimal? {

@@ -201,7 +201,7 @@ public enum ICalendar {
             repeatFrom = from
             kept.removeAll { $0 == start.raw }
         }
-        let id = uid.map(Self.id(forUID:)) ?? UUID()
+        let id = uid.map(Self.id(forUID:)) ?? UUID.random()
         // A UID that is the id as Lists writes it is written again from the id.
         if uid == id.uuidString { kept.removeAll { $0 == "UID:\(id.uuidString)" } }
         let keptText = kept.isEmpty ? nil : kept.joined(separator: "\n")
@@ -293,7 +293,7 @@ public enum ICalendar {
     /// The id of the task a VTODO's `UID` names: the UUID it is, else one made from its text (the same for the
     /// same text), so that importing a file again updates its tasks instead of adding them twice.
     public static func id(forUID uid: String) -> UUID {
-        if let id = UUID(uuidString: uid) { return id }
+        if let id = UUID(text: uid) { return id }
         // Two 64-bit FNV-1a hashes of the UID's bytes, with a version 8 (RFC 9562: made by the program) and the
         // variant's bits set.
         var first: UInt64 = 0xcbf2_9ce4_8422_2325

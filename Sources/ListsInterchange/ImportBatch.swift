@@ -322,7 +322,7 @@ extension ImportRecords: ImportPart where R: Record {
         }
         let main = session.session(in: .main)
         for listID in order {
-            guard let id = UUID(uuidString: listID), let list = try main.record(NamedList.self, id: id) else {
+            guard let id = UUID(text: listID), let list = try main.record(NamedList.self, id: id) else {
                 throw ValidationError(
                     field: "list",
                     message: "an entry is on the list \(listID), which neither the file nor the household has")

@@ -45,7 +45,7 @@ public enum TutorialFiles {
                 }
                 var id = UUID.random()
                 if let text = try archive.string(fields["uuid"], location: location, field: "uuid") {
-                    guard let parsed = UUID(uuidString: text) else {
+                    guard let parsed = UUID(text: text) else {
                         throw ImportError(location, field: "uuid", "\(Quoted(text)) is not a UUID")
                     }
                     id = parsed

@@ -311,7 +311,7 @@ extension RecordSchema where R: Record {
     /// - Throws: ``ValidationError`` naming `id` for anything but a UUID in text.
     public func chosenID(in members: [String: JSONValue]) throws -> UUID? {
         guard let json = members["id"] else { return nil }
-        guard case .string(let text) = json, let id = UUID(uuidString: text) else {
+        guard case .string(let text) = json, let id = UUID(text: text) else {
             throw ValidationError(
                 field: "id", message: "an id is a UUID in text, like \"2B0C4D0E-8F1A-4C3B-9D2E-5F6A7B8C9D0E\"")
         }

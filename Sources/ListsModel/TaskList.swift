@@ -58,7 +58,7 @@ extension TodoTask {
             return
         }
         guard list != old?.list else { return }
-        guard let id = UUID(uuidString: list), try session.record(TaskList.self, id: id) != nil else {
+        guard let id = UUID(text: list), try session.record(TaskList.self, id: id) != nil else {
             throw ValidationError(
                 field: "list",
                 message: "no to-do list of this household has the id \(list); "

@@ -131,7 +131,7 @@ enum CategoriesAPI {
             ) { request, context in
                 let target = try ListsAPI.list(context)
                 let members = try JSONInput.object(from: request, allowed: ["category", "offset"])
-                guard case .string(let text)? = members["category"], let id = UUID(uuidString: text) else {
+                guard case .string(let text)? = members["category"], let id = UUID(text: text) else {
                     throw ValidationError(field: "category", message: "the id of a category is required")
                 }
                 guard case .number(let number)? = members["offset"], let offset = Int(number.text) else {

@@ -136,7 +136,7 @@ struct ChangesAPI: Sendable {
             guard case .string(let op)? = members["op"], ["add", "update", "delete"].contains(op) else {
                 throw ValidationError(field: "op", message: "must be add, update or delete")
             }
-            guard case .string(let idText)? = members["id"], let id = UUID(uuidString: idText) else {
+            guard case .string(let idText)? = members["id"], let id = UUID(text: idText) else {
                 throw ValidationError(field: "id", message: "must be a UUID")
             }
             let fields = try object(members["fields"], field: "fields")
@@ -145,7 +145,7 @@ struct ChangesAPI: Sendable {
                 throw ValidationError(field: "kind", message: "must be \(kindList)")
             }
             if kind == .entry {
-                guard case .string(let listText)? = members["list"], let list = UUID(uuidString: listText) else {
+                guard case .string(let listText)? = members["list"], let list = UUID(text: listText) else {
                     throw ValidationError(field: "list", message: "an entry's change names its list's id")
                 }
                 return try applyEntry(op, id, list: list, fields, base, key, lists)
@@ -154,7 +154,7 @@ struct ChangesAPI: Sendable {
             if kind == .item, op != "delete", fields[mark] != nil {
                 var list: UUID?
                 if let value = members["list"] {
-                    guard case .string(let text) = value, let named = UUID(uuidString: text) else {
+                    guard case .string(let text) = value, let named = UUID(text: text) else {
                         throw ValidationError(field: "list", message: "must be the id of a list")
                     }
                     list = named
@@ -169,7 +169,7 @@ struct ChangesAPI: Sendable {
                 return try apply(op, id, fields, base, key, kind.recordType, lists)
             } catch let error as ValidationError where kind == .task && error.field == "list" {
                 // A task put on a to-do list deleted on another device meanwhile: not put anywhere else.
-                guard case .string(let named)? = fields["list"], let listID = UUID(uuidString: named),
+                guard case .string(let named)? = fields["list"], let listID = UUID(text: named),
                     try lists.todoLists.lists.recentlyRemoved(listID) != nil
                 else { throw error }
                 return Outcome(
@@ -327,7 +327,7 @@ struct ChangesAPI: Sendable {
         do {
             switch op {
             case "add":
-                guard case .string(let itemText)? = fields["item"], let item = UUID(uuidString: itemText) else {
+                guard case .string(let itemText)? = fields["item"], let item = UUID(text: itemText) else {
                     throw ValidationError(field: "item", message: "the id of an item of the catalog is required")
                 }
                 let now = shopping.lists.now()

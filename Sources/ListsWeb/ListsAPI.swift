@@ -255,7 +255,7 @@ enum ListsAPI {
                 let id = try ListEntry.schema.chosenID(in: members)
                 let now = lists.lists.now()
                 guard let item = try value(ListEntry.Fields.item, in: members, now: now),
-                    let itemID = UUID(uuidString: item)
+                    let itemID = UUID(text: item)
                 else {
                     throw ValidationError(field: "item", message: "the id of an item is required")
                 }

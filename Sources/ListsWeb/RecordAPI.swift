@@ -214,7 +214,7 @@ struct RecordAPI<R: Record>: Sendable {
 
     private static func offset(after cursor: String, _ list: RecordList<R>) throws -> Int {
         let parts = cursor.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let number = Int(parts[0]), number >= 1, let id = UUID(uuidString: String(parts[1]))
+        guard parts.count == 2, let number = Int(parts[0]), number >= 1, let id = UUID(text: String(parts[1]))
         else {
             throw HTTPError.badRequest(
                 "cursor must be a nextCursor the API returned, not \"\(cursor)\"", field: "cursor")

@@ -11,7 +11,7 @@ public struct RouteParameters: Sendable {
     /// The captured `name` read as a record id.
     /// - Throws: ``HTTPError`` 400 naming the parameter when it is not a UUID.
     public func id(_ name: String = "id") throws -> UUID {
-        guard let text = values[name], let id = UUID(uuidString: text) else {
+        guard let text = values[name], let id = UUID(text: text) else {
             throw HTTPError.badRequest(
                 "\(values[name].map { "\"\($0)\"" } ?? "nothing") is not an id; ids look like "
                     + "2B0C4D0E-8F1A-4C3B-9D2E-5F6A7B8C9D0E", field: name)

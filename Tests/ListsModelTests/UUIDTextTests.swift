@@ -24,6 +24,14 @@ struct UUIDTextTests {
         #expect(UUID(text: text) == nil)
     }
 
+    /// Foundation's `sscanf` skips a space in a run of digits and reads another id; Lists, which reads every id with
+    /// ``UUID/init(text:)``, refuses the text.
+    @Test func refusesATextFoundationMisreads() {
+        let spaced = " F9619FF-8B86-D011-B42D-00C04FC964FF"
+        #expect(UUID(uuidString: spaced)?.text == "F9619F0F-8B86-D011-B42D-00C04FC964FF")
+        #expect(UUID(text: spaced) == nil)
+    }
+
     /// Every byte in every place of a UUID's text: read as a digit-by-digit reading would, or refused.
     @Test func everyByteInEveryPlaceIsReadOrRefusedAsDigitByDigit() {
         let id = UUID(uuidString: "0123ABCD-EF45-6789-abcd-ef0123456789")!

@@ -17,7 +17,7 @@ struct CategoryPages: Sendable {
 
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/categories", .page) { request, context in
-            let undo = request.query["undo"].flatMap(UUID.init(uuidString:)).map(RemovalID.init)
+            let undo = request.query["undo"].flatMap(UUID.init(text:)).map(RemovalID.init)
             return try Self(context).screen(FormState(), undo: undo)
         }
         router.add("POST", "/categories", .page) { request, context in

@@ -51,7 +51,7 @@ struct FormBody: Sendable {
     /// The removal an Undo bar's form puts back (its hidden `removal` field).
     /// - Throws: ``HTTPError`` 400 when it names none.
     func removal() throws -> RemovalID {
-        guard let removal = self["removal"].flatMap(UUID.init(uuidString:)) else {
+        guard let removal = self["removal"].flatMap(UUID.init(text:)) else {
             throw HTTPError.badRequest("the form names no removal", field: "removal")
         }
         return RemovalID(removal)
@@ -71,7 +71,7 @@ struct FormBody: Sendable {
     /// - Throws: ``HTTPError`` 400 when it is not a UUID.
     func chosenID() throws -> UUID? {
         guard let text = self["id"] else { return nil }
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw HTTPError.badRequest("the form's id must be a UUID", field: "id")
         }
         return id

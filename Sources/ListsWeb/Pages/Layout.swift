@@ -89,7 +89,7 @@ enum Layout {
     /// The form says `autocomplete="off"`, so that a browser going Back does not fill an old form's id into a new
     /// one.
     static func chosenIDField(_ state: FormState) -> String {
-        let id = state.values["id"].flatMap(UUID.init(uuidString:)) ?? UUID()
+        let id = state.values["id"].flatMap(UUID.init(text:)) ?? UUID.random()
         return "<input type=\"hidden\" name=\"id\" value=\"\(id.uuidString)\">"
     }
 

@@ -55,12 +55,12 @@ struct NamedListPages: Sendable {
 
     /// The list id `request`'s ``tabCookie`` holds.
     static func tabPreference(_ request: HTTPRequest) -> UUID? {
-        Viewer.cookie(tabCookie, in: request.headers["Cookie"]).flatMap(UUID.init(uuidString:))
+        Viewer.cookie(tabCookie, in: request.headers["Cookie"]).flatMap(UUID.init(text:))
     }
 
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/lists", .page) { request, context in
-            let undo = request.query["undo"].flatMap(UUID.init(uuidString:)).map(RemovalID.init)
+            let undo = request.query["undo"].flatMap(UUID.init(text:)).map(RemovalID.init)
             return try Self(context).index(FormState(), undo: undo)
         }
         router.add("POST", "/lists", .page) { request, context in
@@ -86,7 +86,7 @@ struct NamedListPages: Sendable {
         router.add("GET", "/lists/{id}", .page) { request, context in
             let pages = try Self(context)
             let list = try pages.list(context)
-            let undo = request.query["undo"].flatMap(UUID.init(uuidString:))
+            let undo = request.query["undo"].flatMap(UUID.init(text:))
             var response = try pages.screen(list, FormState(), undo: undo, renaming: request.query["rename"] == "1")
             if Self.tabPreference(request) != list.id {
                 response.headers.add(
@@ -148,8 +148,8 @@ struct NamedListPages: Sendable {
             let pages = try Self(context)
             let list = try pages.list(context)
             let form = try FormBody(request)
-            let shown = (form["shown"] ?? "").split(separator: " ").compactMap { UUID(uuidString: String($0)) }
-            guard let category = form["category"].flatMap(UUID.init(uuidString:)),
+            let shown = (form["shown"] ?? "").split(separator: " ").compactMap { UUID(text: String($0)) }
+            guard let category = form["category"].flatMap(UUID.init(text:)),
                 let offset = form["offset"].flatMap({ Int($0) })
             else { throw HTTPError.badRequest("a section's move names its category and its offset") }
             do {
@@ -599,7 +599,7 @@ struct NamedListPages: Sendable {
             let quantity = form["quantity"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
             let note = form["note"].flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
             let put: ShoppingLists.Put
-            if let chosen = form["item-id"].flatMap(UUID.init(uuidString:)) {
+            if let chosen = form["item-id"].flatMap(UUID.init(text:)) {
                 // A row of "Recently bought": the very item bought, whatever else is called so.
                 put = try lists.put(.id(chosen), on: list, quantity: quantity, note: note, id: try form.chosenID())
             } else {

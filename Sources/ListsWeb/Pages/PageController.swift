@@ -26,7 +26,7 @@ struct PageController: Sendable {
     /// id no record has (the API answers 400, as its clients build the address).
     /// - Throws: ``HTTPError`` 404.
     static func id(_ path: RouteParameters, _ name: String = "id") throws -> UUID {
-        guard let text = path[name], let id = UUID(uuidString: text) else {
+        guard let text = path[name], let id = UUID(text: text) else {
             throw HTTPError(
                 status: 404, code: "not_found", message: "there is no such page; the address is not a record's")
         }

@@ -27,13 +27,13 @@ struct TodoListPages: Sendable {
     /// The To-Do screen's list for `request`: the one its ``tabCookie`` names while the household has it, else the
     /// household's first; `nil` when it has none.
     static func tabList(_ request: HTTPRequest, among all: [TaskList]) -> TaskList? {
-        let preferred = Viewer.cookie(tabCookie, in: request.headers["Cookie"]).flatMap(UUID.init(uuidString:))
+        let preferred = Viewer.cookie(tabCookie, in: request.headers["Cookie"]).flatMap(UUID.init(text:))
         return all.first { $0.id == preferred } ?? all.first
     }
 
     static func addRoutes(to router: inout Router) {
         router.add("GET", "/todo/lists", .page) { request, context in
-            let undo = request.query["undo"].flatMap(UUID.init(uuidString:)).map(RemovalID.init)
+            let undo = request.query["undo"].flatMap(UUID.init(text:)).map(RemovalID.init)
             return try Self(context).index(FormState(), undo: undo)
         }
         router.add("POST", "/todo/lists", .page) { request, context in

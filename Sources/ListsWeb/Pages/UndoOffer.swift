@@ -41,7 +41,7 @@ struct UndoOffer: Equatable {
     init?(_ request: HTTPRequest, _ action: Action) {
         guard let text = request.query[Self.argument] else { return nil }
         let parts = text.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, parts[0] == action.rawValue, let id = UUID(uuidString: String(parts[1])) else {
+        guard parts.count == 2, parts[0] == action.rawValue, let id = UUID(text: String(parts[1])) else {
             return nil
         }
         self.init(action, id)
