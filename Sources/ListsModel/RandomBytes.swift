@@ -1,12 +1,18 @@
 import Foundation
 import Synchronization
 
-/// Random bytes from the standard library's `SystemRandomNumberGenerator` (the kernel's generator: `getrandom` on
-/// Linux), drawn ahead and handed out in order, each byte once: a new id costs a copy under a lock instead of the
-/// generator's calls on the adding thread. The bytes are the kernel's. The generator gives 8 bytes a call, so the
-/// first draw is small (128 bytes: a command of the CLI adds a record or a few, and 4 KiB would be 512 calls) and
-/// the later ones 4 KiB (a server making ids). Nothing is kept across `fork` (Lists never forks; `lists` hands over
-/// to `lists-postgres` with `execv`, a new process image).
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Random bytes from the kernel's generator (`getentropy`, which is `getrandom` on Linux), drawn ahead and handed
+/// out in order, each byte once: a new id costs a copy under a lock instead of a system call on the adding thread.
+/// `getentropy` gives up to 256 bytes a call (the standard library's `SystemRandomNumberGenerator` gives 8 a call,
+/// each a system call of its own), so the first draw is small (128 bytes, one call: a command of the CLI adds a
+/// record or a few) and the later ones 4 KiB (16 calls; a server making ids). Nothing is kept across `fork` (Lists
+/// never forks; `lists` hands over to `lists-postgres` with `execv`, a new process image).
 enum RandomBytes {
     private struct Pool {
         var bytes: [UInt8] = []
@@ -27,12 +33,7 @@ enum RandomBytes {
             if pool.bytes.count - pool.used < buffer.count {
                 let size = pool.bytes.isEmpty && buffer.count <= Self.firstDraw ? Self.firstDraw : Self.laterDraw
                 if pool.bytes.count != size { pool.bytes = [UInt8](repeating: 0, count: size) }
-                var generator = SystemRandomNumberGenerator()
-                pool.bytes.withUnsafeMutableBytes { bytes in
-                    for offset in stride(from: 0, to: bytes.count, by: 8) {
-                        bytes.storeBytes(of: generator.next(), toByteOffset: offset, as: UInt64.self)
-                    }
-                }
+                pool.bytes.withUnsafeMutableBytes { Self.draw(into: $0) }
                 pool.used = 0
             }
             pool.bytes.withUnsafeBytes { all in
@@ -40,6 +41,25 @@ enum RandomBytes {
             }
             // Handed out once: never given to another caller.
             pool.used += buffer.count
+        }
+    }
+
+    /// The most `getentropy` gives in one call.
+    private static let entropyCall = 256
+
+    /// Fills `bytes` from the kernel, `entropyCall` bytes a call; should the kernel refuse (a system without
+    /// `getrandom`), from `SystemRandomNumberGenerator`, whose reading of `/dev/urandom` is then the way left.
+    private static func draw(into bytes: UnsafeMutableRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let count = min(entropyCall, bytes.count - offset)
+            guard getentropy(base + offset, count) == 0 else { break }
+            offset += count
+        }
+        guard offset < bytes.count else { return }
+        var generator = SystemRandomNumberGenerator()
+        for index in offset..<bytes.count {
+            bytes[index] = UInt8(truncatingIfNeeded: generator.next())
         }
     }
 }
