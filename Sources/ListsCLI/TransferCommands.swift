@@ -62,7 +62,11 @@ enum TransferCommands {
             example: "lists export --format taskwarrior --output tasks.json")
         static let arguments: [Argument<Self>] = [
             .option("format", "F", help: "one of \(exportFormats) (lists-json)") { $0.formatName = $1 },
-            .option("output", "FILE", help: "write to FILE (replaced whole) instead of stdout") { $0.path = $1 },
+            .option(
+                "output", "FILE",
+                help: "write to FILE (replaced whole) instead of stdout; without --format, a FILE ending in .ics is "
+                    + "written as icalendar, .txt as todo-txt, .td as data-td, .csv needs --format"
+            ) { $0.path = $1 },
         ]
 
         var formatName: String?
@@ -70,6 +74,18 @@ enum TransferCommands {
         var format = InterchangeFormat.listsJSON
 
         mutating func validate() throws {
+            if formatName == nil, let path {
+                let fileName = (path as NSString).lastPathComponent
+                guard let chosen = InterchangeFormat.exported(toFileNamed: fileName) else {
+                    let choices = InterchangeFormat.exportedAsCSV.map(\.rawValue).joinedInline(separator: ", ")
+                    throw UsageError(
+                        message: "\(Quoted(fileName)) is a .csv file, which several formats write: give --format, "
+                            + "one of \(choices)",
+                        command: Self.path)
+                }
+                format = chosen
+                return
+            }
             let name = formatName ?? InterchangeFormat.listsJSON.rawValue
             guard let named = InterchangeFormat(rawValue: name), InterchangeFormat.exportable.contains(named) else {
                 throw UsageError(

@@ -47,6 +47,26 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         .listsJSON, .dataTD, .taskwarrior, .todoTxt, .icalendar, .shoppingCSV, .ebird, .ebirdRecords,
     ]
 
+    /// The format an export to a file named `fileName` writes when it is not given: the one the name's extension
+    /// says (`.ics` iCalendar, `.txt` todo.txt, `.td` iTahDoodle's list), else Lists's backup (`.json` and any
+    /// other name, as an export without `--output`); `nil` for a `.csv` file, which three formats write (the
+    /// shopping catalog, eBird's download and its Record Format) and the person must choose from.
+    ///
+    /// Decided: a name that says a format is taken at its word, so that `--output todos.ics` never writes a
+    /// backup's JSON into a file every calendar app would refuse; a `.json` file stays a backup, Taskwarrior's
+    /// export being the other `.json` format.
+    public static func exported(toFileNamed fileName: String) -> InterchangeFormat? {
+        let name = fileName.lowercased()
+        if name.hasSuffix(".ics") { return .icalendar }
+        if name.hasSuffix(".txt") { return .todoTxt }
+        if name.hasSuffix(".td") { return .dataTD }
+        if name.hasSuffix(".csv") { return nil }
+        return .listsJSON
+    }
+
+    /// The formats an export to a `.csv` file may be written in.
+    public static let exportedAsCSV: [InterchangeFormat] = [.shoppingCSV, .ebird, .ebirdRecords]
+
     /// The format of a file from its content (its first 4 kB, or all of a binary property list), or `nil` when
     /// it is not clear. The name counts only where the content cannot tell: a `.txt` or `.csv` file, and a
     /// property list holding an empty array (`.td`: iTahDoodle's, else a seed list).

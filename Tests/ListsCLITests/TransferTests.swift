@@ -83,6 +83,43 @@ struct TransferTests {
         #expect(try sandbox.snapshot() == before)
     }
 
+    /// Without `--format`, a file's name that says a format chooses it; a `.csv` file, which three formats write, is
+    /// refused with nothing written; `--format` wins over the name.
+    @Test func anExportFilesNameChoosesItsFormatUnlessFormatIsGiven() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed(["todo", "add", "Water the plants", "--due", "2026-12-10", "--every", "week"])
+        try sandbox.expect(["export", "--output", sandbox.path("todos.ics")], prints: "")
+        let calendar = String(decoding: try #require(sandbox.bytes(sandbox.path("todos.ics"))), as: UTF8.self)
+        #expect(calendar.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        #expect(calendar.contains("SUMMARY:Water the plants\r\n") && calendar.contains("RRULE:FREQ=WEEKLY"))
+        // The name's case does not count; the file reads back as iCalendar.
+        try sandbox.succeed(["export", "--output", sandbox.path("TODOS.ICS")])
+        #expect(sandbox.bytes(sandbox.path("TODOS.ICS")) == sandbox.bytes(sandbox.path("todos.ics")))
+        try sandbox.succeed(["export", "--output", sandbox.path("todo.txt")])
+        let todoTxt = String(decoding: try #require(sandbox.bytes(sandbox.path("todo.txt"))), as: UTF8.self)
+        #expect(todoTxt.contains("Water the plants due:2026-12-10"), "\(todoTxt)")
+        // .json, and any other name, is a backup, as before.
+        try sandbox.succeed(["export", "--output", sandbox.path("backup.json")])
+        let backup = try #require(sandbox.bytes(sandbox.path("backup.json")))
+        #expect(backup.starts(with: Array("{\"format\":\"lists\"".utf8)))
+        try sandbox.succeed(["export", "--output", sandbox.path("backup")])
+        #expect(sandbox.bytes(sandbox.path("backup")) == sandbox.bytes(sandbox.path("backup.json")))
+        // --format wins over the name.
+        try sandbox.succeed(["export", "--format", "lists-json", "--output", sandbox.path("named.ics")])
+        #expect(sandbox.bytes(sandbox.path("named.ics")) == sandbox.bytes(sandbox.path("backup.json")))
+        try sandbox.succeed(["export", "--format", "shopping-csv", "--output", sandbox.path("catalog.csv")])
+        #expect(try #require(sandbox.bytes(sandbox.path("catalog.csv"))).starts(with: Array("name,price".utf8)))
+        // A .csv file without --format: refused, naming the formats to choose from, and no file written.
+        let refused = try sandbox.run(["export", "--output", sandbox.path("sightings.csv")])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "lists: \"sightings.csv\" is a .csv file, which several formats write: give --format, one of "
+                + "shopping-csv, ebird, ebird-records (see 'lists export --help')\n")
+        #expect(sandbox.bytes(sandbox.path("sightings.csv")) == nil)
+    }
+
     @Test func importingTheSameItemsPlistAgainAddsNothing() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
