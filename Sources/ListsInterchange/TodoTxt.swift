@@ -11,8 +11,10 @@ import ListsModel
 ///
 /// A line ends with LF or CR LF (written: LF); the last may have no end; a byte-order mark is skipped. A
 /// creation date becomes the task's creation time (noon UTC that day; a line without one gets the time of the
-/// import), a completion date its last change. The priority stays at the front of the title, `(A) text`, so
-/// that it can be seen and edited in Lists and survives a round trip.
+/// import), a completion date its last change. A priority `(A)`, `(B)` or `(C)` is the task's priority, high,
+/// medium or low (and a task's priority is written as one), as Taskwarrior's importers of todo.txt read them;
+/// `(D)` to `(Z)`, which Lists has no priority for, stay at the front of the title, where they can be seen and
+/// edited in Lists and are written back.
 ///
 /// A task read from a line keeps that line (``lineKey``): written out with its text and done mark unchanged,
 /// it is that line again, byte for byte, so export neither adds a creation date the line did not have nor
@@ -45,7 +47,8 @@ public enum TodoTxt {
             records.append(
                 TodoTask(
                     meta: RecordMeta(createdAt: createdAt, updatedAt: updatedAt), title: title, isDone: parsed.isDone,
-                    taskwarrior: [lineKey: .string(line)], due: due, recurrence: tags.recurrence,
+                    taskwarrior: [lineKey: .string(line)], due: due, priority: parsed.taskPriority,
+                    recurrence: tags.recurrence,
                     repeatFrom: tags.recurrence == nil ? nil : due))
         }
         return ImportBatch(records)
@@ -70,7 +73,9 @@ public enum TodoTxt {
             if parsed.describes(task) { return original }
             read = parsed
         }
-        let (priority, title) = Line.priority(of: task.title)
+        // The task's priority, else one its title starts with (`(D)` to `(Z)`, or a title from before priorities).
+        let (priority, title) =
+            task.priority.map { (Self.word(for: $0), task.title[...]) } ?? Line.priority(of: task.title)
         var words = [title]
         if let due = task.due { words.append("due:\(due.day)") }
         if let recurrence = task.recurrence, let rec = rec(recurrence) { words.append("rec:\(rec)") }
@@ -154,10 +159,22 @@ public enum TodoTxt {
         /// Whether the line holds nothing but spaces.
         var isBlank: Bool { !isDone && priority == nil && created == nil && text.allSatisfy(\.isWhitespace) }
 
-        /// The task's title: the priority, if any, then the text without its `due:` and `rec:`.
+        /// The task's priority: `(A)` high, `(B)` medium, `(C)` low; `nil` for none and for `(D)` to `(Z)`.
+        var taskPriority: TaskPriority? {
+            switch priority {
+            case "(A)": .high
+            case "(B)": .medium
+            case "(C)": .low
+            default: nil
+            }
+        }
+
+        /// The task's title: a priority Lists has none for (`(D)` to `(Z)`), then the text without its `due:` and
+        /// `rec:`.
         var title: String {
             let text = tags.text
-            return priority.map { "\($0) \(text)" } ?? String(text)
+            guard taskPriority == nil, let priority else { return String(text) }
+            return "\(priority) \(text)"
         }
 
         /// The `due:` and `rec:` the text holds, and the text without them (as it is when it holds none).
@@ -180,11 +197,11 @@ public enum TodoTxt {
             return (due, recurrence, kept.joined(separator: " ")[...])
         }
 
-        /// Whether `task` has the title, done mark, due date and repeat this line gives.
+        /// Whether `task` has the title, done mark, priority, due date and repeat this line gives.
         func describes(_ task: TodoTask) -> Bool {
             let tags = tags
             return isDone == task.isDone && (try? TodoTask.validTitle(title)) == task.title
-                && tags.recurrence == task.recurrence && tags.due == task.due
+                && taskPriority == task.priority && tags.recurrence == task.recurrence && tags.due == task.due
         }
 
         /// `(A)` to `(Z)`.
@@ -201,6 +218,15 @@ public enum TodoTxt {
             let line = Line(title)
             guard let priority = line.priority, !line.isDone else { return (nil, title[...]) }
             return (priority, title.dropFirst(4))
+        }
+    }
+
+    /// The word a line writes for `priority`: `(A)` high, `(B)` medium, `(C)` low.
+    static func word(for priority: TaskPriority) -> Substring {
+        switch priority {
+        case .high: "(A)"
+        case .medium: "(B)"
+        case .low: "(C)"
         }
     }
 

@@ -250,10 +250,11 @@ struct TextFormatTests {
         let batch = try InterchangeFormat.todoTxt.read(try Fixture.bytes("todo.txt"), now: fixedNow)
         #expect(
             batch.tasks.map(\.title) == [
-                "(A) Call Mom +family @phone", "Buy milk +groceries @store",
-                "Plan the trip to Zürich +travel @computer", "Pay the rent", "(B) Write the report @work pri:high",
+                "Call Mom +family @phone", "Buy milk +groceries @store",
+                "Plan the trip to Zürich +travel @computer", "Pay the rent", "Write the report @work pri:high",
                 "Fix the bike t:2026-12-01",
             ])
+        #expect(batch.tasks.map(\.priority) == [.high, nil, nil, nil, .medium, nil])
         #expect(batch.tasks.map(\.isDone) == [false, true, false, true, false, false])
         #expect(batch.tasks[0].due?.description == "2026-11-22")
         #expect(batch.tasks[0].meta.createdAt == ListsFormat.parseTimestamp("2026-11-20T12:00:00Z"))
@@ -270,6 +271,7 @@ struct TextFormatTests {
         let stored = try StoreContents(store).tasks
         #expect(again.tasks.map(\.title) == stored.map(\.title))
         #expect(again.tasks.map(\.isDone) == stored.map(\.isDone))
+        #expect(again.tasks.map(\.priority) == stored.map(\.priority))
         let day = { (date: Date) in ListsFormat.isoTimestamp(date).prefix(10) }
         #expect(again.tasks.map { day($0.meta.createdAt) } == stored.map { day($0.meta.createdAt) })
         #expect(String(decoding: written, as: UTF8.self).hasPrefix("(A) 2026-11-20 Call Mom +family"))

@@ -31,6 +31,7 @@ struct TodoLine: Sendable, CustomTestStringConvertible {
     var line: String
     var title: String
     var isDone = false
+    var priority: TaskPriority?
     var created: String?
     var completed: String?
     var testDescription: String { line }
@@ -41,8 +42,10 @@ struct TodoTxtTests {
     @Test func aWindowsFileWithAByteOrderMarkCRLFAndNoLastLineEndReadsEveryLine() throws {
         let tasks = try InterchangeFormat.todoTxt.read(try Fixture.bytes("todo-windows.txt"), now: fixedNow).tasks
         #expect(tasks.count == 25)
-        #expect(tasks.first?.title == "(A) Thank Mom for the meatballs @phone")
-        #expect(tasks.last?.title == "(C) Book flights to Zürich +travel")
+        #expect(tasks.first?.title == "Thank Mom for the meatballs @phone")
+        #expect(tasks.first?.priority == .high)
+        #expect(tasks.last?.title == "Book flights to Zürich +travel")
+        #expect(tasks.last?.priority == .low)
         #expect(tasks.last?.meta.createdAt == noon("2026-11-01"))
         #expect(tasks.map(\.isDone).filter { $0 }.count == 5)
     }
@@ -52,7 +55,8 @@ struct TodoTxtTests {
         let lines = ["x 2026-11-22 Pay the rent", "(A) Call Mom", "Buy milk"]
         for text in [lines.joined(separator: end), lines.joined(separator: end) + end] {
             let tasks = try read(text)
-            #expect(tasks.map(\.title) == ["Pay the rent", "(A) Call Mom", "Buy milk"])
+            #expect(tasks.map(\.title) == ["Pay the rent", "Call Mom", "Buy milk"])
+            #expect(tasks.map(\.priority) == [nil, .high, nil])
             #expect(tasks.map(\.isDone) == [true, false, false])
             #expect(tasks[0].meta.updatedAt == noon("2026-11-22"))
         }
@@ -68,7 +72,8 @@ struct TodoTxtTests {
 
     @Test func theFormatsQuickReferenceLineGivesItsPriorityAndBothDates() throws {
         let tasks = try read("x (A) 2016-05-20 2016-04-30 measure space for +chapelShelving @chapel due:2016-05-30\n")
-        #expect(tasks.map(\.title) == ["(A) measure space for +chapelShelving @chapel"])
+        #expect(tasks.map(\.title) == ["measure space for +chapelShelving @chapel"])
+        #expect(tasks.map(\.priority) == [.high])
         #expect(tasks.first?.due?.description == "2016-05-30")
         #expect(tasks.map(\.isDone) == [true])
         #expect(tasks.first?.meta.createdAt == noon("2016-04-30"))
@@ -83,22 +88,25 @@ struct TodoTxtTests {
     }
 
     static let grammar: [TodoLine] = [
-        TodoLine(line: "(A) Call Mom 2011-03-02", title: "(A) Call Mom 2011-03-02"),
+        TodoLine(line: "(A) Call Mom 2011-03-02", title: "Call Mom 2011-03-02", priority: .high),
         TodoLine(line: "Really gotta call Mom (A) @phone @someday", title: "Really gotta call Mom (A) @phone @someday"),
         TodoLine(line: "(b) Get back to the boss", title: "(b) Get back to the boss"),
         TodoLine(line: "(B)->Submit TPS report", title: "(B)->Submit TPS report"),
         TodoLine(line: "xylophone lesson", title: "xylophone lesson"),
         TodoLine(line: "X 2012-01-01 Make resolutions", title: "X 2012-01-01 Make resolutions"),
-        TodoLine(line: "(A) x Find ticket prices", title: "(A) x Find ticket prices"),
+        TodoLine(line: "(A) x Find ticket prices", title: "x Find ticket prices", priority: .high),
+        TodoLine(line: "(C) Call Mom", title: "Call Mom", priority: .low),
+        TodoLine(line: "(D) Call Mom", title: "(D) Call Mom"),
+        TodoLine(line: "(Z) 2011-03-02 Call Mom", title: "(Z) Call Mom", created: "2011-03-02"),
         TodoLine(
             line: "2011-03-02 Document +TodoTxt task format", title: "Document +TodoTxt task format",
             created: "2011-03-02"),
-        TodoLine(line: "(A) 2011-03-02 Call Mom", title: "(A) Call Mom", created: "2011-03-02"),
+        TodoLine(line: "(A) 2011-03-02 Call Mom", title: "Call Mom", priority: .high, created: "2011-03-02"),
         TodoLine(
             line: "x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github",
             title: "Review Tim's pull request +TodoTxtTouch @github", isDone: true, created: "2011-03-01",
             completed: "2011-03-02"),
-        TodoLine(line: "x (B) Call Mom", title: "(B) Call Mom", isDone: true),
+        TodoLine(line: "x (B) Call Mom", title: "Call Mom", isDone: true, priority: .medium),
         TodoLine(line: "x 2026-11-22", title: "2026-11-22", isDone: true),
         TodoLine(line: "2026-02-30 Not a day", title: "2026-02-30 Not a day"),
         TodoLine(
@@ -112,6 +120,7 @@ struct TodoTxtTests {
         let tasks = try read(example.line + "\n")
         #expect(tasks.map(\.title) == [example.title])
         #expect(tasks.map(\.isDone) == [example.isDone])
+        #expect(tasks.map(\.priority) == [example.priority])
         #expect(tasks.first?.meta.createdAt == example.created.flatMap(noon) ?? fixedNow.roundedToMilliseconds)
         #expect(
             tasks.first?.meta.updatedAt == (example.completed ?? example.created).flatMap(noon)
@@ -138,7 +147,7 @@ struct TodoTxtTests {
                 + "x 2011-03-03 Call Mom\nBuy milk\nx (A) 2016-05-20 2016-04-30 measure space\n")
         let later = try #require(ListsFormat.parseTimestamp("2026-11-30T15:00:00Z"))
         let todo = TodoList(store: store, clock: { later })
-        try todo.edit(.typed("1"), title: "(B) Schedule Goodwill pickup for Friday +GarageSale @phone")
+        try todo.edit(.typed("1"), title: "Schedule Goodwill pickup for Friday +GarageSale @phone")
         try todo.setDone([.typed("2"), .typed("4")], isDone: true)
         try todo.edit(.typed("3"), title: "Call Mom and Dad")
         try todo.setDone([.typed("5")], isDone: false)
@@ -165,8 +174,10 @@ struct TodoTxtTests {
         #expect(
             try exportedText(store)
                 == "\(dayText(added)) Water the plants\nx (A) 2026-11-30 \(dayText(added)) Call the vet\n")
+        // A priority at the front of a title (a task read from todo.txt before priorities) reads back as one.
         let back = try InterchangeFormat.todoTxt.read(try exported(store, as: .todoTxt), now: fixedNow).tasks
-        #expect(back.map(\.title) == ["Water the plants", "(A) Call the vet"])
+        #expect(back.map(\.title) == ["Water the plants", "Call the vet"])
+        #expect(back.map(\.priority) == [nil, .high])
         #expect(back.map(\.isDone) == [false, true])
     }
 
@@ -187,10 +198,32 @@ struct TodoTxtTests {
         #expect(back.map(\.isDone) == [false, false, true])
     }
 
+    /// `(A)`, `(B)` and `(C)` are a task's priority, high, medium and low; `(D)` to `(Z)` stay in its title. An
+    /// unchanged task goes back as its line; a priority changed in Lists is written as its letter.
+    @Test func aPriorityAToCIsTheTasksPriorityAndIsWrittenBack() throws {
+        let store = try storeWith("(A) Pay rent\n(B) 2026-11-20 Call Mom\n(D) Someday\nx (C) Old thing\nNo hurry\n")
+        #expect(try StoreContents(store).tasks.map(\.priority) == [.high, .medium, nil, .low, nil])
+        #expect(
+            try exportedText(store) == "(A) Pay rent\n(B) 2026-11-20 Call Mom\n(D) Someday\nx (C) Old thing\nNo hurry\n"
+        )
+        let todo = TodoList(store: store, clock: { fixedNow })
+        try todo.edit(.typed("1"), priority: .some(.low))
+        try todo.edit(.typed("2"), priority: .some(nil))
+        try todo.edit(.typed("3"), priority: .some(.high))
+        try todo.edit(.typed("5"), priority: .some(.medium))
+        let written = try exportedText(store)
+        #expect(
+            written == "(C) Pay rent\n2026-11-20 Call Mom\n(A) (D) Someday\nx (C) Old thing\n(B) No hurry\n")
+        let back = try InterchangeFormat.todoTxt.read(Array(written.utf8), now: fixedNow).tasks
+        #expect(back.map(\.title) == ["Pay rent", "Call Mom", "(D) Someday", "Old thing", "No hurry"])
+        #expect(back.map(\.priority) == [.low, nil, .high, .low, .medium])
+    }
+
     @Test func theLineATaskKeepsIsNotWrittenToTaskwarrior() throws {
         let store = try storeWith("(A) 2026-11-20 Call Mom +family\n")
         let written = String(decoding: try exported(store, as: .taskwarrior), as: UTF8.self)
-        #expect(written.contains("\"description\":\"(A) Call Mom +family\""))
+        #expect(written.contains("\"description\":\"Call Mom +family\""))
+        #expect(written.contains("\"priority\":\"H\""))
         #expect(!written.contains("todo.txt"))
     }
 
@@ -202,7 +235,7 @@ struct TodoTxtTests {
             "\u{FEFF}(A) Pay rent due:2027-01-01 rec:+1m +home\r\nWater plants due:2026-12-05 rec:3d\r\n"
             + "Standup due:2026-12-07 rec:1b\r\nOdd rec:5q\r\n"
         let tasks = try read(text)
-        #expect(tasks.map(\.title) == ["(A) Pay rent +home", "Water plants", "Standup", "Odd rec:5q"])
+        #expect(tasks.map(\.title) == ["Pay rent +home", "Water plants", "Standup", "Odd rec:5q"])
         #expect(tasks.map { $0.due?.description } == ["2027-01-01", "2026-12-05", "2026-12-07", nil])
         #expect(
             tasks.map { $0.recurrence?.text } == [
