@@ -77,21 +77,26 @@ enum TodoCommands {
     struct List: Command {
         static let configuration = CommandConfiguration(
             app: "todo", name: "list",
-            abstract: "Show the tasks in the order they were added, a checkmark on those done.",
+            abstract: "Show the tasks in the order they were added (or by due date), a checkmark on those done.",
             discussion: "Every list's tasks, or --list's; with several lists, each task's list follows its text. A "
-                + "task's due date, priority and repeat follow when some task has one.",
+                + "task's due date, priority and repeat follow when some task has one. --by-date sorts them as the "
+                + "web app's By Date does: soonest due first (a day's tasks without a time before its timed ones), "
+                + "then those with no due date in their order; each keeps its number.",
             example: "lists todo list --list To-Do")
         static let arguments: [Argument<Self>] = [
-            .option("list", "LIST", help: "only this to-do list's tasks, by name or number") { $0.list = $1 }
+            .option("list", "LIST", help: "only this to-do list's tasks, by name or number") { $0.list = $1 },
+            .flag("by-date", help: "soonest due first, then the tasks with no due date") { $0.byDate = $1 },
         ]
 
         var list: String?
+        var byDate = false
 
         func run(_ run: Invocation) throws {
             let lists = try run.todoLists()
             let all = try lists.all()
             let chosen = try list.map { try lists.list(.typed($0)) }
-            let tasks = try lists.tasks(of: chosen, isOnlyList: all.count == 1).all()
+            let todo = lists.tasks(of: chosen, isOnlyList: all.count == 1)
+            let tasks = byDate ? try todo.byDueDate() : try todo.all()
             if run.wantsJSON { return run.output.json(CollectionBody(tasks)) }
             let names = TodoLists.names(of: all)
             let showsList = chosen == nil && all.count > 1

@@ -90,7 +90,7 @@ struct HelpTests {
                         USAGE: lists todo COMMAND [ARGS]
 
                         COMMANDS:
-                          list         Show the tasks in the order they were added, a checkmark on those done.
+                          list         Show the tasks in the order they were added (or by due date), a checkmark on those done.
                           today        Show what is overdue or due today, soonest first.
                           upcoming     Show what is due in the next 7 days, by day.
                           add          Insert a task at the end of the list.

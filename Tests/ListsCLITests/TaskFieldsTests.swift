@@ -165,6 +165,33 @@ struct TaskFieldsTests {
         #expect(upcoming.contains("Soon") && !upcoming.contains("Far") && !upcoming.contains("Late"))
     }
 
+    /// `todo list --by-date`: soonest due first (a day's untimed tasks before its timed ones), then the undated in
+    /// their order, each with its own number; `--list` and `--json` alike.
+    @Test func theListByDateIsSoonestFirstThenTheUndated() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        for (title, due) in [("Late", "2026-12-20T18:00"), ("Early", "2026-12-01"), ("Same day", "2026-12-20")] {
+            try sandbox.succeed(["todo", "add", title, "--due", due])
+        }
+        try sandbox.expect(
+            ["todo", "list", "--by-date"],
+            prints: """
+                5    Early          2026-12-01
+                6    Same day       2026-12-20
+                4    Late           2026-12-20 18:00
+                1    Walk the dogs
+                2    Feed the hogs
+                3    Chop the logs
+
+                """)
+        let json = try sandbox.succeed(["--json", "todo", "list", "--list", "To-Do", "--by-date"])
+        let titles = json.components(separatedBy: "\"title\":\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(titles == ["Early", "Same day", "Late", "Walk the dogs", "Feed the hogs", "Chop the logs"])
+        // Without the flag, the list's own order.
+        let plain = try sandbox.succeed(["todo", "list"])
+        #expect(plain.hasPrefix("1    Walk the dogs\n"), "\(plain)")
+    }
+
     /// Several to-do lists at the terminal: made, a task added to each, Today gathering them with each task's list, a
     /// task moved with `edit --list`, one list shown with `list --list`, and a list deleted with its tasks.
     @Test func severalToDoListsAtTheTerminal() throws {
