@@ -6,7 +6,8 @@ enum TodoCommands {
     static let all =
         [
             CommandEntry(List.self), CommandEntry(Today.self), CommandEntry(Upcoming.self), CommandEntry(Add.self),
-            CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self), CommandEntry(Remove.self),
+            CommandEntry(Show.self), CommandEntry(Edit.self), CommandEntry(Done.self), CommandEntry(Undone.self),
+            CommandEntry(Remove.self),
         ] + listCommands
 
     /// `lists todo today`.
@@ -182,6 +183,52 @@ enum TodoCommands {
                 title: title, due: due, priority: priority, note: note, recurrence: recurrence, remindAt: remind)
             if run.wantsJSON { return run.output.json(added.record) }
             run.output.line("Added task \(added.number ?? 0): \(added.record.title)")
+        }
+    }
+
+    /// `lists todo show REF`: one task whole, as its sheet in the web app shows it, with what `todo list` leaves out
+    /// (its note, its reminder, its check-offs).
+    struct Show: Command {
+        static let configuration = CommandConfiguration(
+            app: "todo", name: "show",
+            abstract: "Show one task: its text, list, due date, priority, repeat, reminder, note and check-offs.",
+            discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
+                + "exact text. A repeating task's last \(historyShown) check-offs are listed, newest first.",
+            example: "lists todo show 4")
+        static let arguments: [Argument<Self>] = [.positional("REF", 1, 1) { $0.references = $1 }]
+
+        /// How many check-offs are listed, as the web app's sheet lists them.
+        static let historyShown = 10
+
+        var references: [String] = []
+
+        func run(_ run: Invocation) throws {
+            let lists = try run.todoLists()
+            let numbered = try lists.tasks(of: nil).task(.typed(references[0]))
+            let task = numbered.record
+            if run.wantsJSON { return run.output.json(task) }
+            let names = TodoLists.names(of: try lists.all())
+            var rows: [[String]] = [
+                ["Task", task.title], ["Number", String(numbered.number)],
+                ["List", task.list.flatMap { names[$0] } ?? ""], ["Done", task.isDone ? "yes" : "no"],
+                ["Due", task.due.map(TodoCommands.shown) ?? ""], ["Priority", task.priority?.rawValue ?? ""],
+                ["Repeat", task.recurrence.map(RepeatPhrase.phrase(of:)) ?? ""],
+                ["Remind me", task.remindAt.map(TodoCommands.shown) ?? ""],
+            ]
+            // A note of several lines: its first beside the label, the others under it.
+            let noteLines = (task.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in noteLines.enumerated() { rows.append([index == 0 ? "Note" : "", String(line)]) }
+            if !task.completions.isEmpty {
+                let count = task.completions.count
+                rows.append(["Checked off", "\(count) \(count == 1 ? "time" : "times")"])
+                for completion in task.completions.suffix(Self.historyShown).reversed() {
+                    rows.append(["", "due \(TodoCommands.shown(completion.due)), done \(run.date(completion.doneAt))"])
+                }
+            }
+            rows += [["ID", task.id.uuidString], ["Version", "\(task.meta.version)"]]
+            run.output.table(Table(alignments: [.left, .left], rows: rows)) { column, cell in
+                column == 0 ? run.output.bold(cell) : cell
+            }
         }
     }
 

@@ -94,6 +94,7 @@ struct HelpTests {
                           today        Show what is overdue or due today, soonest first.
                           upcoming     Show what is due in the next 7 days, by day.
                           add          Insert a task at the end of the list.
+                          show         Show one task: its text, list, due date, priority, repeat, reminder, note and check-offs.
                           edit         Change a task's text, due date, priority, note, repeat or reminder, or move it to another list.
                           done         Mark tasks done.
                           undone       Mark tasks not done.

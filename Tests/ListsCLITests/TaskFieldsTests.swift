@@ -165,6 +165,38 @@ struct TaskFieldsTests {
         #expect(upcoming.contains("Soon") && !upcoming.contains("Far") && !upcoming.contains("Late"))
     }
 
+    /// `todo show`: a task whole, its note's lines under one another and a repeating task's check-offs newest first;
+    /// a task with nothing set shows its fields empty; a reference that matches none is refused.
+    @Test func showGivesATaskWithItsNoteAndCheckOffs() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.succeed([
+            "todo", "add", "Pay", "rent", "--due", "2026-12-01", "--every", "month", "--priority", "high", "--note",
+            "Landlord: Mr Smith\nIBAN DE00 1234", "--remind", "2026-11-30 18:00",
+        ])
+        try sandbox.succeed(["todo", "done", "4"])
+        try sandbox.succeed(["todo", "done", "Pay rent"])
+        let shown = try sandbox.succeed(["todo", "show", "4"]).split(separator: "\n").map(String.init)
+        #expect(
+            Array(shown.prefix(11)) == [
+                "Task         Pay rent", "Number       4", "List         To-Do", "Done         no",
+                "Due          2027-02-01", "Priority     high", "Repeat       every month",
+                "Remind me    2027-01-31 18:00", "Note         Landlord: Mr Smith", "             IBAN DE00 1234",
+                "Checked off  2 times",
+            ], "\(shown)")
+        #expect(shown[11].hasPrefix("             due 2027-01-01, done "), "\(shown)")
+        #expect(shown[12].hasPrefix("             due 2026-12-01, done "), "\(shown)")
+        #expect(shown[13].hasPrefix("ID           ") && shown[14] == "Version      3", "\(shown)")
+        let plain = try sandbox.succeed(["todo", "show", "Walk the dogs"])
+        #expect(
+            plain.hasPrefix("Task       Walk the dogs\nNumber     1\nList       To-Do\nDone       no\nDue\n"),
+            "\(plain)")
+        let json = try sandbox.succeed(["--json", "todo", "show", "4"])
+        #expect(json.contains("\"note\":\"Landlord: Mr Smith\\nIBAN DE00 1234\""), "\(json)")
+        let refused = try sandbox.run(["todo", "show", "Nope"])
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("lists: task: no task matches \"Nope\""), "\(refused)")
+    }
+
     /// `todo list --by-date`: soonest due first (a day's untimed tasks before its timed ones), then the undated in
     /// their order, each with its own number; `--list` and `--json` alike.
     @Test func theListByDateIsSoonestFirstThenTheUndated() throws {
