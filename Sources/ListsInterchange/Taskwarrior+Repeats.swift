@@ -67,9 +67,15 @@ extension Taskwarrior {
             let parts = body.split(separator: "t", maxSplits: 1, omittingEmptySubsequences: false)
             guard let datePart = parts.first else { return nil }
             if parts.count == 2 {
-                // A time in it: a repeat shorter than a day, or a day and some hours.
-                let days = max(1, Int(datePart.dropLast()) ?? 0)
-                return (every(days, "DAILY"), "repeats every \(days == 1 ? "day" : "\(days) days")")
+                // A time in it: a repeat shorter than a day, or some days and hours (P1DT12H, PT36H).
+                guard let days = datePart.isEmpty ? 0 : datePart.last == "d" ? Double(datePart.dropLast()) : nil,
+                    let seconds = Self.seconds(ofISOTime: parts[1])
+                else { return nil }
+                let total = days + seconds / 86_400
+                guard total >= 1 else {
+                    return (every(1, "DAILY"), "is more often than Lists repeats a task; it " + Self.everyDays(1))
+                }
+                return Self.days(total)
             }
             guard let unit = datePart.last, let count = Int(datePart.dropLast()), count > 0 else { return nil }
             switch unit {
@@ -80,23 +86,125 @@ extension Taskwarrior {
             default: return nil
             }
         }
-        // A number and a unit: 3d, 2w, 2weeks, 3m (months), 2mo (30 days each), 1q, 2y, 12h.
-        let digits = recur.prefix { $0.isNumber }
-        let unit = recur.dropFirst(digits.count)
-        guard let count = digits.isEmpty ? 1 : Int(digits), count > 0 else { return nil }
-        switch unit {
-        case "d", "day", "days", "da": return (every(count, "DAILY"), nil)
-        case "w", "wk", "wks", "week", "weeks": return (every(count, "WEEKLY"), nil)
-        case "m": return (every(count, "MONTHLY"), nil)
-        case "mo", "mos", "mth", "mths", "month", "months": return (every(30 * count, "DAILY"), nil)
-        case "q", "qtr", "qtrs", "quarter", "quarters": return (every(3 * count, "MONTHLY"), nil)
-        case "y", "yr", "yrs", "year", "years": return (every(count, "YEARLY"), nil)
-        case "h", "hr", "hrs", "hour", "hours", "hourly", "min", "mins", "minute", "minutes", "s", "sec", "secs",
-            "second", "seconds":
-            let days = ["h", "hr", "hrs", "hour", "hours"].contains(String(unit)) ? max(1, count / 24) : 1
-            return (every(days, "DAILY"), "repeats every \(days == 1 ? "day" : "\(days) days")")
-        default: return nil
+        // A number and a unit: 3d, 2w, 2weeks, 3m (months), 2mo (30 days each), 1q, 2y, 12h; `task` takes a number
+        // before any unit, a named one too (2weekly, 2fortnight), and a fraction (1.5d).
+        let number = recur.prefix { $0.isNumber || $0 == "." }
+        let unit = String(recur.dropFirst(number.count))
+        guard let amount = number.isEmpty ? 1 : Double(number), amount.isFinite, amount > 0 else { return nil }
+        if let seconds = Self.shorterThanADay[unit] {
+            // Whole days of them are those days; less than a day is every day, the most often Lists repeats.
+            let days = amount * seconds / 86_400
+            guard days >= 1 else {
+                return (every(1, "DAILY"), "is more often than Lists repeats a task; it " + Self.everyDays(1))
+            }
+            return Self.days(days)
         }
+        guard let (period, size) = Self.periods[unit] else { return nil }
+        guard amount == amount.rounded(.down) else { return Self.days(amount * Double(size) * period.days) }
+        let count = Int(min(amount, Double(Recurrence.maximumInterval + 1))) * size
+        guard count <= Recurrence.maximumInterval else {
+            let longest = every(Recurrence.maximumInterval, period.frequency)
+            return (
+                longest,
+                "is longer than Lists repeats a task; it repeats every \(Recurrence.maximumInterval) \(period.plural)"
+            )
+        }
+        return (every(count, period.frequency), nil)
+    }
+
+    /// Every `days` days (at least one): the whole days, when there is a fraction of one (`1.5d`, `36h`, which
+    /// `task` repeats every 36 hours), with a note saying so.
+    private static func days(_ days: Double) -> (rule: String, approximation: String?) {
+        let whole = max(1, Int(min(days, Double(Recurrence.maximumInterval + 1))))
+        if whole > Recurrence.maximumInterval {
+            let longest = Recurrence.maximumInterval
+            return (every(longest, "DAILY"), "is longer than Lists repeats a task; it " + everyDays(longest))
+        }
+        guard days != days.rounded(.down) else { return (every(whole, "DAILY"), nil) }
+        return (every(whole, "DAILY"), "is not a whole number of days; it " + everyDays(whole))
+    }
+
+    /// The seconds of an ISO 8601 duration's time (`12h`, `1h30m`, `45s`, lower-cased), or `nil` for another text.
+    private static func seconds(ofISOTime text: Substring) -> Double? {
+        var total = 0.0
+        var number = ""
+        for character in text {
+            if character.isASCII, character.isNumber || character == "." {
+                number.append(character)
+                continue
+            }
+            guard let value = Double(number), let unit = ["h": 3600.0, "m": 60, "s": 1][character] else { return nil }
+            total += value * unit
+            number = ""
+        }
+        return number.isEmpty && !text.isEmpty ? total : nil
+    }
+
+    /// Taskwarrior's units shorter than a day, each in seconds.
+    private static let shorterThanADay: [String: Double] = {
+        var seconds: [String: Double] = [:]
+        for (units, value) in [
+            (["h", "hr", "hrs", "hour", "hours", "hourly"], 3600.0), (["min", "mins", "minute", "minutes"], 60),
+            (["s", "sec", "secs", "second", "seconds"], 1),
+        ] {
+            for unit in units { seconds[unit] = value }
+        }
+        return seconds
+    }()
+
+    /// A period of a repeat, in which a unit of Taskwarrior's counts.
+    private enum Period {
+        case day, week, month, year
+
+        var frequency: String {
+            switch self {
+            case .day: "DAILY"
+            case .week: "WEEKLY"
+            case .month: "MONTHLY"
+            case .year: "YEARLY"
+            }
+        }
+
+        /// `days`, `weeks`, `months`, `years`.
+        var plural: String { "\(self)s" }
+
+        /// Its days, for a fraction of one.
+        var days: Double {
+            switch self {
+            case .day: 1
+            case .week: 7
+            case .month: 30
+            case .year: 365
+            }
+        }
+    }
+
+    /// Each unit of Taskwarrior's that follows a number, as so many periods. As `task` repeats them: a `mo`, a
+    /// `month` and a `monthly` after a number are 30 days, `weekdays` after one a day, `sennight` two weeks; `m` and
+    /// `q` are calendar months. Where `task` counts days for what people count in months or years (a quarter 91
+    /// days, a year 365), the months or years.
+    private static let periods: [String: (period: Period, size: Int)] = {
+        var periods: [String: (period: Period, size: Int)] = [:]
+        for (units, value) in [
+            (["d", "da", "day", "days", "daily", "weekdays"], (Period.day, 1)),
+            (["w", "wk", "wks", "week", "weeks", "weekly"], (.week, 1)),
+            (["fortnight", "fortnights", "biweekly", "sennight"], (.week, 2)),
+            (["m"], (.month, 1)),
+            (["mo", "mos", "mth", "mths", "mnth", "mnths", "month", "months", "monthly"], (.day, 30)),
+            (["bimonthly"], (.month, 2)),
+            (["q", "qtr", "qtrs", "qrtr", "qrtrs", "quarter", "quarters", "quarterly"], (.month, 3)),
+            (["semiannual"], (.month, 6)),
+            (["y", "yr", "yrs", "year", "years", "yearly", "annual"], (.year, 1)),
+            (["biannual", "biyearly"], (.year, 2)),
+        ] as [([String], (Period, Int))] {
+            for unit in units { periods[unit] = value }
+        }
+        return periods
+    }()
+
+    /// `repeats every day`, `repeats every 3 days`.
+    private static func everyDays(_ days: Int) -> String {
+        "repeats every \(days == 1 ? "day" : "\(days) days")"
     }
 
     /// `FREQ=…` every `count` periods.

@@ -192,7 +192,7 @@ public enum Taskwarrior {
             }
             task.recurrence = try? Recurrence(rule: text)
             if let approximation {
-                warning = "recur \(recur) is more often than Lists repeats a task; it \(approximation)"
+                warning = "recur \(recur) \(approximation)"
             }
         } else {
             warning = "recur \(recur) is not a repeat Lists reads; the task is imported without it"

@@ -239,6 +239,49 @@ struct TaskwarriorTests {
         #expect(refusal(.taskwarrior, text)?.location == "line 3")
     }
 
+    /// Every `recur` form `task add … recur:` takes (checked against Taskwarrior 2.6.2): the repeat Lists keeps, and
+    /// the note when it keeps it only nearly. A number before a named unit counts it (`2weekly` every 2 weeks); `mo`,
+    /// `month` and `monthly` after a number are 30 days each, as `task` repeats them; a fraction or some hours are
+    /// the whole days; past 1000 periods is 1000. Forms `task` refuses are not read, and their task is kept.
+    @Test(
+        arguments: [
+            ("2daily", "FREQ=DAILY;INTERVAL=2", nil), ("2weekly", "FREQ=WEEKLY;INTERVAL=2", nil),
+            ("2fortnight", "FREQ=WEEKLY;INTERVAL=4", nil), ("2biweekly", "FREQ=WEEKLY;INTERVAL=4", nil),
+            ("2sennight", "FREQ=WEEKLY;INTERVAL=4", nil), ("2weekdays", "FREQ=DAILY;INTERVAL=2", nil),
+            ("2monthly", "FREQ=DAILY;INTERVAL=60", nil), ("2mnths", "FREQ=DAILY;INTERVAL=60", nil),
+            ("2mo", "FREQ=DAILY;INTERVAL=60", nil), ("2m", "FREQ=MONTHLY;INTERVAL=2", nil),
+            ("2bimonthly", "FREQ=MONTHLY;INTERVAL=4", nil), ("2q", "FREQ=MONTHLY;INTERVAL=6", nil),
+            ("2qrtr", "FREQ=MONTHLY;INTERVAL=6", nil), ("2quarterly", "FREQ=MONTHLY;INTERVAL=6", nil),
+            ("2semiannual", "FREQ=MONTHLY;INTERVAL=12", nil), ("2yearly", "FREQ=YEARLY;INTERVAL=2", nil),
+            ("2annual", "FREQ=YEARLY;INTERVAL=2", nil), ("2biannual", "FREQ=YEARLY;INTERVAL=4", nil),
+            ("48h", "FREQ=DAILY;INTERVAL=2", nil), ("PT48H", "FREQ=DAILY;INTERVAL=2", nil),
+            ("weekdays", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", nil), ("P2W", "FREQ=WEEKLY;INTERVAL=2", nil),
+            ("1.5d", "FREQ=DAILY", "is not a whole number of days; it repeats every day"),
+            ("2.5w", "FREQ=DAILY;INTERVAL=17", "is not a whole number of days; it repeats every 17 days"),
+            ("36hours", "FREQ=DAILY", "is not a whole number of days; it repeats every day"),
+            ("PT36H", "FREQ=DAILY", "is not a whole number of days; it repeats every day"),
+            ("12h", "FREQ=DAILY", "is more often than Lists repeats a task; it repeats every day"),
+            ("90min", "FREQ=DAILY", "is more often than Lists repeats a task; it repeats every day"),
+            ("5000d", "FREQ=DAILY;INTERVAL=1000", "is longer than Lists repeats a task; it repeats every 1000 days"),
+            (
+                "3000m", "FREQ=MONTHLY;INTERVAL=1000",
+                "is longer than Lists repeats a task; it repeats every 1000 months"
+            ),
+            ("3fortnights2", nil, "is not a repeat Lists reads; the task is imported without it"),
+            ("1..5d", nil, "is not a repeat Lists reads; the task is imported without it"),
+        ] as [(String, String?, String?)])
+    func everyRecurTaskTakesIsKeptOrSaidToBeKeptNearly(recur: String, rule: String?, note: String?) throws {
+        let file = """
+            [{"description":"Chore","entry":"20261101T000000Z","due":"20261201T000000Z","mask":"-","recur":"\(recur)",\
+            "status":"recurring","uuid":"5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a80"}]
+            """
+        let store = try emptyStore()
+        let summary = try InterchangeFormat.taskwarrior.read(Array(file.utf8), now: fixedNow).apply(to: store)
+        let task = try #require(try StoreContents(store).tasks.first)
+        #expect(task.title == "Chore" && task.recurrence?.text == rule)
+        #expect(summary.warnings == note.map { ["task 1 (“Chore”): recur \(recur) \($0)"] } ?? [])
+    }
+
     /// A real `task export` (Taskwarrior 2.6.2) of recurring tasks, their instances, one checked off, and plain
     /// tasks with dates, priorities, projects, tags, annotations, `scheduled`, `wait` and `until`: each recurring task
     /// is one repeating task, due on its next pending date, its done instance a check-off; a `recur` Lists repeats
@@ -251,7 +294,7 @@ struct TaskwarriorTests {
         #expect(summary.added == 14)
         #expect(
             summary.warnings == [
-                "task 7 (“Odd one”): recur P1DT12H is more often than Lists repeats a task; it repeats every day",
+                "task 7 (“Odd one”): recur P1DT12H is not a whole number of days; it repeats every day",
                 "task 8 (“Twelve hours”): recur 12h is more often than Lists repeats a task; it repeats every day",
             ])
         let tasks = Dictionary(uniqueKeysWithValues: try StoreContents(store).tasks.map { ($0.title, $0) })
