@@ -193,12 +193,9 @@ enum TodoCommands {
             app: "todo", name: "show",
             abstract: "Show one task: its text, list, due date, priority, repeat, reminder, note and check-offs.",
             discussion: "REF is the task's number from 'lists todo list', 4 or more characters of its id, or its "
-                + "exact text. A repeating task's last \(historyShown) check-offs are listed, newest first.",
+                + "exact text. A repeating task's last \(TaskCompletion.shown) check-offs are listed, newest first.",
             example: "lists todo show 4")
         static let arguments: [Argument<Self>] = [.positional("REF", 1, 1) { $0.references = $1 }]
-
-        /// How many check-offs are listed, as the web app's sheet lists them.
-        static let historyShown = 10
 
         var references: [String] = []
 
@@ -221,7 +218,7 @@ enum TodoCommands {
             if !task.completions.isEmpty {
                 let count = task.completions.count
                 rows.append(["Checked off", "\(count) \(count == 1 ? "time" : "times")"])
-                for completion in task.completions.suffix(Self.historyShown).reversed() {
+                for completion in task.completions.suffix(TaskCompletion.shown).reversed() {
                     rows.append(["", "due \(TodoCommands.shown(completion.due)), done \(run.date(completion.doneAt))"])
                 }
             }

@@ -263,6 +263,9 @@ public struct TaskCompletion: Hashable, Sendable {
     /// How many check-offs a task keeps.
     public static let kept = 100
 
+    /// How many of them a task's history shows, newest first (the web app's sheet, `lists todo show`).
+    public static let shown = 10
+
     /// The stores' text: one line a check-off, `due` then the moment in milliseconds since 1970.
     static func text(_ completions: [TaskCompletion]) -> String {
         completions.map { "\($0.due) \(Int64(($0.doneAt.timeIntervalSince1970 * 1000).rounded()))" }

@@ -244,7 +244,7 @@ struct TodoPages: Sendable {
     /// it was done.
     static func history(_ task: TodoTask, _ viewer: Viewer) -> String {
         guard !task.completions.isEmpty else { return "" }
-        let shown = task.completions.suffix(10).reversed().map { completion in
+        let shown = task.completions.suffix(TaskCompletion.shown).reversed().map { completion in
             let due = completion.due.shown(today: Day(completion.doneAt, in: viewer.timeZone), locale: viewer.locale)
             return "<li>Due \(HTML.escape(due)), done \(viewer.timeElement(completion.doneAt))</li>"
         }
