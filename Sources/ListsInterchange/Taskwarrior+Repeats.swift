@@ -71,11 +71,7 @@ extension Taskwarrior {
                 guard let days = datePart.isEmpty ? 0 : datePart.last == "d" ? Double(datePart.dropLast()) : nil,
                     let seconds = Self.seconds(ofISOTime: parts[1])
                 else { return nil }
-                let total = days + seconds / 86_400
-                guard total >= 1 else {
-                    return (every(1, "DAILY"), "is more often than Lists repeats a task; it " + Self.everyDays(1))
-                }
-                return Self.days(total)
+                return Self.daysWithHours(days + seconds / 86_400)
             }
             guard let unit = datePart.last, let count = Int(datePart.dropLast()), count > 0 else { return nil }
             switch unit {
@@ -91,14 +87,7 @@ extension Taskwarrior {
         let number = recur.prefix { $0.isNumber || $0 == "." }
         let unit = String(recur.dropFirst(number.count))
         guard let amount = number.isEmpty ? 1 : Double(number), amount.isFinite, amount > 0 else { return nil }
-        if let seconds = Self.shorterThanADay[unit] {
-            // Whole days of them are those days; less than a day is every day, the most often Lists repeats.
-            let days = amount * seconds / 86_400
-            guard days >= 1 else {
-                return (every(1, "DAILY"), "is more often than Lists repeats a task; it " + Self.everyDays(1))
-            }
-            return Self.days(days)
-        }
+        if let seconds = Self.shorterThanADay[unit] { return Self.daysWithHours(amount * seconds / 86_400) }
         guard let (period, size) = Self.periods[unit] else { return nil }
         guard amount == amount.rounded(.down) else { return Self.days(amount * Double(size) * period.days) }
         let count = Int(min(amount, Double(Recurrence.maximumInterval + 1))) * size
@@ -124,6 +113,15 @@ extension Taskwarrior {
         return (every(whole, "DAILY"), "is not a whole number of days; it " + everyDays(whole))
     }
 
+    /// Every `days` days, counted in hours or less: less than a day is every day, the most often Lists repeats, and
+    /// whole days of them are those days (``days(_:)``).
+    private static func daysWithHours(_ days: Double) -> (rule: String, approximation: String?) {
+        guard days >= 1 else {
+            return (every(1, "DAILY"), "is more often than Lists repeats a task; it " + everyDays(1))
+        }
+        return Self.days(days)
+    }
+
     /// The seconds of an ISO 8601 duration's time (`12h`, `1h30m`, `45s`, lower-cased), or `nil` for another text.
     private static func seconds(ofISOTime text: Substring) -> Double? {
         var total = 0.0
@@ -141,16 +139,15 @@ extension Taskwarrior {
     }
 
     /// Taskwarrior's units shorter than a day, each in seconds.
-    private static let shorterThanADay: [String: Double] = {
-        var seconds: [String: Double] = [:]
-        for (units, value) in [
-            (["h", "hr", "hrs", "hour", "hours", "hourly"], 3600.0), (["min", "mins", "minute", "minutes"], 60),
-            (["s", "sec", "secs", "second", "seconds"], 1),
-        ] {
-            for unit in units { seconds[unit] = value }
-        }
-        return seconds
-    }()
+    private static let shorterThanADay: [String: Double] = byUnit([
+        (["h", "hr", "hrs", "hour", "hours", "hourly"], 3600), (["min", "mins", "minute", "minutes"], 60),
+        (["s", "sec", "secs", "second", "seconds"], 1),
+    ])
+
+    /// Each unit of `table` with the value its names share.
+    private static func byUnit<Value>(_ table: [([String], Value)]) -> [String: Value] {
+        Dictionary(uniqueKeysWithValues: table.flatMap { units, value in units.map { ($0, value) } })
+    }
 
     /// A period of a repeat, in which a unit of Taskwarrior's counts.
     private enum Period {
@@ -183,24 +180,18 @@ extension Taskwarrior {
     /// `month` and a `monthly` after a number are 30 days, `weekdays` after one a day, `sennight` two weeks; `m` and
     /// `q` are calendar months. Where `task` counts days for what people count in months or years (a quarter 91
     /// days, a year 365), the months or years.
-    private static let periods: [String: (period: Period, size: Int)] = {
-        var periods: [String: (period: Period, size: Int)] = [:]
-        for (units, value) in [
-            (["d", "da", "day", "days", "daily", "weekdays"], (Period.day, 1)),
-            (["w", "wk", "wks", "week", "weeks", "weekly"], (.week, 1)),
-            (["fortnight", "fortnights", "biweekly", "sennight"], (.week, 2)),
-            (["m"], (.month, 1)),
-            (["mo", "mos", "mth", "mths", "mnth", "mnths", "month", "months", "monthly"], (.day, 30)),
-            (["bimonthly"], (.month, 2)),
-            (["q", "qtr", "qtrs", "qrtr", "qrtrs", "quarter", "quarters", "quarterly"], (.month, 3)),
-            (["semiannual"], (.month, 6)),
-            (["y", "yr", "yrs", "year", "years", "yearly", "annual"], (.year, 1)),
-            (["biannual", "biyearly"], (.year, 2)),
-        ] as [([String], (Period, Int))] {
-            for unit in units { periods[unit] = value }
-        }
-        return periods
-    }()
+    private static let periods: [String: (period: Period, size: Int)] = byUnit([
+        (["d", "da", "day", "days", "daily", "weekdays"], (Period.day, 1)),
+        (["w", "wk", "wks", "week", "weeks", "weekly"], (.week, 1)),
+        (["fortnight", "fortnights", "biweekly", "sennight"], (.week, 2)),
+        (["m"], (.month, 1)),
+        (["mo", "mos", "mth", "mths", "mnth", "mnths", "month", "months", "monthly"], (.day, 30)),
+        (["bimonthly"], (.month, 2)),
+        (["q", "qtr", "qtrs", "qrtr", "qrtrs", "quarter", "quarters", "quarterly"], (.month, 3)),
+        (["semiannual"], (.month, 6)),
+        (["y", "yr", "yrs", "year", "years", "yearly", "annual"], (.year, 1)),
+        (["biannual", "biyearly"], (.year, 2)),
+    ])
 
     /// `repeats every day`, `repeats every 3 days`.
     private static func everyDays(_ days: Int) -> String {

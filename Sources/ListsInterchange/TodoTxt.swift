@@ -159,14 +159,11 @@ public enum TodoTxt {
         /// Whether the line holds nothing but spaces.
         var isBlank: Bool { !isDone && priority == nil && created == nil && text.allSatisfy(\.isWhitespace) }
 
-        /// The task's priority: `(A)` high, `(B)` medium, `(C)` low; `nil` for none and for `(D)` to `(Z)`.
+        /// The task's priority, the one whose word (``TodoTxt/word(for:)``) the line has: `(A)` high, `(B)` medium,
+        /// `(C)` low; `nil` for none and for `(D)` to `(Z)`.
         var taskPriority: TaskPriority? {
-            switch priority {
-            case "(A)": .high
-            case "(B)": .medium
-            case "(C)": .low
-            default: nil
-            }
+            guard let priority else { return nil }
+            return TaskPriority.allCases.first { TodoTxt.word(for: $0) == priority }
         }
 
         /// The task's title: a priority Lists has none for (`(D)` to `(Z)`), then the text without its `due:` and
